@@ -1,0 +1,150 @@
+"use client";
+
+import { Bell, Heart, LogOut, MessageSquare, User as UserIcon } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link, useLocation } from "react-router";
+import { Avatar } from "~/components/avatar";
+import { badgeCount, fullName } from "~/lib/user-display";
+import { RoleSwitchButton } from "./role-switch";
+
+export interface ShellUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  currentRole: "seeker" | "provider";
+  userType: "individual" | "business";
+}
+
+interface AppHeaderProps {
+  user: ShellUser;
+  unreadNotifications: number;
+  unreadMessages: number;
+}
+
+export function AppHeader({ user, unreadNotifications, unreadMessages }: AppHeaderProps) {
+  const location = useLocation();
+  const returnTo = location.pathname + location.search;
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
+        <Link to="/" className="mr-auto flex items-center gap-2 text-lg font-bold text-slate-900" aria-label="Nearhand home">
+          <Logo />
+          <span>Nearhand</span>
+        </Link>
+        <RoleSwitchButton
+          currentRole={user.currentRole}
+          userType={user.userType}
+          returnTo={returnTo}
+          className="hidden md:inline-flex"
+        />
+        <IconLink to="/favorites" label="Favorites">
+          <Heart className="h-5 w-5" aria-hidden />
+        </IconLink>
+        <IconLink to="/notifications" label="Notifications" count={unreadNotifications} testId="notifications-link">
+          <Bell className="h-5 w-5" aria-hidden />
+        </IconLink>
+        <IconLink to="/messages" label="Messages" count={unreadMessages} testId="messages-link">
+          <MessageSquare className="h-5 w-5" aria-hidden />
+        </IconLink>
+        <ProfileMenu user={user} returnTo={returnTo} />
+      </nav>
+    </header>
+  );
+}
+
+function Logo() {
+  return (
+    <span className="inline-flex h-8 w-8 items-center justify-center rounded-lg bg-brand-600 text-white" aria-hidden>
+      N
+    </span>
+  );
+}
+
+function IconLink({
+  to,
+  label,
+  count = 0,
+  testId,
+  children,
+}: {
+  to: string;
+  label: string;
+  count?: number;
+  testId?: string;
+  children: React.ReactNode;
+}) {
+  const badge = badgeCount(count);
+  return (
+    <Link
+      to={to}
+      className="relative rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+      aria-label={badge ? `${label} (${count} unread)` : label}
+      data-testid={testId}
+    >
+      {children}
+      {badge ? (
+        <span
+          className="absolute -right-0.5 -top-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-bold text-white"
+          data-testid={testId ? `${testId}-badge` : undefined}
+        >
+          {badge}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+/** A <details> menu: opens without JavaScript; with it, closes on outside click, Escape and navigation. */
+function ProfileMenu({ user, returnTo }: { user: ShellUser; returnTo: string }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
+    const close = (event: Event) => {
+      if (event instanceof KeyboardEvent && event.key !== "Escape") return;
+      if (event instanceof MouseEvent && details.contains(event.target as Node)) return;
+      if (details.open) {
+        details.open = false;
+        if (event instanceof KeyboardEvent) details.querySelector("summary")?.focus();
+      }
+    };
+    document.addEventListener("click", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("click", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, []);
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [returnTo]);
+
+  return (
+    <details ref={ref} className="relative">
+      <summary
+        className="flex cursor-pointer list-none items-center rounded-full focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 [&::-webkit-details-marker]:hidden"
+        aria-label="Profile menu"
+        data-testid="profile-menu"
+      >
+        <Avatar user={user} size="sm" />
+      </summary>
+      <div className="absolute right-0 mt-2 w-64 rounded-lg border border-slate-200 bg-white py-2 shadow-lg">
+        <div className="border-b border-slate-100 px-4 pb-2">
+          <p className="truncate font-medium text-slate-900">{fullName(user)}</p>
+          <p className="truncate text-sm text-slate-500">{user.email}</p>
+        </div>
+        <div className="px-2 pt-2 md:hidden">
+          <RoleSwitchButton currentRole={user.currentRole} userType={user.userType} returnTo={returnTo} className="w-full" />
+        </div>
+        <Link to="/profile" className="flex items-center gap-2 px-4 py-2 text-sm text-slate-700 hover:bg-slate-50">
+          <UserIcon className="h-4 w-4" aria-hidden /> Profile
+        </Link>
+        <a href="/api/logout" className="flex items-center gap-2 px-4 py-2 text-sm text-slate-700 hover:bg-slate-50">
+          <LogOut className="h-4 w-4" aria-hidden /> Sign out
+        </a>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,66 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { SwitchRoleInput } from "../lib/schemas/role";
+import { users, type User } from "../../db/schema.ts";
+import type { Executor } from "../services/db.server";
+
+export type { User };
+export { switchRoleSchema } from "../lib/schemas/role";
+export type Role = User["currentRole"];
+export type UserType = User["userType"];
+
+export interface IdentityClaims {
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+}
+
+/** Creates the user on first sign-in; later sign-ins refresh what the provider sends. */
+export async function upsertUserFromClaims(db: Executor, claims: IdentityClaims): Promise<User> {
+  const email = claims.email.trim().toLowerCase();
+  const [user] = await db
+    .insert(users)
+    .values({ ...claims, email })
+    .onConflictDoUpdate({
+      target: users.email,
+      set: {
+        firstName: sql`coalesce(excluded.first_name, ${users.firstName})`,
+        lastName: sql`coalesce(excluded.last_name, ${users.lastName})`,
+        profileImageUrl: sql`coalesce(excluded.profile_image_url, ${users.profileImageUrl})`,
+        updatedAt: new Date(),
+      },
+    })
+    .returning();
+  return user;
+}
+
+export async function getUserById(db: Executor, id: string): Promise<User | null> {
+  if (!z.uuid().safeParse(id).success) return null;
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user ?? null;
+}
+
+/**
+ * Sets the role together with the chosen user type. Leaving the provider role
+ * also takes the provider offline, so nobody is matched with a seeker.
+ */
+export async function switchRole(db: Executor, userId: string, input: SwitchRoleInput): Promise<User | null> {
+  const [user] = await db
+    .update(users)
+    .set({
+      currentRole: input.newRole,
+      userType: input.userType,
+      ...(input.newRole === "seeker" ? { isProviderOnline: false } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return user ?? null;
+}
+
+/** The role the role-switch dialog offers: always the other one. */
+export function oppositeRole(role: Role): Role {
+  return role === "seeker" ? "provider" : "seeker";
+}

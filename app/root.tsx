@@ -1,0 +1,80 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import { FlashToastFallback } from "./components/flash-toast-fallback";
+import { AppHeader, type ShellUser } from "./components/shell/app-header";
+import { Toaster } from "./components/toaster";
+import { NotFoundPage } from "./components/not-found-page";
+import { countUnreadNotifications } from "./models/notification.server";
+import { getDb } from "./services/db.server";
+import { getCurrentUser, sessionMiddleware, takeToast } from "./services/request-session.server";
+import "./app.css";
+
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await getCurrentUser(context);
+  const flash = takeToast(context);
+  const toast = flash ? { ...flash, id: crypto.randomUUID() } : null;
+  if (!user) return { shell: null, unreadNotifications: 0, unreadMessages: 0, toast };
+  const shell: ShellUser = {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    currentRole: user.currentRole,
+    userType: user.userType,
+  };
+  const unreadNotifications = await countUnreadNotifications(await getDb(), user.id);
+  return { shell, unreadNotifications, unreadMessages: 0, toast };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="description" content="Nearhand: urgent local help from people nearby." />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
+        {children}
+        <ScrollRestoration />
+      </body>
+    </html>
+  );
+}
+
+export function ServerComponent({ loaderData }: Route.ComponentProps) {
+  const { shell, unreadNotifications, unreadMessages, toast } = loaderData;
+  return (
+    <>
+      {shell ? (
+        <AppHeader user={shell} unreadNotifications={unreadNotifications} unreadMessages={unreadMessages} />
+      ) : null}
+      <Outlet />
+      <Toaster flash={toast} />
+      <FlashToastFallback toast={toast} />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="mx-auto max-w-xl px-4 py-24 text-center">
+      <title>{`${status} Something went wrong | Nearhand`}</title>
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="mt-4 text-slate-600">
+        {isRouteErrorResponse(error) ? error.statusText || "The request could not be completed." : "An unexpected error occurred."}
+      </p>
+      <a href="/" className="mt-8 inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white">
+        Back to Nearhand
+      </a>
+    </main>
+  );
+}

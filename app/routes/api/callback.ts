@@ -1,0 +1,28 @@
+import { createCookie, redirect } from "react-router";
+import type { Route } from "./+types/callback";
+import { safeRedirectPath } from "~/services/api.server";
+import { getAuthenticator, OIDC_STRATEGY, STATE_COOKIE } from "~/services/auth.server";
+import { flashToast, getSession, startUserSession } from "~/services/request-session.server";
+
+const clearStateCookie = () => createCookie(STATE_COOKIE, { path: "/", maxAge: 0 }).serialize("");
+
+/** GET /api/callback: the identity provider sends the browser back here with a code. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const returnTo = safeRedirectPath(getSession(context).get("returnTo"));
+  const headers = new Headers({ "Set-Cookie": await clearStateCookie() });
+  try {
+    const authenticator = await getAuthenticator();
+    const user = await authenticator.authenticate(OIDC_STRATEGY, request);
+    await startUserSession(context, user.id);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.warn("Sign-in failed:", error instanceof Error ? error.message : error);
+    flashToast(context, {
+      title: "Sign-in failed",
+      description: "Please try signing in again.",
+      variant: "destructive",
+    });
+    return redirect("/", { headers });
+  }
+  return redirect(returnTo, { headers });
+}

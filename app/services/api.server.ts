@@ -1,0 +1,62 @@
+import "server-only";
+import type { RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import type { User } from "../models/user.server";
+import { getCurrentUser } from "./request-session.server";
+
+/** JSON API errors: the status and a plain-text body "<status>: <text>" (spec §8). */
+export function apiError(status: number, text: string): Response {
+  return new Response(`${status}: ${text}`, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+export function json(data: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+  return new Response(JSON.stringify(data), { ...init, headers });
+}
+
+/** The signed-in user, or a thrown 401 for the JSON API. */
+export async function requireApiUser(context: Readonly<RouterContextProvider>): Promise<User> {
+  const user = await getCurrentUser(context);
+  if (!user) throw apiError(401, "Unauthorized");
+  return user;
+}
+
+export const MAX_JSON_BODY_BYTES = 64 * 1024;
+
+/** Reads a JSON body and validates it; every failure is a thrown 4xx, never a 500. */
+export async function parseJson<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!/^application\/json\b/i.test(type)) throw apiError(415, "Content-Type must be application/json");
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > MAX_JSON_BODY_BYTES) throw apiError(413, "Request body is too large");
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_JSON_BODY_BYTES) throw apiError(413, "Request body is too large");
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw apiError(400, "Request body is not valid JSON");
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw apiError(400, describeIssues(parsed.error));
+  return parsed.data;
+}
+
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
+    .join("; ");
+}
+
+/** Only same-site relative paths may be redirect targets. */
+export function safeRedirectPath(value: unknown, fallback = "/"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
+    return fallback;
+  }
+  return value;
+}

@@ -1,0 +1,123 @@
+import "server-only";
+import { z } from "zod";
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: optionalText,
+    APP_URL: z.url().optional(),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .transform((v) => (v === "" ? undefined : v))
+      .pipe(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional())
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    DATA_DIR: z.string().trim().min(1).default(".data"),
+    SESSION_SECRET: optionalText.pipe(
+      z.string().min(16, "must be at least 16 characters").optional(),
+    ),
+    OIDC_ISSUER: optionalText.pipe(z.url().optional()),
+    OIDC_CLIENT_ID: optionalText,
+    OIDC_CLIENT_SECRET: optionalText,
+    SEED_DEMO: booleanFlag,
+  })
+  .superRefine((env, ctx) => {
+    const production = env.NODE_ENV === "production";
+    if (production && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required when NODE_ENV=production" });
+    }
+    if (env.OIDC_ISSUER && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
+      for (const key of ["OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when OIDC_ISSUER is set" });
+      }
+    }
+    if (production && !env.OIDC_ISSUER) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["OIDC_ISSUER"],
+        message:
+          "is required when NODE_ENV=production (the embedded development OpenID provider refuses to run in production)",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env["NODE_ENV"];
+  production: boolean;
+  port: number;
+  host: string;
+  appUrl: URL;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  dataDir: string;
+  sessionSecret: string;
+  oidc:
+    | { mode: "external"; issuer: string; clientId: string; clientSecret: string }
+    | { mode: "embedded"; issuer: string; clientId: string; clientSecret: string };
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses and validates the environment; the message names every bad variable. */
+export function parseConfig(source: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  const production = env.NODE_ENV === "production";
+  const appUrl = new URL(env.APP_URL ?? `http://localhost:${env.PORT}`);
+  const sessionSecret = env.SESSION_SECRET ?? "nearhand-development-session-secret";
+  return {
+    env: env.NODE_ENV,
+    production,
+    port: env.PORT,
+    host: env.HOST ?? (production ? "0.0.0.0" : "localhost"),
+    appUrl,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    dataDir: env.DATA_DIR,
+    sessionSecret,
+    oidc: env.OIDC_ISSUER
+      ? {
+          mode: "external",
+          issuer: env.OIDC_ISSUER,
+          clientId: env.OIDC_CLIENT_ID!,
+          clientSecret: env.OIDC_CLIENT_SECRET!,
+        }
+      : {
+          mode: "embedded",
+          issuer: new URL("/oidc", appUrl).href,
+          clientId: "nearhand-dev",
+          clientSecret: `${sessionSecret}-oidc-client`,
+        },
+    seedDemo: env.SEED_DEMO ?? !production,
+  };
+}
+
+let current: Config | undefined;
+
+/** The configuration read once at boot. */
+export function getConfig(): Config {
+  current ??= parseConfig(process.env);
+  return current;
+}

@@ -1,0 +1,108 @@
+import "server-only";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { WebSocket } from "ws";
+import { getConfig, type Config } from "./config.server";
+import { closeDatabase, getDatabaseHandle } from "./db.server";
+import { CALLBACK_PATH } from "./auth.server";
+import { createDevOidcProvider, type DevOidcProvider } from "./dev-oidc.server";
+import { closeAllSockets, registerSocket } from "./realtime.server";
+import { getSessionStorage, purgeExpiredSessions } from "./session.server";
+
+export type UpgradeVerdict = { ok: true; userId: string } | { ok: false; status: 401 | 403; reason: string };
+
+const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * What the Node server (server.ts, or the Vite dev plugin) needs from the app,
+ * exported by the RSC entry so both share one module instance with the routes.
+ */
+export interface NodeServices {
+  /** Validates the configuration and opens, migrates and seeds the database. */
+  start(): Promise<Config>;
+  /** True when the database answers. */
+  healthy(): Promise<boolean>;
+  /** The embedded development OpenID provider, when no OIDC_ISSUER is configured. */
+  devOidc(): Promise<DevOidcProvider | null>;
+  /** Decides a `/ws` upgrade: session cookie required, Origin must be ours. */
+  authenticateUpgrade(request: IncomingMessage): Promise<UpgradeVerdict>;
+  acceptSocket(userId: string, socket: WebSocket): void;
+  shutdown(): Promise<void>;
+}
+
+let devOidcProvider: Promise<DevOidcProvider | null> | undefined;
+let purgeTimer: NodeJS.Timeout | undefined;
+
+export const nodeServices: NodeServices = {
+  async start() {
+    const config = getConfig();
+    await getDatabaseHandle();
+    await purgeExpiredSessions();
+    purgeTimer ??= setInterval(() => {
+      purgeExpiredSessions().catch((error: unknown) => console.warn("session purge failed:", error));
+    }, SESSION_PURGE_INTERVAL_MS);
+    purgeTimer.unref();
+    return config;
+  },
+
+  async healthy() {
+    try {
+      const handle = await getDatabaseHandle();
+      await handle.ping();
+      return true;
+    } catch {
+      return false;
+    }
+  },
+
+  devOidc() {
+    devOidcProvider ??= (async () => {
+      const config = getConfig();
+      if (config.oidc.mode !== "embedded") return null;
+      return createDevOidcProvider({
+        issuer: config.oidc.issuer,
+        clientId: config.oidc.clientId,
+        clientSecret: config.oidc.clientSecret,
+        redirectUris: [new URL(CALLBACK_PATH, config.appUrl).href],
+        cookieSecret: config.sessionSecret,
+      });
+    })();
+    return devOidcProvider;
+  },
+
+  async authenticateUpgrade(request) {
+    const config = getConfig();
+    const origin = request.headers.origin;
+    const host = request.headers.host;
+    const sameOrigin =
+      origin !== undefined &&
+      (origin === config.appUrl.origin || (host !== undefined && safeHost(origin) === host));
+    if (!sameOrigin) return { ok: false, status: 403, reason: "Forbidden origin" };
+    const session = await getSessionStorage().getSession(request.headers.cookie);
+    const userId = session.get("userId");
+    if (!userId) return { ok: false, status: 401, reason: "Unauthorized" };
+    const requested = new URL(request.url ?? "/", "http://localhost").searchParams.get("userId");
+    if (requested && requested !== userId) return { ok: false, status: 403, reason: "userId does not match the session" };
+    return { ok: true, userId };
+  },
+
+  acceptSocket(userId, socket) {
+    registerSocket(userId, socket);
+  },
+
+  async shutdown() {
+    if (purgeTimer) clearInterval(purgeTimer);
+    purgeTimer = undefined;
+    closeAllSockets();
+    await closeDatabase();
+  },
+};
+
+function safeHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
+export type { DevOidcProvider, IncomingMessage, ServerResponse };

@@ -1,0 +1,103 @@
+import "server-only";
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { getUserById, type User } from "../models/user.server";
+import { getDb } from "./db.server";
+import { getSessionStorage, type AppSession, type Toast } from "./session.server";
+
+interface RequestSession {
+  session: AppSession;
+  /** Set when the session changed and its cookie must be committed. */
+  dirty: boolean;
+  user?: Promise<User | null>;
+}
+
+const requestSessionContext = createContext<RequestSession>();
+
+/** Loads the session once per request and commits it afterwards if it changed. */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const storage = getSessionStorage();
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  const state: RequestSession = { session, dirty: false };
+  context.set(requestSessionContext, state);
+  const response = await next();
+  if (state.dirty) {
+    const cookie = await storage.commitSession(state.session);
+    try {
+      response.headers.append("Set-Cookie", cookie);
+    } catch {
+      const copy = new Response(response.body, response);
+      copy.headers.append("Set-Cookie", cookie);
+      return copy;
+    }
+  }
+  return response;
+};
+
+type Context = Readonly<RouterContextProvider>;
+
+function state(context: Context): RequestSession {
+  return context.get(requestSessionContext);
+}
+
+export function getSession(context: Context): AppSession {
+  return state(context).session;
+}
+
+/** The signed-in user, or null. Loaded at most once per request. */
+export function getCurrentUser(context: Context): Promise<User | null> {
+  const current = state(context);
+  const userId = current.session.get("userId");
+  if (!userId) return Promise.resolve(null);
+  current.user ??= getDb().then((db) => getUserById(db, userId));
+  return current.user;
+}
+
+/** For pages: the user, or a redirect to sign-in that comes back here. */
+export async function requireUser(context: Context, request: Request): Promise<User> {
+  const user = await getCurrentUser(context);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(`/api/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** Queues a toast for the next page the browser shows (survives a no-JS redirect). */
+export function flashToast(context: Context, toast: Toast): void {
+  const current = state(context);
+  current.session.flash("toast", toast);
+  current.dirty = true;
+}
+
+/** Takes the queued toast, if any. */
+export function takeToast(context: Context): Toast | null {
+  const current = state(context);
+  if (!current.session.has("toast")) return null;
+  const toast = current.session.get("toast") ?? null;
+  current.dirty = true;
+  return toast;
+}
+
+export function markSessionChanged(context: Context): void {
+  state(context).dirty = true;
+}
+
+/**
+ * Signs the user in under a brand-new session id (the old row is deleted),
+ * so a session id seen before sign-in is worthless after it.
+ */
+export async function startUserSession(context: Context, userId: string): Promise<void> {
+  const storage = getSessionStorage();
+  const current = state(context);
+  if (current.session.id) await storage.destroySession(current.session);
+  const fresh = await storage.getSession();
+  fresh.set("userId", userId);
+  current.session = fresh;
+  current.user = undefined;
+  current.dirty = true;
+}
+
+/** Ends the session: deletes its row and returns the cookie header that clears it. */
+export async function endUserSession(context: Context): Promise<string> {
+  const current = state(context);
+  current.dirty = false;
+  return getSessionStorage().destroySession(current.session);
+}

@@ -1,0 +1,81 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { eq, lt } from "drizzle-orm";
+import { createCookie, createSessionStorage, type Session, type SessionStorage } from "react-router";
+import { sessions } from "../../db/schema.ts";
+import { getConfig } from "./config.server";
+import { getDb } from "./db.server";
+
+export interface Toast {
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive";
+}
+
+export interface SessionData {
+  userId: string;
+  returnTo: string;
+}
+
+export interface SessionFlashData {
+  toast: Toast;
+}
+
+export type AppSession = Session<SessionData, SessionFlashData>;
+
+const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
+
+let storage: SessionStorage<SessionData, SessionFlashData> | undefined;
+
+/** Sessions live in the `sessions` table so every instance sees the same ones. */
+export function getSessionStorage(): SessionStorage<SessionData, SessionFlashData> {
+  if (storage) return storage;
+  const config = getConfig();
+  const cookie = createCookie("nearhand_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.production || config.appUrl.protocol === "https:",
+    path: "/",
+    maxAge: SESSION_MAX_AGE_SECONDS,
+    secrets: [config.sessionSecret],
+  });
+  const expiry = (expires?: Date) => expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
+  storage = createSessionStorage<SessionData, SessionFlashData>({
+    cookie,
+    async createData(data, expires) {
+      const db = await getDb();
+      const sid = randomBytes(24).toString("base64url");
+      await db.insert(sessions).values({ sid, sess: data, expire: expiry(expires) });
+      return sid;
+    },
+    async readData(sid) {
+      const db = await getDb();
+      const [row] = await db.select().from(sessions).where(eq(sessions.sid, sid)).limit(1);
+      if (!row) return null;
+      if (row.expire.getTime() <= Date.now()) {
+        await db.delete(sessions).where(eq(sessions.sid, sid));
+        return null;
+      }
+      return row.sess as Partial<SessionData>;
+    },
+    async updateData(sid, data, expires) {
+      const db = await getDb();
+      await db
+        .insert(sessions)
+        .values({ sid, sess: data, expire: expiry(expires) })
+        .onConflictDoUpdate({ target: sessions.sid, set: { sess: data, expire: expiry(expires) } });
+    },
+    async deleteData(sid) {
+      const db = await getDb();
+      await db.delete(sessions).where(eq(sessions.sid, sid));
+    },
+  });
+  return storage;
+}
+
+/** Deletes expired session rows; returns how many went. */
+export async function purgeExpiredSessions(now = new Date()): Promise<number> {
+  const db = await getDb();
+  const removed = await db.delete(sessions).where(lt(sessions.expire, now)).returning({ sid: sessions.sid });
+  return removed.length;
+}

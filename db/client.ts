@@ -1,0 +1,95 @@
+// Opens the database: PostgreSQL through postgres.js when a URL is given,
+// otherwise embedded PGlite. Plain Node imports this file too (CLI scripts),
+// so it uses relative `.ts` imports and no path aliases.
+import path from "node:path";
+import { mkdirSync } from "node:fs";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema.ts";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Either the database or an open transaction: model functions accept both. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Runs `select 1`; throws when the database does not answer. */
+  ping(): Promise<void>;
+  /** Applies the committed drizzle-kit migrations; safe when several instances start at once. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent, PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data directory, or "memory://" for a throwaway database. */
+  dataDir?: string;
+  /** Max connections in the postgres.js pool. */
+  poolSize?: number;
+}
+
+export const migrationsFolder = path.resolve(process.cwd(), "db/migrations");
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPglite(options.dataDir ?? ".data/pglite");
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const client = postgres(url, {
+    max: poolSize,
+    onnotice: () => {},
+    connect_timeout: 5,
+    idle_timeout: 60,
+  });
+  const db = drizzle({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: "postgres",
+    async ping() {
+      await client`select 1`;
+    },
+    async migrate() {
+      const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+      // A session-level advisory lock on a reserved connection serialises concurrent starts.
+      const lockConnection = await client.reserve();
+      try {
+        await lockConnection`select pg_advisory_lock(7310452)`;
+        await migrate(db as never, { migrationsFolder });
+      } finally {
+        await lockConnection`select pg_advisory_unlock(7310452)`.catch(() => {});
+        lockConnection.release();
+      }
+    },
+    async close() {
+      await client.end({ timeout: 5 });
+    },
+  };
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzle({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    async ping() {
+      await client.query("select 1");
+    },
+    async migrate() {
+      const { migrate } = await import("drizzle-orm/pglite/migrator");
+      await migrate(db as never, { migrationsFolder });
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}

@@ -1,0 +1,252 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+
+export const userRole = pgEnum("user_role", ["seeker", "provider"]);
+export const userType = pgEnum("user_type", ["individual", "business"]);
+export const jobStatus = pgEnum("job_status", [
+  "posted",
+  "matched",
+  "in_progress",
+  "completed",
+  "cancelled",
+]);
+export const bookingStatus = pgEnum("booking_status", [
+  "pending",
+  "accepted",
+  "in_progress",
+  "completed",
+  "cancelled",
+]);
+export const paymentMethod = pgEnum("payment_method", ["card", "paypal", "cash"]);
+export const paymentStatus = pgEnum("payment_status", ["pending", "paid", "refunded"]);
+export const notificationType = pgEnum("notification_type", [
+  "job_posted",
+  "booking_request",
+  "booking_accepted",
+  "booking_cancelled",
+  "message",
+  "review",
+]);
+export const favoriteTargetType = pgEnum("favorite_target_type", ["provider", "job"]);
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: varchar("email", { length: 320 }).notNull().unique(),
+    firstName: varchar("first_name", { length: 100 }),
+    lastName: varchar("last_name", { length: 100 }),
+    profileImageUrl: text("profile_image_url"),
+    currentRole: userRole("current_role").notNull().default("seeker"),
+    userType: userType("user_type").notNull().default("individual"),
+    phoneNumber: varchar("phone_number", { length: 40 }),
+    bio: text("bio"),
+    isProviderOnline: boolean("is_provider_online").notNull().default(false),
+    providerCategories: text("provider_categories").array().notNull().default(sql`'{}'::text[]`),
+    hourlyRate: numeric("hourly_rate", { precision: 10, scale: 2 }),
+    latitude: numeric("latitude", { precision: 10, scale: 7 }),
+    longitude: numeric("longitude", { precision: 10, scale: 7 }),
+    address: text("address"),
+    totalJobsCompleted: integer("total_jobs_completed").notNull().default(0),
+    averageRating: numeric("average_rating", { precision: 3, scale: 2 }).notNull().default("0"),
+    totalReviews: integer("total_reviews").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index("users_online_providers_idx")
+      .using("gin", t.providerCategories)
+      .where(sql`${t.isProviderOnline} = true`),
+    index("users_location_idx").on(t.latitude, t.longitude),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    sid: varchar("sid", { length: 64 }).primaryKey(),
+    sess: jsonb("sess").notNull(),
+    expire: timestamp("expire", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_expire_idx").on(t.expire)],
+);
+
+export const serviceCategories = pgTable("service_categories", {
+  id: varchar("id", { length: 50 }).primaryKey(),
+  name: varchar("name", { length: 100 }).notNull(),
+  icon: varchar("icon", { length: 50 }).notNull().default("Sparkles"),
+  description: text("description"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    seekerId: uuid("seeker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    categoryId: varchar("category_id", { length: 50 })
+      .notNull()
+      .references(() => serviceCategories.id),
+    title: varchar("title", { length: 200 }).notNull(),
+    description: text("description").notNull(),
+    imageUrl: text("image_url"),
+    isUrgent: boolean("is_urgent").notNull().default(false),
+    latitude: numeric("latitude", { precision: 10, scale: 7 }).notNull(),
+    longitude: numeric("longitude", { precision: 10, scale: 7 }).notNull(),
+    address: text("address").notNull(),
+    budget: numeric("budget", { precision: 10, scale: 2 }),
+    status: jobStatus("status").notNull().default("posted"),
+    ...timestamps,
+  },
+  (t) => [
+    index("jobs_seeker_created_idx").on(t.seekerId, t.createdAt),
+    index("jobs_status_location_idx").on(t.status, t.latitude, t.longitude),
+    index("jobs_posted_created_idx").on(t.createdAt).where(sql`${t.status} = 'posted'`),
+  ],
+);
+
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    seekerId: uuid("seeker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    providerId: uuid("provider_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    agreedPrice: numeric("agreed_price", { precision: 10, scale: 2 }).notNull(),
+    paymentMethod: paymentMethod("payment_method").notNull(),
+    paymentStatus: paymentStatus("payment_status").notNull().default("pending"),
+    status: bookingStatus("status").notNull().default("pending"),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("bookings_provider_status_idx").on(t.providerId, t.status),
+    index("bookings_seeker_status_idx").on(t.seekerId, t.status),
+    index("bookings_job_idx").on(t.jobId),
+  ],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    senderId: uuid("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    receiverId: uuid("receiver_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    isRead: boolean("is_read").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("messages_booking_created_idx").on(t.bookingId, t.createdAt),
+    index("messages_receiver_unread_idx").on(t.receiverId).where(sql`${t.isRead} = false`),
+  ],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    reviewerId: uuid("reviewer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    revieweeId: uuid("reviewee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    comment: text("comment"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("reviews_booking_reviewer_unique").on(t.bookingId, t.reviewerId),
+    check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+    index("reviews_reviewee_created_idx").on(t.revieweeId, t.createdAt),
+  ],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: notificationType("type").notNull(),
+    title: varchar("title", { length: 200 }).notNull(),
+    message: text("message").notNull(),
+    relatedId: uuid("related_id"),
+    isRead: boolean("is_read").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("notifications_user_read_created_idx").on(t.userId, t.isRead, t.createdAt),
+  ],
+);
+
+export const favorites = pgTable(
+  "favorites",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    targetType: favoriteTargetType("target_type").notNull(),
+    targetId: uuid("target_id").notNull(),
+    role: userRole("role").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("favorites_user_target_role_unique").on(t.userId, t.targetType, t.targetId, t.role),
+    index("favorites_target_idx").on(t.targetType, t.targetId),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type ServiceCategory = typeof serviceCategories.$inferSelect;
+export type Job = typeof jobs.$inferSelect;
+export type Booking = typeof bookings.$inferSelect;
+export type Message = typeof messages.$inferSelect;
+export type Review = typeof reviews.$inferSelect;
+export type Notification = typeof notifications.$inferSelect;
+export type Favorite = typeof favorites.$inferSelect;

@@ -1,0 +1,2 @@
+// vitest runs server modules directly; the RSC plugin's "server-only" marker is a no-op here.
+export {};
