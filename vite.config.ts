@@ -4,8 +4,12 @@ import rsc from "@vitejs/plugin-rsc";
 import { defineConfig } from "vite";
 import { nearhandDevServer } from "./scripts/vite-dev-server.ts";
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [tailwindcss(), reactRouterRSC(), rsc(), nearhandDevServer()],
+  // A build is a production build in every environment: React's server code is
+  // compiled for production too, whatever NODE_ENV says at run time (where it
+  // only chooses between embedded and real services).
+  define: command === "build" ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
   resolve: {
     tsconfigPaths: true,
   },
@@ -13,4 +17,13 @@ export default defineConfig({
     port: Number(process.env.PORT ?? 3000),
     strictPort: true,
   },
-});
+  build: {
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // Radix packages ship "use client" banners that the RSC plugin already handles.
+        if (warning.code === "MODULE_LEVEL_DIRECTIVE") return;
+        warn(warning);
+      },
+    },
+  },
+}));

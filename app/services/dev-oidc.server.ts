@@ -77,7 +77,8 @@ type MountableRequest = IncomingMessage & { originalUrl?: string };
 export async function createDevOidcProvider(
   options: DevOidcProviderOptions,
 ): Promise<DevOidcProvider> {
-  if (process.env.NODE_ENV === "production") {
+  // Read at run time: builds replace the literal `process.env.NODE_ENV` with "production".
+  if (Reflect.get(process.env, "NODE_ENV") === "production") {
     throw new Error(
       "The embedded development OpenID provider refuses to run when NODE_ENV=production. Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET.",
     );
