@@ -29,6 +29,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { shell, unreadNotifications, unreadMessages: 0, toast };
 }
 
+const EMPTY_SHELL = { shell: null, unreadNotifications: 0, unreadMessages: 0, toast: null };
+
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
@@ -49,7 +51,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
-  const { shell, unreadNotifications, unreadMessages, toast } = loaderData;
+  // Defensive: in RSC mode loader data is null when an action answers with data.
+  const { shell, unreadNotifications, unreadMessages, toast } = loaderData ?? EMPTY_SHELL;
   return (
     <>
       {shell ? (

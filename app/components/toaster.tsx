@@ -38,12 +38,12 @@ export function Toaster({ flash }: { flash: ToastMessage | null }) {
     };
   }, []);
 
-  useEffect(() => {
-    if (!flash) return;
-    setToasts((current) =>
-      current.some((t) => t.id === flash.id) ? current : [{ ...flash, open: true }, ...current].slice(0, TOAST_LIMIT),
-    );
-  }, [flash]);
+  // A new server flash replaces what is shown (adjusting state while rendering, not in an effect).
+  const [shownFlashId, setShownFlashId] = useState(flash?.id ?? null);
+  if (flash && flash.id !== shownFlashId) {
+    setShownFlashId(flash.id);
+    setToasts((current) => [{ ...flash, open: true }, ...current].slice(0, TOAST_LIMIT));
+  }
 
   const dismiss = (id: string) => {
     setToasts((current) => current.map((t) => (t.id === id ? { ...t, open: false } : t)));

@@ -7,34 +7,40 @@ import { switchRole } from "~/models/user.server";
 import { switchRoleSchema } from "~/lib/schemas/role";
 import { safeRedirectPath } from "~/services/api.server";
 import { getDb } from "~/services/db.server";
-import { flashToast, requireUser } from "~/services/request-session.server";
+import { flashToast, redirectWithSubmission, requireUser, takeSubmission } from "~/services/request-session.server";
+
+const FORM_ID = "switch-role";
 
 /** The role-switch dialog as a page: where the header button leads without JavaScript. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const returnTo = safeRedirectPath(new URL(request.url).searchParams.get("returnTo"));
-  return { currentRole: user.currentRole, userType: user.userType, returnTo };
+  const lastResult = takeSubmission(context, FORM_ID);
+  return { currentRole: user.currentRole, userType: user.userType, returnTo, lastResult };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: switchRoleSchema });
-  if (submission.status !== "success") return submission.reply();
+  if (submission.status !== "success") return redirectWithSubmission(context, request, FORM_ID, submission.reply());
   const updated = await switchRole(await getDb(), user.id, submission.value);
-  if (!updated) return submission.reply({ formErrors: ["Failed to switch role. Please try again."] });
+  if (!updated) {
+    const reply = submission.reply({ formErrors: ["Failed to switch role. Please try again."] });
+    return redirectWithSubmission(context, request, FORM_ID, reply);
+  }
   flashToast(context, roleSwitchSuccess(user.currentRole));
   return redirect(safeRedirectPath(formData.get("returnTo")));
 }
 
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
-  const { currentRole, userType, returnTo } = loaderData;
+  const { currentRole, userType, returnTo, lastResult } = loaderData;
   return (
     <main className="mx-auto max-w-md px-4 py-12">
       <title>{`${roleSwitchTitle(currentRole)} | Nearhand`}</title>
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h1 className="mb-2 text-lg font-semibold">{roleSwitchTitle(currentRole)}</h1>
-        <RoleSwitchForm currentRole={currentRole} userType={userType} returnTo={returnTo} />
+        <RoleSwitchForm currentRole={currentRole} userType={userType} returnTo={returnTo} lastResult={lastResult} />
       </div>
     </main>
   );

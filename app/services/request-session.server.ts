@@ -3,6 +3,7 @@ import { createContext, redirect, type MiddlewareFunction, type RouterContextPro
 import { getUserById, type User } from "../models/user.server";
 import { getDb } from "./db.server";
 import { getSessionStorage, type AppSession, type Toast } from "./session.server";
+import type { SubmissionResult } from "@conform-to/react";
 
 interface RequestSession {
   session: AppSession;
@@ -100,4 +101,32 @@ export async function endUserSession(context: Context): Promise<string> {
   const current = state(context);
   current.dirty = false;
   return getSessionStorage().destroySession(current.session);
+}
+
+/**
+ * Post/redirect/get for rejected forms too: in RSC mode loaders do not run
+ * again when an action returns data, so a rejected form redirects back to its
+ * page with the conform result flashed, and the page's loader hands it back.
+ */
+export function redirectWithSubmission(
+  context: Context,
+  request: Request,
+  formId: string,
+  result: SubmissionResult<string[]>,
+): Response {
+  const current = state(context);
+  current.session.flash("submission", { formId, result });
+  current.dirty = true;
+  const url = new URL(request.url);
+  url.searchParams.delete("index");
+  return redirect(url.pathname + url.search);
+}
+
+/** The flashed result of the form `formId`, if the last post of it was rejected. */
+export function takeSubmission(context: Context, formId: string): SubmissionResult<string[]> | undefined {
+  const current = state(context);
+  const flashed = current.session.get("submission");
+  if (!flashed) return undefined;
+  current.dirty = true;
+  return flashed.formId === formId ? (flashed.result as SubmissionResult<string[]>) : undefined;
 }

@@ -19,6 +19,13 @@ export interface SessionData {
 
 export interface SessionFlashData {
   toast: Toast;
+  /** A rejected form's conform result, carried across the redirect back to the form. */
+  submission: FlashedSubmission;
+}
+
+export interface FlashedSubmission {
+  formId: string;
+  result: unknown;
 }
 
 export type AppSession = Session<SessionData, SessionFlashData>;

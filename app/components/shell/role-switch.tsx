@@ -5,7 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import * as Dialog from "@radix-ui/react-dialog";
 import { Repeat, X } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { useActionData, useNavigation, useRevalidator } from "react-router";
+import { useNavigation, useRevalidator } from "react-router";
 import { showToast } from "~/components/toaster";
 import { apiRequest } from "~/lib/api-client";
 import { reportMutationError } from "~/lib/mutation-feedback";
@@ -27,15 +27,17 @@ interface RoleSwitchFormProps {
   /** With JavaScript the dialog posts to the JSON API; otherwise the form posts to /switch-role. */
   onSubmitEnhanced?: (input: { newRole: Role; userType: UserType }) => Promise<void>;
   pending?: boolean;
+  /** The server's verdict on the last no-JS submission, if it was rejected. */
+  lastResult?: SubmissionResult<string[]>;
 }
 
 /** The role-switch question; a real form that works without JavaScript. */
-export function RoleSwitchForm({ currentRole, userType, returnTo, onSubmitEnhanced, pending }: RoleSwitchFormProps) {
-  const lastResult = useActionData() as SubmissionResult<string[]> | undefined;
+export function RoleSwitchForm({ currentRole, userType, returnTo, onSubmitEnhanced, pending, lastResult }: RoleSwitchFormProps) {
   const navigation = useNavigation();
   const newRole: Role = currentRole === "seeker" ? "provider" : "seeker";
   const questionId = useId();
   const [form, fields] = useForm({
+    id: onSubmitEnhanced ? "switch-role-dialog" : "switch-role",
     lastResult,
     defaultValue: { newRole, userType },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: switchRoleSchema }),

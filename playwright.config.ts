@@ -1,0 +1,80 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// The end-to-end suite runs against the production build (`npm run test:e2e`
+// builds first) served by `node server.ts` on its own port, with a brand-new
+// embedded PGlite database in a temporary folder. Set DATABASE_URL to run the
+// same suite against PostgreSQL instead.
+
+const PORT = 3311;
+// Always "localhost", never 127.0.0.1: the OAuth state cookie is set for APP_URL's host.
+const BASE_URL = `http://localhost:${PORT}`;
+
+// The config is evaluated by the runner and again by every worker. Only the
+// runner creates the data folder; workers inherit the variable.
+const DATA_DIR_VARIABLE = "NEARHAND_E2E_DATA_DIR";
+if (!process.env[DATA_DIR_VARIABLE]) {
+  const created = fs.mkdtempSync(path.join(os.tmpdir(), "nearhand-e2e-"));
+  process.env[DATA_DIR_VARIABLE] = created;
+  // The web server has been stopped by the time the runner exits.
+  process.on("exit", () => fs.rmSync(created, { recursive: true, force: true }));
+}
+const dataDir = process.env[DATA_DIR_VARIABLE]!;
+
+const serverEnv: Record<string, string> = {
+  PORT: String(PORT),
+  APP_URL: BASE_URL,
+  DATA_DIR: dataDir,
+  SEED_DEMO: "true",
+  // The pinned Node (node_modules/.bin/node) runs the server, as under npm.
+  PATH: `${path.resolve("node_modules/.bin")}${path.delimiter}${process.env.PATH ?? ""}`,
+  // Always the embedded development OpenID provider, whatever the shell has.
+  OIDC_ISSUER: "",
+  OIDC_CLIENT_ID: "",
+  OIDC_CLIENT_SECRET: "",
+};
+if (process.env.DATABASE_URL) serverEnv.DATABASE_URL = process.env.DATABASE_URL;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: 0,
+  workers: 2,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    ...devices["Desktop Chrome"],
+    baseURL: BASE_URL,
+    trace: "off",
+    screenshot: "off",
+    video: "off",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [{ name: "chromium" }],
+  webServer: {
+    command: "node server.ts",
+    url: `${BASE_URL}/healthz`,
+    env: serverEnv,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    // server.ts finishes in-flight requests and closes the database on SIGTERM.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+  },
+});

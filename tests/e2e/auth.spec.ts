@@ -1,0 +1,93 @@
+import { type Page } from "@playwright/test";
+import { completeDevSignIn, expect, fetchAuthUser, roleSwitchLink, signIn, test, uniqueEmail } from "./support.ts";
+
+async function expectSeekerHome(page: Page) {
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("What help do you need?");
+  await expect(roleSwitchLink(page)).toContainText("Become a Provider");
+  await expect(roleSwitchLink(page)).toContainText("Seeker");
+}
+
+async function expectProfileMenu(page: Page, fullName: string, email: string) {
+  const summary = page.getByTestId("profile-menu");
+  await expect(summary).toHaveAttribute("aria-label", "Profile menu");
+  await summary.click();
+  const menu = page.locator("details", { has: summary });
+  await expect(menu).toHaveAttribute("open", "");
+  await expect(menu.getByText(fullName, { exact: true })).toBeVisible();
+  await expect(menu.getByText(email, { exact: true })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/profile");
+  await expect(menu.getByRole("link", { name: "Sign out" })).toHaveAttribute("href", "/api/logout");
+  return menu;
+}
+
+async function signOutAndCheck(page: Page, menu: ReturnType<Page["locator"]>) {
+  await menu.getByRole("link", { name: "Sign out" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Urgent help from people nearby");
+  await expect(page.getByTestId("profile-menu")).toHaveCount(0);
+  const response = await page.request.get("/api/auth/user");
+  expect(response.status()).toBe(401);
+  expect(await response.text()).toBe("401: Unauthorized");
+}
+
+test.describe("sign-in without JavaScript", () => {
+  test("signs in from the landing page and lands on / as a seeker", async ({ noJsPage: page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "Get Started" }).click();
+    const user = await completeDevSignIn(page, { email: uniqueEmail("nojs-signin"), firstName: "Nora", lastName: "Script" });
+    await expectSeekerHome(page);
+    await expect(page.getByRole("link", { name: "Nearhand home" })).toBeVisible();
+
+    const me = await fetchAuthUser(page.request);
+    expect(me).toMatchObject({ email: user.email, currentRole: "seeker", userType: "individual" });
+  });
+
+  test("profile menu shows name and email; sign out returns to the landing page", async ({ noJsPage: page }) => {
+    const user = await signIn(page, { email: uniqueEmail("nojs-signout"), firstName: "Otto", lastName: "Noscript" });
+    const menu = await expectProfileMenu(page, "Otto Noscript", user.email);
+    await signOutAndCheck(page, menu);
+  });
+
+  test("a signed-out visit to /switch-role goes to sign-in and comes back", async ({ noJsPage: page }) => {
+    await page.goto("/switch-role");
+    await expect(page).toHaveURL(/\/oidc\/interaction\/[\w-]+$/);
+    await completeDevSignIn(page);
+    await expect(page).toHaveURL((url) => url.pathname === "/switch-role");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Offering Services As");
+  });
+});
+
+test.describe("sign-in with JavaScript", () => {
+  test("signs in and shows the seeker home with the shell header", async ({ page }) => {
+    const user = await signIn(page, { email: uniqueEmail("js-signin") });
+    await expectSeekerHome(page);
+    await expect(page.getByRole("link", { name: "Nearhand home" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Favorites" })).toHaveAttribute("href", "/favorites");
+    await expect(page.getByTestId("notifications-link")).toHaveAttribute("href", "/notifications");
+    await expect(page.getByRole("link", { name: "Messages" })).toHaveAttribute("href", "/messages");
+    expect((await fetchAuthUser(page.request)).email).toBe(user.email);
+  });
+
+  test("returnTo is honoured: a protected page redirects to sign-in and back", async ({ page }) => {
+    const response = await page.goto("/switch-role");
+    // The redirect chain ends on the development provider's password-less page.
+    expect(response?.url()).toMatch(/\/oidc\/interaction\/[\w-]+$/);
+    await expect(page.getByRole("heading", { name: "Sign in to Nearhand (development)" })).toBeVisible();
+    await completeDevSignIn(page, { email: uniqueEmail("js-return") });
+    await expect(page).toHaveURL((url) => url.pathname === "/switch-role");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Offering Services As");
+  });
+
+  test("profile menu shows full name and email; sign out ends the session", async ({ page }) => {
+    const user = await signIn(page, { email: uniqueEmail("js-signout"), firstName: "Jay", lastName: "Script" });
+    const menu = await expectProfileMenu(page, "Jay Script", user.email);
+    await signOutAndCheck(page, menu);
+  });
+
+  test("/api/auth/user is 401 when signed out", async ({ request }) => {
+    const response = await request.get("/api/auth/user");
+    expect(response.status()).toBe(401);
+    expect(await response.text()).toBe("401: Unauthorized");
+  });
+});

@@ -1,0 +1,114 @@
+// Shared helpers for the end-to-end suite: sign-in through the embedded
+// development OpenID provider, unique accounts, and pages without JavaScript.
+import { randomBytes } from "node:crypto";
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from "@playwright/test";
+
+export { expect };
+
+export interface SignInOptions {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  /** Where the app should send the browser after sign-in (default "/"). */
+  returnTo?: string;
+}
+
+export interface SignedInUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** The JSON of GET /api/auth/user (the fields the suite looks at). */
+export interface AuthUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  currentRole: "seeker" | "provider";
+  userType: "individual" | "business";
+}
+
+/** An address no other test (or earlier run against the same database) uses. */
+export function uniqueEmail(prefix = "e2e"): string {
+  return `${prefix}-${Date.now()}-${randomBytes(4).toString("hex")}@example.com`;
+}
+
+const DEV_SIGN_IN = /\/oidc\/interaction\/[\w-]+$/;
+
+/** True once the browser is back on the app (not the provider, not an /api/ redirect). */
+function onApp(url: URL): boolean {
+  return !url.pathname.startsWith("/oidc") && !url.pathname.startsWith("/api/");
+}
+
+/**
+ * Fills in the password-less development sign-in page the browser is on and
+ * waits until the browser is back on the app. Works with and without JavaScript.
+ */
+export async function completeDevSignIn(page: Page, options: Omit<SignInOptions, "returnTo"> = {}): Promise<SignedInUser> {
+  const user: SignedInUser = {
+    email: options.email ?? uniqueEmail(),
+    firstName: options.firstName ?? "Erin",
+    lastName: options.lastName ?? "Tester",
+  };
+  await expect(page).toHaveURL(DEV_SIGN_IN);
+  await page.locator("#email").fill(user.email);
+  await page.locator("#firstName").fill(user.firstName);
+  await page.locator("#lastName").fill(user.lastName);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL(onApp);
+  return user;
+}
+
+/** Signs in a (by default brand-new) user and waits until the browser is on `returnTo`. */
+export async function signIn(page: Page, options: SignInOptions = {}): Promise<SignedInUser> {
+  const returnTo = options.returnTo ?? "/";
+  await page.goto(`/api/login?returnTo=${encodeURIComponent(returnTo)}`);
+  const user = await completeDevSignIn(page, options);
+  await expect(page).toHaveURL(pathAndQuery(returnTo));
+  return user;
+}
+
+/** Matches a URL of this origin whose path and query are exactly `pathWithQuery`. */
+export function pathAndQuery(pathWithQuery: string): (url: URL) => boolean {
+  return (url) => url.pathname + url.search === pathWithQuery;
+}
+
+/** GET /api/auth/user through a request context that shares the browser's cookies. */
+export async function fetchAuthUser(request: APIRequestContext): Promise<AuthUser> {
+  const response = await request.get("/api/auth/user");
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as AuthUser;
+}
+
+/** The visible role-switch link (the header one at md+ widths, else the one in the profile menu). */
+export function roleSwitchLink(page: Page) {
+  return page.locator("[data-testid=role-switch] >> visible=true");
+}
+
+/** A new browser context with JavaScript turned off (noscript content is rendered). */
+export async function newNoJsContext(browser: Browser, baseURL: string | undefined): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, javaScriptEnabled: false });
+}
+
+interface Fixtures {
+  /** A page in its own context with JavaScript disabled. */
+  noJsPage: Page;
+}
+
+export const test = base.extend<Fixtures>({
+  // (The fixture callback is named `provide`, not `use`, so React's hook lint rules leave it alone.)
+  noJsPage: async ({ browser, baseURL }, provide) => {
+    const context = await newNoJsContext(browser, baseURL);
+    const page = await context.newPage();
+    await provide(page);
+    await context.close();
+  },
+});

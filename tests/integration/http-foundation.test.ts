@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { startAppServer, type AppServer } from "../support/app-server.ts";
+import { HttpClient, uniqueEmail } from "../support/http-client.ts";
+
+let app: AppServer;
+
+beforeAll(async () => {
+  app = await startAppServer();
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+async function signedIn(label = "user") {
+  const client = new HttpClient(app.url);
+  const email = uniqueEmail(label);
+  await client.signIn(email, "Ada", "Lovelace");
+  return { client, email };
+}
+
+describe("health and pages", () => {
+  it("answers /healthz with 200 when the database answers", async () => {
+    const response = await fetch(`${app.url}/healthz`);
+    expect(response.status).toBe(200);
+  });
+
+  it("serves the landing page to signed-out visitors with its calls to action", async () => {
+    const response = await fetch(`${app.url}/`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Get Started");
+    expect(html).toContain("Sign Up Now");
+    expect(html).toContain('href="#features"');
+  });
+
+  it("answers unknown paths with a 404 page", async () => {
+    const response = await fetch(`${app.url}/no/such/page`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("404 Page Not Found");
+  });
+
+  it("serves hashed assets with an immutable cache header", async () => {
+    const html = await (await fetch(`${app.url}/`)).text();
+    const asset = html.match(/\/assets\/[^"]+\.js/)?.[0];
+    expect(asset).toBeDefined();
+    const response = await fetch(`${app.url}${asset}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toContain("immutable");
+  });
+
+  it("sends signed-out visitors of app pages to sign-in, remembering the page", async () => {
+    const response = await fetch(`${app.url}/switch-role?returnTo=%2F`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/api/login?returnTo=%2Fswitch-role%3FreturnTo%3D%252F");
+  });
+});
+
+describe("sign-in and sessions", () => {
+  it("answers /api/auth/user with 401 and a spec-style message when signed out", async () => {
+    const response = await fetch(`${app.url}/api/auth/user`);
+    expect(response.status).toBe(401);
+    expect(await response.text()).toBe("401: Unauthorized");
+  });
+
+  it("signs in through the embedded provider, creating the user from the claims", async () => {
+    const client = new HttpClient(app.url);
+    const email = uniqueEmail("Mixed.Case");
+    const { url } = await client.signIn(email.toUpperCase(), "Grace", "Hopper", "/switch-role");
+    expect(new URL(url).pathname).toBe("/switch-role");
+    const response = await client.request("/api/auth/user");
+    expect(response.status).toBe(200);
+    const user = await response.json();
+    expect(user).toMatchObject({
+      email: email.toLowerCase(),
+      firstName: "Grace",
+      lastName: "Hopper",
+      currentRole: "seeker",
+      userType: "individual",
+      isProviderOnline: false,
+      averageRating: "0.00",
+    });
+  });
+
+  it("issues a new session id at sign-in, so a session id seen before is worthless", async () => {
+    const client = new HttpClient(app.url);
+    // Visiting /api/login stores where to return in a pre-sign-in session.
+    await client.request("/api/login?returnTo=%2F");
+    const before = client.cookies.get("nearhand_session");
+    expect(before).toBeDefined();
+    await client.signIn(uniqueEmail("fixation"));
+    const after = client.cookies.get("nearhand_session");
+    expect(after).toBeDefined();
+    expect(after).not.toBe(before);
+    const stale = await fetch(`${app.url}/api/auth/user`, { headers: { Cookie: `nearhand_session=${before}` } });
+    expect(stale.status).toBe(401);
+  });
+
+  it("sets the session cookie httpOnly and SameSite=Lax", async () => {
+    const response = await fetch(`${app.url}/api/login`, { redirect: "manual" });
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith("nearhand_session="));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+
+  it("ignores a foreign returnTo after sign-in", async () => {
+    const client = new HttpClient(app.url);
+    const { url } = await client.signIn(uniqueEmail("redirect"), "A", "B", "//evil.example/steal");
+    expect(new URL(url).origin).toBe(app.url);
+    expect(new URL(url).pathname).toBe("/");
+  });
+
+  it("signs out: the session ends and the API answers 401 again", async () => {
+    const { client } = await signedIn("logout");
+    const sessionCookie = client.cookieHeader();
+    const response = await client.request("/api/logout");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    expect((await client.request("/api/auth/user")).status).toBe(401);
+    // The old cookie value no longer opens a session either: its row was deleted.
+    const replay = await fetch(`${app.url}/api/auth/user`, { headers: { Cookie: sessionCookie } });
+    expect(replay.status).toBe(401);
+  });
+});
+
+describe("POST /api/users/switch-role", () => {
+  it("refuses signed-out callers with 401", async () => {
+    const client = new HttpClient(app.url);
+    const response = await client.postJson("/api/users/switch-role", { newRole: "provider", userType: "individual" });
+    expect(response.status).toBe(401);
+  });
+
+  it("refuses bad input with 4xx and a message, changing nothing", async () => {
+    const { client } = await signedIn("badinput");
+    const cases: Array<[RequestInit, number, RegExp]> = [
+      [{ body: JSON.stringify({ newRole: "provider", userType: "company" }), headers: { "Content-Type": "application/json" } }, 400, /^400: userType: /],
+      [{ body: JSON.stringify({ newRole: "admin", userType: "individual" }), headers: { "Content-Type": "application/json" } }, 400, /^400: newRole: /],
+      [{ body: JSON.stringify({ userType: "business" }), headers: { "Content-Type": "application/json" } }, 400, /^400: newRole/],
+      [{ body: "{not json", headers: { "Content-Type": "application/json" } }, 400, /^400: Request body is not valid JSON$/],
+      [{ body: "newRole=provider&userType=business", headers: { "Content-Type": "application/x-www-form-urlencoded" } }, 415, /^415: /],
+      [{ body: JSON.stringify({ newRole: "provider", userType: "x".repeat(70_000) }), headers: { "Content-Type": "application/json" } }, 413, /^413: /],
+    ];
+    for (const [init, status, message] of cases) {
+      const response = await client.request("/api/users/switch-role", { method: "POST", ...init });
+      expect(response.status, String(init.body).slice(0, 60)).toBe(status);
+      expect(await response.text()).toMatch(message);
+    }
+    const user = await (await client.request("/api/auth/user")).json();
+    expect(user).toMatchObject({ currentRole: "seeker", userType: "individual" });
+  });
+
+  it("switches the role together with the user type, and going back to seeker goes offline", async () => {
+    const { client } = await signedIn("switcher");
+    const response = await client.postJson("/api/users/switch-role", { newRole: "provider", userType: "business" });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ currentRole: "provider", userType: "business" });
+    const back = await client.postJson("/api/users/switch-role", { newRole: "seeker", userType: "individual" });
+    expect(await back.json()).toMatchObject({ currentRole: "seeker", userType: "individual", isProviderOnline: false });
+  });
+
+  it("answers GET with 405", async () => {
+    const { client } = await signedIn("method");
+    expect((await client.request("/api/users/switch-role")).status).toBe(405);
+  });
+});
+
+describe("the /switch-role page form (no JavaScript)", () => {
+  it("switches role, redirects back and flashes the toast once", async () => {
+    const { client } = await signedIn("nojs");
+    const response = await client.postForm("/switch-role", { newRole: "provider", userType: "business", returnTo: "/" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    const home = await (await client.request("/")).text();
+    expect(home).toContain("Role switched successfully");
+    expect(home).toContain("You are now offering services.");
+    expect(home).toContain("Provider dashboard");
+    const again = await (await client.request("/")).text();
+    expect(again).not.toContain("Role switched successfully");
+  });
+
+  it("redirects back to the form with the error and changes nothing on an invalid user type", async () => {
+    const { client } = await signedIn("nojs-bad");
+    const response = await client.postForm("/switch-role?returnTo=%2F", { newRole: "provider", userType: "guild", returnTo: "/" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/switch-role?returnTo=%2F");
+    const page = await client.request("/switch-role?returnTo=%2F");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Choose individual or business");
+    const user = await (await client.request("/api/auth/user")).json();
+    expect(user.currentRole).toBe("seeker");
+  });
+});
+
+describe("/ws upgrade", () => {
+  function attempt(path: string, headers: Record<string, string>): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(`ws://localhost:${app.port}${path}`, { headers });
+      socket.on("open", () => {
+        socket.close();
+        resolve(101);
+      });
+      socket.on("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
+      socket.on("error", reject);
+    });
+  }
+
+  it("refuses an upgrade without a session with 401", async () => {
+    expect(await attempt("/ws", { Origin: app.url })).toBe(401);
+  });
+
+  it("refuses a foreign origin with 403", async () => {
+    const { client } = await signedIn("ws-origin");
+    expect(await attempt("/ws", { Origin: "http://evil.example", Cookie: client.cookieHeader() })).toBe(403);
+  });
+
+  it("accepts the signed-in user's own socket and refuses someone else's userId", async () => {
+    const { client } = await signedIn("ws-ok");
+    const me = await (await client.request("/api/auth/user")).json();
+    const headers = { Origin: app.url, Cookie: client.cookieHeader() };
+    expect(await attempt("/ws", headers)).toBe(101);
+    expect(await attempt(`/ws?userId=${me.id}`, headers)).toBe(101);
+    expect(await attempt("/ws?userId=00000000-0000-4000-8000-000000000000", headers)).toBe(403);
+  });
+
+  it("does not upgrade other paths", async () => {
+    expect(await attempt("/not-ws", { Origin: app.url })).toBe(404);
+  });
+});
