@@ -91,3 +91,23 @@ test.describe("sign-in with JavaScript", () => {
     expect(await response.text()).toBe("401: Unauthorized");
   });
 });
+
+test.describe("returnTo safety", () => {
+  // Whatever returnTo says, sign-in only ever sends the browser to a page of this site.
+  const HOSTILE = ["//evil.example/", "/\\evil.example/", "https://evil.example/", "/\t/evil.example/", "/\t\\evil.example/"];
+
+  test("/api/login never redirects to another site", async ({ page, baseURL }) => {
+    await signIn(page, { email: uniqueEmail("returnto") });
+    const origin = new URL(baseURL!).origin;
+    const targets: Record<string, string> = {};
+    for (const returnTo of HOSTILE) {
+      const response = await page.request.get(`/api/login?returnTo=${encodeURIComponent(returnTo)}`, {
+        maxRedirects: 0,
+      });
+      expect(response.status()).toBe(302);
+      // Resolved the way a browser resolves Location (tabs and newlines are stripped).
+      targets[JSON.stringify(returnTo)] = new URL(response.headers()["location"] ?? "", origin).origin;
+    }
+    expect(targets).toEqual(Object.fromEntries(HOSTILE.map((returnTo) => [JSON.stringify(returnTo), origin])));
+  });
+});

@@ -116,6 +116,23 @@ test.describe("role switch with JavaScript", () => {
   });
 });
 
+test.describe("role switch page with JavaScript", () => {
+  test("/switch-role submits as a page and the flashed toast shows", async ({ page }) => {
+    await signIn(page, { email: uniqueEmail("js-role-page"), returnTo: "/switch-role?returnTo=%2F" });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Offering Services As");
+    await page.getByRole("radio", { name: /Business/ }).check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/" && url.search === "");
+    const toast = page.getByTestId("toast");
+    await expect(toast).toContainText("Role switched successfully");
+    await expect(toast).toContainText("You are now offering services.");
+    await expect(toast).toHaveCount(1);
+    await expectHeaderRole(page, "provider");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Provider dashboard");
+    expect(await fetchAuthUser(page.request)).toMatchObject({ currentRole: "provider", userType: "business" });
+  });
+});
+
 test.describe("role switch without JavaScript", () => {
   test("the role-switch link leads to /switch-role, which switches and flashes a toast", async ({ noJsPage: page }) => {
     await signIn(page, { email: uniqueEmail("nojs-role") });

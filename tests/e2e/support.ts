@@ -104,6 +104,13 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  // Every page with JavaScript must run without uncaught exceptions.
+  page: async ({ page }, provide) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.stack ?? error.message));
+    await provide(page);
+    expect(errors, "uncaught exceptions in the page").toEqual([]);
+  },
   // (The fixture callback is named `provide`, not `use`, so React's hook lint rules leave it alone.)
   noJsPage: async ({ browser, baseURL }, provide) => {
     const context = await newNoJsContext(browser, baseURL);

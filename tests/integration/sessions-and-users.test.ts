@@ -1,0 +1,93 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../db/client.ts";
+import { sessions, users } from "../../db/schema.ts";
+import { switchRole, upsertUserFromClaims } from "~/models/user.server";
+import { nodeServices } from "~/services/node-services.server";
+import { useDatabaseHandle } from "~/services/db.server";
+import { getSessionStorage, purgeExpiredSessions } from "~/services/session.server";
+import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  useDatabaseHandle(database.handle);
+});
+afterAll(async () => {
+  await database?.dispose();
+});
+
+describe("users", () => {
+  it("upserts by email, case-insensitively, keeping names the provider does not send", async () => {
+    const db = database.handle.db;
+    const first = await upsertUserFromClaims(db, { email: "Case@Example.com", firstName: "Kim", lastName: "Lee", profileImageUrl: null });
+    const again = await upsertUserFromClaims(db, { email: "case@example.COM", firstName: null, lastName: null, profileImageUrl: "https://img.example/k.png" });
+    expect(again.id).toBe(first.id);
+    expect(again).toMatchObject({ email: "case@example.com", firstName: "Kim", lastName: "Lee", profileImageUrl: "https://img.example/k.png" });
+  });
+
+  it("switches role with the user type; leaving the provider role goes offline", async () => {
+    const db = database.handle.db;
+    const user = await upsertUserFromClaims(db, { email: "role@example.com", firstName: "R", lastName: null, profileImageUrl: null });
+    const provider = await switchRole(db, user.id, { newRole: "provider", userType: "business" });
+    expect(provider).toMatchObject({ currentRole: "provider", userType: "business" });
+    await db.update(users).set({ isProviderOnline: true }).where(sql`${users.id} = ${user.id}`);
+    const seeker = await switchRole(db, user.id, { newRole: "seeker", userType: "individual" });
+    expect(seeker).toMatchObject({ currentRole: "seeker", userType: "individual", isProviderOnline: false });
+  });
+});
+
+describe("session store", () => {
+  it("stores sessions in the sessions table and deletes them on destroy", async () => {
+    const storage = getSessionStorage();
+    const session = await storage.getSession();
+    session.set("userId", "00000000-0000-4000-8000-000000000001");
+    const cookie = await storage.commitSession(session);
+    const byUser = sql`${sessions.sess}->>'userId' = '00000000-0000-4000-8000-000000000001'`;
+    const [row] = await database.handle.db.select().from(sessions).where(byUser);
+    expect(row.sess).toEqual({ userId: "00000000-0000-4000-8000-000000000001" });
+    expect(row.expire.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+    const loaded = await storage.getSession(cookie);
+    expect(loaded.get("userId")).toBe("00000000-0000-4000-8000-000000000001");
+    await storage.destroySession(loaded);
+    expect(await database.handle.db.select().from(sessions).where(byUser)).toHaveLength(0);
+  });
+
+  it("ignores a cookie signed with another secret", async () => {
+    const storage = getSessionStorage();
+    const session = await storage.getSession();
+    session.set("userId", "00000000-0000-4000-8000-000000000002");
+    const cookie = await storage.commitSession(session);
+    const forged = cookie.replace(/\.[^.;]+;/, ".forgedsignature;");
+    expect((await storage.getSession(forged)).get("userId")).toBeUndefined();
+  });
+
+  it("purges expired rows and does not read them", async () => {
+    const db = database.handle.db;
+    await db.insert(sessions).values([
+      { sid: "expired-one", sess: { userId: "x" }, expire: new Date(Date.now() - 1000) },
+      { sid: "still-valid", sess: { userId: "y" }, expire: new Date(Date.now() + 60_000) },
+    ]);
+    expect(await purgeExpiredSessions()).toBeGreaterThanOrEqual(1);
+    const left = await db.select({ sid: sessions.sid }).from(sessions);
+    expect(left.map((r) => r.sid)).toContain("still-valid");
+    expect(left.map((r) => r.sid)).not.toContain("expired-one");
+  });
+});
+
+describe("health", () => {
+  it("is healthy while the database answers and unhealthy when it does not", async () => {
+    expect(await nodeServices.healthy()).toBe(true);
+    const broken: DatabaseHandle = {
+      ...database.handle,
+      ping: () => Promise.reject(new Error("connection refused")),
+    };
+    useDatabaseHandle(broken);
+    try {
+      expect(await nodeServices.healthy()).toBe(false);
+    } finally {
+      useDatabaseHandle(database.handle);
+    }
+  });
+});

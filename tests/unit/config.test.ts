@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "~/services/config.server";
+
+describe("configuration", () => {
+  it("gives a working embedded setup with no variables at all", () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({ production: false, port: 3000, databaseUrl: undefined, seedDemo: true });
+    expect(config.appUrl.href).toBe("http://localhost:3000/");
+    expect(config.oidc).toMatchObject({ mode: "embedded", issuer: "http://localhost:3000/oidc" });
+  });
+
+  it("switches to the real services by environment variables alone", () => {
+    const config = parseConfig({
+      DATABASE_URL: "postgres://app@db.internal:5432/nearhand",
+      OIDC_ISSUER: "https://id.example.com",
+      OIDC_CLIENT_ID: "nearhand",
+      OIDC_CLIENT_SECRET: "s3cret",
+      APP_URL: "https://nearhand.example.com",
+    });
+    expect(config.databaseUrl).toBe("postgres://app@db.internal:5432/nearhand");
+    expect(config.oidc).toEqual({ mode: "external", issuer: "https://id.example.com", clientId: "nearhand", clientSecret: "s3cret" });
+    expect(config.appUrl.origin).toBe("https://nearhand.example.com");
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ APP_URL: "not a url" }, "APP_URL"],
+    [{ OIDC_ISSUER: "https://id.example.com" }, "OIDC_CLIENT_ID"],
+    [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
+    [{ SEED_DEMO: "maybe" }, "SEED_DEMO"],
+    [{ NODE_ENV: "staging" }, "NODE_ENV"],
+  ])("refuses %j and names %s", (env, name) => {
+    expect(() => parseConfig(env)).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it("requires a session secret and a real identity provider in production", () => {
+    let message = "";
+    try {
+      parseConfig({ NODE_ENV: "production" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/SESSION_SECRET: is required when NODE_ENV=production/);
+    expect(message).toMatch(/OIDC_ISSUER: is required when NODE_ENV=production/);
+  });
+
+  it("never seeds demo data in production unless asked", () => {
+    const production = {
+      NODE_ENV: "production",
+      SESSION_SECRET: "a-long-production-secret",
+      OIDC_ISSUER: "https://id.example.com",
+      OIDC_CLIENT_ID: "id",
+      OIDC_CLIENT_SECRET: "secret",
+    };
+    expect(parseConfig(production).seedDemo).toBe(false);
+    expect(parseConfig({ ...production, SEED_DEMO: "true" }).seedDemo).toBe(true);
+    expect(parseConfig({ SEED_DEMO: "false" }).seedDemo).toBe(false);
+  });
+});
