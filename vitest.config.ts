@@ -16,5 +16,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    reporters: ["default", ["json", { outputFile: `test-results/vitest-${process.env.TEST_RUN_LABEL ?? "local"}.json` }]],
   },
 });
