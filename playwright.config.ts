@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
 
-// The end-to-end suite runs against the production build (`npm run test:e2e`
-// builds first) served by `node server.ts` on its own port, with a brand-new
+// The end-to-end suite runs against an existing production build (`npm test`
+// builds before it runs `npm run test:e2e`) served by `node server.ts` on its own port, with a brand-new
 // embedded PGlite database in a temporary folder. Set DATABASE_URL to run the
 // same suite against PostgreSQL instead.
 
@@ -29,7 +30,7 @@ const serverEnv: Record<string, string> = {
   DATA_DIR: dataDir,
   SEED_DEMO: "true",
   // The pinned Node (node_modules/.bin/node) runs the server, as under npm.
-  PATH: `${path.resolve("node_modules/.bin")}${path.delimiter}${process.env.PATH ?? ""}`,
+  PATH: `${fileURLToPath(new URL("node_modules/.bin", import.meta.url))}${path.delimiter}${process.env.PATH ?? ""}`,
   // Always the embedded development OpenID provider, whatever the shell has.
   OIDC_ISSUER: "",
   OIDC_CLIENT_ID: "",
@@ -37,13 +38,19 @@ const serverEnv: Record<string, string> = {
 };
 if (process.env.DATABASE_URL) serverEnv.DATABASE_URL = process.env.DATABASE_URL;
 
+// scripts/test-summary.mjs adds up the JSON reports in test-results/. Playwright
+// empties its outputDir before every run, so its artifacts get a subfolder of
+// their own and the vitest report next to them survives.
+const runLabel = process.env.TEST_RUN_LABEL ?? "local";
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
   workers: 2,
-  reporter: "list",
+  reporter: [["list"], ["json", { outputFile: `test-results/playwright-${runLabel}.json` }]],
+  outputDir: `test-results/e2e-${runLabel}`,
   timeout: 30_000,
   expect: { timeout: 5_000 },
   use: {

@@ -53,10 +53,16 @@ export function describeIssues(error: z.ZodError): string {
     .join("; ");
 }
 
-/** Only same-site relative paths may be redirect targets. */
+/** Only same-site paths may be redirect targets; parsed like a browser would (tabs, backslashes, //host). */
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
+  if (typeof value !== "string" || !value.startsWith("/")) return fallback;
+  const base = "http://nearhand.invalid";
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
     return fallback;
   }
-  return value;
+  if (url.origin !== base) return fallback;
+  return url.pathname + url.search + url.hash;
 }

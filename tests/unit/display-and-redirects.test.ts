@@ -40,6 +40,8 @@ describe("redirect targets", () => {
     expect(safeRedirectPath("/jobs/1?x=2")).toBe("/jobs/1?x=2");
     expect(safeRedirectPath("//evil.example")).toBe("/");
     expect(safeRedirectPath("/\\evil.example")).toBe("/");
+    expect(safeRedirectPath("/\t/evil.example")).toBe("/");
+    expect(safeRedirectPath("/\n/evil.example")).toBe("/");
     expect(safeRedirectPath("https://evil.example")).toBe("/");
     expect(safeRedirectPath(null)).toBe("/");
     expect(safeRedirectPath(undefined, "/home")).toBe("/home");

@@ -33,12 +33,9 @@ export function AppHeader({ user, unreadNotifications, unreadMessages }: AppHead
           <Logo />
           <span>Nearhand</span>
         </Link>
-        <RoleSwitchButton
-          currentRole={user.currentRole}
-          userType={user.userType}
-          returnTo={returnTo}
-          className="hidden md:inline-flex"
-        />
+        <div className="hidden md:block">
+          <RoleSwitchButton currentRole={user.currentRole} userType={user.userType} returnTo={returnTo} />
+        </div>
         <IconLink to="/favorites" label="Favorites">
           <Heart className="h-5 w-5" aria-hidden />
         </IconLink>
