@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { FlashToastFallback } from "./components/flash-toast-fallback";
+import { HydrationMarker } from "./components/hydration-marker";
 import { AppHeader, type ShellUser } from "./components/shell/app-header";
 import { Toaster } from "./components/toaster";
 import { NotFoundPage } from "./components/not-found-page";
@@ -61,6 +62,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
       <Outlet />
       <Toaster flash={toast} />
       <FlashToastFallback toast={toast} />
+      <HydrationMarker />
     </>
   );
 }

@@ -117,6 +117,8 @@ export const jobs = pgTable(
     latitude: numeric("latitude", { precision: 10, scale: 7 }).notNull(),
     longitude: numeric("longitude", { precision: 10, scale: 7 }).notNull(),
     address: text("address").notNull(),
+    /** True when the typed location could not be resolved and the default coordinates stand in. */
+    locationApproximate: boolean("location_approximate").notNull().default(false),
     budget: numeric("budget", { precision: 10, scale: 2 }),
     status: jobStatus("status").notNull().default("posted"),
     ...timestamps,

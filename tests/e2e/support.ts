@@ -73,6 +73,7 @@ export async function signIn(page: Page, options: SignInOptions = {}): Promise<S
   await page.goto(`/api/login?returnTo=${encodeURIComponent(returnTo)}`);
   const user = await completeDevSignIn(page, options);
   await expect(page).toHaveURL(pathAndQuery(returnTo));
+  await waitForHydration(page);
   return user;
 }
 
@@ -95,7 +96,17 @@ export function roleSwitchLink(page: Page) {
 
 /** A new browser context with JavaScript turned off (noscript content is rendered). */
 export async function newNoJsContext(browser: Browser, baseURL: string | undefined): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, javaScriptEnabled: false });
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  noJsContexts.add(context);
+  return context;
+}
+
+const noJsContexts = new WeakSet<BrowserContext>();
+
+/** Waits until React has hydrated the page (a click before that follows the no-JS path). */
+export async function waitForHydration(page: Page): Promise<void> {
+  if (noJsContexts.has(page.context())) return;
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: "attached" });
 }
 
 interface Fixtures {

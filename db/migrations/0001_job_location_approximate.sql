@@ -1,0 +1,1 @@
+ALTER TABLE "jobs" ADD COLUMN "location_approximate" boolean DEFAULT false NOT NULL;

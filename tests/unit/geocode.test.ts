@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { boundingBox, distanceMiles, formatMiles } from "~/lib/geo";
+import { describeCoordinates, resolveLocation } from "~/services/geocode.server";
+
+describe("resolveLocation", () => {
+  it("turns an empty location into 'New York, NY'", () => {
+    expect(resolveLocation("  ")).toMatchObject({ address: "New York, NY", resolved: true, latitude: 40.7128, longitude: -74.006 });
+  });
+
+  it("resolves a US ZIP code", () => {
+    const place = resolveLocation("11201");
+    expect(place).toMatchObject({ address: "Brooklyn, NY 11201", resolved: true });
+    expect(place.latitude).toBeCloseTo(40.69, 1);
+    expect(place.longitude).toBeCloseTo(-73.99, 1);
+  });
+
+  it("resolves 'City, ST', 'City, State' and a bare city name", () => {
+    const brooklyn = resolveLocation("Brooklyn, NY");
+    expect(brooklyn).toMatchObject({ address: "Brooklyn, NY", resolved: true });
+    expect(distanceMiles(brooklyn, { latitude: 40.65, longitude: -73.95 })).toBeLessThan(5);
+    const austin = resolveLocation("austin, texas");
+    expect(austin.resolved).toBe(true);
+    expect(distanceMiles(austin, { latitude: 30.27, longitude: -97.74 })).toBeLessThan(15);
+    const chicago = resolveLocation("Chicago");
+    expect(distanceMiles(chicago, { latitude: 41.88, longitude: -87.63 })).toBeLessThan(15);
+  });
+
+  it("keeps unrecognised text on the default coordinates and says so", () => {
+    expect(resolveLocation("Behind the old mill")).toMatchObject({
+      address: "Behind the old mill",
+      latitude: 40.7128,
+      longitude: -74.006,
+      resolved: false,
+    });
+  });
+
+  it("describes browser coordinates as the nearest city", () => {
+    expect(describeCoordinates(40.6782, -73.9442)).toBe("Brooklyn, NY");
+  });
+});
+
+describe("distances", () => {
+  it("measures great-circle miles", () => {
+    const manhattan = { latitude: 40.7831, longitude: -73.9712 };
+    const brooklyn = { latitude: 40.6782, longitude: -73.9442 };
+    expect(distanceMiles(manhattan, brooklyn)).toBeCloseTo(7.4, 0);
+    expect(distanceMiles(manhattan, manhattan)).toBe(0);
+  });
+
+  it("bounds every point within the radius", () => {
+    const center = { latitude: 40.7, longitude: -74 };
+    const box = boundingBox(center, 50);
+    for (const bearing of [0, 45, 90, 135, 180, 225, 270, 315]) {
+      const rad = (bearing * Math.PI) / 180;
+      const point = { latitude: center.latitude + (49.9 / 69) * Math.cos(rad), longitude: center.longitude + (49.9 / 52.4) * Math.sin(rad) };
+      if (distanceMiles(center, point) > 50) continue;
+      expect(point.latitude).toBeGreaterThanOrEqual(box.minLat);
+      expect(point.latitude).toBeLessThanOrEqual(box.maxLat);
+      expect(point.longitude).toBeGreaterThanOrEqual(box.minLng);
+      expect(point.longitude).toBeLessThanOrEqual(box.maxLng);
+    }
+  });
+
+  it("formats distances for cards", () => {
+    expect(formatMiles(3.24)).toBe("3.2 mi");
+    expect(formatMiles(0.05)).toBe("< 0.1 mi");
+    expect(formatMiles(12.6)).toBe("13 mi");
+  });
+});
