@@ -1,26 +1,16 @@
 import type { Route } from "./+types/home";
 import { LandingPage } from "~/components/landing-page";
+import { ProviderDashboard } from "~/components/provider/provider-dashboard";
+import { SeekerHome } from "~/components/seeker/seeker-home";
 import { getCurrentUser } from "~/services/request-session.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = await getCurrentUser(context);
-  return { role: user?.currentRole ?? null };
+  return { user: await getCurrentUser(context) };
 }
 
+/** Signed out: the landing page. Signed in: the seeker home or the provider dashboard, by current role. */
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.role) return <LandingPage />;
-  if (loaderData.role === "seeker") {
-    return (
-      <main className="mx-auto max-w-6xl px-4 py-8">
-        <title>Nearhand</title>
-        <h1 className="text-2xl font-bold">What help do you need?</h1>
-      </main>
-    );
-  }
-  return (
-    <main className="mx-auto max-w-6xl px-4 py-8">
-      <title>Provider dashboard | Nearhand</title>
-      <h1 className="text-2xl font-bold">Provider dashboard</h1>
-    </main>
-  );
+  const { user } = loaderData;
+  if (!user) return <LandingPage />;
+  return user.currentRole === "seeker" ? <SeekerHome user={user} /> : <ProviderDashboard user={user} />;
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import type { RouterContextProvider } from "react-router";
+import { DomainError } from "../models/errors";
 import type { z } from "zod";
 import type { User } from "../models/user.server";
 import { getCurrentUser } from "./request-session.server";
@@ -65,4 +66,27 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
   }
   if (url.origin !== base) return fallback;
   return url.pathname + url.search + url.hash;
+}
+
+/** Runs a domain call; a refused rule becomes its 4xx answer. */
+export async function domainCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof DomainError) throw apiError(error.status, error.message);
+    throw error;
+  }
+}
+
+/** Only the listed methods; anything else is 405. */
+export function requireMethod(request: Request, ...methods: string[]): void {
+  if (!methods.includes(request.method)) throw apiError(405, "Method not allowed");
+}
+
+/** A query parameter validated like a body field. */
+export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const parsed = schema.safeParse(params);
+  if (!parsed.success) throw apiError(400, describeIssues(parsed.error));
+  return parsed.data;
 }

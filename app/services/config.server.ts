@@ -33,6 +33,18 @@ const envSchema = z
     OIDC_CLIENT_ID: optionalText,
     OIDC_CLIENT_SECRET: optionalText,
     SEED_DEMO: booleanFlag,
+    APP_TIME_ZONE: z
+      .string()
+      .trim()
+      .default("America/New_York")
+      .refine((zone) => {
+        try {
+          new Intl.DateTimeFormat("en-US", { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      }, "must be an IANA time zone such as America/New_York"),
   })
   .superRefine((env, ctx) => {
     const production = env.NODE_ENV === "production";
@@ -70,6 +82,8 @@ export interface Config {
     | { mode: "external"; issuer: string; clientId: string; clientSecret: string }
     | { mode: "embedded"; issuer: string; clientId: string; clientSecret: string };
   seedDemo: boolean;
+  /** The market's time zone: "today" for earnings. */
+  timeZone: string;
 }
 
 export class ConfigError extends Error {}
@@ -111,6 +125,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
           clientSecret: `${sessionSecret}-oidc-client`,
         },
     seedDemo: env.SEED_DEMO ?? !production,
+    timeZone: env.APP_TIME_ZONE,
   };
 }
 

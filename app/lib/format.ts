@@ -1,0 +1,56 @@
+// Display formats (spec §9): job budget 0 decimals; prices and earnings 2; ratings 1.
+
+const usd0 = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0, minimumFractionDigits: 0 });
+const usd2 = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 2, minimumFractionDigits: 2 });
+
+export function formatBudget(value: string | number | null | undefined): string | null {
+  if (value === null || value === undefined || value === "") return null;
+  return usd0.format(Number(value));
+}
+
+export function formatPrice(value: string | number | null | undefined): string {
+  return usd2.format(Number(value ?? 0));
+}
+
+export function formatRating(value: string | number | null | undefined): string {
+  return Number(value ?? 0).toFixed(1);
+}
+
+export function formatHourlyRate(value: string | number | null | undefined): string | null {
+  if (value === null || value === undefined || value === "") return null;
+  return `$${Number(value).toFixed(0)}/hr`;
+}
+
+const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["week", 7 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+];
+
+/** "5 minutes ago", "yesterday", "just now". */
+export function formatRelativeTime(date: Date | string, now: Date = new Date()): string {
+  const seconds = Math.round((new Date(date).getTime() - now.getTime()) / 1000);
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
+  }
+  return "just now";
+}
+
+export type JobStatusName = "posted" | "matched" | "in_progress" | "completed" | "cancelled";
+
+/** Status badge colours (spec §4): blue, yellow, orange, green, gray; underscores shown as spaces. */
+export const JOB_STATUS_STYLES: Record<JobStatusName, string> = {
+  posted: "bg-blue-100 text-blue-800",
+  matched: "bg-yellow-100 text-yellow-800",
+  in_progress: "bg-orange-100 text-orange-800",
+  completed: "bg-green-100 text-green-800",
+  cancelled: "bg-gray-100 text-gray-700",
+};
+
+export function statusLabel(status: string): string {
+  return status.replaceAll("_", " ");
+}

@@ -1,0 +1,168 @@
+import "server-only";
+import { and, desc, eq, inArray, or } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import { bookings, jobs, users, type Booking } from "../../db/schema.ts";
+import type { Executor } from "../services/db.server";
+import { DomainError, conflict, forbidden, notFound } from "./errors";
+
+export type { Booking };
+export type PaymentMethod = Booking["paymentMethod"];
+
+/** POST /api/bookings (spec §7): how a client accepts a job. Prices are the server's, never the client's. */
+export const createBookingSchema = z.object({
+  jobId: z.uuid({ error: "jobId must be a job id" }),
+  seekerId: z.uuid().optional(),
+  agreedPrice: z.union([z.string(), z.number()]).optional(),
+  paymentMethod: z.enum(["card", "paypal", "cash"], { error: "paymentMethod must be card, paypal or cash" }).default("card"),
+  paymentStatus: z.literal("pending", { error: "paymentStatus of a new booking is pending" }).optional(),
+  scheduledAt: z.iso.datetime({ offset: true, error: "scheduledAt must be an ISO date-time" }).optional(),
+});
+export type CreateBookingInput = z.infer<typeof createBookingSchema>;
+
+export const JOB_ALREADY_ACCEPTED = "This job was already accepted";
+
+/**
+ * A provider accepts a posted job: in one transaction the job moves to matched
+ * (a conditional update, so of concurrent accepts exactly one wins) and the
+ * booking is created as accepted, at the job's budget (or 0), card, pending.
+ */
+export async function acceptJob(
+  db: Executor,
+  provider: { id: string; currentRole: string },
+  input: Pick<CreateBookingInput, "jobId" | "paymentMethod" | "seekerId">,
+): Promise<Booking> {
+  if (provider.currentRole !== "provider") throw forbidden("Only providers can accept jobs. Switch to offering services first.");
+  return db.transaction(async (tx) => {
+    const [job] = await tx
+      .update(jobs)
+      .set({ status: "matched", updatedAt: new Date() })
+      .where(and(eq(jobs.id, input.jobId), eq(jobs.status, "posted")))
+      .returning();
+    if (!job) {
+      const [existing] = await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, input.jobId));
+      if (!existing) throw notFound("Job not found");
+      throw conflict(JOB_ALREADY_ACCEPTED);
+    }
+    if (job.seekerId === provider.id) throw forbidden("You cannot accept your own job");
+    if (input.seekerId && input.seekerId !== job.seekerId) throw new DomainError(400, "seekerId does not match the job's seeker");
+    const now = new Date();
+    const [booking] = await tx
+      .insert(bookings)
+      .values({
+        jobId: job.id,
+        seekerId: job.seekerId,
+        providerId: provider.id,
+        agreedPrice: job.budget ?? "0",
+        paymentMethod: input.paymentMethod ?? "card",
+        paymentStatus: "pending",
+        status: "accepted",
+        scheduledAt: now,
+      })
+      .returning();
+    return booking;
+  });
+}
+
+const partySummary = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImageUrl: users.profileImageUrl,
+  averageRating: users.averageRating,
+};
+
+export interface BookingListItem {
+  id: string;
+  status: Booking["status"];
+  agreedPrice: string;
+  paymentStatus: Booking["paymentStatus"];
+  scheduledAt: Date | null;
+  createdAt: Date;
+  seekerId: string;
+  providerId: string;
+  job: { id: string; title: string; address: string; categoryId: string; isUrgent: boolean; status: string };
+}
+
+/** GET /api/bookings/my-bookings: the user's bookings on either side, newest first. */
+export async function listMyBookings(
+  db: Executor,
+  userId: string,
+  options: { asProvider?: boolean; statuses?: Booking["status"][] } = {},
+): Promise<BookingListItem[]> {
+  const party =
+    options.asProvider === undefined
+      ? or(eq(bookings.seekerId, userId), eq(bookings.providerId, userId))
+      : options.asProvider
+        ? eq(bookings.providerId, userId)
+        : eq(bookings.seekerId, userId);
+  const rows = await db
+    .select({
+      booking: bookings,
+      job: { id: jobs.id, title: jobs.title, address: jobs.address, categoryId: jobs.categoryId, isUrgent: jobs.isUrgent, status: jobs.status },
+    })
+    .from(bookings)
+    .innerJoin(jobs, eq(jobs.id, bookings.jobId))
+    .where(and(party, options.statuses?.length ? inArray(bookings.status, options.statuses) : undefined))
+    .orderBy(desc(bookings.createdAt))
+    .limit(200);
+  return rows.map(({ booking, job }) => ({
+    id: booking.id,
+    status: booking.status,
+    agreedPrice: booking.agreedPrice,
+    paymentStatus: booking.paymentStatus,
+    scheduledAt: booking.scheduledAt,
+    createdAt: booking.createdAt,
+    seekerId: booking.seekerId,
+    providerId: booking.providerId,
+    job,
+  }));
+}
+
+export { partySummary };
+
+export type PartySummary = { id: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null; averageRating: string };
+export type BookingDetail = Booking & {
+  job: { id: string; title: string; description: string; address: string; categoryId: string; isUrgent: boolean; status: string; budget: string | null; imageUrl: string | null };
+  seeker: PartySummary;
+  provider: PartySummary;
+};
+
+const seekerUser = alias(users, "seeker_user");
+const providerUser = alias(users, "provider_user");
+
+/** A booking with its job and both parties, only for one of the two parties (anyone else: null, shown as 404). */
+export async function getBookingForParty(db: Executor, bookingId: string, userId: string): Promise<BookingDetail | null> {
+  if (!z.uuid().safeParse(bookingId).success) return null;
+  const summary = (u: typeof seekerUser) => ({
+    id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    profileImageUrl: u.profileImageUrl,
+    averageRating: u.averageRating,
+  });
+  const [row] = await db
+    .select({
+      booking: bookings,
+      job: {
+        id: jobs.id,
+        title: jobs.title,
+        description: jobs.description,
+        address: jobs.address,
+        categoryId: jobs.categoryId,
+        isUrgent: jobs.isUrgent,
+        status: jobs.status,
+        budget: jobs.budget,
+        imageUrl: jobs.imageUrl,
+      },
+      seeker: summary(seekerUser),
+      provider: summary(providerUser),
+    })
+    .from(bookings)
+    .innerJoin(jobs, eq(jobs.id, bookings.jobId))
+    .innerJoin(seekerUser, eq(seekerUser.id, bookings.seekerId))
+    .innerJoin(providerUser, eq(providerUser.id, bookings.providerId))
+    .where(and(eq(bookings.id, bookingId), or(eq(bookings.seekerId, userId), eq(bookings.providerId, userId))))
+    .limit(1);
+  return row ? { ...row.booking, job: row.job, seeker: row.seeker, provider: row.provider } : null;
+}

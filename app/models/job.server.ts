@@ -1,0 +1,201 @@
+import "server-only";
+import { and, desc, eq, gte, lte, ne, sql } from "drizzle-orm";
+import { createInsertSchema } from "drizzle-zod";
+import { z } from "zod";
+import { jobs, users, type Job } from "../../db/schema.ts";
+import { boundingBox, DEFAULT_LOCATION, NEARBY_RADIUS_MILES } from "../lib/geo";
+import { jobFieldRules } from "../lib/schemas/job";
+import type { Executor } from "../services/db.server";
+import { describeCoordinates, resolveLocation } from "../services/geocode.server";
+import { conflict, notFound } from "./errors";
+
+export type { Job };
+export type JobStatus = Job["status"];
+export const JOB_STATUSES = ["posted", "matched", "in_progress", "completed", "cancelled"] as const satisfies readonly JobStatus[];
+
+/** A number, or a numeric string as PostgreSQL returns them. */
+const decimal = <T extends z.ZodNumber>(rule: T) =>
+  z.union([rule, z.string().trim().regex(/^-?\d+(\.\d+)?$/, "must be a number").transform(Number).pipe(rule)]);
+
+/**
+ * POST /api/jobs: the job table's insert schema (drizzle-zod) without id,
+ * timestamps and status, with the form's rules. Location may come as
+ * coordinates, as text to resolve, or not at all ('New York, NY').
+ */
+export const createJobSchema = createInsertSchema(jobs, {
+  title: jobFieldRules.title,
+  description: jobFieldRules.description,
+  categoryId: jobFieldRules.categoryId,
+  imageUrl: z.string().trim().max(500).nullish(),
+  isUrgent: z.boolean().default(false),
+  address: z.string().trim().max(200).nullish(),
+  latitude: decimal(jobFieldRules.latitude).nullish(),
+  longitude: decimal(jobFieldRules.longitude).nullish(),
+  budget: decimal(jobFieldRules.budget).nullish(),
+})
+  .omit({ id: true, createdAt: true, updatedAt: true, status: true, seekerId: true, locationApproximate: true })
+  .refine((v) => (v.latitude == null) === (v.longitude == null), {
+    message: "latitude and longitude go together",
+    path: ["longitude"],
+  });
+export type CreateJobInput = z.input<typeof createJobSchema>;
+
+export interface NewJob {
+  categoryId: Job["categoryId"];
+  title: string;
+  description: string;
+  imageUrl?: string | null;
+  isUrgent?: boolean;
+  /** Typed location text; empty means 'New York, NY'. */
+  address?: string | null;
+  /** Browser coordinates, when the user shared them. */
+  latitude?: number | null;
+  longitude?: number | null;
+  budget?: number | null;
+}
+
+/** Where a new job is: browser coordinates win, else the typed text resolved offline. */
+export function placeJob(input: Pick<NewJob, "address" | "latitude" | "longitude">) {
+  if (input.latitude != null && input.longitude != null) {
+    const address = input.address?.trim() || describeCoordinates(input.latitude, input.longitude);
+    return { address, latitude: input.latitude, longitude: input.longitude, approximate: false };
+  }
+  const place = resolveLocation(input.address);
+  return { address: place.address, latitude: place.latitude, longitude: place.longitude, approximate: !place.resolved };
+}
+
+export async function createJob(db: Executor, seekerId: string, input: NewJob): Promise<Job> {
+  const place = placeJob(input);
+  const [job] = await db
+    .insert(jobs)
+    .values({
+      seekerId,
+      categoryId: input.categoryId,
+      title: input.title,
+      description: input.description,
+      imageUrl: input.imageUrl || null,
+      isUrgent: input.isUrgent ?? false,
+      address: place.address,
+      latitude: place.latitude.toFixed(7),
+      longitude: place.longitude.toFixed(7),
+      locationApproximate: place.approximate,
+      budget: input.budget == null ? null : input.budget.toFixed(2),
+    })
+    .returning();
+  return job;
+}
+
+export const seekerSummary = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImageUrl: users.profileImageUrl,
+  averageRating: users.averageRating,
+};
+export type SeekerSummary = { id: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null; averageRating: string };
+export type JobWithSeeker = Job & { seeker: SeekerSummary };
+
+/** The seeker's own jobs, newest first, optionally of one status. */
+export async function listSeekerJobs(
+  db: Executor,
+  seekerId: string,
+  options: { status?: JobStatus; limit?: number } = {},
+): Promise<JobWithSeeker[]> {
+  const rows = await db
+    .select({ job: jobs, seeker: seekerSummary })
+    .from(jobs)
+    .innerJoin(users, eq(users.id, jobs.seekerId))
+    .where(and(eq(jobs.seekerId, seekerId), options.status ? eq(jobs.status, options.status) : undefined))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(options.limit ?? 200);
+  return rows.map((r) => ({ ...r.job, seeker: r.seeker }));
+}
+
+/** Counts of the seeker's jobs by status, for the filter tabs. */
+export async function countSeekerJobsByStatus(db: Executor, seekerId: string): Promise<Record<JobStatus, number>> {
+  const rows = await db
+    .select({ status: jobs.status, n: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(eq(jobs.seekerId, seekerId))
+    .groupBy(jobs.status);
+  const counts = Object.fromEntries(JOB_STATUSES.map((s) => [s, 0])) as Record<JobStatus, number>;
+  for (const row of rows) counts[row.status] = Number(row.n);
+  return counts;
+}
+
+export async function getJobWithSeeker(db: Executor, jobId: string): Promise<JobWithSeeker | null> {
+  if (!z.uuid().safeParse(jobId).success) return null;
+  const [row] = await db
+    .select({ job: jobs, seeker: seekerSummary })
+    .from(jobs)
+    .innerJoin(users, eq(users.id, jobs.seekerId))
+    .where(eq(jobs.id, jobId))
+    .limit(1);
+  return row ? { ...row.job, seeker: row.seeker } : null;
+}
+
+export type NearbyJob = JobWithSeeker & { distanceMiles: number; inMyCategories: boolean };
+
+/**
+ * "Available Jobs Near You": posted jobs within the radius of the provider,
+ * never their own. Order: the provider's categories first, then urgent jobs,
+ * then nearest. A bounding box on the (status, latitude, longitude) index
+ * narrows the rows before the exact distance is computed.
+ */
+export async function listAvailableJobs(
+  db: Executor,
+  provider: { id: string; latitude: string | null; longitude: string | null; providerCategories: string[] },
+  options: { limit?: number; radiusMiles?: number } = {},
+): Promise<NearbyJob[]> {
+  const center = providerCenter(provider);
+  const radius = options.radiusMiles ?? NEARBY_RADIUS_MILES;
+  const box = boundingBox(center, radius);
+  const distance = sql<number>`(3958.8 * 2 * asin(least(1, sqrt(
+      power(sin(radians(${jobs.latitude}::float8 - ${center.latitude}) / 2), 2) +
+      cos(radians(${center.latitude})) * cos(radians(${jobs.latitude}::float8)) *
+      power(sin(radians(${jobs.longitude}::float8 - ${center.longitude}) / 2), 2)))))`;
+  const categories = provider.providerCategories;
+  const inMyCategories = categories.length
+    ? sql<boolean>`${jobs.categoryId} in (${sql.join(categories.map((c) => sql`${c}`), sql`, `)})`
+    : sql<boolean>`true`;
+  const rows = await db
+    .select({ job: jobs, seeker: seekerSummary, distance, inMyCategories })
+    .from(jobs)
+    .innerJoin(users, eq(users.id, jobs.seekerId))
+    .where(
+      and(
+        eq(jobs.status, "posted"),
+        ne(jobs.seekerId, provider.id),
+        gte(jobs.latitude, box.minLat.toFixed(7)),
+        lte(jobs.latitude, box.maxLat.toFixed(7)),
+        gte(jobs.longitude, box.minLng.toFixed(7)),
+        lte(jobs.longitude, box.maxLng.toFixed(7)),
+        sql`${distance} <= ${radius}`,
+      ),
+    )
+    .orderBy(sql`${inMyCategories} desc`, desc(jobs.isUrgent), sql`${distance} asc`, desc(jobs.createdAt))
+    .limit(options.limit ?? 50);
+  return rows.map((r) => ({ ...r.job, seeker: r.seeker, distanceMiles: Number(r.distance), inMyCategories: Boolean(r.inMyCategories) }));
+}
+
+/** A provider without a location is placed at the default location until they set one. */
+export function providerCenter(provider: { latitude: string | null; longitude: string | null }) {
+  if (provider.latitude == null || provider.longitude == null) {
+    return { latitude: DEFAULT_LOCATION.latitude, longitude: DEFAULT_LOCATION.longitude };
+  }
+  return { latitude: Number(provider.latitude), longitude: Number(provider.longitude) };
+}
+
+/** The seeker withdraws a job nobody has accepted yet. */
+export async function cancelJob(db: Executor, seekerId: string, jobId: string): Promise<Job> {
+  if (!z.uuid().safeParse(jobId).success) throw notFound("Job not found");
+  const [job] = await db
+    .update(jobs)
+    .set({ status: "cancelled", updatedAt: new Date() })
+    .where(and(eq(jobs.id, jobId), eq(jobs.seekerId, seekerId), eq(jobs.status, "posted")))
+    .returning();
+  if (job) return job;
+  const [existing] = await db.select({ status: jobs.status }).from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.seekerId, seekerId)));
+  if (!existing) throw notFound("Job not found");
+  throw conflict(`Only a posted job can be cancelled; this one is ${existing.status.replace("_", " ")}`);
+}

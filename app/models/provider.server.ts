@@ -1,0 +1,106 @@
+import "server-only";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { z } from "zod";
+import { bookings, users, type User } from "../../db/schema.ts";
+import type { Executor } from "../services/db.server";
+import { forbidden } from "./errors";
+
+/** Public provider fields (spec §7 providers/available and users/{id}): never email or phone. */
+export const publicProviderColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImageUrl: users.profileImageUrl,
+  isProviderOnline: users.isProviderOnline,
+  averageRating: users.averageRating,
+  totalReviews: users.totalReviews,
+  totalJobsCompleted: users.totalJobsCompleted,
+  hourlyRate: users.hourlyRate,
+};
+export type PublicProvider = {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  isProviderOnline: boolean;
+  averageRating: string;
+  totalReviews: number;
+  totalJobsCompleted: number;
+  hourlyRate: string | null;
+};
+
+export const toggleOnlineSchema = z.object({ isOnline: z.boolean({ error: "isOnline must be true or false" }) });
+
+/** Goes online or offline; only a provider may go online. */
+export async function setProviderOnline(db: Executor, user: Pick<User, "id" | "currentRole">, isOnline: boolean): Promise<User> {
+  if (isOnline && user.currentRole !== "provider") throw forbidden("Only providers can go online. Switch to offering services first.");
+  const [updated] = await db.update(users).set({ isProviderOnline: isOnline, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+  return updated;
+}
+
+const onlineProvider = and(eq(users.isProviderOnline, true), eq(users.currentRole, "provider"));
+
+/** Online providers offering a category, best rated first. */
+export async function listAvailableProviders(db: Executor, categoryId: string, limit = 50): Promise<PublicProvider[]> {
+  return db
+    .select(publicProviderColumns)
+    .from(users)
+    .where(and(onlineProvider, sql`${users.providerCategories} @> array[${categoryId}]::text[]`))
+    .orderBy(desc(users.averageRating), desc(users.totalJobsCompleted), users.id)
+    .limit(limit);
+}
+
+/** How many online providers offer each category (the seeker home's "available" counts). */
+export async function countAvailableProvidersByCategory(db: Executor): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ categoryId: sql<string>`unnest(${users.providerCategories})`, n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(onlineProvider)
+    .groupBy(sql`1`);
+  return Object.fromEntries(rows.map((r) => [r.categoryId, Number(r.n)]));
+}
+
+export async function getPublicProvider(db: Executor, id: string): Promise<PublicProvider | null> {
+  if (!z.uuid().safeParse(id).success) return null;
+  const [row] = await db.select(publicProviderColumns).from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export interface ProviderStats {
+  todayEarnings: string;
+  totalEarnings: string;
+  jobsCompleted: number;
+  averageRating: string;
+  totalReviews: number;
+}
+
+/** Earnings from completed bookings: today (in the app's time zone) and all time, two decimals. */
+export async function getProviderStats(db: Executor, provider: User, timeZone: string, now = new Date()): Promise<ProviderStats> {
+  const startOfToday = startOfDayIn(timeZone, now);
+  const [row] = await db
+    .select({
+      total: sql<string>`coalesce(sum(${bookings.agreedPrice}), 0)::numeric(12,2)::text`,
+      today: sql<string>`coalesce(sum(${bookings.agreedPrice}) filter (where ${gte(bookings.completedAt, startOfToday)}), 0)::numeric(12,2)::text`,
+    })
+    .from(bookings)
+    .where(and(eq(bookings.providerId, provider.id), eq(bookings.status, "completed")));
+  return {
+    todayEarnings: row?.today ?? "0.00",
+    totalEarnings: row?.total ?? "0.00",
+    jobsCompleted: provider.totalJobsCompleted,
+    averageRating: provider.averageRating,
+    totalReviews: provider.totalReviews,
+  };
+}
+
+/** Midnight of `now`'s calendar day in `timeZone`, as an instant. */
+export function startOfDayIn(timeZone: string, now = new Date()): Date {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  );
+  const asUtc = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
+  const offset = asUtc - Math.floor(now.getTime() / 1000) * 1000;
+  return new Date(Date.UTC(+parts.year, +parts.month - 1, +parts.day) - offset);
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { formatBudget, formatHourlyRate, formatPrice, formatRating, formatRelativeTime, statusLabel } from "~/lib/format";
+
+describe("display formats", () => {
+  it("shows budgets without decimals, prices with two, ratings with one", () => {
+    expect(formatBudget("150.00")).toBe("$150");
+    expect(formatBudget("1234.56")).toBe("$1,235");
+    expect(formatBudget(null)).toBeNull();
+    expect(formatPrice("45")).toBe("$45.00");
+    expect(formatPrice("0")).toBe("$0.00");
+    expect(formatRating("4.67")).toBe("4.7");
+    expect(formatRating("0")).toBe("0.0");
+    expect(formatHourlyRate("45.00")).toBe("$45/hr");
+  });
+
+  it("shows relative times", () => {
+    const now = new Date("2026-11-22T12:00:00Z");
+    expect(formatRelativeTime(new Date("2026-11-22T11:59:30Z"), now)).toBe("just now");
+    expect(formatRelativeTime(new Date("2026-11-22T11:55:00Z"), now)).toBe("5 minutes ago");
+    expect(formatRelativeTime(new Date("2026-11-21T12:00:00Z"), now)).toBe("yesterday");
+  });
+
+  it("shows statuses with spaces for underscores", () => {
+    expect(statusLabel("in_progress")).toBe("in progress");
+  });
+});
