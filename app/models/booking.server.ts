@@ -134,7 +134,7 @@ const providerUser = alias(users, "provider_user");
 /** A booking with its job and both parties, only for one of the two parties (anyone else: null, shown as 404). */
 export async function getBookingForParty(db: Executor, bookingId: string, userId: string): Promise<BookingDetail | null> {
   if (!z.uuid().safeParse(bookingId).success) return null;
-  const summary = (u: typeof seekerUser) => ({
+  const summary = (u: typeof seekerUser | typeof providerUser) => ({
     id: u.id,
     firstName: u.firstName,
     lastName: u.lastName,
