@@ -157,7 +157,7 @@ export async function listAvailableJobs(
   const categories = provider.providerCategories;
   const inMyCategories = categories.length
     ? sql<boolean>`${jobs.categoryId} in (${sql.join(categories.map((c) => sql`${c}`), sql`, `)})`
-    : sql<boolean>`true`;
+    : sql<boolean>`(${jobs.categoryId} is not null)`; // every category is "mine"; a bare constant cannot be ordered by
   const rows = await db
     .select({ job: jobs, seeker: seekerSummary, distance, inMyCategories })
     .from(jobs)

@@ -22,21 +22,24 @@ const US_STATES = new Set(Object.keys((zipcodes as unknown as { states: { abbr: 
 
 let places: { byCityState: Map<string, Place>; byCity: Map<string, Place> } | undefined;
 
-/** City index built once from the zipcodes data: centroid of each city's ZIP codes. */
+/** City index built once from the zipcodes data: the median point of each city's ZIP codes (robust to outliers). */
 function index() {
   if (places) return places;
-  const byCityState = new Map<string, Place>();
+  const points = new Map<string, { city: string; state: string; lats: number[]; lngs: number[] }>();
   for (const code of Object.values(zipcodes.codes)) {
     if (code.country !== "US" || !code.city || !code.state) continue;
     const key = `${code.city.toLowerCase()}|${code.state.toLowerCase()}`;
-    const place = byCityState.get(key);
-    if (place) {
-      place.latitude += (code.latitude - place.latitude) / (place.zipCount + 1);
-      place.longitude += (code.longitude - place.longitude) / (place.zipCount + 1);
-      place.zipCount += 1;
-    } else {
-      byCityState.set(key, { city: titleCase(code.city), state: code.state, latitude: code.latitude, longitude: code.longitude, zipCount: 1 });
+    let entry = points.get(key);
+    if (!entry) {
+      entry = { city: titleCase(code.city), state: code.state, lats: [], lngs: [] };
+      points.set(key, entry);
     }
+    entry.lats.push(code.latitude);
+    entry.lngs.push(code.longitude);
+  }
+  const byCityState = new Map<string, Place>();
+  for (const [key, entry] of points) {
+    byCityState.set(key, { city: entry.city, state: entry.state, latitude: median(entry.lats), longitude: median(entry.lngs), zipCount: entry.lats.length });
   }
   // A bare city name means its largest namesake (the one with the most ZIP codes).
   const byCity = new Map<string, Place>();
@@ -45,8 +48,18 @@ function index() {
     const current = byCity.get(key);
     if (!current || place.zipCount > current.zipCount) byCity.set(key, place);
   }
+  // The spec's default location keeps its exact coordinates.
+  const newYork = { city: "New York", state: "NY", latitude: DEFAULT_LOCATION.latitude, longitude: DEFAULT_LOCATION.longitude, zipCount: Infinity };
+  byCityState.set("new york|ny", newYork);
+  byCity.set("new york", newYork);
   places = { byCityState, byCity };
   return places;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 function titleCase(text: string): string {

@@ -67,3 +67,12 @@ describe("distances", () => {
     expect(formatMiles(12.6)).toBe("13 mi");
   });
 });
+
+describe("city points", () => {
+  it("keeps 'New York, NY' on the spec's default coordinates and other cities on their centre", () => {
+    expect(resolveLocation("New York, NY")).toMatchObject({ latitude: 40.7128, longitude: -74.006, resolved: true });
+    expect(resolveLocation("new york")).toMatchObject({ latitude: 40.7128, longitude: -74.006 });
+    const queens = resolveLocation("Jamaica, NY");
+    expect(distanceMiles(queens, { latitude: 40.69, longitude: -73.8 })).toBeLessThan(5);
+  });
+});

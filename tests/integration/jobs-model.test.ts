@@ -1,0 +1,248 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../db/client.ts";
+import * as t from "../../db/schema.ts";
+import { acceptJob, getBookingForParty, JOB_ALREADY_ACCEPTED, listMyBookings } from "~/models/booking.server";
+import { DomainError } from "~/models/errors";
+import { cancelJob, countSeekerJobsByStatus, createJob, createJobSchema, getJobWithSeeker, listAvailableJobs, listSeekerJobs } from "~/models/job.server";
+import { countAvailableProvidersByCategory, getProviderStats, listAvailableProviders, setProviderOnline, startOfDayIn } from "~/models/provider.server";
+import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+
+let database: TestDatabase;
+let db: Database;
+let counter = 0;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.handle.db;
+});
+afterAll(async () => {
+  await database?.dispose();
+});
+
+async function user(values: Partial<t.NewUser> = {}) {
+  const [row] = await db
+    .insert(t.users)
+    .values({ email: `u${++counter}-${Date.now()}@example.com`, firstName: "U", lastName: String(counter), ...values })
+    .returning();
+  return row;
+}
+
+const provider = (values: Partial<t.NewUser> = {}) =>
+  user({ currentRole: "provider", isProviderOnline: true, providerCategories: ["repair"], latitude: "40.7580000", longitude: "-73.9855000", ...values });
+
+async function refusal(promise: Promise<unknown>): Promise<DomainError> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
+}
+
+describe("posting jobs", () => {
+  it("resolves a typed location to coordinates and an empty one to 'New York, NY'", async () => {
+    const seeker = await user();
+    const brooklyn = await createJob(db, seeker.id, { categoryId: "repair", title: "Sink", description: "Leaks", address: "Brooklyn, NY", budget: 120 });
+    expect(brooklyn).toMatchObject({ address: "Brooklyn, NY", budget: "120.00", status: "posted", locationApproximate: false });
+    expect(Number(brooklyn.latitude)).toBeCloseTo(40.65, 1);
+    const empty = await createJob(db, seeker.id, { categoryId: "repair", title: "T", description: "D", address: "" });
+    expect(empty).toMatchObject({ address: "New York, NY", latitude: "40.7128000", longitude: "-74.0060000", budget: null });
+    const unknown = await createJob(db, seeker.id, { categoryId: "repair", title: "T", description: "D", address: "Behind the old mill" });
+    expect(unknown).toMatchObject({ address: "Behind the old mill", locationApproximate: true, latitude: "40.7128000" });
+    const browser = await createJob(db, seeker.id, { categoryId: "repair", title: "T", description: "D", latitude: 40.6782, longitude: -73.9442 });
+    expect(browser).toMatchObject({ address: "Brooklyn, NY", latitude: "40.6782000" });
+  });
+
+  it("validates the API payload with the table's rules", () => {
+    const ok = createJobSchema.safeParse({ title: " Fix ", description: "d", categoryId: "repair", isUrgent: true, latitude: 40.7, longitude: "-74.0", address: "x", budget: "15.5" });
+    expect(ok.success && ok.data).toMatchObject({ title: "Fix", latitude: 40.7, longitude: -74, budget: 15.5 });
+    const bad = [
+      { description: "d", categoryId: "repair" },
+      { title: " ", description: "d", categoryId: "repair" },
+      { title: "t", description: "d", categoryId: "plumbing" },
+      { title: "t", description: "d", categoryId: "repair", budget: -1 },
+      { title: "t", description: "d", categoryId: "repair", budget: "ten" },
+      { title: "t", description: "d", categoryId: "repair", latitude: 91, longitude: 0 },
+      { title: "t", description: "d", categoryId: "repair", latitude: 40 },
+      { title: "x".repeat(121), description: "d", categoryId: "repair" },
+      { title: "t", description: "d", categoryId: "repair", isUrgent: "yes" },
+    ];
+    for (const payload of bad) expect(createJobSchema.safeParse(payload).success, JSON.stringify(payload)).toBe(false);
+  });
+
+  it("lists the seeker's own jobs newest first with the nested seeker", async () => {
+    const seeker = await user({ firstName: "Sam", averageRating: "4.50" });
+    const other = await user();
+    const first = await createJob(db, seeker.id, { categoryId: "moving", title: "First", description: "d" });
+    await new Promise((r) => setTimeout(r, 5));
+    const second = await createJob(db, seeker.id, { categoryId: "moving", title: "Second", description: "d" });
+    await createJob(db, other.id, { categoryId: "moving", title: "Not mine", description: "d" });
+    const mine = await listSeekerJobs(db, seeker.id);
+    expect(mine.map((j) => j.id)).toEqual([second.id, first.id]);
+    expect(mine[0].seeker).toEqual({ id: seeker.id, firstName: "Sam", lastName: seeker.lastName, profileImageUrl: null, averageRating: "4.50" });
+    expect((await getJobWithSeeker(db, first.id))?.seeker.firstName).toBe("Sam");
+    expect(await getJobWithSeeker(db, "not-a-uuid")).toBeNull();
+    expect((await countSeekerJobsByStatus(db, seeker.id)).posted).toBe(2);
+  });
+});
+
+describe("available jobs near a provider", () => {
+  it("lists posted jobs within the radius: my categories first, then urgent, then nearest", async () => {
+    const seeker = await user();
+    const me = await provider({ providerCategories: ["assembly"], latitude: "40.7580000", longitude: "-73.9855000" });
+    const near = await createJob(db, seeker.id, { categoryId: "repair", title: "near", description: "d", latitude: 40.76, longitude: -73.98 });
+    const farther = await createJob(db, seeker.id, { categoryId: "repair", title: "farther", description: "d", latitude: 40.65, longitude: -73.95 });
+    const urgent = await createJob(db, seeker.id, { categoryId: "repair", title: "urgent", description: "d", latitude: 40.7, longitude: -73.9, isUrgent: true });
+    const mine = await createJob(db, seeker.id, { categoryId: "assembly", title: "my category", description: "d", latitude: 40.7, longitude: -74.1 });
+    const faraway = await createJob(db, seeker.id, { categoryId: "repair", title: "Boston", description: "d", address: "Boston, MA" });
+    const own = await createJob(db, me.id, { categoryId: "assembly", title: "own", description: "d", latitude: 40.76, longitude: -73.98 });
+
+    const list = await listAvailableJobs(db, me);
+    const ids = list.map((j) => j.id);
+    expect(ids).not.toContain(faraway.id);
+    expect(ids).not.toContain(own.id);
+    const order = [mine.id, urgent.id, near.id, farther.id];
+    expect(ids.filter((id) => order.includes(id))).toEqual(order);
+    const nearItem = list.find((j) => j.id === near.id)!;
+    expect(nearItem.distanceMiles).toBeLessThan(1);
+    expect(list.find((j) => j.id === farther.id)!.distanceMiles).toBeGreaterThan(7);
+  });
+
+  it("measures from New York, NY when the provider has no location", async () => {
+    const seeker = await user();
+    const me = await provider({ latitude: null, longitude: null, providerCategories: [] });
+    const job = await createJob(db, seeker.id, { categoryId: "other", title: "nyc", description: "d", address: "New York, NY" });
+    const item = (await listAvailableJobs(db, me)).find((j) => j.id === job.id);
+    expect(item?.distanceMiles).toBeLessThan(0.01);
+  });
+
+  it("leaves out jobs that are no longer posted", async () => {
+    const seeker = await user();
+    const me = await provider();
+    const job = await createJob(db, seeker.id, { categoryId: "repair", title: "gone", description: "d", latitude: 40.76, longitude: -73.98 });
+    await cancelJob(db, seeker.id, job.id);
+    expect((await listAvailableJobs(db, me)).map((j) => j.id)).not.toContain(job.id);
+  });
+});
+
+describe("accepting a job", () => {
+  it("creates an accepted booking at the budget and matches the job, in one step", async () => {
+    const seeker = await user();
+    const me = await provider();
+    const job = await createJob(db, seeker.id, { categoryId: "repair", title: "t", description: "d", budget: 95.5 });
+    const booking = await acceptJob(db, me, { jobId: job.id });
+    expect(booking).toMatchObject({ jobId: job.id, seekerId: seeker.id, providerId: me.id, agreedPrice: "95.50", paymentMethod: "card", paymentStatus: "pending", status: "accepted" });
+    expect(booking.scheduledAt).toBeInstanceOf(Date);
+    expect((await getJobWithSeeker(db, job.id))?.status).toBe("matched");
+  });
+
+  it("prices a job without a budget at 0", async () => {
+    const seeker = await user();
+    const job = await createJob(db, seeker.id, { categoryId: "repair", title: "t", description: "d" });
+    expect((await acceptJob(db, await provider(), { jobId: job.id })).agreedPrice).toBe("0.00");
+  });
+
+  it("refuses seekers, one's own job, unknown jobs and jobs already accepted, changing nothing", async () => {
+    const seeker = await user();
+    const job = await createJob(db, seeker.id, { categoryId: "repair", title: "t", description: "d" });
+    expect((await refusal(acceptJob(db, seeker, { jobId: job.id }))).status).toBe(403);
+    const selfProvider = await provider();
+    const ownJob = await createJob(db, selfProvider.id, { categoryId: "repair", title: "t", description: "d" });
+    expect((await refusal(acceptJob(db, selfProvider, { jobId: ownJob.id }))).status).toBe(403);
+    expect((await getJobWithSeeker(db, ownJob.id))?.status).toBe("posted");
+    expect((await refusal(acceptJob(db, selfProvider, { jobId: "00000000-0000-4000-8000-000000000000" }))).status).toBe(404);
+    await acceptJob(db, await provider(), { jobId: job.id });
+    const late = await refusal(acceptJob(db, await provider(), { jobId: job.id }));
+    expect(late.status).toBe(409);
+    expect(late.message).toBe(JOB_ALREADY_ACCEPTED);
+    const all = await db.select().from(t.bookings).where(eq(t.bookings.jobId, job.id));
+    expect(all).toHaveLength(1);
+    expect(await db.select().from(t.bookings).where(eq(t.bookings.jobId, ownJob.id))).toHaveLength(0);
+  });
+
+  it("lets exactly one of 20 concurrent providers win", async () => {
+    const seeker = await user();
+    const job = await createJob(db, seeker.id, { categoryId: "repair", title: "race", description: "d", budget: 50 });
+    const providers = await Promise.all(Array.from({ length: 20 }, () => provider()));
+    const results = await Promise.allSettled(providers.map((p) => acceptJob(db, p, { jobId: job.id })));
+    const won = results.filter((r) => r.status === "fulfilled");
+    const lost = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(19);
+    for (const r of lost) expect((r.reason as DomainError).status).toBe(409);
+    expect(await db.select().from(t.bookings).where(eq(t.bookings.jobId, job.id))).toHaveLength(1);
+  });
+
+  it("shows a booking to its two parties only", async () => {
+    const seeker = await user();
+    const me = await provider();
+    const stranger = await user();
+    const job = await createJob(db, seeker.id, { categoryId: "repair", title: "t", description: "d" });
+    const booking = await acceptJob(db, me, { jobId: job.id });
+    expect((await getBookingForParty(db, booking.id, seeker.id))?.provider.id).toBe(me.id);
+    expect((await getBookingForParty(db, booking.id, me.id))?.seeker.id).toBe(seeker.id);
+    expect(await getBookingForParty(db, booking.id, stranger.id)).toBeNull();
+    expect((await listMyBookings(db, me.id)).map((b) => b.id)).toContain(booking.id);
+    expect((await listMyBookings(db, seeker.id)).map((b) => b.id)).toContain(booking.id);
+    expect(await listMyBookings(db, stranger.id)).toEqual([]);
+  });
+});
+
+describe("cancelling a job", () => {
+  it("lets the seeker cancel a posted job only", async () => {
+    const seeker = await user();
+    const other = await user();
+    const job = await createJob(db, seeker.id, { categoryId: "repair", title: "t", description: "d" });
+    expect((await refusal(cancelJob(db, other.id, job.id))).status).toBe(404);
+    expect((await cancelJob(db, seeker.id, job.id)).status).toBe("cancelled");
+    expect((await refusal(cancelJob(db, seeker.id, job.id))).status).toBe(409);
+  });
+});
+
+describe("providers", () => {
+  it("counts and lists online providers per category, never offline ones or seekers", async () => {
+    const before = await countAvailableProvidersByCategory(db);
+    const online = await provider({ providerCategories: ["cleaning", "moving"], averageRating: "4.90" });
+    await provider({ providerCategories: ["cleaning"], isProviderOnline: false });
+    await user({ providerCategories: ["cleaning"], isProviderOnline: true });
+    const after = await countAvailableProvidersByCategory(db);
+    expect((after.cleaning ?? 0) - (before.cleaning ?? 0)).toBe(1);
+    expect((after.moving ?? 0) - (before.moving ?? 0)).toBe(1);
+    const listed = await listAvailableProviders(db, "cleaning");
+    expect(listed.map((p) => p.id)).toContain(online.id);
+    expect(Object.keys(listed[0]).sort()).toEqual(
+      ["averageRating", "firstName", "hourlyRate", "id", "isProviderOnline", "lastName", "profileImageUrl", "totalJobsCompleted", "totalReviews"].sort(),
+    );
+  });
+
+  it("lets only providers go online", async () => {
+    const seeker = await user();
+    expect((await refusal(setProviderOnline(db, seeker, true))).status).toBe(403);
+    expect((await setProviderOnline(db, seeker, false)).isProviderOnline).toBe(false);
+    const me = await provider({ isProviderOnline: false });
+    expect((await setProviderOnline(db, me, true)).isProviderOnline).toBe(true);
+  });
+
+  it("sums today's and all completed earnings with two decimals", async () => {
+    const seeker = await user();
+    const me = await provider();
+    const now = new Date("2026-11-22T15:00:00Z");
+    const complete = async (price: string, completedAt: Date | null, status: t.Booking["status"] = "completed") => {
+      const job = await createJob(db, seeker.id, { categoryId: "repair", title: "t", description: "d" });
+      await db.insert(t.bookings).values({ jobId: job.id, seekerId: seeker.id, providerId: me.id, agreedPrice: price, paymentMethod: "card", status, completedAt });
+    };
+    await complete("100.50", new Date("2026-11-22T14:00:00Z"));
+    await complete("20.25", new Date("2026-11-22T04:59:00Z")); // 23:59 the day before in New York
+    await complete("10.00", new Date("2026-11-22T05:01:00Z")); // 00:01 today in New York
+    await complete("999.00", null, "in_progress");
+    const stats = await getProviderStats(db, me, "America/New_York", now);
+    expect(stats.todayEarnings).toBe("110.50");
+    expect(stats.totalEarnings).toBe("130.75");
+    const fresh = await getProviderStats(db, await provider(), "America/New_York", now);
+    expect(fresh).toMatchObject({ todayEarnings: "0.00", totalEarnings: "0.00" });
+  });
+
+  it("finds midnight in the market's time zone", () => {
+    expect(startOfDayIn("America/New_York", new Date("2026-11-22T15:00:00Z")).toISOString()).toBe("2026-11-22T05:00:00.000Z");
+    expect(startOfDayIn("America/New_York", new Date("2026-07-01T03:00:00Z")).toISOString()).toBe("2026-06-30T04:00:00.000Z");
+    expect(startOfDayIn("UTC", new Date("2026-11-22T15:00:00Z")).toISOString()).toBe("2026-11-22T00:00:00.000Z");
+  });
+});
