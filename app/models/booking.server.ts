@@ -30,7 +30,7 @@ export const JOB_ALREADY_ACCEPTED = "This job was already accepted";
 export async function acceptJob(
   db: Executor,
   provider: { id: string; currentRole: string },
-  input: Pick<CreateBookingInput, "jobId" | "paymentMethod" | "seekerId">,
+  input: { jobId: string; paymentMethod?: PaymentMethod; seekerId?: string },
 ): Promise<Booking> {
   if (provider.currentRole !== "provider") throw forbidden("Only providers can accept jobs. Switch to offering services first.");
   return db.transaction(async (tx) => {
