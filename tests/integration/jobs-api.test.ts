@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer, type AppServer } from "../support/app-server.ts";
+import { HttpClient, uniqueEmail } from "../support/http-client.ts";
+
+let app: AppServer;
+
+beforeAll(async () => {
+  app = await startAppServer();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+async function seeker(label = "seeker") {
+  const client = new HttpClient(app.url);
+  await client.signIn(uniqueEmail(label), "Sam", "Seeker");
+  return client;
+}
+
+async function provider(label = "provider", online = true) {
+  const client = await seeker(label);
+  expect((await client.postJson("/api/users/switch-role", { newRole: "provider", userType: "individual" })).status).toBe(200);
+  if (online) expect((await client.postJson("/api/users/toggle-online", { isOnline: true })).status).toBe(200);
+  return client;
+}
+
+const getJson = async (client: HttpClient, path: string) => {
+  const response = await client.request(path);
+  return { status: response.status, body: response.headers.get("Content-Type")?.includes("json") ? await response.json() : await response.text() };
+};
+
+const validJob = { title: "Fix leaking sink", description: "Kitchen sink drips all night", categoryId: "repair", address: "Brooklyn, NY", budget: 120, isUrgent: true };
+
+async function postJob(client: HttpClient, overrides: Record<string, unknown> = {}) {
+  const response = await client.postJson("/api/jobs", { ...validJob, ...overrides });
+  expect(response.status).toBe(201);
+  return response.json();
+}
+
+describe("anonymous callers", () => {
+  it("get 401 from every endpoint of the jobs API", async () => {
+    const anonymous = new HttpClient(app.url);
+    for (const path of ["/api/categories", "/api/providers/available?categoryId=repair", "/api/jobs/my-jobs", "/api/jobs/available", "/api/jobs/00000000-0000-4000-8000-000000000000", "/api/users/00000000-0000-4000-8000-000000000000", "/api/bookings/my-bookings"]) {
+      const response = await anonymous.request(path);
+      expect(response.status, path).toBe(401);
+      expect(await response.text()).toBe("401: Unauthorized");
+    }
+    for (const [path, body] of [["/api/jobs", validJob], ["/api/users/toggle-online", { isOnline: true }], ["/api/bookings", { jobId: "00000000-0000-4000-8000-000000000000" }]] as const) {
+      expect((await anonymous.postJson(path, body)).status, path).toBe(401);
+    }
+  });
+});
+
+describe("GET /api/categories", () => {
+  it("lists the six categories with id, name, icon and description", async () => {
+    const { status, body } = await getJson(await seeker(), "/api/categories");
+    expect(status).toBe(200);
+    expect(body).toHaveLength(6);
+    expect(body[0]).toEqual({ id: "repair", name: "Repair & Maintenance", icon: "Wrench", description: expect.any(String) });
+  });
+});
+
+describe("POST /api/jobs", () => {
+  it("creates the job, resolving the location, and answers 201", async () => {
+    const client = await seeker();
+    const job = await postJob(client);
+    expect(job).toMatchObject({ title: "Fix leaking sink", categoryId: "repair", address: "Brooklyn, NY", budget: "120.00", isUrgent: true, status: "posted" });
+    expect(Number(job.latitude)).toBeCloseTo(40.65, 1);
+    const mine = await getJson(client, "/api/jobs/my-jobs");
+    expect(mine.body.map((j: { id: string }) => j.id)).toEqual([job.id]);
+  });
+
+  it("refuses bad input with 400 and a message, writing nothing", async () => {
+    const client = await seeker("bad-jobs");
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [{ title: undefined }, /^400: title: Title is required/],
+      [{ title: "   " }, /^400: title: Title is required/],
+      [{ description: "" }, /^400: description: Description is required/],
+      [{ title: "x".repeat(500) }, /^400: title: Title must be at most 120 characters/],
+      [{ categoryId: "plumbing" }, /^400: categoryId: /],
+      [{ budget: "a lot" }, /^400: budget: /],
+      [{ budget: -5 }, /^400: budget: Budget cannot be negative/],
+      [{ isUrgent: "yes" }, /^400: isUrgent: /],
+      [{ latitude: 95, longitude: 10 }, /^400: latitude: /],
+      [{ latitude: 40.7 }, /^400: longitude: latitude and longitude go together/],
+    ];
+    for (const [overrides, message] of cases) {
+      const response = await client.postJson("/api/jobs", { ...validJob, ...overrides });
+      expect(response.status, JSON.stringify(overrides)).toBe(400);
+      expect(await response.text()).toMatch(message);
+    }
+    const notJson = await client.request("/api/jobs", { method: "POST", headers: { "Content-Type": "text/plain" }, body: "title=x" });
+    expect(notJson.status).toBe(415);
+    expect((await getJson(client, "/api/jobs/my-jobs")).body).toEqual([]);
+  });
+});
+
+describe("GET /api/jobs/:id", () => {
+  it("returns the job with its seeker's public fields only", async () => {
+    const owner = await seeker("owner");
+    const job = await postJob(owner);
+    const { status, body } = await getJson(await seeker("reader"), `/api/jobs/${job.id}`);
+    expect(status).toBe(200);
+    expect(body.seeker).toEqual({ id: job.seekerId, firstName: "Sam", lastName: "Seeker", profileImageUrl: null, averageRating: "0.00" });
+    expect(JSON.stringify(body)).not.toMatch(/@example\.com/);
+  });
+
+  it("answers 404 for unknown and malformed ids", async () => {
+    const client = await seeker();
+    expect((await getJson(client, "/api/jobs/00000000-0000-4000-8000-000000000000")).body).toBe("404: Job not found");
+    expect((await client.request("/api/jobs/not-a-uuid")).status).toBe(404);
+  });
+});
+
+describe("providers and availability", () => {
+  it("lists online providers of a category with public fields only, and validates the category", async () => {
+    const online = await provider("listed");
+    const me = (await getJson(online, "/api/auth/user")).body;
+    // A fresh provider offers no category until their profile says so: the list stays theirs to join.
+    const client = await seeker();
+    const list = await getJson(client, "/api/providers/available?categoryId=repair");
+    expect(list.status).toBe(200);
+    expect(list.body.every((p: Record<string, unknown>) => !("email" in p) && !("phoneNumber" in p))).toBe(true);
+    expect(list.body.map((p: { id: string }) => p.id)).not.toContain(me.id);
+    expect((await client.request("/api/providers/available")).status).toBe(400);
+    expect(await (await client.request("/api/providers/available?categoryId=plumbing")).text()).toMatch(/^400: categoryId: /);
+  });
+
+  it("toggles availability for providers only and validates the body", async () => {
+    const client = await seeker("toggle");
+    expect((await client.postJson("/api/users/toggle-online", { isOnline: true })).status).toBe(403);
+    expect((await client.postJson("/api/users/toggle-online", { isOnline: "yes" })).status).toBe(400);
+    const prov = await provider("toggle-p", false);
+    const on = await prov.postJson("/api/users/toggle-online", { isOnline: true });
+    expect(on.status).toBe(200);
+    expect((await on.json()).isProviderOnline).toBe(true);
+  });
+
+  it("shows available jobs near an online provider, with distance, and none to others", async () => {
+    const owner = await seeker("near-owner");
+    const job = await postJob(owner, { address: "Brooklyn, NY", isUrgent: false });
+    const online = await provider("near");
+    const { body } = await getJson(online, "/api/jobs/available");
+    const item = body.find((j: { id: string }) => j.id === job.id);
+    expect(item.distanceMiles).toBeGreaterThan(1);
+    expect(item.distanceMiles).toBeLessThan(15);
+    expect((await getJson(await provider("offline", false), "/api/jobs/available")).body).toEqual([]);
+    expect((await getJson(owner, "/api/jobs/available")).body).toEqual([]);
+  });
+
+  it("shows a user's public provider fields, never email or phone", async () => {
+    const prov = await provider("public");
+    const me = (await getJson(prov, "/api/auth/user")).body;
+    const { status, body } = await getJson(await seeker(), `/api/users/${me.id}`);
+    expect(status).toBe(200);
+    expect(Object.keys(body).sort()).toEqual(["averageRating", "firstName", "hourlyRate", "id", "isProviderOnline", "lastName", "profileImageUrl", "totalJobsCompleted", "totalReviews"]);
+    expect((await (await seeker()).request("/api/users/00000000-0000-4000-8000-000000000000")).status).toBe(404);
+  });
+});
+
+describe("POST /api/bookings (accepting a job)", () => {
+  it("accepts a posted job: 201 with an accepted booking at the job's budget, visible to both parties only", async () => {
+    const owner = await seeker("b-owner");
+    const job = await postJob(owner);
+    const prov = await provider("b-prov");
+    const response = await prov.postJson("/api/bookings", { jobId: job.id, seekerId: job.seekerId, agreedPrice: "999999", paymentMethod: "card", paymentStatus: "pending", scheduledAt: new Date().toISOString() });
+    expect(response.status).toBe(201);
+    const booking = await response.json();
+    expect(booking).toMatchObject({ jobId: job.id, agreedPrice: "120.00", status: "accepted", paymentStatus: "pending", paymentMethod: "card" });
+    expect((await getJson(owner, `/api/jobs/${job.id}`)).body.status).toBe("matched");
+    expect((await getJson(owner, "/api/bookings/my-bookings")).body.map((b: { id: string }) => b.id)).toContain(booking.id);
+    const providerView = (await getJson(prov, "/api/bookings/my-bookings")).body.find((b: { id: string }) => b.id === booking.id);
+    expect(providerView).toMatchObject({ agreedPrice: "120.00", job: { id: job.id, title: job.title } });
+    expect((await getJson(await seeker("stranger"), "/api/bookings/my-bookings")).body).toEqual([]);
+  });
+
+  it("refuses seekers, unknown jobs, one's own job and bad payloads", async () => {
+    const owner = await seeker("r-owner");
+    const job = await postJob(owner);
+    expect((await owner.postJson("/api/bookings", { jobId: job.id })).status).toBe(403);
+    const prov = await provider("r-prov");
+    expect(await (await prov.postJson("/api/bookings", { jobId: "00000000-0000-4000-8000-000000000000" })).text()).toBe("404: Job not found");
+    expect((await prov.postJson("/api/bookings", {})).status).toBe(400);
+    expect((await prov.postJson("/api/bookings", { jobId: job.id, paymentMethod: "bitcoin" })).status).toBe(400);
+    expect((await prov.postJson("/api/bookings", { jobId: job.id, paymentStatus: "paid" })).status).toBe(400);
+    const ownJob = await postJob(prov);
+    expect(await (await prov.postJson("/api/bookings", { jobId: ownJob.id })).text()).toBe("403: You cannot accept your own job");
+    expect((await getJson(owner, `/api/jobs/${job.id}`)).body.status).toBe("posted");
+  });
+
+  it("lets exactly one of 20 concurrent accepts win; the others get 409", async () => {
+    const owner = await seeker("race-owner");
+    const job = await postJob(owner);
+    const providers = await Promise.all(Array.from({ length: 20 }, (_, i) => provider(`race-${i}`)));
+    const responses = await Promise.all(providers.map((p) => p.postJson("/api/bookings", { jobId: job.id })));
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    const loser = responses.find((r) => r.status === 409)!;
+    expect(await loser.text()).toBe("409: This job was already accepted");
+    expect((await getJson(owner, "/api/bookings/my-bookings")).body.filter((b: { job: { id: string } }) => b.job.id === job.id)).toHaveLength(1);
+  });
+});
