@@ -24,6 +24,10 @@ export default [
   route("api/jobs/:id", "routes/api/jobs.$id.ts"),
   route("api/bookings", "routes/api/bookings.ts"),
   route("api/bookings/my-bookings", "routes/api/bookings.my-bookings.ts"),
+  route("api/bookings/:id", "routes/api/bookings.$id.ts"),
+  route("api/bookings/:id/status", "routes/api/bookings.$id.status.ts"),
+  route("api/reviews", "routes/api/reviews.ts"),
+  route("api/reviews/received", "routes/api/reviews.received.ts"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

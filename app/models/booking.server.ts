@@ -1,9 +1,10 @@
 import "server-only";
-import { and, desc, eq, inArray, or } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { bookings, jobs, users, type Booking } from "../../db/schema.ts";
 import type { Executor } from "../services/db.server";
+import { jobStatusAfter, refusal as lifecycleRefusal } from "../lib/booking-lifecycle";
 import { DomainError, conflict, forbidden, notFound } from "./errors";
 
 export type { Booking };
@@ -165,4 +166,50 @@ export async function getBookingForParty(db: Executor, bookingId: string, userId
     .where(and(eq(bookings.id, bookingId), or(eq(bookings.seekerId, userId), eq(bookings.providerId, userId))))
     .limit(1);
   return row ? { ...row.booking, job: row.job, seeker: row.seeker, provider: row.provider } : null;
+}
+
+export const updateBookingStatusSchema = z.object({
+  status: z.enum(["pending", "accepted", "in_progress", "completed", "cancelled"], { error: "status must be one of pending, accepted, in_progress, completed, cancelled" }),
+});
+
+/**
+ * Moves a booking along the lifecycle table (`app/lib/booking-lifecycle.ts`):
+ * only its two parties see it (404 otherwise), the table says who may make
+ * which move (403 / 409 naming the status), and the job follows in the same
+ * transaction; completing adds one to the provider's completed jobs.
+ */
+export async function transitionBooking(db: Executor, bookingId: string, userId: string, to: Booking["status"]): Promise<Booking> {
+  if (!z.uuid().safeParse(bookingId).success) throw notFound("Booking not found");
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.id, bookingId), or(eq(bookings.seekerId, userId), eq(bookings.providerId, userId))))
+      .for("update");
+    if (!current) throw notFound("Booking not found");
+    const party = current.providerId === userId ? "provider" : "seeker";
+    const refused = lifecycleRefusal(current.status, to, party);
+    if (refused) throw new DomainError(refused.status, refused.message);
+    const now = new Date();
+    const [moved] = await tx
+      .update(bookings)
+      .set({
+        status: to,
+        updatedAt: now,
+        ...(to === "in_progress" ? { startedAt: now } : {}),
+        ...(to === "completed" ? { completedAt: now } : {}),
+      })
+      .where(and(eq(bookings.id, current.id), eq(bookings.status, current.status)))
+      .returning();
+    if (!moved) throw conflict(`This booking is no longer ${current.status.replace("_", " ")}`);
+    const jobStatus = jobStatusAfter(to, party);
+    if (jobStatus) await tx.update(jobs).set({ status: jobStatus, updatedAt: now }).where(eq(jobs.id, current.jobId));
+    if (to === "completed") {
+      await tx
+        .update(users)
+        .set({ totalJobsCompleted: sql`${users.totalJobsCompleted} + 1`, updatedAt: now })
+        .where(eq(users.id, current.providerId));
+    }
+    return moved;
+  });
 }
