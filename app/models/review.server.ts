@@ -14,7 +14,7 @@ export const createReviewSchema = z.object({
   rating: reviewFieldRules.rating,
   comment: reviewFieldRules.comment,
 });
-export type CreateReviewInput = z.infer<typeof createReviewSchema>;
+export type CreateReviewInput = { bookingId: string; revieweeId: string; rating: number; comment?: string };
 
 export const ALREADY_REVIEWED = "You have already reviewed this booking";
 
