@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer, type AppServer } from "../support/app-server.ts";
+import { HttpClient, uniqueEmail } from "../support/http-client.ts";
+
+let app: AppServer;
+
+beforeAll(async () => {
+  app = await startAppServer();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+async function signedIn(label: string, role: "seeker" | "provider" = "seeker") {
+  const client = new HttpClient(app.url);
+  await client.signIn(uniqueEmail(label), label, "Tester");
+  if (role === "provider") {
+    await client.postJson("/api/users/switch-role", { newRole: "provider", userType: "individual" });
+    await client.postJson("/api/users/toggle-online", { isOnline: true });
+  }
+  const me = await (await client.request("/api/auth/user")).json();
+  return Object.assign(client, { id: me.id as string });
+}
+
+async function booking() {
+  const seeker = await signedIn("seeker");
+  const provider = await signedIn("provider", "provider");
+  const job = await (await seeker.postJson("/api/jobs", { title: "Mount a TV", description: "65 inch", categoryId: "assembly", budget: 150 })).json();
+  const created = await (await provider.postJson("/api/bookings", { jobId: job.id })).json();
+  return { seeker, provider, job, booking: created };
+}
+
+const patch = (client: HttpClient, id: string, status: unknown) => client.postJson(`/api/bookings/${id}/status`, { status }, "PATCH");
+
+describe("GET /api/bookings/:id", () => {
+  it("shows the booking with job and both parties to the parties, 404 to strangers, 401 anonymous", async () => {
+    const { seeker, provider, booking: b } = await booking();
+    for (const party of [seeker, provider]) {
+      const response = await party.request(`/api/bookings/${b.id}`);
+      expect(response.status).toBe(200);
+      const body = await response.json();
+      expect(body).toMatchObject({ id: b.id, agreedPrice: "150.00", job: { title: "Mount a TV" }, seeker: { id: seeker.id }, provider: { id: provider.id } });
+      expect(JSON.stringify(body)).not.toMatch(/@example\.com/);
+    }
+    const stranger = await signedIn("stranger");
+    expect(await (await stranger.request(`/api/bookings/${b.id}`)).text()).toBe("404: Booking not found");
+    expect((await new HttpClient(app.url).request(`/api/bookings/${b.id}`)).status).toBe(401);
+  });
+});
+
+describe("PATCH /api/bookings/:id/status", () => {
+  it("runs the lifecycle for the provider, with the job following", async () => {
+    const { seeker, provider, job, booking: b } = await booking();
+    const started = await patch(provider, b.id, "in_progress");
+    expect(started.status).toBe(200);
+    expect((await started.json()).startedAt).toBeTruthy();
+    expect((await (await seeker.request(`/api/jobs/${job.id}`)).json()).status).toBe("in_progress");
+    expect((await patch(provider, b.id, "completed")).status).toBe(200);
+    expect((await (await seeker.request(`/api/jobs/${job.id}`)).json()).status).toBe("completed");
+    expect((await (await provider.request("/api/auth/user")).json()).totalJobsCompleted).toBe(1);
+  });
+
+  it("refuses illegal moves with 409 naming the status, the wrong party with 403, strangers with 404", async () => {
+    const { seeker, provider, booking: b } = await booking();
+    const skip = await patch(provider, b.id, "completed");
+    expect(skip.status).toBe(409);
+    expect(await skip.text()).toMatch(/^409: This booking is accepted/);
+    expect((await patch(seeker, b.id, "in_progress")).status).toBe(403);
+    expect((await patch(await signedIn("stranger"), b.id, "in_progress")).status).toBe(404);
+    expect((await patch(provider, b.id, "finished")).status).toBe(400);
+    expect((await provider.postJson(`/api/bookings/${b.id}/status`, { status: "in_progress" })).status).toBe(405);
+    expect((await (await seeker.request(`/api/bookings/${b.id}`)).json()).status).toBe("accepted");
+  });
+
+  it("lets the seeker cancel before work starts, withdrawing the job", async () => {
+    const { seeker, job, booking: b } = await booking();
+    expect((await patch(seeker, b.id, "cancelled")).status).toBe(200);
+    expect((await (await seeker.request(`/api/jobs/${job.id}`)).json()).status).toBe("cancelled");
+  });
+});
+
+describe("reviews", () => {
+  async function completed() {
+    const setup = await booking();
+    await patch(setup.provider, setup.booking.id, "in_progress");
+    await patch(setup.provider, setup.booking.id, "completed");
+    return setup;
+  }
+
+  it("lets both parties review each other once and lists received reviews with the reviewer", async () => {
+    const { seeker, provider, booking: b } = await completed();
+    const first = await seeker.postJson("/api/reviews", { bookingId: b.id, revieweeId: provider.id, rating: 5, comment: "  Spotless work  " });
+    expect(first.status).toBe(201);
+    expect((await first.json()).comment).toBe("Spotless work");
+    expect((await provider.postJson("/api/reviews", { bookingId: b.id, revieweeId: seeker.id, rating: 4 })).status).toBe(201);
+    const twice = await seeker.postJson("/api/reviews", { bookingId: b.id, revieweeId: provider.id, rating: 3 });
+    expect(twice.status).toBe(409);
+    expect(await twice.text()).toBe("409: You have already reviewed this booking");
+    const received = await (await provider.request("/api/reviews/received")).json();
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ rating: 5, reviewer: { id: seeker.id, firstName: "seeker" } });
+    expect((await (await provider.request("/api/auth/user")).json()).averageRating).toBe("5.00");
+  });
+
+  it("refuses reviews before completion, of the wrong person, out of range, too long, by strangers", async () => {
+    const early = await booking();
+    expect((await early.seeker.postJson("/api/reviews", { bookingId: early.booking.id, revieweeId: early.provider.id, rating: 5 })).status).toBe(409);
+    const { seeker, provider, booking: b } = await completed();
+    const cases: Array<[Record<string, unknown>, number]> = [
+      [{ revieweeId: seeker.id, rating: 5 }, 400],
+      [{ revieweeId: provider.id, rating: 0 }, 400],
+      [{ revieweeId: provider.id, rating: 6 }, 400],
+      [{ revieweeId: provider.id, rating: "5" }, 400],
+      [{ revieweeId: provider.id, rating: 5, comment: "x".repeat(501) }, 400],
+    ];
+    for (const [body, status] of cases) {
+      expect((await seeker.postJson("/api/reviews", { bookingId: b.id, ...body })).status, JSON.stringify(body).slice(0, 80)).toBe(status);
+    }
+    const stranger = await signedIn("stranger");
+    expect((await stranger.postJson("/api/reviews", { bookingId: b.id, revieweeId: provider.id, rating: 5 })).status).toBe(404);
+    expect(await (await provider.request("/api/reviews/received")).json()).toEqual([]);
+    expect((await new HttpClient(app.url).request("/api/reviews/received")).status).toBe(401);
+  });
+});
