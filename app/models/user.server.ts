@@ -2,6 +2,8 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { SwitchRoleInput } from "../lib/schemas/role";
+import type { ProfileForm } from "../lib/schemas/profile";
+import { resolveLocation } from "../services/geocode.server";
 import { users, type User } from "../../db/schema.ts";
 import type { Executor } from "../services/db.server";
 
@@ -63,4 +65,31 @@ export async function switchRole(db: Executor, userId: string, input: SwitchRole
 /** The role the role-switch dialog offers: always the other one. */
 export function oppositeRole(role: Role): Role {
   return role === "seeker" ? "provider" : "seeker";
+}
+
+/**
+ * Saves the profile form. The location text is resolved to coordinates like a
+ * job's; clearing it clears the coordinates. Provider fields are kept for
+ * seekers too (they may switch back).
+ */
+export async function updateProfile(db: Executor, userId: string, input: ProfileForm): Promise<User | null> {
+  const address = input.address?.trim() || null;
+  const place = address ? resolveLocation(address) : null;
+  const [user] = await db
+    .update(users)
+    .set({
+      firstName: input.firstName,
+      lastName: input.lastName || null,
+      phoneNumber: input.phoneNumber || null,
+      bio: input.bio || null,
+      address,
+      latitude: place ? place.latitude.toFixed(7) : null,
+      longitude: place ? place.longitude.toFixed(7) : null,
+      ...(input.hourlyRate !== undefined ? { hourlyRate: input.hourlyRate.toFixed(2) } : {}),
+      ...(input.providerCategories !== undefined ? { providerCategories: [...new Set(input.providerCategories)] } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return user ?? null;
 }

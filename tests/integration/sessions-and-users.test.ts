@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema.ts";
-import { switchRole, upsertUserFromClaims } from "~/models/user.server";
+import { switchRole, updateProfile, upsertUserFromClaims } from "~/models/user.server";
+import { profileFormSchema } from "~/lib/schemas/profile";
 import { nodeServices } from "~/services/node-services.server";
 import { useDatabaseHandle } from "~/services/db.server";
 import { getSessionStorage, purgeExpiredSessions } from "~/services/session.server";
@@ -89,5 +90,34 @@ describe("health", () => {
     } finally {
       useDatabaseHandle(database.handle);
     }
+  });
+});
+
+describe("profile", () => {
+  it("saves the profile, resolving the location to coordinates", async () => {
+    const db = database.handle.db;
+    const user = await upsertUserFromClaims(db, { email: "profile@example.com", firstName: "P", lastName: null, profileImageUrl: null });
+    const saved = await updateProfile(db, user.id, {
+      firstName: "Priya",
+      lastName: "Patel",
+      phoneNumber: "+1 212 555 0199",
+      bio: "Handy",
+      address: "Brooklyn, NY",
+      hourlyRate: 45,
+      providerCategories: ["repair", "assembly", "repair"],
+    });
+    expect(saved).toMatchObject({ firstName: "Priya", lastName: "Patel", phoneNumber: "+1 212 555 0199", address: "Brooklyn, NY", hourlyRate: "45.00", providerCategories: ["repair", "assembly"] });
+    expect(Number(saved?.latitude)).toBeCloseTo(40.65, 1);
+    const cleared = await updateProfile(db, user.id, { firstName: "Priya", address: "" });
+    expect(cleared).toMatchObject({ address: null, latitude: null, longitude: null, lastName: null, hourlyRate: "45.00" });
+  });
+
+  it("validates the profile form", () => {
+    expect(profileFormSchema.safeParse({ firstName: " " }).success).toBe(false);
+    expect(profileFormSchema.safeParse({ firstName: "A", phoneNumber: "call me" }).success).toBe(false);
+    expect(profileFormSchema.safeParse({ firstName: "A", hourlyRate: -1 }).success).toBe(false);
+    expect(profileFormSchema.safeParse({ firstName: "A", providerCategories: ["plumbing"] }).success).toBe(false);
+    expect(profileFormSchema.safeParse({ firstName: "A", bio: "x".repeat(1001) }).success).toBe(false);
+    expect(profileFormSchema.safeParse({ firstName: "A", hourlyRate: 45.5, providerCategories: ["repair"] }).success).toBe(true);
   });
 });
