@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** Applies the committed drizzle-kit migrations; safe when several instances start at once. */
   migrate(): Promise<void>;
+  /** LISTENs on a channel; NOTIFY payloads arrive after the notifying transaction commits. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,11 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
         lockConnection.release();
       }
     },
+    async listen(channel, onPayload) {
+      // postgres.js keeps a dedicated connection for LISTEN and re-listens after reconnecting.
+      const subscription = await client.listen(channel, onPayload);
+      return () => subscription.unlisten();
+    },
     async close() {
       await client.end({ timeout: 5 });
     },
@@ -87,6 +94,12 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     async migrate() {
       const { migrate } = await import("drizzle-orm/pglite/migrator");
       await migrate(db as never, { migrationsFolder });
+    },
+    async listen(channel, onPayload) {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
     },
     async close() {
       if (!client.closed) await client.close();

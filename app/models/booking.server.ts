@@ -5,7 +5,11 @@ import { z } from "zod";
 import { bookings, jobs, users, type Booking } from "../../db/schema.ts";
 import type { Executor } from "../services/db.server";
 import { jobStatusAfter, refusal as lifecycleRefusal } from "../lib/booking-lifecycle";
+import { fullName } from "../lib/user-display";
+import { publishEvent } from "../services/events.server";
 import { DomainError, conflict, forbidden, notFound } from "./errors";
+import { publishJobUpdate } from "./job.server";
+import { notify } from "./notification.server";
 
 export type { Booking };
 export type PaymentMethod = Booking["paymentMethod"];
@@ -61,9 +65,27 @@ export async function acceptJob(
         scheduledAt: now,
       })
       .returning();
+    const name = await displayName(tx, provider.id);
+    await notify(tx, [
+      { userId: job.seekerId, type: "booking_accepted", title: "Job accepted", message: `${name} accepted "${job.title}"`, relatedId: booking.id },
+    ]);
+    await publishEvent(tx, { type: "booking_update", userIds: [job.seekerId, provider.id], data: { bookingId: booking.id, jobId: job.id } });
+    await publishJobUpdate(tx, job);
     return booking;
   });
 }
+
+async function displayName(db: Executor, userId: string): Promise<string> {
+  const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, userId));
+  return row ? fullName(row) : "Someone";
+}
+
+const STATUS_NOTICES: Partial<Record<Booking["status"], { title: string; verb: string }>> = {
+  accepted: { title: "Booking accepted", verb: "accepted" },
+  in_progress: { title: "Job started", verb: "started work on" },
+  completed: { title: "Job completed", verb: "completed" },
+  cancelled: { title: "Booking cancelled", verb: "cancelled the booking for" },
+};
 
 const partySummary = {
   id: users.id,
@@ -203,13 +225,30 @@ export async function transitionBooking(db: Executor, bookingId: string, userId:
       .returning();
     if (!moved) throw conflict(`This booking is no longer ${current.status.replace("_", " ")}`);
     const jobStatus = jobStatusAfter(to, party);
-    if (jobStatus) await tx.update(jobs).set({ status: jobStatus, updatedAt: now }).where(eq(jobs.id, current.jobId));
+    const [job] = jobStatus
+      ? await tx.update(jobs).set({ status: jobStatus, updatedAt: now }).where(eq(jobs.id, current.jobId)).returning()
+      : await tx.select().from(jobs).where(eq(jobs.id, current.jobId));
     if (to === "completed") {
       await tx
         .update(users)
         .set({ totalJobsCompleted: sql`${users.totalJobsCompleted} + 1`, updatedAt: now })
         .where(eq(users.id, current.providerId));
     }
+    const other = party === "provider" ? current.seekerId : current.providerId;
+    const notice = STATUS_NOTICES[to];
+    if (notice) {
+      await notify(tx, [
+        {
+          userId: other,
+          type: to === "cancelled" ? "booking_cancelled" : "booking_status",
+          title: notice.title,
+          message: `${await displayName(tx, userId)} ${notice.verb} "${job.title}"`,
+          relatedId: current.id,
+        },
+      ]);
+    }
+    await publishEvent(tx, { type: "booking_update", userIds: [current.seekerId, current.providerId], data: { bookingId: current.id, jobId: job.id } });
+    await publishJobUpdate(tx, job);
     return moved;
   });
 }

@@ -3,11 +3,14 @@ import { and, desc, eq, gte, lte, ne, sql } from "drizzle-orm";
 import { createInsertSchema } from "drizzle-zod";
 import { z } from "zod";
 import { jobs, users, type Job } from "../../db/schema.ts";
-import { boundingBox, DEFAULT_LOCATION, NEARBY_RADIUS_MILES } from "../lib/geo";
+import { boundingBox, DEFAULT_LOCATION, formatMiles, NEARBY_RADIUS_MILES } from "../lib/geo";
 import { jobFieldRules } from "../lib/schemas/job";
 import type { Executor } from "../services/db.server";
 import { describeCoordinates, resolveLocation } from "../services/geocode.server";
 import { conflict, notFound } from "./errors";
+import { notify } from "./notification.server";
+import { listNearbyOnlineProviders } from "./provider.server";
+import { MAX_EVENT_RECIPIENTS, publishEvent } from "../services/events.server";
 
 export type { Job };
 export type JobStatus = Job["status"];
@@ -64,7 +67,42 @@ export function placeJob(input: Pick<NewJob, "address" | "latitude" | "longitude
   return { address: place.address, latitude: place.latitude, longitude: place.longitude, approximate: !place.resolved };
 }
 
+/** Online providers told about a new job nearby: the nearest this many offering its category. */
+export const JOB_POSTED_NOTIFY_LIMIT = 20;
+
+/**
+ * Posts a job. In the same transaction the nearest online providers offering
+ * the category are notified, and providers who can see it get a live update.
+ */
 export async function createJob(db: Executor, seekerId: string, input: NewJob): Promise<Job> {
+  return db.transaction(async (tx) => {
+    const job = await insertJob(tx, seekerId, input);
+    const point = { latitude: Number(job.latitude), longitude: Number(job.longitude) };
+    const nearby = await listNearbyOnlineProviders(tx, point, { excludeUserId: seekerId, limit: MAX_EVENT_RECIPIENTS });
+    const matching = await listNearbyOnlineProviders(tx, point, { categoryId: job.categoryId, excludeUserId: seekerId, limit: JOB_POSTED_NOTIFY_LIMIT });
+    await notify(
+      tx,
+      matching.map((p) => ({
+        userId: p.id,
+        type: "job_posted" as const,
+        title: job.isUrgent ? "Urgent job near you" : "New job near you",
+        message: `"${job.title}" · ${job.address} · ${formatMiles(p.distanceMiles)} away`,
+        relatedId: job.id,
+      })),
+    );
+    await publishEvent(tx, { type: "job_update", userIds: [seekerId, ...nearby.map((p) => p.id)], data: { jobId: job.id } });
+    return job;
+  });
+}
+
+/** Live update for a job's seeker and the online providers around it (its visibility changed). */
+export async function publishJobUpdate(db: Executor, job: Pick<Job, "id" | "seekerId" | "latitude" | "longitude">): Promise<void> {
+  const point = { latitude: Number(job.latitude), longitude: Number(job.longitude) };
+  const nearby = await listNearbyOnlineProviders(db, point, { excludeUserId: job.seekerId, limit: MAX_EVENT_RECIPIENTS });
+  await publishEvent(db, { type: "job_update", userIds: [job.seekerId, ...nearby.map((p) => p.id)], data: { jobId: job.id } });
+}
+
+async function insertJob(db: Executor, seekerId: string, input: NewJob): Promise<Job> {
   const place = placeJob(input);
   const [job] = await db
     .insert(jobs)
@@ -189,11 +227,15 @@ export function providerCenter(provider: { latitude: string | null; longitude: s
 /** The seeker withdraws a job nobody has accepted yet. */
 export async function cancelJob(db: Executor, seekerId: string, jobId: string): Promise<Job> {
   if (!z.uuid().safeParse(jobId).success) throw notFound("Job not found");
-  const [job] = await db
-    .update(jobs)
-    .set({ status: "cancelled", updatedAt: new Date() })
-    .where(and(eq(jobs.id, jobId), eq(jobs.seekerId, seekerId), eq(jobs.status, "posted")))
-    .returning();
+  const job = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(jobs)
+      .set({ status: "cancelled", updatedAt: new Date() })
+      .where(and(eq(jobs.id, jobId), eq(jobs.seekerId, seekerId), eq(jobs.status, "posted")))
+      .returning();
+    if (row) await publishJobUpdate(tx, row);
+    return row;
+  });
   if (job) return job;
   const [existing] = await db.select({ status: jobs.status }).from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.seekerId, seekerId)));
   if (!existing) throw notFound("Job not found");

@@ -1,7 +1,31 @@
 import "server-only";
-import { and, count, eq } from "drizzle-orm";
-import { notifications } from "../../db/schema.ts";
+import { and, count, desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { notifications, type Notification } from "../../db/schema.ts";
 import type { Executor } from "../services/db.server";
+import { publishEvent } from "../services/events.server";
+import { notFound } from "./errors";
+
+export type { Notification };
+export type NotificationType = Notification["type"];
+
+export interface NewNotification {
+  userId: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  relatedId?: string | null;
+}
+
+/**
+ * Creates notifications inside the caller's transaction and publishes the
+ * live "notification" event to their owners (delivered on commit).
+ */
+export async function notify(db: Executor, items: NewNotification[]): Promise<void> {
+  if (items.length === 0) return;
+  await db.insert(notifications).values(items.map((n) => ({ ...n, relatedId: n.relatedId ?? null })));
+  await publishEvent(db, { type: "notification", userIds: items.map((n) => n.userId), data: {} });
+}
 
 export async function countUnreadNotifications(db: Executor, userId: string): Promise<number> {
   const [row] = await db
@@ -9,4 +33,30 @@ export async function countUnreadNotifications(db: Executor, userId: string): Pr
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
   return row?.n ?? 0;
+}
+
+/** The user's own notifications, newest first. */
+export async function listNotifications(db: Executor, userId: string, limit = 100): Promise<Notification[]> {
+  return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit);
+}
+
+/** Marks one of the user's own notifications read; anyone else's is 404. */
+export async function markNotificationRead(db: Executor, userId: string, id: string): Promise<Notification> {
+  if (!z.uuid().safeParse(id).success) throw notFound("Notification not found");
+  const [row] = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning();
+  if (!row) throw notFound("Notification not found");
+  return row;
+}
+
+export async function markAllNotificationsRead(db: Executor, userId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
 }

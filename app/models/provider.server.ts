@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { bookings, users, type User } from "../../db/schema.ts";
+import { DEFAULT_LOCATION, NEARBY_RADIUS_MILES } from "../lib/geo";
 import type { Executor } from "../services/db.server";
 import { forbidden } from "./errors";
 
@@ -103,4 +104,33 @@ export function startOfDayIn(timeZone: string, now = new Date()): Date {
   const asUtc = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
   const offset = asUtc - Math.floor(now.getTime() / 1000) * 1000;
   return new Date(Date.UTC(+parts.year, +parts.month - 1, +parts.day) - offset);
+}
+
+/** Online providers within the radius of a point, nearest first (providers without a location count as New York). */
+export async function listNearbyOnlineProviders(
+  db: Executor,
+  point: { latitude: number; longitude: number },
+  options: { categoryId?: string; radiusMiles?: number; limit?: number; excludeUserId?: string } = {},
+): Promise<Array<{ id: string; distanceMiles: number }>> {
+  const radius = options.radiusMiles ?? NEARBY_RADIUS_MILES;
+  const lat = sql`coalesce(${users.latitude}::float8, ${DEFAULT_LOCATION.latitude})`;
+  const lng = sql`coalesce(${users.longitude}::float8, ${DEFAULT_LOCATION.longitude})`;
+  const distance = sql<number>`(3958.8 * 2 * asin(least(1, sqrt(
+      power(sin(radians(${lat} - ${point.latitude}) / 2), 2) +
+      cos(radians(${point.latitude})) * cos(radians(${lat})) *
+      power(sin(radians(${lng} - ${point.longitude}) / 2), 2)))))`;
+  const rows = await db
+    .select({ id: users.id, distance })
+    .from(users)
+    .where(
+      and(
+        onlineProvider,
+        options.categoryId ? sql`${users.providerCategories} @> array[${options.categoryId}]::text[]` : undefined,
+        options.excludeUserId ? sql`${users.id} <> ${options.excludeUserId}` : undefined,
+        sql`${distance} <= ${radius}`,
+      ),
+    )
+    .orderBy(sql`${distance} asc`)
+    .limit(options.limit ?? 20);
+  return rows.map((r) => ({ id: r.id, distanceMiles: Number(r.distance) }));
 }

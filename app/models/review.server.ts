@@ -1,7 +1,9 @@
 import "server-only";
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { bookings, reviews, users, type Review } from "../../db/schema.ts";
+import { bookings, jobs, reviews, users, type Review } from "../../db/schema.ts";
+import { fullName } from "../lib/user-display";
+import { notify } from "./notification.server";
 import { reviewFieldRules } from "../lib/schemas/review";
 import type { Executor } from "../services/db.server";
 import { DomainError, conflict, notFound } from "./errors";
@@ -49,6 +51,17 @@ export async function createReview(db: Executor, reviewerId: string, input: Crea
         updatedAt: new Date(),
       })
       .where(eq(users.id, otherParty));
+    const [reviewer] = await tx.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, reviewerId));
+    const [job] = await tx.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, booking.jobId));
+    await notify(tx, [
+      {
+        userId: otherParty,
+        type: "review",
+        title: "New review",
+        message: `${fullName(reviewer)} rated you ${input.rating} of 5 for "${job.title}"`,
+        relatedId: booking.id,
+      },
+    ]);
     return review;
   });
 }

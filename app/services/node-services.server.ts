@@ -5,7 +5,7 @@ import { getConfig, type Config } from "./config.server";
 import { closeDatabase, getDatabaseHandle } from "./db.server";
 import { CALLBACK_PATH } from "./auth.server";
 import { createDevOidcProvider, type DevOidcProvider } from "./dev-oidc.server";
-import { closeAllSockets, registerSocket } from "./realtime.server";
+import { closeAllSockets, registerSocket, startEventFanout, stopEventFanout } from "./realtime.server";
 import { getSessionStorage, purgeExpiredSessions } from "./session.server";
 
 export type UpgradeVerdict = { ok: true; userId: string } | { ok: false; status: 401 | 403; reason: string };
@@ -35,7 +35,7 @@ let purgeTimer: NodeJS.Timeout | undefined;
 export const nodeServices: NodeServices = {
   async start() {
     const config = getConfig();
-    await getDatabaseHandle();
+    await startEventFanout(await getDatabaseHandle());
     await purgeExpiredSessions();
     purgeTimer ??= setInterval(() => {
       purgeExpiredSessions().catch((error: unknown) => console.warn("session purge failed:", error));
@@ -93,6 +93,7 @@ export const nodeServices: NodeServices = {
     if (purgeTimer) clearInterval(purgeTimer);
     purgeTimer = undefined;
     closeAllSockets();
+    await stopEventFanout();
     await closeDatabase();
   },
 };

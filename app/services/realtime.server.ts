@@ -1,33 +1,105 @@
 import "server-only";
 import type { WebSocket } from "ws";
+import type { DatabaseHandle } from "../../db/client.ts";
+import { EVENTS_CHANNEL, parseEvent, type LiveEvent } from "./events.server";
+
+/** Heartbeat: every socket is pinged this often and dropped if it missed the last pong. */
+export const HEARTBEAT_MS = 30_000;
+/** A socket whose unsent data exceeds this is too slow: it is closed rather than buffered without end. */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+interface Client {
+  socket: WebSocket;
+  alive: boolean;
+}
 
 /** Open live-channel sockets by user; a user may hold several (tabs). */
-const socketsByUser = new Map<string, Set<WebSocket>>();
+const clientsByUser = new Map<string, Set<Client>>();
+let heartbeat: NodeJS.Timeout | undefined;
+let stopListening: (() => Promise<void>) | undefined;
 
 export function registerSocket(userId: string, socket: WebSocket): void {
-  let sockets = socketsByUser.get(userId);
-  if (!sockets) {
-    sockets = new Set();
-    socketsByUser.set(userId, sockets);
+  let clients = clientsByUser.get(userId);
+  if (!clients) {
+    clients = new Set();
+    clientsByUser.set(userId, clients);
   }
-  sockets.add(socket);
-  socket.on("close", () => {
-    sockets.delete(socket);
-    if (sockets.size === 0 && socketsByUser.get(userId) === sockets) socketsByUser.delete(userId);
+  const client: Client = { socket, alive: true };
+  clients.add(client);
+  socket.on("pong", () => {
+    client.alive = true;
   });
-  // Incoming messages carry nothing the server acts on; bad ones are ignored.
+  socket.on("close", () => {
+    clients.delete(client);
+    if (clients.size === 0 && clientsByUser.get(userId) === clients) clientsByUser.delete(userId);
+  });
+  // Incoming messages carry nothing the server acts on; errors are only logged.
   socket.on("error", (error) => console.warn("live socket error:", error.message));
+  startHeartbeat();
+}
+
+function startHeartbeat() {
+  if (heartbeat) return;
+  heartbeat = setInterval(() => {
+    for (const clients of clientsByUser.values()) {
+      for (const client of clients) {
+        if (!client.alive) {
+          client.socket.terminate();
+          continue;
+        }
+        client.alive = false;
+        client.socket.ping();
+      }
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+}
+
+/** Sends an event to this instance's sockets of its recipients. */
+export function deliver(event: LiveEvent): number {
+  const message = JSON.stringify({ type: event.type, data: event.data });
+  let sent = 0;
+  for (const userId of event.userIds) {
+    for (const client of clientsByUser.get(userId) ?? []) {
+      if (client.socket.readyState !== client.socket.OPEN) continue;
+      if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+        client.socket.close(1013, "Too slow");
+        continue;
+      }
+      client.socket.send(message);
+      sent++;
+    }
+  }
+  return sent;
+}
+
+/** LISTENs for events published by any instance on the same database. */
+export async function startEventFanout(handle: DatabaseHandle): Promise<void> {
+  if (stopListening) return;
+  stopListening = await handle.listen(EVENTS_CHANNEL, (payload) => {
+    const event = parseEvent(payload);
+    if (event) deliver(event);
+    else console.warn("live event ignored: malformed payload");
+  });
+}
+
+export async function stopEventFanout(): Promise<void> {
+  const stop = stopListening;
+  stopListening = undefined;
+  if (stop) await stop().catch(() => {});
 }
 
 export function connectedSocketCount(): number {
   let total = 0;
-  for (const sockets of socketsByUser.values()) total += sockets.size;
+  for (const clients of clientsByUser.values()) total += clients.size;
   return total;
 }
 
 /** Closes every socket with "going away" so clients reconnect elsewhere. */
 export function closeAllSockets(): void {
-  for (const sockets of socketsByUser.values()) {
-    for (const socket of sockets) socket.close(1001, "Server shutting down");
+  if (heartbeat) clearInterval(heartbeat);
+  heartbeat = undefined;
+  for (const clients of clientsByUser.values()) {
+    for (const client of clients) client.socket.close(1001, "Server shutting down");
   }
 }

@@ -1,0 +1,12 @@
+import { z } from "zod";
+
+// Messages (spec §5; decision 0016): blank or whitespace-only cannot be sent; at most 2,000 characters.
+export const MESSAGE_MAX = 2000;
+
+export const messageContentRule = z
+  .string({ error: "Message cannot be empty" })
+  .trim()
+  .min(1, "Message cannot be empty")
+  .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`);
+
+export const messageFormSchema = z.object({ content: messageContentRule });

@@ -1,0 +1,111 @@
+import "server-only";
+import { and, asc, count, eq, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import { bookings, jobs, messages, users, type Message } from "../../db/schema.ts";
+import { messageContentRule } from "../lib/schemas/message";
+import { fullName } from "../lib/user-display";
+import type { Executor } from "../services/db.server";
+import { publishEvent } from "../services/events.server";
+import { DomainError, notFound } from "./errors";
+import { notify } from "./notification.server";
+
+export type { Message };
+
+export const sendMessageSchema = z.object({
+  bookingId: z.uuid({ error: "bookingId must be a booking id" }),
+  content: messageContentRule,
+  receiverId: z.uuid({ error: "receiverId must be a user id" }),
+});
+export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+
+async function bookingOfParty(db: Executor, bookingId: string, userId: string) {
+  if (!z.uuid().safeParse(bookingId).success) return null;
+  const [row] = await db
+    .select({ id: bookings.id, seekerId: bookings.seekerId, providerId: bookings.providerId, jobTitle: jobs.title })
+    .from(bookings)
+    .innerJoin(jobs, eq(jobs.id, bookings.jobId))
+    .where(and(eq(bookings.id, bookingId), or(eq(bookings.seekerId, userId), eq(bookings.providerId, userId))));
+  return row ?? null;
+}
+
+/** Sends a message inside a booking: only its parties, only to the other party; the receiver is notified. */
+export async function sendMessage(db: Executor, senderId: string, input: SendMessageInput): Promise<Message> {
+  return db.transaction(async (tx) => {
+    const booking = await bookingOfParty(tx, input.bookingId, senderId);
+    if (!booking) throw notFound("Booking not found");
+    const other = booking.seekerId === senderId ? booking.providerId : booking.seekerId;
+    if (input.receiverId !== other) throw new DomainError(400, "receiverId must be the other party of the booking");
+    const [message] = await tx
+      .insert(messages)
+      .values({ bookingId: booking.id, senderId, receiverId: other, content: input.content })
+      .returning();
+    const [sender] = await tx.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, senderId));
+    await notify(tx, [
+      {
+        userId: other,
+        type: "message",
+        title: `New message from ${fullName(sender)}`,
+        message: `"${booking.jobTitle}": ${input.content.length > 80 ? `${input.content.slice(0, 79)}…` : input.content}`,
+        relatedId: booking.id,
+      },
+    ]);
+    await publishEvent(tx, { type: "message", userIds: [other, senderId], data: { bookingId: booking.id, messageId: message.id } });
+    return message;
+  });
+}
+
+/** The thread of a booking, oldest first; opening it marks what the user received as read. */
+export async function openThread(db: Executor, bookingId: string, userId: string): Promise<Message[]> {
+  const booking = await bookingOfParty(db, bookingId, userId);
+  if (!booking) throw notFound("Booking not found");
+  await db
+    .update(messages)
+    .set({ isRead: true })
+    .where(and(eq(messages.bookingId, booking.id), eq(messages.receiverId, userId), eq(messages.isRead, false)));
+  return db.select().from(messages).where(eq(messages.bookingId, booking.id)).orderBy(asc(messages.createdAt), asc(messages.id)).limit(1000);
+}
+
+export async function countUnreadMessages(db: Executor, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(messages).where(and(eq(messages.receiverId, userId), eq(messages.isRead, false)));
+  return row?.n ?? 0;
+}
+
+export interface ConversationSummary {
+  bookingId: string;
+  jobTitle: string;
+  bookingStatus: string;
+  otherUser: { id: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null };
+  lastMessage: { content: string; createdAt: Date } | null;
+  unreadCount: number;
+}
+
+/**
+ * The user's conversations in one query: every booking with messages, plus
+ * active bookings without any yet; newest activity first.
+ */
+export async function listConversations(db: Executor, userId: string, limit = 100): Promise<ConversationSummary[]> {
+  const result = await db.execute(sql`
+    select b.id as "bookingId", j.title as "jobTitle", b.status as "bookingStatus",
+           o.id as "otherId", o.first_name as "otherFirstName", o.last_name as "otherLastName", o.profile_image_url as "otherImage",
+           last.content as "lastContent", last.created_at as "lastAt",
+           (select count(*)::int from ${messages} u where u.booking_id = b.id and u.receiver_id = ${userId} and u.is_read = false) as "unread"
+    from ${bookings} b
+    join ${jobs} j on j.id = b.job_id
+    join ${users} o on o.id = case when b.seeker_id = ${userId} then b.provider_id else b.seeker_id end
+    left join lateral (
+      select m.content, m.created_at from ${messages} m where m.booking_id = b.id order by m.created_at desc, m.id desc limit 1
+    ) last on true
+    where (b.seeker_id = ${userId} or b.provider_id = ${userId})
+      and (last.created_at is not null or b.status in ('accepted', 'in_progress'))
+    order by coalesce(last.created_at, b.created_at) desc
+    limit ${limit}`);
+  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as Array<Record<string, unknown>>;
+  return rows.map((r) => ({
+    bookingId: String(r.bookingId),
+    jobTitle: String(r.jobTitle),
+    bookingStatus: String(r.bookingStatus),
+    otherUser: { id: String(r.otherId), firstName: (r.otherFirstName as string) ?? null, lastName: (r.otherLastName as string) ?? null, profileImageUrl: (r.otherImage as string) ?? null },
+    lastMessage: r.lastContent == null ? null : { content: String(r.lastContent), createdAt: new Date(r.lastAt as string) },
+    unreadCount: Number(r.unread),
+  }));
+}
