@@ -5,6 +5,7 @@ import { HydrationMarker } from "./components/hydration-marker";
 import { AppHeader, type ShellUser } from "./components/shell/app-header";
 import { Toaster } from "./components/toaster";
 import { NotFoundPage } from "./components/not-found-page";
+import { countUnreadMessages } from "./models/message.server";
 import { countUnreadNotifications } from "./models/notification.server";
 import { getDb } from "./services/db.server";
 import { getCurrentUser, sessionMiddleware, takeToast } from "./services/request-session.server";
@@ -26,8 +27,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     currentRole: user.currentRole,
     userType: user.userType,
   };
-  const unreadNotifications = await countUnreadNotifications(await getDb(), user.id);
-  return { shell, unreadNotifications, unreadMessages: 0, toast };
+  const db = await getDb();
+  const [unreadNotifications, unreadMessages] = await Promise.all([
+    countUnreadNotifications(db, user.id),
+    countUnreadMessages(db, user.id),
+  ]);
+  return { shell, unreadNotifications, unreadMessages, toast };
 }
 
 const EMPTY_SHELL = { shell: null, unreadNotifications: 0, unreadMessages: 0, toast: null };

@@ -28,6 +28,12 @@ export default [
   route("api/bookings/:id/status", "routes/api/bookings.$id.status.ts"),
   route("api/reviews", "routes/api/reviews.ts"),
   route("api/reviews/received", "routes/api/reviews.received.ts"),
+  route("api/notifications", "routes/api/notifications.ts"),
+  route("api/notifications/read-all", "routes/api/notifications.read-all.ts"),
+  route("api/notifications/:id/read", "routes/api/notifications.$id.read.ts"),
+  route("api/messages", "routes/api/messages.ts"),
+  route("api/messages/conversations", "routes/api/messages.conversations.ts"),
+  route("api/messages/:bookingId", "routes/api/messages.$bookingId.ts"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,0 +1,194 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Database } from "../../db/client.ts";
+import * as t from "../../db/schema.ts";
+import { acceptJob, transitionBooking } from "~/models/booking.server";
+import { DomainError } from "~/models/errors";
+import { createJob } from "~/models/job.server";
+import { countUnreadMessages, listConversations, openThread, sendMessage, sendMessageSchema } from "~/models/message.server";
+import { listNotifications, markAllNotificationsRead, markNotificationRead } from "~/models/notification.server";
+import { createReview } from "~/models/review.server";
+import { EVENTS_CHANNEL, parseEvent, type LiveEvent } from "~/services/events.server";
+import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+
+let database: TestDatabase;
+let db: Database;
+let n = 0;
+const events: LiveEvent[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.handle.db;
+  await database.handle.listen(EVENTS_CHANNEL, (payload) => {
+    const event = parseEvent(payload);
+    if (event) events.push(event);
+  });
+});
+afterAll(async () => {
+  await database?.dispose();
+});
+beforeEach(() => {
+  events.length = 0;
+});
+
+async function user(values: Partial<t.NewUser> = {}) {
+  const [row] = await db.insert(t.users).values({ email: `m${++n}-${Date.now()}@example.com`, firstName: `Name${n}`, lastName: "Doe", ...values }).returning();
+  return row;
+}
+const provider = (values: Partial<t.NewUser> = {}) =>
+  user({ currentRole: "provider", isProviderOnline: true, providerCategories: ["repair"], latitude: "40.7580000", longitude: "-73.9855000", ...values });
+
+async function booked() {
+  const seeker = await user();
+  const prov = await provider();
+  const job = await createJob(db, seeker.id, { categoryId: "repair", title: "Fix sink", description: "d", address: "Manhattan, NY" });
+  const booking = await acceptJob(db, prov, { jobId: job.id });
+  return { seeker, provider: prov, job, booking };
+}
+
+const notificationsOf = async (userId: string) => listNotifications(db, userId);
+const waitForEvents = () => new Promise((r) => setTimeout(r, 50));
+
+async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
+}
+
+describe("messages", () => {
+  it("are sent inside a booking to the other party only, and notify the receiver", async () => {
+    const { seeker, provider: prov, booking } = await booked();
+    const stranger = await user();
+    const message = await sendMessage(db, seeker.id, { bookingId: booking.id, content: "Hello", receiverId: prov.id });
+    expect(message).toMatchObject({ senderId: seeker.id, receiverId: prov.id, content: "Hello", isRead: false });
+    expect((await refusal(sendMessage(db, stranger.id, { bookingId: booking.id, content: "Hi", receiverId: prov.id }))).status).toBe(404);
+    expect((await refusal(sendMessage(db, seeker.id, { bookingId: booking.id, content: "Hi", receiverId: seeker.id }))).status).toBe(400);
+    const received = await notificationsOf(prov.id);
+    expect(received[0]).toMatchObject({ type: "message", relatedId: booking.id, title: `New message from ${seeker.firstName} Doe` });
+    expect((await notificationsOf(stranger.id))).toEqual([]);
+    await waitForEvents();
+    const messageEvent = events.find((e) => e.type === "message");
+    expect(messageEvent?.userIds.sort()).toEqual([prov.id, seeker.id].sort());
+    expect(messageEvent?.data.bookingId).toBe(booking.id);
+  });
+
+  it("refuse blank and oversized content", () => {
+    const base = { bookingId: "00000000-0000-4000-8000-000000000000", receiverId: "00000000-0000-4000-8000-000000000001" };
+    expect(sendMessageSchema.safeParse({ ...base, content: "   \n\t " }).success).toBe(false);
+    expect(sendMessageSchema.safeParse({ ...base, content: "x".repeat(2001) }).success).toBe(false);
+    expect(sendMessageSchema.safeParse({ ...base, content: "x".repeat(2000) }).success).toBe(true);
+    expect(sendMessageSchema.parse({ ...base, content: "  hi  " }).content).toBe("hi");
+  });
+
+  it("opening a thread lists it oldest first and marks only what the reader received as read", async () => {
+    const { seeker, provider: prov, booking } = await booked();
+    await sendMessage(db, seeker.id, { bookingId: booking.id, content: "one", receiverId: prov.id });
+    await sendMessage(db, prov.id, { bookingId: booking.id, content: "two", receiverId: seeker.id });
+    await sendMessage(db, seeker.id, { bookingId: booking.id, content: "three", receiverId: prov.id });
+    expect(await countUnreadMessages(db, prov.id)).toBe(2);
+    const thread = await openThread(db, booking.id, prov.id);
+    expect(thread.map((m) => m.content)).toEqual(["one", "two", "three"]);
+    expect(await countUnreadMessages(db, prov.id)).toBe(0);
+    expect(await countUnreadMessages(db, seeker.id)).toBe(1);
+    expect((await refusal(openThread(db, booking.id, (await user()).id))).status).toBe(404);
+  });
+
+  it("summarises conversations in one query: other user, last message, unread count, newest first", async () => {
+    const me = await user();
+    const a = await provider();
+    const b = await provider();
+    const jobA = await createJob(db, me.id, { categoryId: "repair", title: "A", description: "d" });
+    const jobB = await createJob(db, me.id, { categoryId: "repair", title: "B", description: "d" });
+    const bookingA = await acceptJob(db, a, { jobId: jobA.id });
+    const bookingB = await acceptJob(db, b, { jobId: jobB.id });
+    await sendMessage(db, a.id, { bookingId: bookingA.id, content: "from a 1", receiverId: me.id });
+    await sendMessage(db, a.id, { bookingId: bookingA.id, content: "from a 2", receiverId: me.id });
+    await new Promise((r) => setTimeout(r, 5));
+    await sendMessage(db, me.id, { bookingId: bookingB.id, content: "to b", receiverId: b.id });
+
+    const execute = vi.spyOn(db, "execute");
+    const select = vi.spyOn(db, "select");
+    const conversations = await listConversations(db, me.id);
+    expect(execute).toHaveBeenCalledTimes(1);
+    expect(select).not.toHaveBeenCalled();
+    execute.mockRestore();
+    select.mockRestore();
+
+    expect(conversations.map((c) => c.bookingId)).toEqual([bookingB.id, bookingA.id]);
+    expect(conversations[0]).toMatchObject({ otherUser: { id: b.id, firstName: b.firstName }, lastMessage: { content: "to b" }, unreadCount: 0 });
+    expect(conversations[1]).toMatchObject({ otherUser: { id: a.id }, lastMessage: { content: "from a 2" }, unreadCount: 2 });
+    expect(await listConversations(db, (await user()).id)).toEqual([]);
+  });
+});
+
+describe("notifications of domain events", () => {
+  it("tell nearby online providers of the category about a new job, and nobody else", async () => {
+    const seeker = await user();
+    const near = await provider({ providerCategories: ["cleaning"] });
+    const otherCategory = await provider({ providerCategories: ["moving"] });
+    const offline = await provider({ providerCategories: ["cleaning"], isProviderOnline: false });
+    const far = await provider({ providerCategories: ["cleaning"], latitude: "34.0522000", longitude: "-118.2437000" });
+    const job = await createJob(db, seeker.id, { categoryId: "cleaning", title: "Deep clean", description: "d", address: "Manhattan, NY", isUrgent: true });
+    const [notice] = await notificationsOf(near.id);
+    expect(notice).toMatchObject({ type: "job_posted", relatedId: job.id, title: "Urgent job near you" });
+    expect(notice.message).toContain('"Deep clean"');
+    for (const other of [otherCategory, offline, far, seeker]) {
+      expect((await notificationsOf(other.id)).filter((x) => x.relatedId === job.id)).toEqual([]);
+    }
+    await waitForEvents();
+    const update = events.find((e) => e.type === "job_update" && e.data.jobId === job.id);
+    expect(update?.userIds).toEqual(expect.arrayContaining([seeker.id, near.id, otherCategory.id]));
+    expect(update?.userIds).not.toContain(offline.id);
+    expect(update?.userIds).not.toContain(far.id);
+  });
+
+  it("tell the seeker about an acceptance and the other party about each status change", async () => {
+    const { seeker, provider: prov, job, booking } = await booked();
+    expect((await notificationsOf(seeker.id))[0]).toMatchObject({ type: "booking_accepted", relatedId: booking.id, message: `${prov.firstName} Doe accepted "${job.title}"` });
+    await transitionBooking(db, booking.id, prov.id, "in_progress");
+    expect((await notificationsOf(seeker.id))[0]).toMatchObject({ type: "booking_status", title: "Job started" });
+    await transitionBooking(db, booking.id, prov.id, "completed");
+    expect((await notificationsOf(seeker.id))[0]).toMatchObject({ type: "booking_status", title: "Job completed" });
+    expect((await notificationsOf(prov.id)).filter((x) => x.relatedId === booking.id)).toEqual([]);
+    await createReview(db, seeker.id, { bookingId: booking.id, revieweeId: prov.id, rating: 4 });
+    expect((await notificationsOf(prov.id))[0]).toMatchObject({ type: "review", relatedId: booking.id });
+    await waitForEvents();
+    const bookingEvents = events.filter((e) => e.type === "booking_update" && e.data.bookingId === booking.id);
+    expect(bookingEvents.length).toBeGreaterThanOrEqual(2);
+    for (const e of bookingEvents) expect(e.userIds.sort()).toEqual([prov.id, seeker.id].sort());
+  });
+
+  it("tell the provider when the seeker cancels", async () => {
+    const { seeker, provider: prov, booking } = await booked();
+    await transitionBooking(db, booking.id, seeker.id, "cancelled");
+    expect((await notificationsOf(prov.id))[0]).toMatchObject({ type: "booking_cancelled", relatedId: booking.id });
+  });
+
+  it("mark read: own only (404 for others), and all at once", async () => {
+    const { seeker } = await booked();
+    const stranger = await user();
+    const [first] = await notificationsOf(seeker.id);
+    expect((await refusal(markNotificationRead(db, stranger.id, first.id))).status).toBe(404);
+    expect((await markNotificationRead(db, seeker.id, first.id)).isRead).toBe(true);
+    await booked();
+    const [{ id }] = await db.insert(t.notifications).values({ userId: seeker.id, type: "review", title: "x", message: "y" }).returning();
+    expect(await markAllNotificationsRead(db, seeker.id)).toBeGreaterThanOrEqual(1);
+    const [row] = await db.select().from(t.notifications).where(and(eq(t.notifications.id, id), eq(t.notifications.isRead, true)));
+    expect(row).toBeDefined();
+  });
+
+  it("are not published when the transaction rolls back", async () => {
+    const { seeker, provider: prov, booking } = await booked();
+    await waitForEvents();
+    events.length = 0;
+    await db
+      .transaction(async (tx) => {
+        await sendMessage(tx, seeker.id, { bookingId: booking.id, content: "never", receiverId: prov.id });
+        throw new Error("roll back");
+      })
+      .catch(() => {});
+    await waitForEvents();
+    expect(events).toEqual([]);
+    expect((await notificationsOf(prov.id)).some((x) => x.message.includes("never"))).toBe(false);
+  });
+});
