@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { startAppServer, type AppServer } from "../support/app-server.ts";
+import { createPostgresDatabase, onPostgres } from "../support/database.ts";
+import { HttpClient, uniqueEmail } from "../support/http-client.ts";
+
+// On PostgreSQL two instances share one database, as in production; on PGlite
+// (one process per data directory) both names point at the same instance.
+let a: AppServer;
+let b: AppServer;
+let shared: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
+
+beforeAll(async () => {
+  if (onPostgres) {
+    shared = await createPostgresDatabase();
+    a = await startAppServer({ DATABASE_URL: shared.url });
+    b = await startAppServer({ DATABASE_URL: shared.url });
+  } else {
+    a = await startAppServer();
+    b = a;
+  }
+});
+afterAll(async () => {
+  await a?.stop();
+  if (b !== a) await b?.stop();
+  await shared?.drop();
+});
+
+interface Listener {
+  socket: WebSocket;
+  received: Array<{ type: string; data: Record<string, string> }>;
+  next(type: string, timeoutMs?: number): Promise<{ type: string; data: Record<string, string> }>;
+}
+
+async function signedIn(server: AppServer, label: string) {
+  const client = new HttpClient(server.url);
+  await client.signIn(uniqueEmail(label), label, "Live");
+  const me = await (await client.request("/api/auth/user")).json();
+  return Object.assign(client, { id: me.id as string });
+}
+
+async function listen(server: AppServer, client: HttpClient): Promise<Listener> {
+  const socket = new WebSocket(`ws://localhost:${server.port}/ws`, { headers: { Origin: server.url, Cookie: client.cookieHeader() } });
+  const received: Listener["received"] = [];
+  const waiters: Array<{ type: string; resolve: (m: Listener["received"][number]) => void }> = [];
+  socket.on("message", (raw) => {
+    const message = JSON.parse(String(raw));
+    received.push(message);
+    for (const waiter of waiters.filter((w) => w.type === message.type)) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve(message);
+    }
+  });
+  await new Promise((resolve, reject) => {
+    socket.once("open", resolve);
+    socket.once("error", reject);
+  });
+  return {
+    socket,
+    received,
+    next(type, timeoutMs = 3000) {
+      const already = received.find((m) => m.type === type);
+      if (already) return Promise.resolve(already);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no ${type} event within ${timeoutMs} ms`)), timeoutMs);
+        waiters.push({ type, resolve: (m) => (clearTimeout(timer), resolve(m)) });
+      });
+    },
+  };
+}
+
+describe("the live channel across instances", () => {
+  it("delivers a message written through instance A to the receiver's socket on instance B, and nothing to a third user", async () => {
+    const seeker = await signedIn(a, "seeker");
+    const provider = await signedIn(b, "provider");
+    const third = await signedIn(b, "third");
+    await provider.postJson("/api/users/switch-role", { newRole: "provider", userType: "individual" });
+    const job = await (await seeker.postJson("/api/jobs", { title: "Live", description: "d", categoryId: "repair" })).json();
+
+    const seekerSocket = await listen(a, seeker);
+    const providerSocket = await listen(b, provider);
+    const thirdSocket = await listen(b, third);
+
+    const booking = await (await provider.postJson("/api/bookings", { jobId: job.id })).json();
+    const accepted = await seekerSocket.next("booking_update");
+    expect(accepted.data.bookingId).toBe(booking.id);
+    expect((await seekerSocket.next("notification")).type).toBe("notification");
+
+    const started = Date.now();
+    const sent = await seeker.postJson("/api/messages", { bookingId: booking.id, content: "Are you on your way?", receiverId: provider.id });
+    expect(sent.status).toBe(201);
+    const delivered = await providerSocket.next("message");
+    expect(delivered.data.bookingId).toBe(booking.id);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect((await providerSocket.next("notification")).type).toBe("notification");
+
+    await new Promise((r) => setTimeout(r, 200));
+    expect(thirdSocket.received).toEqual([]);
+    for (const s of [seekerSocket, providerSocket, thirdSocket]) s.socket.close();
+  });
+
+  it("after the server closes a socket, the client reconnects (to the other instance) and keeps receiving", async () => {
+    const sender = await signedIn(a, "sender");
+    const receiver = await signedIn(a, "receiver");
+    await receiver.postJson("/api/users/switch-role", { newRole: "provider", userType: "individual" });
+    const job = await (await sender.postJson("/api/jobs", { title: "Reconnect", description: "d", categoryId: "repair" })).json();
+    const booking = await (await receiver.postJson("/api/bookings", { jobId: job.id })).json();
+
+    const first = await listen(a, receiver);
+    const closed = new Promise<number>((resolve) => first.socket.once("close", (code) => resolve(code)));
+    // A restarting instance closes its sockets with "going away".
+    first.socket.terminate();
+    expect(typeof (await closed)).toBe("number");
+
+    const second = await listen(b, receiver);
+    await sender.postJson("/api/messages", { bookingId: booking.id, content: "Still there?", receiverId: receiver.id });
+    expect((await second.next("message")).data.bookingId).toBe(booking.id);
+    second.socket.close();
+  });
+});
