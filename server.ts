@@ -95,9 +95,12 @@ async function shutdown(signal: string) {
   }, SHUTDOWN_GRACE_MS);
   force.unref();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Keep-alive connections go as soon as their in-flight request is answered.
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
   server.closeIdleConnections();
   for (const client of wss.clients) client.close(1001, "Server shutting down");
   await closed;
+  clearInterval(sweep);
   await services.shutdown();
   console.log("Shut down cleanly.");
   process.exit(0);

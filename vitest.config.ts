@@ -16,6 +16,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    globalSetup: ["tests/support/global-setup.ts"],
     reporters: ["default", ["json", { outputFile: `test-results/vitest-${process.env.TEST_RUN_LABEL ?? "local"}.json` }]],
   },
 });

@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** Applies the committed drizzle-kit migrations; safe when several instances start at once. */
   migrate(): Promise<void>;
+  /** PGlite only: the data directory as a tarball (for test templates). */
+  dump?: () => Promise<Blob>;
   /** LISTENs on a channel; NOTIFY payloads arrive after the notifying transaction commits. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -31,13 +33,15 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Max connections in the postgres.js pool. */
   poolSize?: number;
+  /** A PGlite data directory dump to start from (tests use a migrated template: initdb is slow). */
+  pgliteTemplate?: Blob;
 }
 
 export const migrationsFolder = path.resolve(process.cwd(), "db/migrations");
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.dataDir ?? ".data/pglite");
+  return openPglite(options.dataDir ?? ".data/pglite", options.pgliteTemplate);
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
@@ -79,11 +83,11 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   };
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, template ? { loadDataDir: template } : {});
   const db = drizzle({ client, schema }) as unknown as Database;
   return {
     db,
@@ -104,5 +108,6 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     async close() {
       if (!client.closed) await client.close();
     },
+    dump: () => client.dumpDataDir("none"),
   };
 }

@@ -1,10 +1,11 @@
 // Starts the built app (`node server.ts`) on a free port with its own database.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createPostgresDatabase, onPostgres } from "./database.ts";
+import { TEMPLATE_DIR } from "./global-setup.ts";
 
 export interface AppServer {
   url: string;
@@ -29,6 +30,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "nearhand-test-"));
   const database = onPostgres && !env.DATABASE_URL ? await createPostgresDatabase() : undefined;
+  if (!onPostgres && !env.DATABASE_URL) cpSync(TEMPLATE_DIR, path.join(dataDir, "pglite"), { recursive: true });
   const child = spawn(process.execPath, ["server.ts"], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: {

@@ -1,7 +1,9 @@
 // A fresh, migrated database per test file: in-memory PGlite by default, or a
 // throwaway database on the PostgreSQL server named by DATABASE_URL.
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import postgres from "postgres";
+import { TEMPLATE_TAR } from "./global-setup.ts";
 import { openDatabase, type DatabaseHandle } from "../../db/client.ts";
 import { seedCategories } from "../../db/seed.ts";
 
@@ -35,7 +37,8 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (!onPostgres) {
-    const handle = await openDatabase({ dataDir: "memory://" });
+    const template = new Blob([readFileSync(TEMPLATE_TAR)]);
+    const handle = await openDatabase({ dataDir: "memory://", pgliteTemplate: template });
     await handle.migrate();
     await seedCategories(handle.db);
     return { handle, dispose: () => handle.close() };
