@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration } from "re
 import type { Route } from "./+types/root";
 import { FlashToastFallback } from "./components/flash-toast-fallback";
 import { HydrationMarker } from "./components/hydration-marker";
+import { LiveUpdates } from "./components/live-updates";
 import { AppHeader, type ShellUser } from "./components/shell/app-header";
 import { Toaster } from "./components/toaster";
 import { NotFoundPage } from "./components/not-found-page";
@@ -62,7 +63,10 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {shell ? (
-        <AppHeader user={shell} unreadNotifications={unreadNotifications} unreadMessages={unreadMessages} />
+        <>
+          <AppHeader user={shell} unreadNotifications={unreadNotifications} unreadMessages={unreadMessages} />
+          <LiveUpdates userId={shell.id} />
+        </>
       ) : null}
       <Outlet />
       <Toaster flash={toast} />

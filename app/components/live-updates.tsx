@@ -1,0 +1,67 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import { useRevalidator } from "react-router";
+
+/** Spec §9: the delay before reconnecting after the live socket closes. */
+export const LIVE_RECONNECT_DELAY_MS = 3000;
+/** Several events in a burst (a message and its notification) cause one refresh. */
+const REVALIDATE_DEBOUNCE_MS = 100;
+
+const EVENT_TYPES = new Set(["notification", "message", "job_update", "booking_update"]);
+
+/**
+ * The signed-in user's live channel (/ws). Every event refreshes the data of
+ * the page on screen (header badges, conversations and the open thread, job
+ * lists, the open booking) without a reload: the loaders re-run. Bad messages
+ * and connection errors are only logged. Without JavaScript pages are simply
+ * fresh on each load.
+ */
+export function LiveUpdates({ userId }: { userId: string }) {
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  useEffect(() => {
+    revalidate.current = revalidator.revalidate;
+  });
+
+  useEffect(() => {
+    let socket: WebSocket | undefined;
+    let reconnect: ReturnType<typeof setTimeout> | undefined;
+    let refresh: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+
+    const connect = () => {
+      const protocol = window.location.protocol === "https:" ? "wss:" : "ws:";
+      socket = new WebSocket(`${protocol}//${window.location.host}/ws?userId=${encodeURIComponent(userId)}`);
+      socket.onmessage = (event) => {
+        let message: { type?: unknown; data?: unknown };
+        try {
+          message = JSON.parse(String(event.data));
+        } catch {
+          console.warn("live update: not JSON", event.data);
+          return;
+        }
+        if (typeof message.type !== "string" || !EVENT_TYPES.has(message.type)) {
+          console.warn("live update: unknown message", message);
+          return;
+        }
+        clearTimeout(refresh);
+        refresh = setTimeout(() => void revalidate.current(), REVALIDATE_DEBOUNCE_MS);
+      };
+      socket.onerror = () => console.warn("live update: connection error");
+      socket.onclose = () => {
+        if (stopped) return;
+        reconnect = setTimeout(connect, LIVE_RECONNECT_DELAY_MS);
+      };
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(reconnect);
+      clearTimeout(refresh);
+      socket?.close();
+    };
+  }, [userId]);
+
+  return null;
+}
