@@ -34,6 +34,7 @@ export default [
   route("api/messages", "routes/api/messages.ts"),
   route("api/messages/conversations", "routes/api/messages.conversations.ts"),
   route("api/messages/:bookingId", "routes/api/messages.$bookingId.ts"),
+  route("api/favorites", "routes/api/favorites.ts"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

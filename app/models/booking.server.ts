@@ -38,6 +38,7 @@ export async function acceptJob(
   input: { jobId: string; paymentMethod?: PaymentMethod; seekerId?: string },
 ): Promise<Booking> {
   if (provider.currentRole !== "provider") throw forbidden("Only providers can accept jobs. Switch to offering services first.");
+  if (!z.uuid().safeParse(input.jobId).success) throw notFound("Job not found");
   return db.transaction(async (tx) => {
     const [job] = await tx
       .update(jobs)

@@ -1,11 +1,225 @@
+import { ArrowLeft, Calendar, Info, MapPin, Star } from "lucide-react";
+import { data, Link, redirect } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/job-detail";
-import { requireUser } from "~/services/request-session.server";
+import { Avatar } from "~/components/avatar";
+import { AcceptJobForm } from "~/components/seeker/accept-job-form";
+import { CancelJob } from "~/components/seeker/cancel-job";
+import { JobImage } from "~/components/seeker/job-image";
+import { formatBudget, formatRating, formatRelativeTime, JOB_STATUS_STYLES, statusLabel } from "~/lib/format";
+import { distanceMiles, formatMiles } from "~/lib/geo";
+import { categoryName } from "~/lib/job-display";
+import { fullName } from "~/lib/user-display";
+import { acceptJob, JOB_ALREADY_ACCEPTED } from "~/models/booking.server";
+import { DomainError } from "~/models/errors";
+import { cancelJob, getJobWithSeeker, providerCenter } from "~/models/job.server";
+import { safeRedirectPath } from "~/services/api.server";
+import { getDb } from "~/services/db.server";
+import { flashToast, requireUser } from "~/services/request-session.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(context, request);
-  return null;
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireUser(context, request);
+  const job = await getJobWithSeeker(await getDb(), params.id);
+  // The spec's own 'Job not found' screen, with a real 404 status.
+  if (!job) return data({ job: null, viewer: null }, { status: 404 });
+  const isOwner = job.seekerId === user.id;
+  const isProvider = user.currentRole === "provider";
+  const distance = isProvider
+    ? distanceMiles(providerCenter(user), { latitude: Number(job.latitude), longitude: Number(job.longitude) })
+    : null;
+  const confirmingCancel = new URL(request.url).searchParams.get("confirm") === "cancel";
+  return {
+    job,
+    viewer: {
+      isOwner,
+      canAccept: isProvider && !isOwner && job.status === "posted",
+      canCancel: isOwner && job.status === "posted",
+      distance,
+      confirmingCancel,
+    },
+  };
 }
 
-export function ServerComponent() {
-  return <main className="mx-auto max-w-6xl px-4 py-8">Coming soon</main>;
+/** intent=accept: a provider accepts the job. intent=cancel: its seeker withdraws it. Always redirects. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const jobPath = `/jobs/${encodeURIComponent(params.id)}`;
+  const db = await getDb();
+  if (!z.uuid().safeParse(params.id).success) {
+    flashToast(context, { title: "Error", description: "Job not found", variant: "destructive" });
+    return redirect(jobPath);
+  }
+
+  if (intent === "accept") {
+    try {
+      const booking = await acceptJob(db, user, { jobId: params.id, paymentMethod: "card" });
+      flashToast(context, { title: "Job accepted!", description: "You can now start working on this job." });
+      return redirect(`/bookings/${booking.id}`);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      const description =
+        error.status === 409 && error.message === JOB_ALREADY_ACCEPTED
+          ? JOB_ALREADY_ACCEPTED
+          : "Failed to accept job. Please try again.";
+      flashToast(context, { title: "Error", description, variant: "destructive" });
+      return redirect(jobPath);
+    }
+  }
+
+  if (intent === "cancel") {
+    try {
+      await cancelJob(db, user.id, params.id);
+      flashToast(context, { title: "Job cancelled", description: "Providers will no longer see this job." });
+      return redirect(safeRedirectPath(form.get("returnTo"), "/my-jobs"));
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      const description = error.status === 409 ? error.message : "Failed to cancel job. Please try again.";
+      flashToast(context, { title: "Error", description, variant: "destructive" });
+      return redirect(jobPath);
+    }
+  }
+
+  flashToast(context, { title: "Error", description: "Something went wrong. Please try again.", variant: "destructive" });
+  return redirect(jobPath);
+}
+
+export function ServerComponent({ loaderData }: Route.ComponentProps) {
+  const { job, viewer } = loaderData;
+  if (!job || !viewer) return <JobNotFound />;
+  const budget = formatBudget(job.budget);
+  const jobPath = `/jobs/${job.id}`;
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-6 md:py-10">
+      <title>{`${job.title} | Nearhand`}</title>
+      <Link
+        to={viewer.isOwner ? "/my-jobs" : "/"}
+        className="inline-flex items-center gap-1 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden />
+        {viewer.isOwner ? "My jobs" : "Back"}
+      </Link>
+
+      <article className="mt-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm md:p-8">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0">
+            <p className="text-sm font-medium text-brand-700">{categoryName(job.categoryId)}</p>
+            <h1 className="mt-1 break-words text-2xl font-bold text-slate-900 md:text-3xl">{job.title}</h1>
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              <span
+                data-testid="job-status"
+                className={`rounded-full px-2.5 py-0.5 text-xs font-medium capitalize ${JOB_STATUS_STYLES[job.status]}`}
+              >
+                {statusLabel(job.status)}
+              </span>
+              {job.isUrgent ? (
+                <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-700">Urgent</span>
+              ) : null}
+            </div>
+          </div>
+          <div className="sm:text-right">
+            <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Budget</p>
+            <p className="text-2xl font-bold text-slate-900" data-testid="job-budget">
+              {budget ?? "Open"}
+            </p>
+          </div>
+        </div>
+
+        <div className="mt-6 grid gap-3 text-sm text-slate-700 sm:grid-cols-2">
+          <p className="flex items-start gap-2">
+            <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+            <span className="break-words">
+              <span className="sr-only">Address: </span>
+              {job.address}
+              {viewer.distance != null ? (
+                <span className="ml-1 font-medium text-slate-900" data-testid="job-distance">
+                  · {formatMiles(viewer.distance)} away
+                </span>
+              ) : null}
+            </span>
+          </p>
+          <p className="flex items-start gap-2">
+            <Calendar className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+            <span>
+              Posted <time dateTime={job.createdAt.toISOString()}>{formatRelativeTime(job.createdAt)}</time>
+            </span>
+          </p>
+        </div>
+        {job.locationApproximate ? (
+          <p className="mt-3 flex items-start gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="location-approximate">
+            <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+            We couldn&apos;t find this location exactly, so the default location (New York, NY) is used for distances.
+          </p>
+        ) : null}
+
+        <section aria-labelledby="description-title" className="mt-6">
+          <h2 id="description-title" className="text-base font-semibold text-slate-900">
+            Description
+          </h2>
+          <p className="mt-2 whitespace-pre-line break-words text-slate-700">{job.description}</p>
+        </section>
+
+        {job.imageUrl ? (
+          <div className="mt-6">
+            <JobImage src={job.imageUrl} alt={`Photo for ${job.title}`} />
+          </div>
+        ) : null}
+
+        <section aria-labelledby="posted-by-title" className="mt-6 border-t border-slate-100 pt-5">
+          <h2 id="posted-by-title" className="text-sm font-medium text-slate-500">
+            Posted by
+          </h2>
+          <div className="mt-2 flex items-center gap-3">
+            <Avatar user={job.seeker} />
+            <div>
+              <p className="font-semibold text-slate-900">{fullName(job.seeker)}</p>
+              <p className="flex items-center gap-1 text-sm text-slate-600">
+                <Star className="h-4 w-4 fill-yellow-400 text-yellow-400" aria-hidden />
+                <span>
+                  <span className="sr-only">Rating </span>
+                  {formatRating(job.seeker.averageRating)}
+                </span>
+              </p>
+            </div>
+          </div>
+        </section>
+
+        {viewer.canAccept || viewer.canCancel ? (
+          <div id="job-actions" className="mt-6 scroll-mt-20 border-t border-slate-100 pt-5">
+            {viewer.canAccept ? <AcceptJobForm jobId={job.id} /> : null}
+            {viewer.canCancel ? (
+              <CancelJob
+                jobId={job.id}
+                jobTitle={job.title}
+                returnTo="/my-jobs"
+                confirmHref={`${jobPath}?confirm=cancel#job-actions`}
+                keepHref={jobPath}
+                confirming={viewer.confirmingCancel}
+              />
+            ) : null}
+          </div>
+        ) : null}
+      </article>
+    </main>
+  );
+}
+
+function JobNotFound() {
+  return (
+    <main className="flex min-h-[60vh] items-center justify-center px-4">
+      <title>Job not found | Nearhand</title>
+      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+        <h1 className="text-2xl font-bold text-slate-900">Job not found</h1>
+        <p className="mt-2 text-sm text-slate-600">This job does not exist or has been removed.</p>
+        <Link
+          to="/"
+          className="mt-6 inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          <ArrowLeft className="h-4 w-4" aria-hidden />
+          Go Back
+        </Link>
+      </div>
+    </main>
+  );
 }

@@ -1,11 +1,123 @@
+import { ClipboardList, Plus } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/my-jobs";
+import { JobCard } from "~/components/job-card";
+import { CancelJob } from "~/components/seeker/cancel-job";
+import { MY_JOBS_TABS, myJobsHref, parseMyJobsStatus } from "~/lib/job-display";
+import { countSeekerJobsByStatus, listSeekerJobs } from "~/models/job.server";
+import { getDb } from "~/services/db.server";
 import { requireUser } from "~/services/request-session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(context, request);
-  return null;
+  const user = await requireUser(context, request);
+  const params = new URL(request.url).searchParams;
+  const status = parseMyJobsStatus(params.get("status"));
+  // The no-JS confirm step of 'Cancel job': ?confirm=cancel&job={id}.
+  const confirmJobId = params.get("confirm") === "cancel" ? params.get("job") : null;
+  const db = await getDb();
+  const [jobs, counts] = await Promise.all([
+    listSeekerJobs(db, user.id, status ? { status } : {}),
+    countSeekerJobsByStatus(db, user.id),
+  ]);
+  const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  return { jobs, counts, total, status, confirmJobId };
 }
 
-export function ServerComponent() {
-  return <main className="mx-auto max-w-6xl px-4 py-8">Coming soon</main>;
+const EMPTY_TEXT: Record<string, string> = {
+  all: "You haven't posted any jobs yet.",
+  posted: "No jobs waiting for a provider.",
+  matched: "No matched jobs.",
+  in_progress: "No jobs in progress.",
+  completed: "No completed jobs yet.",
+  cancelled: "No cancelled jobs.",
+};
+
+/** The seeker's own jobs, newest first, filtered by status through the URL. */
+export function ServerComponent({ loaderData }: Route.ComponentProps) {
+  const { jobs, counts, total, status, confirmJobId } = loaderData;
+  const here = myJobsHref(status);
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-6 md:py-10">
+      <title>My Jobs | Nearhand</title>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">My Jobs</h1>
+        <Link
+          to="/post-job"
+          className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          <Plus className="h-4 w-4" aria-hidden />
+          Post a Job
+        </Link>
+      </div>
+
+      <nav aria-label="Filter by status" className="-mx-4 mt-6 overflow-x-auto px-4">
+        <ul className="flex min-w-max gap-1 border-b border-slate-200">
+          {MY_JOBS_TABS.map((tab) => {
+            const active = tab.status === status;
+            const count = tab.status ? counts[tab.status] : total;
+            return (
+              <li key={tab.label}>
+                <Link
+                  to={myJobsHref(tab.status)}
+                  aria-current={active ? "page" : undefined}
+                  data-testid={`tab-${tab.status ?? "all"}`}
+                  className={`-mb-px inline-flex items-center gap-2 whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600 ${
+                    active
+                      ? "border-brand-600 text-brand-700"
+                      : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
+                  }`}
+                >
+                  {tab.label}
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+                      active ? "bg-brand-100 text-brand-700" : "bg-slate-100 text-slate-600"
+                    }`}
+                  >
+                    {count}
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <h2 className="sr-only">{status ? `${MY_JOBS_TABS.find((t) => t.status === status)?.label} jobs` : "All jobs"}</h2>
+      {jobs.length === 0 ? (
+        <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" data-testid="my-jobs-empty">
+          <ClipboardList className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
+          <p className="mt-3 font-medium text-slate-900">{EMPTY_TEXT[status ?? "all"]}</p>
+          <Link
+            to="/post-job"
+            className="mt-5 inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
+            <Plus className="h-4 w-4" aria-hidden />
+            Post a Job
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="my-jobs-list">
+          {jobs.map((job) => (
+            <li key={job.id} id={`job-${job.id}`} className="scroll-mt-20">
+              <JobCard
+                job={job}
+                footer={
+                  job.status === "posted" ? (
+                    <CancelJob
+                      jobId={job.id}
+                      jobTitle={job.title}
+                      returnTo={here}
+                      confirmHref={`${myJobsHref(status, { confirm: "cancel", job: job.id })}#job-${job.id}`}
+                      keepHref={here}
+                      confirming={confirmJobId === job.id}
+                    />
+                  ) : undefined
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
 }

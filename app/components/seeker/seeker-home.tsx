@@ -1,12 +1,168 @@
+import { Plus } from "lucide-react";
+import { Suspense } from "react";
+import { Link } from "react-router";
+import { CATEGORIES } from "../../../db/categories.ts";
+import { JobCard } from "~/components/job-card";
+import { availableLabel, categoryIcon } from "~/lib/job-display";
+import { listSeekerJobs } from "~/models/job.server";
+import { countAvailableProvidersByCategory } from "~/models/provider.server";
 import type { User } from "~/models/user.server";
+import { getDb } from "~/services/db.server";
 
-/** The seeker home (spec §2). */
+const RECENT_LIMIT = 4;
+
+/**
+ * The seeker home (spec §2): categories with the real number of online
+ * providers, the four most recent requests, and a floating 'Post a job' button
+ * on small screens. Counts and requests stream in behind skeletons.
+ */
 export function SeekerHome({ user }: { user: User }) {
+  // One query for all six counts, started now and awaited by each card.
+  const counts = getDb().then((db) => countAvailableProvidersByCategory(db));
+  // Never an unhandled rejection: the cards that await it report the error.
+  counts.catch(() => undefined);
   return (
-    <main className="mx-auto max-w-6xl px-4 py-8">
+    <main className="mx-auto max-w-6xl px-4 pb-24 pt-8 md:pb-12">
       <title>Nearhand</title>
-      <h1 className="text-2xl font-bold">What help do you need?</h1>
-      <p className="sr-only">{user.firstName}</p>
+      <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">What help do you need?</h1>
+      <p className="mt-1 text-slate-600">Choose a category to see who is available near you and post a job.</p>
+
+      <section aria-labelledby="categories-title" className="mt-6">
+        <h2 id="categories-title" className="sr-only">
+          Categories
+        </h2>
+        <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-4">
+          {CATEGORIES.map((category) => {
+            const Icon = categoryIcon(category.icon);
+            return (
+              <li key={category.id}>
+                <Link
+                  to={`/post-job?category=${category.id}`}
+                  data-testid="category-card"
+                  className="flex h-full flex-col items-center gap-2 rounded-xl border border-slate-200 bg-white p-4 text-center shadow-sm transition hover:border-brand-500 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 md:p-6"
+                >
+                  <span className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-700">
+                    <Icon className="h-6 w-6" aria-hidden />
+                  </span>
+                  <span className="text-sm font-semibold text-slate-900 md:text-base">{category.name}</span>
+                  <Suspense fallback={<CountSkeleton />}>
+                    <AvailableCount counts={counts} categoryId={category.id} />
+                  </Suspense>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section aria-labelledby="recent-title" className="mt-10">
+        <Suspense fallback={<RecentRequestsSkeleton />}>
+          <RecentRequests seekerId={user.id} />
+        </Suspense>
+      </section>
+
+      <Link
+        to="/post-job"
+        aria-label="Post a job"
+        title="Post a job"
+        data-testid="post-job-fab"
+        className="fixed bottom-6 right-6 z-20 inline-flex h-14 w-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 md:hidden"
+      >
+        <Plus className="h-7 w-7" aria-hidden />
+      </Link>
     </main>
+  );
+}
+
+async function AvailableCount({ counts, categoryId }: { counts: Promise<Record<string, number>>; categoryId: string }) {
+  const count = (await counts)[categoryId] ?? 0;
+  return (
+    <span className="inline-flex items-center gap-1.5 text-xs font-medium text-slate-600 md:text-sm" data-testid="available-count">
+      <span className={`h-2 w-2 rounded-full ${count > 0 ? "bg-green-500" : "bg-slate-300"}`} aria-hidden />
+      {availableLabel(count)}
+    </span>
+  );
+}
+
+function CountSkeleton() {
+  return (
+    <span className="inline-block h-4 w-20 animate-pulse rounded bg-slate-200" aria-hidden>
+      <span className="sr-only">Loading</span>
+    </span>
+  );
+}
+
+/** The seeker's four newest jobs, loaded by the component itself so the page streams. */
+async function RecentRequests({ seekerId }: { seekerId: string }) {
+  const jobs = await listSeekerJobs(await getDb(), seekerId, { limit: RECENT_LIMIT });
+  if (jobs.length === 0) {
+    return (
+      <>
+      <RecentHeader viewAll={false} />
+      <div className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
+        <p className="font-medium text-slate-900">No jobs posted yet</p>
+        <p className="mt-1 text-sm text-slate-600">Tell us what you need and providers nearby will be notified.</p>
+        <Link
+          to="/post-job"
+          className="mt-5 inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          <Plus className="h-4 w-4" aria-hidden />
+          Post Your First Job
+        </Link>
+      </div>
+      </>
+    );
+  }
+  return (
+    <>
+      <RecentHeader viewAll />
+      <ul className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="recent-requests">
+        {jobs.map((job) => (
+          <li key={job.id}>
+            <JobCard job={job} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function RecentHeader({ viewAll }: { viewAll: boolean }) {
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <h2 id="recent-title" className="text-xl font-bold text-slate-900">
+        Your Recent Requests
+      </h2>
+      {viewAll ? (
+        <Link
+          to="/my-jobs"
+          className="rounded text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          View All
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+function RecentRequestsSkeleton() {
+  return (
+    <>
+    <RecentHeader viewAll={false} />
+    <div className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2" role="status" aria-label="Loading your recent requests">
+      {[0, 1].map((i) => (
+        <div key={i} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <div className="h-5 w-2/3 animate-pulse rounded bg-slate-200" />
+          <div className="mt-3 h-4 w-1/3 animate-pulse rounded bg-slate-200" />
+          <div className="mt-3 h-4 w-full animate-pulse rounded bg-slate-100" />
+          <div className="mt-2 h-4 w-5/6 animate-pulse rounded bg-slate-100" />
+          <div className="mt-4 flex items-center gap-2">
+            <div className="h-8 w-8 animate-pulse rounded-full bg-slate-200" />
+            <div className="h-4 w-24 animate-pulse rounded bg-slate-200" />
+          </div>
+        </div>
+      ))}
+    </div>
+    </>
   );
 }

@@ -1,0 +1,106 @@
+import { Clock, Heart, MapPin, Star } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Avatar } from "~/components/avatar";
+import { formatBudget, formatRating, formatRelativeTime, JOB_STATUS_STYLES, statusLabel } from "~/lib/format";
+import { formatMiles } from "~/lib/geo";
+import { fullName } from "~/lib/user-display";
+import type { JobWithSeeker } from "~/models/job.server";
+
+export type JobCardJob = JobWithSeeker & { distanceMiles?: number };
+
+/**
+ * The reused job card (spec §2): a server component, no state. Its width
+ * never depends on its content (inline-size containment), so it fits any grid
+ * column on a phone. Only the
+ * favorite heart is interactive, and its behaviour comes with the favorites issue.
+ */
+export function JobCard({ job, footer }: { job: JobCardJob; /** Extra actions under the card (e.g. 'Cancel job'). */ footer?: ReactNode }) {
+  const budget = formatBudget(job.budget);
+  const titleId = `job-${job.id}-title`;
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-testid="job-card"
+      className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition [contain:inline-size] hover:shadow-md"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0 flex-1">
+          <h3 id={titleId} className="break-words text-base font-semibold text-slate-900">
+            {job.title}
+          </h3>
+          <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
+            {job.isUrgent ? (
+              <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700">Urgent</span>
+            ) : null}
+            <span
+              data-testid="job-status"
+              className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${JOB_STATUS_STYLES[job.status]}`}
+            >
+              {statusLabel(job.status)}
+            </span>
+          </div>
+        </div>
+        {/* favorites issue: saving a job comes later; the heart is rendered, not yet wired. */}
+        <button
+          type="button"
+          aria-label="Save job"
+          aria-pressed="false"
+          data-testid="favorite-job"
+          className="-m-1 shrink-0 rounded-full p-2 text-slate-400 hover:bg-slate-100 hover:text-red-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          <Heart className="h-5 w-5" aria-hidden />
+        </button>
+      </div>
+
+      <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
+        <span className="inline-flex min-w-0 items-center gap-1">
+          <MapPin className="h-4 w-4 shrink-0" aria-hidden />
+          <span className="break-words">{job.address}</span>
+          {job.distanceMiles != null ? (
+            <span className="whitespace-nowrap font-medium text-slate-700" data-testid="job-distance">
+              · {formatMiles(job.distanceMiles)}
+            </span>
+          ) : null}
+        </span>
+        <span className="inline-flex items-center gap-1 whitespace-nowrap">
+          <Clock className="h-4 w-4 shrink-0" aria-hidden />
+          <time dateTime={new Date(job.createdAt).toISOString()}>{formatRelativeTime(job.createdAt)}</time>
+        </span>
+      </p>
+
+      <p className="mt-2 line-clamp-2 break-words text-sm text-slate-700">{job.description}</p>
+
+      <div className="mt-auto flex items-center justify-between gap-3 pt-4">
+        <div className="flex min-w-0 items-center gap-2">
+          <Avatar user={job.seeker} size="sm" />
+          <div className="min-w-0">
+            <p className="truncate text-sm font-medium text-slate-800">{fullName(job.seeker)}</p>
+            <p className="flex items-center gap-1 text-xs text-slate-500">
+              <Star className="h-3.5 w-3.5 fill-yellow-400 text-yellow-400" aria-hidden />
+              <span>
+                <span className="sr-only">Rating </span>
+                {formatRating(job.seeker.averageRating)}
+              </span>
+            </p>
+          </div>
+        </div>
+        <div className="flex shrink-0 items-center gap-3">
+          {budget ? (
+            <span className="text-lg font-bold text-slate-900" data-testid="job-budget">
+              {budget}
+            </span>
+          ) : null}
+          <Link
+            to={`/jobs/${job.id}`}
+            aria-describedby={titleId}
+            className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
+            View Details
+          </Link>
+        </div>
+      </div>
+      {footer ? <div className="mt-4 border-t border-slate-100 pt-3">{footer}</div> : null}
+    </article>
+  );
+}

@@ -1,0 +1,25 @@
+"use client";
+
+import { CheckCircle2 } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+
+/** 'Accept Job': a real form posting to the job page's action; pending state with JavaScript. */
+export function AcceptJobForm({ jobId }: { jobId: string }) {
+  const navigation = useNavigation();
+  const action = `/jobs/${jobId}`;
+  const pending =
+    navigation.state !== "idle" && navigation.formAction === action && navigation.formData?.get("intent") === "accept";
+  return (
+    <Form method="post" action={action}>
+      <input type="hidden" name="intent" value="accept" />
+      <button
+        type="submit"
+        disabled={pending}
+        className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60 sm:w-auto"
+      >
+        <CheckCircle2 className="h-5 w-5" aria-hidden />
+        {pending ? "Accepting..." : "Accept Job"}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,35 @@
+import { createFromReadableStream } from "@vitejs/plugin-rsc/ssr";
+import { renderToReadableStream } from "react-dom/server.edge";
+import {
+  unstable_routeRSCServerRequest as routeRSCServerRequest,
+  unstable_RSCStaticRouter as RSCStaticRouter,
+} from "react-router";
+import subResourceIntegrity from "virtual:react-router/unstable_rsc/subresource-integrity";
+
+// React Router's default RSC SSR entry, except that an HTML document waits for
+// every Suspense boundary and inlines it: without JavaScript, streamed content
+// (revealed by inline scripts) would never replace its skeleton. Client-side
+// navigations still stream the RSC payload, skeletons first.
+export async function generateHTML(request: Request, serverResponse: Response): Promise<Response> {
+  return await routeRSCServerRequest({
+    request,
+    serverResponse,
+    createFromReadableStream,
+    async renderHTML(getPayload, options) {
+      const payload = await getPayload();
+      const formState = payload.type === "render" ? await payload.formState : undefined;
+      const bootstrapScriptContent = await import.meta.viteRsc.loadBootstrapScriptContent("index");
+      const stream = await renderToReadableStream(<RSCStaticRouter getPayload={getPayload} />, {
+        ...options,
+        bootstrapScriptContent,
+        formState,
+        importMap: subResourceIntegrity ? { integrity: subResourceIntegrity } : undefined,
+        signal: request.signal,
+        // Inline every completed boundary (React outlines large ones behind their fallback).
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      });
+      await stream.allReady;
+      return stream;
+    },
+  });
+}

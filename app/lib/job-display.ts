@@ -1,0 +1,61 @@
+// Display helpers for jobs and categories, shared by server and client components.
+import { Hammer, Package, Paintbrush, Sparkles, Truck, Wrench, type LucideIcon } from "lucide-react";
+import { CATEGORIES } from "../../db/categories.ts";
+
+/** The lucide icon of each category (CATEGORIES names them by string). */
+export const CATEGORY_ICONS: Record<(typeof CATEGORIES)[number]["icon"], LucideIcon> = {
+  Wrench,
+  Paintbrush,
+  Truck,
+  Hammer,
+  Package,
+  Sparkles,
+};
+
+export function categoryIcon(iconName: string): LucideIcon {
+  return CATEGORY_ICONS[iconName as keyof typeof CATEGORY_ICONS] ?? Sparkles;
+}
+
+export function categoryName(categoryId: string): string {
+  return CATEGORIES.find((c) => c.id === categoryId)?.name ?? categoryId;
+}
+
+/** "1 available", "0 available": the seeker home's count of online providers in a category. */
+export function availableLabel(count: number): string {
+  return `${count} available`;
+}
+
+/** Filter tabs of /my-jobs: `null` is All. */
+export const MY_JOBS_TABS = [
+  { status: null, label: "All" },
+  { status: "posted", label: "Posted" },
+  { status: "matched", label: "Matched" },
+  { status: "in_progress", label: "In progress" },
+  { status: "completed", label: "Completed" },
+  { status: "cancelled", label: "Cancelled" },
+] as const;
+
+export type MyJobsStatus = Exclude<(typeof MY_JOBS_TABS)[number]["status"], null>;
+
+export function parseMyJobsStatus(value: string | null): MyJobsStatus | null {
+  return MY_JOBS_TABS.find((t) => t.status !== null && t.status === value)?.status ?? null;
+}
+
+export function myJobsHref(status: MyJobsStatus | null, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams();
+  if (status) params.set("status", status);
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  const query = params.toString();
+  return query ? `/my-jobs?${query}` : "/my-jobs";
+}
+
+export type BookingStatusName = "pending" | "accepted" | "in_progress" | "completed" | "cancelled";
+
+/** Booking badge colours (the spec names none; these follow the job badges). */
+export const BOOKING_STATUS_STYLES: Record<BookingStatusName, string> = {
+  pending: "bg-slate-100 text-slate-700",
+  accepted: "bg-blue-100 text-blue-800",
+  in_progress: "bg-orange-100 text-orange-800",
+  completed: "bg-green-100 text-green-800",
+  cancelled: "bg-gray-100 text-gray-700",
+};

@@ -1,0 +1,46 @@
+import "server-only";
+import { and, desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { favorites, jobs, users, type Favorite } from "../../db/schema.ts";
+import type { Executor } from "../services/db.server";
+import { notFound } from "./errors";
+
+export type { Favorite };
+
+export const favoriteSchema = z.object({
+  targetType: z.enum(["provider", "job"], { error: "targetType must be provider or job" }),
+  targetId: z.uuid({ error: "targetId must be an id" }),
+  role: z.enum(["seeker", "provider"], { error: "role must be seeker or provider" }),
+});
+export type FavoriteInput = z.infer<typeof favoriteSchema>;
+
+/** The user's favorites (spec §7: targetType, targetId, role), newest first. */
+export async function listFavorites(db: Executor, userId: string): Promise<Favorite[]> {
+  return db.select().from(favorites).where(eq(favorites.userId, userId)).orderBy(desc(favorites.createdAt));
+}
+
+async function targetExists(db: Executor, input: FavoriteInput): Promise<boolean> {
+  const table = input.targetType === "job" ? jobs : users;
+  const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, input.targetId)).limit(1);
+  return Boolean(row);
+}
+
+/** Saves a favorite; adding it twice keeps one row (the unique constraint settles races). */
+export async function addFavorite(db: Executor, userId: string, input: FavoriteInput): Promise<Favorite> {
+  if (!(await targetExists(db, input))) throw notFound(input.targetType === "job" ? "Job not found" : "Provider not found");
+  await db.insert(favorites).values({ userId, ...input }).onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(favorites)
+    .where(and(eq(favorites.userId, userId), eq(favorites.targetType, input.targetType), eq(favorites.targetId, input.targetId), eq(favorites.role, input.role)));
+  return row;
+}
+
+/** Removes a favorite; removing one that is not there is not an error. */
+export async function removeFavorite(db: Executor, userId: string, input: FavoriteInput): Promise<boolean> {
+  const removed = await db
+    .delete(favorites)
+    .where(and(eq(favorites.userId, userId), eq(favorites.targetType, input.targetType), eq(favorites.targetId, input.targetId), eq(favorites.role, input.role)))
+    .returning({ id: favorites.id });
+  return removed.length > 0;
+}

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../db/client.ts";
+import * as t from "../../db/schema.ts";
+import { DomainError } from "~/models/errors";
+import { addFavorite, listFavorites, removeFavorite } from "~/models/favorite.server";
+import { createJob } from "~/models/job.server";
+import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+
+let database: TestDatabase;
+let db: Database;
+let n = 0;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.handle.db;
+});
+afterAll(async () => {
+  await database?.dispose();
+});
+
+async function user(values: Partial<t.NewUser> = {}) {
+  const [row] = await db.insert(t.users).values({ email: `f${++n}-${Date.now()}@example.com`, ...values }).returning();
+  return row;
+}
+
+describe("favorites", () => {
+  it("adds idempotently, lists own only, removes idempotently", async () => {
+    const me = await user();
+    const other = await user();
+    const provider = await user({ currentRole: "provider" });
+    const fav = { targetType: "provider" as const, targetId: provider.id, role: "seeker" as const };
+    const first = await addFavorite(db, me.id, fav);
+    const second = await addFavorite(db, me.id, fav);
+    expect(second.id).toBe(first.id);
+    expect(await listFavorites(db, me.id)).toHaveLength(1);
+    expect(await listFavorites(db, other.id)).toEqual([]);
+    expect(await removeFavorite(db, me.id, fav)).toBe(true);
+    expect(await removeFavorite(db, me.id, fav)).toBe(false);
+    expect(await listFavorites(db, me.id)).toEqual([]);
+  });
+
+  it("refuses unknown targets with 404", async () => {
+    const me = await user();
+    const error = await addFavorite(db, me.id, { targetType: "job", targetId: "00000000-0000-4000-8000-000000000000", role: "seeker" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).status).toBe(404);
+  });
+
+  it("keeps one row under concurrent adds and removes", async () => {
+    const me = await user();
+    const seeker = await user();
+    const job = await createJob(db, seeker.id, { categoryId: "repair", title: "t", description: "d" });
+    const fav = { targetType: "job" as const, targetId: job.id, role: "provider" as const };
+    await Promise.all(Array.from({ length: 20 }, () => addFavorite(db, me.id, fav)));
+    expect(await listFavorites(db, me.id)).toHaveLength(1);
+    await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? addFavorite(db, me.id, fav) : removeFavorite(db, me.id, fav))));
+    expect((await listFavorites(db, me.id)).length).toBeLessThanOrEqual(1);
+  });
+});
