@@ -8,6 +8,11 @@ export default [
   route("jobs/:id", "routes/job-detail.tsx"),
   route("my-jobs", "routes/my-jobs.tsx"),
   route("bookings/:id", "routes/booking-detail.tsx"),
+  route("profile", "routes/profile.tsx"),
+  route("providers/:id", "routes/provider-profile.tsx"),
+  route("messages", "routes/messages.tsx"),
+  route("notifications", "routes/notifications.tsx"),
+  route("favorites", "routes/favorites.tsx"),
 
   route("api/login", "routes/api/login.ts"),
   route("api/callback", "routes/api/callback.ts"),
