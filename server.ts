@@ -51,6 +51,15 @@ const server = http.createServer((req, res) => {
     });
     return;
   }
+  if (pathname.startsWith("/_storage/")) {
+    void services.proxyStorage(req, res).then((handled) => {
+      if (!handled) {
+        res.writeHead(404, { "Content-Type": "text/plain" });
+        res.end("404: Not Found");
+      }
+    });
+    return;
+  }
   if (devOidc && (pathname === devOidc.mountPath || pathname.startsWith(`${devOidc.mountPath}/`))) {
     devOidc.handle(req, res);
     return;

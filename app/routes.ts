@@ -40,6 +40,8 @@ export default [
   route("api/messages/conversations", "routes/api/messages.conversations.ts"),
   route("api/messages/:bookingId", "routes/api/messages.$bookingId.ts"),
   route("api/favorites", "routes/api/favorites.ts"),
+  route("api/object-storage/upload-url", "routes/api/object-storage.upload-url.ts"),
+  route("images/*", "routes/images.ts"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

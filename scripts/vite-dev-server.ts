@@ -22,6 +22,10 @@ export function nearhandDevServer(): Plugin {
             }, next);
           return;
         }
+        if (pathname.startsWith("/_storage/")) {
+          void services.then((s) => s.proxyStorage(req, res)).then((handled) => (handled ? undefined : next()), next);
+          return;
+        }
         if (pathname === "/oidc" || pathname.startsWith("/oidc/")) {
           void services
             .then((s) => s.devOidc())

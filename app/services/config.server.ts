@@ -33,6 +33,17 @@ const envSchema = z
     OIDC_CLIENT_ID: optionalText,
     OIDC_CLIENT_SECRET: optionalText,
     SEED_DEMO: booleanFlag,
+    S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+    S3_REGION: z.string().trim().min(1).default("us-east-1"),
+    S3_BUCKET: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a valid bucket name")
+      .default("nearhand-uploads"),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: booleanFlag,
+    S3_PUBLIC_URL: optionalText.pipe(z.url().optional()),
     APP_TIME_ZONE: z
       .string()
       .trim()
@@ -56,6 +67,18 @@ const envSchema = z
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when OIDC_ISSUER is set" });
       }
     }
+    if (env.S3_ENDPOINT && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
+      for (const key of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when S3_ENDPOINT is set" });
+      }
+    }
+    if (production && !env.S3_ENDPOINT) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_ENDPOINT"],
+        message: "is required when NODE_ENV=production (the embedded storage emulator refuses to run in production)",
+      });
+    }
     if (production && !env.OIDC_ISSUER) {
       ctx.addIssue({
         code: "custom",
@@ -67,6 +90,9 @@ const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Where the app's own server exposes the embedded storage emulator to browsers. */
+export const STORAGE_PROXY_PATH = "/_storage";
 
 export interface Config {
   env: Env["NODE_ENV"];
@@ -82,6 +108,19 @@ export interface Config {
     | { mode: "external"; issuer: string; clientId: string; clientSecret: string }
     | { mode: "embedded"; issuer: string; clientId: string; clientSecret: string };
   seedDemo: boolean;
+  storage:
+    | {
+        mode: "external";
+        endpoint: string;
+        region: string;
+        bucket: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+        /** Where browsers reach the storage, if not at the endpoint. */
+        publicUrl: string;
+      }
+    | { mode: "embedded"; region: string; bucket: string; publicUrl: string };
   /** The market's time zone: "today" for earnings. */
   timeZone: string;
 }
@@ -125,6 +164,23 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
           clientSecret: `${sessionSecret}-oidc-client`,
         },
     seedDemo: env.SEED_DEMO ?? !production,
+    storage: env.S3_ENDPOINT
+      ? {
+          mode: "external",
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          bucket: env.S3_BUCKET,
+          accessKeyId: env.S3_ACCESS_KEY_ID!,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ?? false,
+          publicUrl: env.S3_PUBLIC_URL ?? env.S3_ENDPOINT,
+        }
+      : {
+          mode: "embedded",
+          region: env.S3_REGION,
+          bucket: env.S3_BUCKET,
+          publicUrl: new URL(STORAGE_PROXY_PATH, appUrl).href,
+        },
     timeZone: env.APP_TIME_ZONE,
   };
 }

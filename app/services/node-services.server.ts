@@ -1,7 +1,9 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { WebSocket } from "ws";
-import { getConfig, type Config } from "./config.server";
+import { getConfig, STORAGE_PROXY_PATH, type Config } from "./config.server";
+import { forwardTo } from "./http-proxy.server";
+import { getStorage, stopStorage } from "./storage.server";
 import { closeDatabase, getDatabaseHandle } from "./db.server";
 import { CALLBACK_PATH } from "./auth.server";
 import { createDevOidcProvider, type DevOidcProvider } from "./dev-oidc.server";
@@ -26,6 +28,8 @@ export interface NodeServices {
   /** Decides a `/ws` upgrade: session cookie required, Origin must be ours. */
   authenticateUpgrade(request: IncomingMessage): Promise<UpgradeVerdict>;
   acceptSocket(userId: string, socket: WebSocket): void;
+  /** Forwards a request under STORAGE_PROXY_PATH to the embedded storage emulator; false when there is none. */
+  proxyStorage(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
   shutdown(): Promise<void>;
 }
 
@@ -36,6 +40,7 @@ export const nodeServices: NodeServices = {
   async start() {
     const config = getConfig();
     await startEventFanout(await getDatabaseHandle());
+    await getStorage();
     await purgeExpiredSessions();
     purgeTimer ??= setInterval(() => {
       purgeExpiredSessions().catch((error: unknown) => console.warn("session purge failed:", error));
@@ -89,11 +94,20 @@ export const nodeServices: NodeServices = {
     registerSocket(userId, socket);
   },
 
+  async proxyStorage(req, res) {
+    if (getConfig().storage.mode !== "embedded") return false;
+    const { emulatorUrl } = await getStorage();
+    if (!emulatorUrl) return false;
+    forwardTo(emulatorUrl, STORAGE_PROXY_PATH, req, res);
+    return true;
+  },
+
   async shutdown() {
     if (purgeTimer) clearInterval(purgeTimer);
     purgeTimer = undefined;
     closeAllSockets();
     await stopEventFanout();
+    await stopStorage();
     await closeDatabase();
   },
 };

@@ -44,6 +44,20 @@ describe("configuration", () => {
     }
     expect(message).toMatch(/SESSION_SECRET: is required when NODE_ENV=production/);
     expect(message).toMatch(/OIDC_ISSUER: is required when NODE_ENV=production/);
+    expect(message).toMatch(/S3_ENDPOINT: is required when NODE_ENV=production/);
+  });
+
+  it("uses the embedded storage emulator through the app's own origin unless S3_ENDPOINT is set", () => {
+    expect(parseConfig({}).storage).toEqual({ mode: "embedded", region: "us-east-1", bucket: "nearhand-uploads", publicUrl: "http://localhost:3000/_storage" });
+    expect(parseConfig({ S3_ENDPOINT: "http://127.0.0.1:9000", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s", S3_FORCE_PATH_STYLE: "true", S3_BUCKET: "photos" }).storage).toMatchObject({
+      mode: "external",
+      endpoint: "http://127.0.0.1:9000",
+      bucket: "photos",
+      forcePathStyle: true,
+      publicUrl: "http://127.0.0.1:9000",
+    });
+    expect(() => parseConfig({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(/S3_ACCESS_KEY_ID/);
+    expect(() => parseConfig({ S3_BUCKET: "Bad_Bucket" })).toThrow(/S3_BUCKET/);
   });
 
   it("never seeds demo data in production unless asked", () => {
@@ -53,6 +67,9 @@ describe("configuration", () => {
       OIDC_ISSUER: "https://id.example.com",
       OIDC_CLIENT_ID: "id",
       OIDC_CLIENT_SECRET: "secret",
+      S3_ENDPOINT: "https://s3.us-east-1.amazonaws.com",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
     };
     expect(parseConfig(production).seedDemo).toBe(false);
     expect(parseConfig({ ...production, SEED_DEMO: "true" }).seedDemo).toBe(true);

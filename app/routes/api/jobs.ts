@@ -1,6 +1,8 @@
 import type { Route } from "./+types/jobs";
 import { createJob, createJobSchema } from "~/models/job.server";
-import { apiError, json, parseJson, requireApiUser, requireMethod } from "~/services/api.server";
+import { JOB_IMAGE_MAX_BYTES } from "~/lib/uploads";
+import { apiError, domainCall, json, parseJson, requireApiUser, requireMethod } from "~/services/api.server";
+import { verifyUploadedImage } from "~/services/image-upload.server";
 import { getDb } from "~/services/db.server";
 
 /** POST /api/jobs: posts a job for the signed-in user; 201 with the job. */
@@ -8,7 +10,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
   const user = await requireApiUser(context);
   const input = await parseJson(request, createJobSchema);
-  const job = await createJob(await getDb(), user.id, input);
+  const imageUrl = input.imageUrl ? await domainCall(() => verifyUploadedImage(input.imageUrl!, user.id, JOB_IMAGE_MAX_BYTES)) : null;
+  const job = await createJob(await getDb(), user.id, { ...input, imageUrl });
   return json(job, { status: 201 });
 }
 

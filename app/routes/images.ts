@@ -1,0 +1,18 @@
+import type { Route } from "./+types/images";
+import { presignDownload } from "~/services/storage.server";
+
+const KEY = /^users\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp|gif|avif)$/;
+
+/**
+ * GET /images/<key>: the stable URL of a stored image. It redirects to a
+ * short-lived presigned GET of the storage (decision 0017); browsers may reuse
+ * the redirect for a few minutes.
+ */
+export async function loader({ params }: Route.LoaderArgs) {
+  const key = params["*"] ?? "";
+  if (!KEY.test(key)) return new Response("404: Image not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+  return new Response(null, {
+    status: 302,
+    headers: { Location: await presignDownload(key), "Cache-Control": "private, max-age=240" },
+  });
+}

@@ -1,0 +1,58 @@
+import "server-only";
+import { MaxFileSizeExceededError, MaxFilesExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
+import { DomainError } from "../models/errors";
+import { IMAGE_TYPES, sniffImageType } from "../lib/uploads";
+import { describeObject, imageUrlForKey, newImageKey, ownImageKey, putObject, readObjectHead } from "./storage.server";
+
+export class UploadRefused extends DomainError {}
+
+/**
+ * Checks an image the browser uploaded with a presigned PUT before its URL is
+ * saved: one of the user's own keys, present, within the size cap, of an
+ * image type, and its first bytes agree.
+ */
+export async function verifyUploadedImage(imageUrl: string, userId: string, maxBytes: number): Promise<string> {
+  const key = ownImageKey(imageUrl, userId);
+  if (!key) throw new DomainError(400, "imageUrl must be an image you uploaded");
+  const object = await describeObject(key);
+  if (!object) throw new DomainError(400, "The uploaded image was not found");
+  if (object.size > maxBytes) throw new DomainError(400, `The image is larger than ${maxBytes} bytes`);
+  if (!(object.type in IMAGE_TYPES)) throw new DomainError(400, "The image must be a JPEG, PNG, WebP, GIF or AVIF file");
+  const head = await readObjectHead(key);
+  if (!head || sniffImageType(head) !== object.type) throw new DomainError(400, "The file is not the image it claims to be");
+  return imageUrl;
+}
+
+/**
+ * The no-JavaScript path: parses a multipart form, streaming its one file
+ * field (`field`) with a hard byte cap (past it: 413, nothing stored), checks
+ * the type by its magic bytes (400 otherwise) and stores it. An empty file
+ * input means no image.
+ */
+export async function receiveImageFromForm(
+  request: Request,
+  options: { userId: string; field: string; maxBytes: number },
+): Promise<{ formData: FormData; imageUrl: string | null }> {
+  let imageUrl: string | null = null;
+  const uploadHandler = async (upload: FileUpload) => {
+    if (upload.fieldName !== options.field) return undefined;
+    const bytes = new Uint8Array(await upload.arrayBuffer());
+    if (bytes.byteLength === 0) return undefined;
+    const type = sniffImageType(bytes.subarray(0, 32));
+    if (!type) throw new UploadRefused(400, "The image must be a JPEG, PNG, WebP, GIF or AVIF file");
+    const key = newImageKey(options.userId, type);
+    await putObject(key, type, bytes);
+    imageUrl = imageUrlForKey(key);
+    return undefined;
+  };
+  try {
+    const formData = await parseFormData(request, { maxFiles: 1, maxFileSize: options.maxBytes }, uploadHandler);
+    return { formData, imageUrl };
+  } catch (error) {
+    if (error instanceof MaxFileSizeExceededError) {
+      throw new UploadRefused(413, `The image is larger than ${(options.maxBytes / 1024 / 1024).toFixed(0)} MB`);
+    }
+    if (error instanceof MaxFilesExceededError) throw new UploadRefused(400, "Attach one image at most");
+    throw error;
+  }
+}

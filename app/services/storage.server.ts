@@ -1,0 +1,141 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, CreateBucketCommand, HeadBucketCommand } from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { IMAGE_ROUTE_PREFIX, IMAGE_TYPES, type ImageType } from "../lib/uploads";
+import { getConfig } from "./config.server";
+
+/** Presigned URLs live this long: enough to upload or load an image, too short to share. */
+export const PRESIGN_TTL_SECONDS = 300;
+
+interface Storage {
+  bucket: string;
+  /** Talks to the storage from the server. */
+  client: S3Client;
+  /** Signs URLs for browsers (its endpoint is where browsers reach the storage). */
+  signer: S3Client;
+  /** The embedded emulator's address, for the app's same-origin proxy. */
+  emulatorUrl?: string;
+  stop(): Promise<void>;
+}
+
+let storage: Promise<Storage> | undefined;
+
+/** The object storage: S3/R2/MinIO by S3_* variables, or the embedded emulator in development and tests. */
+export function getStorage(): Promise<Storage> {
+  storage ??= openStorage().catch((error: unknown) => {
+    storage = undefined;
+    throw error;
+  });
+  return storage;
+}
+
+async function openStorage(): Promise<Storage> {
+  const config = getConfig();
+  const settings = config.storage;
+  // Without this the SDK adds an empty-body checksum to presigned URLs, which S3 and R2 then reject.
+  const checksums = { requestChecksumCalculation: "WHEN_REQUIRED", responseChecksumValidation: "WHEN_REQUIRED" } as const;
+  if (settings.mode === "external") {
+    const credentials = { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey };
+    const common = { region: settings.region, credentials, forcePathStyle: settings.forcePathStyle, ...checksums };
+    return {
+      bucket: settings.bucket,
+      client: new S3Client({ ...common, endpoint: settings.endpoint }),
+      signer: new S3Client({ ...common, endpoint: settings.publicUrl }),
+      stop: async () => {},
+    };
+  }
+  if (Reflect.get(process.env, "NODE_ENV") === "production") {
+    throw new Error("The embedded storage emulator refuses to run when NODE_ENV=production. Set S3_ENDPOINT and its credentials.");
+  }
+  const { startFauxqs } = await import("fauxqs");
+  const emulator = await startFauxqs({
+    port: 0,
+    host: "127.0.0.1",
+    logger: false,
+    s3StorageDir: path.resolve(config.dataDir, "s3"),
+  });
+  const credentials = { accessKeyId: "nearhand-dev", secretAccessKey: "nearhand-dev-secret" };
+  const common = { region: settings.region, credentials, forcePathStyle: true, ...checksums };
+  const client = new S3Client({ ...common, endpoint: emulator.address });
+  await ensureBucket(client, settings.bucket);
+  return {
+    bucket: settings.bucket,
+    client,
+    signer: new S3Client({ ...common, endpoint: settings.publicUrl }),
+    emulatorUrl: emulator.address,
+    stop: () => emulator.stop(),
+  };
+}
+
+async function ensureBucket(client: S3Client, bucket: string) {
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: bucket }));
+  } catch {
+    await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  }
+}
+
+export async function stopStorage(): Promise<void> {
+  const current = storage;
+  storage = undefined;
+  if (current) await (await current).stop().catch(() => {});
+}
+
+/** A fresh key under the user's own prefix. */
+export function newImageKey(userId: string, type: ImageType): string {
+  return `users/${userId}/${randomUUID()}.${IMAGE_TYPES[type]}`;
+}
+
+export function imageUrlForKey(key: string): string {
+  return `${IMAGE_ROUTE_PREFIX}${key}`;
+}
+
+/** The storage key of one of the user's own image URLs, or null for anything else. */
+export function ownImageKey(imageUrl: string, userId: string): string | null {
+  const match = imageUrl.match(/^\/images\/(users\/([0-9a-f-]{36})\/[0-9a-f-]{36}\.(jpg|png|webp|gif|avif))$/);
+  return match && match[2] === userId ? match[1] : null;
+}
+
+/** A presigned PUT that fixes the type and the exact length of the upload. */
+export async function presignUpload(key: string, type: ImageType, size: number): Promise<string> {
+  const { signer, bucket } = await getStorage();
+  return getSignedUrl(signer, new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: type, ContentLength: size }), {
+    expiresIn: PRESIGN_TTL_SECONDS,
+    signableHeaders: new Set(["content-type", "content-length"]),
+  });
+}
+
+export async function presignDownload(key: string): Promise<string> {
+  const { signer, bucket } = await getStorage();
+  return getSignedUrl(signer, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: PRESIGN_TTL_SECONDS });
+}
+
+/** What the storage holds at a key (after a browser upload): size and type, or null. */
+export async function describeObject(key: string): Promise<{ size: number; type: string } | null> {
+  const { client, bucket } = await getStorage();
+  try {
+    const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    return { size: head.ContentLength ?? 0, type: head.ContentType ?? "" };
+  } catch {
+    return null;
+  }
+}
+
+/** Stores bytes the server received (the no-JavaScript upload path). */
+export async function putObject(key: string, type: ImageType, body: Uint8Array): Promise<void> {
+  const { client, bucket } = await getStorage();
+  await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: type, ContentLength: body.byteLength }));
+}
+
+/** The first bytes of a stored object, to check its magic bytes. */
+export async function readObjectHead(key: string, bytes = 32): Promise<Uint8Array | null> {
+  const { client, bucket } = await getStorage();
+  try {
+    const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${bytes - 1}` }));
+    return object.Body ? new Uint8Array(await object.Body.transformToByteArray()) : null;
+  } catch {
+    return null;
+  }
+}
