@@ -227,3 +227,25 @@ describe("/ws upgrade", () => {
     expect(await attempt("/not-ws", { Origin: app.url })).toBe(404);
   });
 });
+
+describe("cross-site requests to the JSON API", () => {
+  it("are refused with 403 when the Origin or Sec-Fetch-Site is foreign, and change nothing", async () => {
+    const { client } = await signedIn("csrf");
+    const body = JSON.stringify({ newRole: "provider", userType: "business" });
+    const foreign = await client.request("/api/users/switch-role", { method: "POST", headers: { "Content-Type": "application/json", Origin: "https://evil.example" }, body });
+    expect(foreign.status).toBe(403);
+    expect(await foreign.text()).toBe("403: Cross-site request refused");
+    const crossSite = await client.request("/api/users/switch-role", { method: "POST", headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "cross-site" }, body });
+    expect(crossSite.status).toBe(403);
+    expect((await (await client.request("/api/auth/user")).json()).currentRole).toBe("seeker");
+    const sameOrigin = await client.request("/api/users/switch-role", { method: "POST", headers: { "Content-Type": "application/json", Origin: app.url, "Sec-Fetch-Site": "same-origin" }, body });
+    expect(sameOrigin.status).toBe(200);
+  });
+
+  it("leaves page form posts to React Router's origin check", async () => {
+    const { client } = await signedIn("csrf-page");
+    const response = await client.postForm("/switch-role", { newRole: "provider", userType: "business", returnTo: "/" }, { headers: { Origin: "https://evil.example" } });
+    expect(response.status).toBe(400);
+    expect((await (await client.request("/api/auth/user")).json()).currentRole).toBe("seeker");
+  });
+});
