@@ -84,7 +84,8 @@ export async function seedDemo(db: Database): Promise<void> {
         currentRole: "provider",
         userType: i % 5 === 0 ? "business" : "individual",
         isProviderOnline: i % 3 !== 0,
-        providerCategories: faker.helpers.arrayElements(CATEGORY_IDS, { min: 1, max: 3 }),
+        // Nobody offers "other" in the demo, so its empty "no providers" state is visible too.
+        providerCategories: faker.helpers.arrayElements(CATEGORY_IDS.filter((c) => c !== "other"), { min: 1, max: 3 }),
         hourlyRate: faker.number.int({ min: 25, max: 95 }).toFixed(2),
         address: p.address,
         latitude: jitter(p.lat),

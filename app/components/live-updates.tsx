@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { useRevalidator } from "react-router";
+import { useNavigation, useRevalidator } from "react-router";
 
 /** Spec §9: the delay before reconnecting after the live socket closes. */
 export const LIVE_RECONNECT_DELAY_MS = 3000;
@@ -19,9 +19,19 @@ const EVENT_TYPES = new Set(["notification", "message", "job_update", "booking_u
  */
 export function LiveUpdates({ userId }: { userId: string }) {
   const revalidator = useRevalidator();
+  const navigation = useNavigation();
   const revalidate = useRef(revalidator.revalidate);
+  const navigating = useRef(false);
+  const deferred = useRef(false);
   useEffect(() => {
     revalidate.current = revalidator.revalidate;
+    navigating.current = navigation.state !== "idle";
+    // An event during a navigation waits for it: revalidating would cancel the
+    // navigation's loads, and with them the toast the server already handed out.
+    if (!navigating.current && deferred.current) {
+      deferred.current = false;
+      void revalidator.revalidate();
+    }
   });
 
   useEffect(() => {
@@ -46,7 +56,10 @@ export function LiveUpdates({ userId }: { userId: string }) {
           return;
         }
         clearTimeout(refresh);
-        refresh = setTimeout(() => void revalidate.current(), REVALIDATE_DEBOUNCE_MS);
+        refresh = setTimeout(() => {
+          if (navigating.current) deferred.current = true;
+          else void revalidate.current();
+        }, REVALIDATE_DEBOUNCE_MS);
       };
       socket.onerror = () => console.warn("live update: connection error");
       socket.onclose = () => {

@@ -57,13 +57,19 @@ export interface NewJob {
   budget?: number | null;
 }
 
-/** Where a new job is: browser coordinates win, else the typed text resolved offline. */
+/**
+ * Where a new job is: typed text that resolves wins (the job may not be where
+ * the seeker is), then the browser's coordinates, then the text kept on the
+ * default coordinates ('New York, NY' when empty).
+ */
 export function placeJob(input: Pick<NewJob, "address" | "latitude" | "longitude">) {
+  const text = input.address?.trim() ?? "";
+  const typed = text ? resolveLocation(text) : null;
+  if (typed?.resolved) return { address: typed.address, latitude: typed.latitude, longitude: typed.longitude, approximate: false };
   if (input.latitude != null && input.longitude != null) {
-    const address = input.address?.trim() || describeCoordinates(input.latitude, input.longitude);
-    return { address, latitude: input.latitude, longitude: input.longitude, approximate: false };
+    return { address: text || describeCoordinates(input.latitude, input.longitude), latitude: input.latitude, longitude: input.longitude, approximate: false };
   }
-  const place = resolveLocation(input.address);
+  const place = typed ?? resolveLocation("");
   return { address: place.address, latitude: place.latitude, longitude: place.longitude, approximate: !place.resolved };
 }
 

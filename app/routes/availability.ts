@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirect, replace } from "react-router";
 import type { Route } from "./+types/availability";
 import { DomainError } from "~/models/errors";
 import { setProviderOnline } from "~/models/provider.server";
@@ -28,7 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(error instanceof DomainError)) throw error;
     flashToast(context, { title: "Error", description: "Failed to update status. Please try again.", variant: "destructive" });
   }
-  return redirect(returnTo);
+  // replace: flipping the switch should not add a history entry.
+  return replace(returnTo);
 }
 
 export function loader() {

@@ -1,11 +1,82 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect } from "react-router";
 import type { Route } from "./+types/post-job";
-import { requireUser } from "~/services/request-session.server";
+import { CategoryStep } from "~/components/post-job/category-step";
+import { JobDetailsForm } from "~/components/post-job/job-details-form";
+import { ProvidersStep } from "~/components/post-job/providers-step";
+import { WizardStepper } from "~/components/post-job/stepper";
+import { findCategory, parseWizardUrl, POST_JOB_FORM_ID, wizardHref } from "~/components/post-job/wizard";
+import { postJobFormSchema } from "~/lib/schemas/job";
+import { createJob } from "~/models/job.server";
+import { getDb } from "~/services/db.server";
+import { flashToast, redirectWithSubmission, requireUser, takeSubmission } from "~/services/request-session.server";
 
+/**
+ * /post-job: the three-step wizard. The step lives in the URL —
+ * /post-job (1), ?category=repair (2), ?category=repair&step=3 (3) — so every
+ * move is a link and the browser's back button walks the steps.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(context, request);
-  return null;
+  const { step, category } = parseWizardUrl(new URL(request.url));
+  const lastResult = takeSubmission(context, POST_JOB_FORM_ID);
+  return { step, categoryId: category?.id ?? null, lastResult: step === 3 ? lastResult : undefined };
 }
 
-export function ServerComponent() {
-  return <main className="mx-auto max-w-6xl px-4 py-8">Coming soon</main>;
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: postJobFormSchema });
+  // A rejected form goes back to step 3 of its category (or to step 1 if the category is unknown).
+  const category = findCategory(String(formData.get("categoryId") ?? "")) ?? parseWizardUrl(new URL(request.url)).category;
+  const back = new Request(new URL(wizardHref(3, category?.id), request.url));
+  if (submission.status !== "success") return redirectWithSubmission(context, back, POST_JOB_FORM_ID, submission.reply());
+
+  const { location, ...value } = submission.value;
+  try {
+    await createJob(await getDb(), user.id, { ...value, address: location });
+  } catch (error) {
+    console.error("post-job: createJob failed", error);
+    flashToast(context, { title: "Error", description: "Failed to post job. Please try again.", variant: "destructive" });
+    return redirectWithSubmission(
+      context,
+      back,
+      POST_JOB_FORM_ID,
+      submission.reply({ formErrors: ["Failed to post job. Please try again."] }),
+    );
+  }
+  flashToast(context, { title: "Job posted successfully!", description: "Providers in your area will be notified." });
+  return redirect("/");
+}
+
+export function ServerComponent({ loaderData }: Route.ComponentProps) {
+  const { step, categoryId, lastResult } = loaderData;
+  const category = findCategory(categoryId);
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-8">
+      <title>{`Post a Job (Step ${step} of 3) | Nearhand`}</title>
+      <h1 className="mb-6 text-2xl font-bold text-slate-900 md:text-3xl">Post a Job</h1>
+      <WizardStepper step={step} />
+      {step === 1 || !category ? (
+        <CategoryStep />
+      ) : step === 2 ? (
+        <ProvidersStep category={category} />
+      ) : (
+        <section aria-labelledby="step-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          <h2 id="step-title" className="text-xl font-bold text-slate-900">
+            Job Details
+          </h2>
+          <p className="mb-6 mt-1 text-sm text-slate-600">
+            {category.name}: tell providers what you need.
+          </p>
+          <JobDetailsForm
+            categoryId={category.id}
+            action={wizardHref(3, category.id)}
+            backHref={wizardHref(2, category.id)}
+            lastResult={lastResult}
+          />
+        </section>
+      )}
+    </main>
+  );
 }

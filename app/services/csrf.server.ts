@@ -5,6 +5,13 @@ import { getConfig } from "./config.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** A refusal answered before the route runs; the header tells the SSR layer it is a resource response, not an RSC payload. */
+function refuse(): Response {
+  const response = apiError(403, "Cross-site request refused");
+  response.headers.set("React-Router-Resource", "true");
+  return response;
+}
+
 /**
  * The JSON API refuses state-changing requests from other sites: a foreign
  * Origin, or (without Origin) a cross-site Sec-Fetch-Site. Requests with
@@ -17,10 +24,10 @@ export const apiCsrfMiddleware: MiddlewareFunction<Response> = async ({ request 
   const origin = request.headers.get("Origin");
   if (origin !== null) {
     const allowed = new Set([url.origin, getConfig().appUrl.origin]);
-    if (!allowed.has(origin)) return apiError(403, "Cross-site request refused");
+    if (!allowed.has(origin)) return refuse();
   } else {
     const site = request.headers.get("Sec-Fetch-Site");
-    if (site !== null && site !== "same-origin" && site !== "none") return apiError(403, "Cross-site request refused");
+    if (site !== null && site !== "same-origin" && site !== "none") return refuse();
   }
   return next();
 };

@@ -49,6 +49,12 @@ describe("posting jobs", () => {
     expect(unknown).toMatchObject({ address: "Behind the old mill", locationApproximate: true, latitude: "40.7128000" });
     const browser = await createJob(db, seeker.id, { categoryId: "repair", title: "T", description: "D", latitude: 40.6782, longitude: -73.9442 });
     expect(browser).toMatchObject({ address: "Brooklyn, NY", latitude: "40.6782000" });
+    // Typed text that resolves wins over where the browser is (a job elsewhere).
+    const typedWins = await createJob(db, seeker.id, { categoryId: "repair", title: "T", description: "D", address: "Chicago, IL", latitude: 40.6782, longitude: -73.9442 });
+    expect(Number(typedWins.latitude)).toBeCloseTo(41.8, 0);
+    // Unrecognised text keeps its words on the browser's coordinates.
+    const landmark = await createJob(db, seeker.id, { categoryId: "repair", title: "T", description: "D", address: "Behind the old mill", latitude: 40.6782, longitude: -73.9442 });
+    expect(landmark).toMatchObject({ address: "Behind the old mill", latitude: "40.6782000", locationApproximate: false });
   });
 
   it("validates the API payload with the table's rules", () => {

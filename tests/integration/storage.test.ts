@@ -25,7 +25,7 @@ async function uploadUrl(client: HttpClient, contentType: string, size: number) 
 }
 
 async function put(url: string, body: Buffer, contentType: string) {
-  return fetch(url, { method: "PUT", body, headers: { "Content-Type": contentType, "Content-Length": String(body.byteLength) } });
+  return fetch(url, { method: "PUT", body: new Uint8Array(body), headers: { "Content-Type": contentType, "Content-Length": String(body.byteLength) } });
 }
 
 const job = { title: "Broken window", description: "See photo", categoryId: "repair" };

@@ -1,0 +1,247 @@
+"use client";
+
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeft, Crosshair, Zap } from "lucide-react";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { JOB_DESCRIPTION_MAX, JOB_LOCATION_MAX, JOB_TITLE_MAX, postJobFormSchema } from "~/lib/schemas/job";
+import { POST_JOB_FORM_ID } from "./wizard";
+
+interface JobDetailsFormProps {
+  categoryId: string;
+  /** Where the form posts: /post-job?category=X&step=3 (not an index route, so no ?index). */
+  action: string;
+  backHref: string;
+  /** The server's verdict on the last no-JS (or server-rejected) submission. */
+  lastResult?: SubmissionResult<string[]>;
+}
+
+const noop = () => () => {};
+/** False while server rendering and hydrating, true once React runs in the browser. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
+}
+
+type Coordinates = { latitude: number; longitude: number };
+
+/** The browser's position, asked once on mount; null until (and unless) the user grants it. */
+function useCurrentPosition(): Coordinates | null {
+  const [coords, setCoords] = useState<Coordinates | null>(null);
+  useEffect(() => {
+    if (typeof navigator === "undefined" || !("geolocation" in navigator)) return;
+    let active = true;
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        if (active) setCoords({ latitude: position.coords.latitude, longitude: position.coords.longitude });
+      },
+      () => {
+        // Denied or unavailable: the typed location (or 'New York, NY') is used.
+      },
+      { enableHighAccuracy: false, timeout: 15_000, maximumAge: 10 * 60_000 },
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
+  return coords;
+}
+
+const INPUT =
+  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500";
+
+/** Step 3: the 'Job Details' form — conform + zod, validated here and again by the route's action. */
+export function JobDetailsForm({ categoryId, action, backHref, lastResult }: JobDetailsFormProps) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const coords = useCurrentPosition();
+  const [form, fields] = useForm({
+    id: POST_JOB_FORM_ID,
+    lastResult,
+    defaultValue: { categoryId },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: postJobFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const initialDescription = typeof fields.description.initialValue === "string" ? fields.description.initialValue : "";
+  const [descriptionLength, setDescriptionLength] = useState(initialDescription.length);
+  const posting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+
+  const { key: titleKey, ...titleProps } = getInputProps(fields.title, { type: "text" });
+  const { key: locationKey, ...locationProps } = getInputProps(fields.location, {
+    type: "text",
+    ariaDescribedBy: "location-hint",
+  });
+  const { key: budgetKey, ...budgetProps } = getInputProps(fields.budget, { type: "number", ariaDescribedBy: "budget-hint" });
+  const { key: urgentKey, ...urgentProps } = getInputProps(fields.isUrgent, { type: "checkbox", ariaDescribedBy: "urgent-hint" });
+  const { key: descriptionKey, ...descriptionProps } = getTextareaProps(fields.description, {
+    ariaDescribedBy: "description-count",
+  });
+
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} className="grid gap-6" aria-labelledby="step-title">
+      <input type="hidden" name={fields.categoryId.name} value={categoryId} />
+      {coords ? (
+        <>
+          <input type="hidden" name={fields.latitude.name} value={coords.latitude.toFixed(7)} />
+          <input type="hidden" name={fields.longitude.name} value={coords.longitude.toFixed(7)} />
+        </>
+      ) : null}
+
+      {form.errors?.length ? (
+        <p id={form.errorId} role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+          {form.errors.join(", ")}
+        </p>
+      ) : null}
+
+      <div className="grid gap-1.5">
+        <label htmlFor={fields.title.id} className="text-sm font-medium text-slate-900">
+          Title
+        </label>
+        <input
+          key={titleKey}
+          {...titleProps}
+          maxLength={JOB_TITLE_MAX}
+          placeholder="e.g. Fix leaking kitchen sink"
+          autoComplete="off"
+          className={INPUT}
+        />
+        <FieldError id={fields.title.errorId} errors={fields.title.errors} />
+      </div>
+
+      <div className="grid gap-1.5">
+        <label htmlFor={fields.description.id} className="text-sm font-medium text-slate-900">
+          Description
+        </label>
+        <textarea
+          key={descriptionKey}
+          {...descriptionProps}
+          rows={5}
+          maxLength={JOB_DESCRIPTION_MAX}
+          placeholder="Describe what needs to be done, when, and anything the provider should bring."
+          onInput={(event) => setDescriptionLength(event.currentTarget.value.length)}
+          className={`${INPUT} resize-y`}
+        />
+        <div className="flex items-start justify-between gap-3">
+          <FieldError id={fields.description.errorId} errors={fields.description.errors} />
+          <p id="description-count" className="ml-auto shrink-0 text-xs text-slate-500" data-testid="description-count">
+            {hydrated ? `${descriptionLength}/${JOB_DESCRIPTION_MAX}` : `Up to ${JOB_DESCRIPTION_MAX} characters`}
+          </p>
+        </div>
+      </div>
+
+      <div className="grid gap-1.5">
+        <label htmlFor={fields.location.id} className="text-sm font-medium text-slate-900">
+          Location <span className="font-normal text-slate-500">(optional)</span>
+        </label>
+        <input
+          key={locationKey}
+          {...locationProps}
+          maxLength={JOB_LOCATION_MAX}
+          placeholder="ZIP code or City, ST"
+          autoComplete="address-level2"
+          className={INPUT}
+        />
+        <p id="location-hint" className="text-xs text-slate-500">
+          We'll use your current location by default
+        </p>
+        {coords ? (
+          <p className="flex items-center gap-1.5 text-xs font-medium text-green-700" role="status" data-testid="using-current-location">
+            <Crosshair className="h-3.5 w-3.5" aria-hidden />
+            Using your current location
+          </p>
+        ) : null}
+        <FieldError id={fields.location.errorId} errors={fields.location.errors} />
+      </div>
+
+      <div className="grid gap-1.5">
+        <label htmlFor={fields.budget.id} className="text-sm font-medium text-slate-900">
+          Budget (USD) <span className="font-normal text-slate-500">(optional)</span>
+        </label>
+        <div className="relative sm:max-w-xs">
+          <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500" aria-hidden>
+            $
+          </span>
+          <input
+            key={budgetKey}
+            {...budgetProps}
+            min={0}
+            step={0.01}
+            inputMode="decimal"
+            placeholder="0.00"
+            className={`${INPUT} pl-7`}
+          />
+        </div>
+        <p id="budget-hint" className="text-xs text-slate-500">
+          Leave empty if you'd like providers to quote.
+        </p>
+        <FieldError id={fields.budget.errorId} errors={fields.budget.errors} />
+      </div>
+
+      {/* Job image: the uploads issue adds the image field here */}
+
+      <label
+        htmlFor={fields.isUrgent.id}
+        className="flex cursor-pointer items-start justify-between gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4"
+      >
+        <span>
+          <span id="urgent-label" className="flex items-center gap-1.5 text-sm font-medium text-slate-900">
+            <Zap className="h-4 w-4 text-red-600" aria-hidden />
+            Mark as Urgent
+          </span>
+          <span id="urgent-hint" className="mt-0.5 block text-xs text-slate-600">
+            Urgent jobs get priority visibility to providers
+          </span>
+        </span>
+        {/* A checkbox with switch semantics, transparent over the track and thumb that are drawn from its state. */}
+        <span className="relative inline-flex shrink-0">
+          <input
+            key={urgentKey}
+            {...urgentProps}
+            role="switch"
+            aria-labelledby="urgent-label"
+            className="peer absolute inset-0 z-10 m-0 h-full w-full cursor-pointer appearance-none rounded-full opacity-0"
+            data-testid="urgent-switch"
+          />
+          <span
+            aria-hidden
+            className="inline-flex h-7 w-12 items-center rounded-full bg-slate-300 p-0.5 transition-colors peer-checked:bg-red-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-checked:[&>span]:translate-x-5"
+          >
+            <span className="h-6 w-6 rounded-full bg-white shadow transition-transform" />
+          </span>
+        </span>
+      </label>
+      <FieldError id={fields.isUrgent.errorId} errors={fields.isUrgent.errors} />
+
+      <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:justify-between">
+        <Link
+          to={backHref}
+          className="inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          <ArrowLeft className="h-4 w-4" aria-hidden />
+          Back
+        </Link>
+        <button
+          type="submit"
+          disabled={posting}
+          className="inline-flex items-center justify-center rounded-md bg-brand-600 px-6 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
+        >
+          {posting ? "Posting..." : "Post Job"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="text-sm text-red-600">
+      {errors.join(", ")}
+    </p>
+  );
+}

@@ -1,0 +1,243 @@
+import { Briefcase, CalendarCheck, ChevronRight, DollarSign, Info, MapPin, PowerOff, Star, Wallet } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { JobCard } from "~/components/job-card";
+import { formatPrice, formatRating, statusLabel } from "~/lib/format";
+import { DEFAULT_LOCATION } from "~/lib/geo";
+import { categoryName } from "~/lib/job-display";
+import { listMyBookings, type Booking } from "~/models/booking.server";
+import { listAvailableJobs } from "~/models/job.server";
+import { getProviderStats } from "~/models/provider.server";
+import type { User } from "~/models/user.server";
+import { getConfig } from "~/services/config.server";
+import { getDb } from "~/services/db.server";
+import { GoOnlineButton } from "./availability-toggle";
+
+// The dashboard's data sections: async server components that load their own
+// data, each rendered inside <Suspense> by the dashboard with the skeleton below it.
+
+const CARD = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
+
+/** Today's Earnings, Total Earnings (2 decimals) and Jobs Completed with the star rating. */
+export async function StatsCards({ user }: { user: User }) {
+  const stats = await getProviderStats(await getDb(), user, getConfig().timeZone);
+  const reviews = `${stats.totalReviews} ${stats.totalReviews === 1 ? "review" : "reviews"}`;
+  return (
+    <section aria-label="Earnings and rating" className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
+      <StatCard icon={<DollarSign className="h-5 w-5" aria-hidden />} label="Today's Earnings" testId="today-earnings">
+        {formatPrice(stats.todayEarnings)}
+      </StatCard>
+      <StatCard icon={<Wallet className="h-5 w-5" aria-hidden />} label="Total Earnings" testId="total-earnings">
+        {formatPrice(stats.totalEarnings)}
+      </StatCard>
+      <StatCard
+        icon={<CalendarCheck className="h-5 w-5" aria-hidden />}
+        label="Jobs Completed"
+        testId="jobs-completed"
+        className="col-span-2 sm:col-span-1"
+        footer={
+          <p className="mt-1 flex items-center gap-1 text-sm text-slate-600" data-testid="provider-rating">
+            <Star className="h-4 w-4 fill-yellow-400 text-yellow-400" aria-hidden />
+            <span>
+              <span className="sr-only">Rating </span>
+              <span className="font-semibold text-slate-900">{formatRating(stats.averageRating)}</span> ({reviews})
+            </span>
+          </p>
+        }
+      >
+        {stats.jobsCompleted}
+      </StatCard>
+    </section>
+  );
+}
+
+function StatCard({
+  icon,
+  label,
+  testId,
+  footer,
+  className = "",
+  children,
+}: {
+  icon: ReactNode;
+  label: string;
+  testId: string;
+  footer?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  const labelId = `${testId}-label`;
+  return (
+    <div className={`${CARD} ${className}`} role="group" aria-labelledby={labelId}>
+      <div className="flex items-center justify-between gap-2">
+        <h3 id={labelId} className="text-sm font-medium text-slate-600">
+          {label}
+        </h3>
+        <span className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700 sm:h-9 sm:w-9">
+          {icon}
+        </span>
+      </div>
+      <p className="mt-2 text-xl font-bold text-slate-900 sm:text-2xl" data-testid={testId}>
+        {children}
+      </p>
+      {footer}
+    </div>
+  );
+}
+
+export function StatsSkeleton() {
+  return (
+    <div className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4" role="status" aria-label="Loading earnings">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className={`${CARD} ${i === 2 ? "col-span-2 sm:col-span-1" : ""}`}>
+          <div className="flex items-center justify-between">
+            <div className="h-4 w-28 animate-pulse rounded bg-slate-200" />
+            <div className="h-9 w-9 animate-pulse rounded-full bg-slate-100" />
+          </div>
+          <div className="mt-3 h-7 w-24 animate-pulse rounded bg-slate-200" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+const BOOKING_STATUS_STYLES: Partial<Record<Booking["status"], string>> = {
+  accepted: "bg-yellow-100 text-yellow-800",
+  in_progress: "bg-orange-100 text-orange-800",
+};
+
+/** The provider's accepted and in-progress bookings, each linking to its booking page. */
+export async function ActiveJobs({ providerId }: { providerId: string }) {
+  const bookings = await listMyBookings(await getDb(), providerId, { asProvider: true, statuses: ["accepted", "in_progress"] });
+  if (bookings.length === 0) {
+    return (
+      <div className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center">
+        <Briefcase className="mx-auto h-8 w-8 text-slate-400" aria-hidden />
+        <p className="mt-2 font-medium text-slate-900">No active jobs</p>
+        <p className="mt-1 text-sm text-slate-600">Jobs you accept show up here until they are completed.</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="mt-4 grid gap-3 md:grid-cols-2" data-testid="active-jobs">
+      {bookings.map((booking) => (
+        <li key={booking.id}>
+          <Link
+            to={`/bookings/${booking.id}`}
+            data-testid="active-job"
+            className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
+            <div className="min-w-0 flex-1">
+              <p className="break-words font-semibold text-slate-900">{booking.job.title}</p>
+              <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-500">
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${BOOKING_STATUS_STYLES[booking.status] ?? "bg-slate-100 text-slate-700"}`}
+                >
+                  {statusLabel(booking.status)}
+                </span>
+                {booking.job.isUrgent ? (
+                  <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700">Urgent</span>
+                ) : null}
+                <span>{categoryName(booking.job.categoryId)}</span>
+                <span className="inline-flex min-w-0 items-center gap-1">
+                  <MapPin className="h-3.5 w-3.5 shrink-0" aria-hidden />
+                  <span className="break-words">{booking.job.address}</span>
+                </span>
+              </p>
+            </div>
+            <span className="shrink-0 text-lg font-bold text-slate-900">{formatPrice(booking.agreedPrice)}</span>
+            <ChevronRight className="h-5 w-5 shrink-0 text-slate-400" aria-hidden />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ActiveJobsSkeleton() {
+  return (
+    <div className="mt-4 grid gap-3 md:grid-cols-2" role="status" aria-label="Loading active jobs">
+      {[0, 1].map((i) => (
+        <div key={i} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <div className="h-5 w-2/3 animate-pulse rounded bg-slate-200" />
+          <div className="mt-2 h-4 w-1/2 animate-pulse rounded bg-slate-100" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Posted jobs near the provider (nearest first within their categories and urgency), with distances. */
+export async function AvailableJobs({ user }: { user: User }) {
+  const jobs = await listAvailableJobs(await getDb(), user);
+  return (
+    <>
+      {user.latitude == null || user.longitude == null ? (
+        <p className="mt-2 flex items-start gap-2 text-sm text-slate-600" data-testid="default-location-note">
+          <Info className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden />
+          <span>
+            Distances are measured from {DEFAULT_LOCATION.address} until you set your location in your{" "}
+            <Link to="/profile" className="font-medium text-brand-700 underline hover:text-brand-600">
+              profile
+            </Link>
+            .
+          </span>
+        </p>
+      ) : null}
+      {jobs.length === 0 ? (
+        <div className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
+          <Briefcase className="mx-auto h-8 w-8 text-slate-400" aria-hidden />
+          <p className="mt-2 font-medium text-slate-900">No jobs available</p>
+          <p className="mt-1 text-sm text-slate-600">Check back later for new opportunities in your area</p>
+        </div>
+      ) : (
+        <ul className="mt-4 grid gap-4 md:grid-cols-2" data-testid="available-jobs">
+          {jobs.map((job) => (
+            <li key={job.id}>
+              <JobCard job={job} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+export function AvailableJobsSkeleton() {
+  return (
+    <div className="mt-4 grid gap-4 md:grid-cols-2" role="status" aria-label="Loading jobs near you">
+      {[0, 1, 2, 3].map((i) => (
+        <div key={i} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <div className="h-5 w-2/3 animate-pulse rounded bg-slate-200" />
+          <div className="mt-3 h-4 w-1/3 animate-pulse rounded bg-slate-200" />
+          <div className="mt-3 h-4 w-full animate-pulse rounded bg-slate-100" />
+          <div className="mt-2 h-4 w-5/6 animate-pulse rounded bg-slate-100" />
+          <div className="mt-4 flex items-center gap-2">
+            <div className="h-8 w-8 animate-pulse rounded-full bg-slate-200" />
+            <div className="h-4 w-24 animate-pulse rounded bg-slate-200" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** While offline: turn availability on to see jobs nearby. */
+export function OfflineCard() {
+  return (
+    <section
+      aria-labelledby="offline-title"
+      data-testid="offline-card"
+      className="mt-10 rounded-xl border border-slate-200 bg-white px-6 py-10 text-center shadow-sm"
+    >
+      <PowerOff className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
+      <h2 id="offline-title" className="mt-3 text-lg font-semibold text-slate-900">
+        Turn on availability to see jobs near you
+      </h2>
+      <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">
+        You're not receiving job requests right now. Go online to see posted jobs in your area, nearest first.
+      </p>
+      <GoOnlineButton isOnline={false} />
+    </section>
+  );
+}
