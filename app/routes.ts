@@ -13,6 +13,8 @@ export default [
   route("messages", "routes/messages.tsx"),
   route("notifications", "routes/notifications.tsx"),
   route("favorites", "routes/favorites.tsx"),
+  route("favorites/toggle", "routes/favorite-toggle.ts"),
+  route("profile/photo", "routes/profile-photo.ts"),
 
   route("api/login", "routes/api/login.ts"),
   route("api/callback", "routes/api/callback.ts"),

@@ -93,3 +93,9 @@ export async function updateProfile(db: Executor, userId: string, input: Profile
     .returning();
   return user ?? null;
 }
+
+/** Sets (or clears) the profile photo; the caller has verified the image. */
+export async function setProfileImage(db: Executor, userId: string, imageUrl: string | null): Promise<User | null> {
+  const [user] = await db.update(users).set({ profileImageUrl: imageUrl, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+  return user ?? null;
+}
