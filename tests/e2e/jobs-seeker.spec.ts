@@ -321,11 +321,14 @@ test.describe("job detail and accept", () => {
     await second.goto(`/jobs/${job.id}`);
     await waitForHydration(first);
     await waitForHydration(second);
+    // Online providers nearby get a live update that removes the button; an
+    // offline provider's open page does not, so it still offers it.
+    await second.request.post("/api/users/toggle-online", { data: { isOnline: false } });
 
     await first.getByRole("button", { name: "Accept Job" }).click();
     await expect(first).toHaveURL(/\/bookings\//);
 
-    // The second provider's page still shows the button; their submission loses.
+    // The second provider's stale page still shows the button; their submission loses.
     await second.getByRole("button", { name: "Accept Job" }).click();
     const toast = second.getByTestId("toast");
     await expect(toast).toContainText("Error");
