@@ -1,7 +1,7 @@
 import "server-only";
-import { and, asc, count, eq, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { bookings, jobs, messages, users, type Message } from "../../db/schema.ts";
+import { bookings, jobs, messages, notifications, users, type Message } from "../../db/schema.ts";
 import { messageContentRule } from "../lib/schemas/message";
 import { fullName } from "../lib/user-display";
 import type { Executor } from "../services/db.server";
@@ -54,15 +54,38 @@ export async function sendMessage(db: Executor, senderId: string, input: SendMes
   });
 }
 
-/** The thread of a booking, oldest first; opening it marks what the user received as read. */
+/** A thread shows at most this many messages: the newest. */
+export const THREAD_LIMIT = 1000;
+
+/**
+ * The thread of a booking, oldest first (its newest THREAD_LIMIT messages).
+ * Opening it marks what the reader received as read, with the message
+ * notifications of the booking, and tells the reader's other tabs.
+ */
 export async function openThread(db: Executor, bookingId: string, userId: string): Promise<Message[]> {
   const booking = await bookingOfParty(db, bookingId, userId);
   if (!booking) throw notFound("Booking not found");
-  await db
-    .update(messages)
-    .set({ isRead: true })
-    .where(and(eq(messages.bookingId, booking.id), eq(messages.receiverId, userId), eq(messages.isRead, false)));
-  return db.select().from(messages).where(eq(messages.bookingId, booking.id)).orderBy(asc(messages.createdAt), asc(messages.id)).limit(1000);
+  await db.transaction(async (tx) => {
+    const read = await tx
+      .update(messages)
+      .set({ isRead: true })
+      .where(and(eq(messages.bookingId, booking.id), eq(messages.receiverId, userId), eq(messages.isRead, false)))
+      .returning({ id: messages.id });
+    if (read.length === 0) return;
+    await tx
+      .update(notifications)
+      .set({ isRead: true })
+      .where(and(eq(notifications.userId, userId), eq(notifications.type, "message"), eq(notifications.relatedId, booking.id), eq(notifications.isRead, false)));
+    await publishEvent(tx, { type: "message", userIds: [userId], data: { bookingId: booking.id } });
+    await publishEvent(tx, { type: "notification", userIds: [userId], data: {} });
+  });
+  const newest = await db
+    .select()
+    .from(messages)
+    .where(eq(messages.bookingId, booking.id))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(THREAD_LIMIT);
+  return newest.reverse();
 }
 
 export async function countUnreadMessages(db: Executor, userId: string): Promise<number> {

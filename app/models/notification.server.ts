@@ -49,6 +49,7 @@ export async function markNotificationRead(db: Executor, userId: string, id: str
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning();
   if (!row) throw notFound("Notification not found");
+  await publishEvent(db, { type: "notification", userIds: [userId], data: {} });
   return row;
 }
 
@@ -58,5 +59,6 @@ export async function markAllNotificationsRead(db: Executor, userId: string): Pr
     .set({ isRead: true })
     .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
     .returning({ id: notifications.id });
+  if (rows.length) await publishEvent(db, { type: "notification", userIds: [userId], data: {} });
   return rows.length;
 }

@@ -1,11 +1,180 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { createContext, data, redirect, replace } from "react-router";
 import type { Route } from "./+types/messages";
-import { requireUser } from "~/services/request-session.server";
+import { ConversationList } from "~/components/messages/conversation-list";
+import { LATEST_MESSAGE_ANCHOR, SEND_MESSAGE_FORM_ID, threadHref, type ThreadMessage } from "~/components/messages/shared";
+import { NoThreadSelected, ThreadNotFound, ThreadPanel, type ThreadData } from "~/components/messages/thread-panel";
+import { messageFormSchema } from "~/lib/schemas/message";
+import { getBookingForParty } from "~/models/booking.server";
+import { DomainError } from "~/models/errors";
+import { listConversations, openThread, sendMessage, type Message } from "~/models/message.server";
+import { getConfig } from "~/services/config.server";
+import { getDb } from "~/services/db.server";
+import {
+  flashToast,
+  getCurrentUser,
+  redirectWithSubmission,
+  requireUser,
+  takeSubmission,
+} from "~/services/request-session.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(context, request);
-  return null;
+const SEND_FAILED = { title: "Error", description: "Failed to send message. Please try again.", variant: "destructive" } as const;
+
+/** The thread opened by this request's middleware: its messages, or null when the booking is not the user's. */
+const openedThreadContext = createContext<{ bookingId: string; messages: Message[] | null } | null>(null);
+
+/**
+ * Opens the selected thread (which marks the messages received in it as read)
+ * before any loader runs, so the header's unread count, loaded by the root
+ * loader in parallel with this page's, already leaves them out.
+ */
+const openSelectedThread: Route.MiddlewareFunction = async ({ request, context }, next) => {
+  const bookingId = new URL(request.url).searchParams.get("booking");
+  if (request.method === "GET" && bookingId) {
+    const user = await getCurrentUser(context);
+    if (user) {
+      try {
+        context.set(openedThreadContext, { bookingId, messages: await openThread(await getDb(), bookingId, user.id) });
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        context.set(openedThreadContext, { bookingId, messages: null });
+      }
+    }
+  }
+  return next();
+};
+
+export const middleware: Route.MiddlewareFunction[] = [openSelectedThread];
+
+const timeFormat = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string, withDate: boolean): Intl.DateTimeFormat {
+  const key = `${timeZone}|${withDate}`;
+  let format = timeFormat.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hour: "numeric",
+      minute: "2-digit",
+      ...(withDate ? { month: "short", day: "numeric" } : {}),
+    });
+    timeFormat.set(key, format);
+  }
+  return format;
 }
 
-export function ServerComponent() {
-  return <main className="mx-auto max-w-6xl px-4 py-8">Coming soon</main>;
+/** "3:04 PM" today, "Mar 5, 3:04 PM" before, in the market's time zone. */
+function messageTime(date: Date, now: Date, timeZone: string): string {
+  const day = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+  return formatter(timeZone, day.format(date) !== day.format(now)).format(date);
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context, request);
+  const bookingId = new URL(request.url).searchParams.get("booking");
+  const db = await getDb();
+  const [conversations, booking] = await Promise.all([
+    listConversations(db, user.id),
+    bookingId ? getBookingForParty(db, bookingId, user.id) : Promise.resolve(null),
+  ]);
+  const now = new Date();
+  const base = { conversations, now, selectedId: bookingId, lastResult: takeSubmission(context, SEND_MESSAGE_FORM_ID) };
+  if (!bookingId) return { ...base, thread: null, notFound: false };
+  if (!booking) return data({ ...base, thread: null, notFound: true }, { status: 404 });
+
+  const opened = context.get(openedThreadContext);
+  const messages = opened?.bookingId === bookingId && opened.messages ? opened.messages : await openThread(db, bookingId, user.id);
+  const { timeZone } = getConfig();
+  const thread: ThreadData = {
+    bookingId: booking.id,
+    jobTitle: booking.job.title,
+    bookingStatus: booking.status,
+    otherUser: booking.seekerId === user.id ? booking.provider : booking.seeker,
+    messages: messages.map(
+      (message): ThreadMessage => ({
+        id: message.id,
+        content: message.content,
+        mine: message.senderId === user.id,
+        createdAt: message.createdAt.toISOString(),
+        time: messageTime(message.createdAt, now, timeZone),
+      }),
+    ),
+  };
+  return { ...base, thread, notFound: false };
+}
+
+/**
+ * The send box (form: bookingId, content). The receiver is always the other
+ * party of the booking, never taken from the form. Sent: back to the thread at
+ * its newest message. Blank: back with the error. Refused: back with a toast
+ * and the text kept.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  const formData = await request.formData();
+  const field = formData.get("bookingId");
+  const bookingId = typeof field === "string" && field ? field : new URL(request.url).searchParams.get("booking");
+  if (!bookingId) {
+    flashToast(context, SEND_FAILED);
+    return redirect("/messages");
+  }
+  const submission = parseWithZod(formData, { schema: messageFormSchema });
+  if (submission.status !== "success") return backToThread(context, request, submission.reply());
+
+  const db = await getDb();
+  try {
+    const booking = await getBookingForParty(db, bookingId, user.id);
+    if (!booking) throw new DomainError(404, "Booking not found");
+    const receiverId = booking.seekerId === user.id ? booking.providerId : booking.seekerId;
+    await sendMessage(db, user.id, { bookingId: booking.id, content: submission.value.content, receiverId });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    flashToast(context, SEND_FAILED);
+    return backToThread(context, request, submission.reply({ formErrors: [SEND_FAILED.description] }));
+  }
+  // Replace, not push: sending ten messages must not leave ten history entries.
+  return replace(`${threadHref(bookingId)}#${LATEST_MESSAGE_ANCHOR}`);
+}
+
+/**
+ * A refused send: back to the thread (the URL the form posted to) with the
+ * submission flashed, at the newest message so the send box and its error are in view.
+ */
+function backToThread(context: Route.ActionArgs["context"], request: Request, reply: SubmissionResult<string[]>): Response {
+  const flashed = redirectWithSubmission(context, request, SEND_MESSAGE_FORM_ID, reply);
+  return replace(`${flashed.headers.get("Location")}#${LATEST_MESSAGE_ANCHOR}`);
+}
+
+/**
+ * /messages: the conversations on the left, the selected one (`?booking=`) on
+ * the right. Below md they are two views: the list, or the thread with a way back.
+ */
+export function ServerComponent({ loaderData }: Route.ComponentProps) {
+  const { conversations, now, selectedId, thread, notFound, lastResult } = loaderData;
+  const showingThread = selectedId !== null;
+  return (
+    <main className="mx-auto flex h-[calc(100dvh-4rem-1px)] max-w-6xl flex-col md:px-4 md:py-6">
+      <title>{thread ? `Messages · ${thread.jobTitle} | Nearhand` : "Messages | Nearhand"}</title>
+      <h1 className="sr-only">Messages</h1>
+      <div className="relative flex min-h-0 flex-1 overflow-hidden bg-white md:rounded-xl md:border md:border-slate-200 md:shadow-sm">
+        <section
+          aria-labelledby="conversations-title"
+          className={`${showingThread ? "hidden md:flex" : "flex"} min-h-0 w-full flex-col md:w-80 md:shrink-0 md:border-r md:border-slate-200 lg:w-96`}
+          data-testid="conversations"
+        >
+          <h2 id="conversations-title" className="border-b border-slate-200 px-4 py-4 text-lg font-semibold text-slate-900">
+            Conversations
+          </h2>
+          <ConversationList conversations={conversations} selectedId={selectedId} now={now} />
+        </section>
+        <section
+          aria-label="Conversation"
+          className={`${showingThread ? "flex" : "hidden md:flex"} min-h-0 min-w-0 flex-1 flex-col`}
+          data-testid="thread"
+        >
+          {thread ? <ThreadPanel thread={thread} lastResult={lastResult} /> : notFound ? <ThreadNotFound /> : <NoThreadSelected />}
+        </section>
+      </div>
+    </main>
+  );
 }

@@ -192,3 +192,17 @@ describe("notifications of domain events", () => {
     expect((await notificationsOf(prov.id)).some((x) => x.message.includes("never"))).toBe(false);
   });
 });
+
+describe("reading", () => {
+  it("opening a thread also marks its message notifications read, and tells the reader's other tabs", async () => {
+    const { seeker, provider: prov, booking } = await booked();
+    await sendMessage(db, seeker.id, { bookingId: booking.id, content: "ping", receiverId: prov.id });
+    expect((await notificationsOf(prov.id)).some((x) => x.type === "message" && !x.isRead)).toBe(true);
+    await waitForEvents();
+    events.length = 0;
+    await openThread(db, booking.id, prov.id);
+    expect((await notificationsOf(prov.id)).filter((x) => x.type === "message" && !x.isRead)).toEqual([]);
+    await waitForEvents();
+    expect(events.some((e) => e.type === "notification" && e.userIds.includes(prov.id))).toBe(true);
+  });
+});

@@ -1,0 +1,141 @@
+"use client";
+
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Loader2, SendHorizontal } from "lucide-react";
+import { useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from "react";
+import { useFetcher } from "react-router";
+import { MESSAGE_MAX, messageFormSchema } from "~/lib/schemas/message";
+import { SEND_MESSAGE_FETCHER_KEY, SEND_MESSAGE_FORM_ID, threadHref } from "./shared";
+
+interface MessageComposerProps {
+  bookingId: string;
+  /** The server's verdict on the last send, when it was refused (blank, or the send failed): it carries the text back. */
+  lastResult?: SubmissionResult<string[]>;
+}
+
+const noSubscription = () => () => {};
+/** False in the server render and during hydration, true afterwards. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+function draftOf(result: SubmissionResult<string[]> | undefined): string {
+  const value = result?.initialValue?.content;
+  return typeof value === "string" ? value : "";
+}
+
+/** Show the counter when this close to the limit. */
+const COUNTER_FROM = MESSAGE_MAX - 200;
+
+/**
+ * The send box: a real form posting to /messages?booking={id}, which sends and
+ * redirects back to the thread at `#latest`. With JavaScript a keyed fetcher
+ * posts the same form: Enter sends, Shift+Enter makes a new line, blank text
+ * cannot be sent, the box clears at once and the thread shows the message as
+ * pending until the page data arrives. A failed send brings the text back.
+ */
+export function MessageComposer({ bookingId, lastResult }: MessageComposerProps) {
+  const fetcher = useFetcher({ key: SEND_MESSAGE_FETCHER_KEY });
+  const hydrated = useHydrated();
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const [form, fields] = useForm({
+    id: SEND_MESSAGE_FORM_ID,
+    lastResult,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: messageFormSchema }),
+  });
+  const [value, setValue] = useState(() => draftOf(lastResult));
+  const [shownResult, setShownResult] = useState(lastResult);
+  const [showErrors, setShowErrors] = useState(true);
+  // A refused send comes back as a new result: put its text back into an empty box.
+  if (lastResult !== shownResult) {
+    setShownResult(lastResult);
+    setShowErrors(true);
+    const draft = draftOf(lastResult);
+    if (draft && !value.trim()) setValue(draft);
+  }
+
+  const pending = fetcher.state !== "idle";
+  const blank = value.trim().length === 0;
+  const action = threadHref(bookingId);
+  const errors = showErrors && lastResult ? fields.content.errors : undefined;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (blank || pending) return;
+    void fetcher.submit(new FormData(event.currentTarget), { method: "post", action });
+    setValue("");
+    setShowErrors(false);
+    textarea.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    event.currentTarget.form?.requestSubmit();
+  };
+
+  return (
+    <form
+      id={form.id}
+      method="post"
+      action={action}
+      onSubmit={submit}
+      className="border-t border-slate-200 bg-white px-3 py-3 sm:px-4"
+      data-testid="message-composer"
+    >
+      <input type="hidden" name="bookingId" value={bookingId} />
+      <label htmlFor={fields.content.id} className="sr-only">
+        Message
+      </label>
+      <div className="flex items-end gap-2">
+        <textarea
+          ref={textarea}
+          id={fields.content.id}
+          name={fields.content.name}
+          value={value}
+          onChange={(event) => {
+            setValue(event.target.value);
+            setShowErrors(false);
+          }}
+          onKeyDown={onKeyDown}
+          required
+          maxLength={MESSAGE_MAX}
+          rows={1}
+          placeholder="Type a message..."
+          aria-invalid={errors ? true : undefined}
+          aria-describedby={errors ? fields.content.errorId : `${fields.content.id}-hint`}
+          className="field-sizing-content max-h-40 min-h-11 flex-1 resize-none rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40 aria-[invalid=true]:border-red-500"
+        />
+        <button
+          type="submit"
+          disabled={hydrated && (blank || pending)}
+          aria-busy={pending || undefined}
+          className="inline-flex h-11 shrink-0 items-center gap-2 rounded-lg bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50 sm:px-4"
+        >
+          {pending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <SendHorizontal className="h-4 w-4" aria-hidden />}
+          <span className="sr-only sm:not-sr-only">{pending ? "Sending..." : "Send"}</span>
+        </button>
+      </div>
+      {errors ? (
+        <p id={fields.content.errorId} className="mt-1.5 text-sm text-red-600" role="alert">
+          {errors.join(", ")}
+        </p>
+      ) : (
+        <p id={`${fields.content.id}-hint`} className="mt-1.5 flex justify-between gap-2 text-xs text-slate-500">
+          <span className={hydrated ? "hidden sm:inline" : "hidden"}>Enter to send, Shift+Enter for a new line</span>
+          {value.length >= COUNTER_FROM ? (
+            <span className="ml-auto" data-testid="message-counter">
+              {value.length}/{MESSAGE_MAX}
+            </span>
+          ) : null}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,134 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { ArrowLeft, ExternalLink, MessageSquare, SearchX } from "lucide-react";
+import { Link } from "react-router";
+import { Avatar } from "~/components/avatar";
+import { statusLabel } from "~/lib/format";
+import { BOOKING_STATUS_STYLES } from "~/lib/job-display";
+import { fullName } from "~/lib/user-display";
+import { MessageComposer } from "./message-composer";
+import { LATEST_MESSAGE_ANCHOR, type ThreadMessage } from "./shared";
+import { ThreadScroller } from "./thread-scroller";
+
+export interface ThreadData {
+  bookingId: string;
+  jobTitle: string;
+  bookingStatus: keyof typeof BOOKING_STATUS_STYLES;
+  otherUser: { id: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null };
+  messages: ThreadMessage[];
+}
+
+function BackToConversations() {
+  return (
+    <Link
+      to="/messages"
+      aria-label="Back to conversations"
+      title="Back to conversations"
+      className="-ml-1 rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 md:hidden"
+    >
+      <ArrowLeft className="h-5 w-5" aria-hidden />
+    </Link>
+  );
+}
+
+/** The right column of /messages for the selected booking: who, which job, the messages and the send box. */
+export function ThreadPanel({ thread, lastResult }: { thread: ThreadData; lastResult?: SubmissionResult<string[]> }) {
+  const { bookingId, messages, otherUser } = thread;
+  const name = fullName(otherUser);
+  const latest = messages.at(-1);
+  return (
+    <>
+      <header className="flex items-center gap-3 border-b border-slate-200 px-3 py-3 sm:px-4" data-testid="thread-header">
+        <BackToConversations />
+        <Avatar user={otherUser} />
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate font-semibold text-slate-900" data-testid="thread-name">
+            {name}
+          </h2>
+          <p className="flex min-w-0 items-center gap-2 text-xs text-slate-500">
+            <span className="truncate" data-testid="thread-job-title">
+              {thread.jobTitle}
+            </span>
+            <span className={`shrink-0 rounded-full px-2 py-0.5 font-medium capitalize ${BOOKING_STATUS_STYLES[thread.bookingStatus]}`}>
+              {statusLabel(thread.bookingStatus)}
+            </span>
+          </p>
+        </div>
+        <Link
+          to={`/bookings/${bookingId}`}
+          className="inline-flex shrink-0 items-center gap-1.5 rounded-md border border-slate-200 px-2.5 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          <ExternalLink className="h-4 w-4" aria-hidden />
+          <span className="sr-only sm:not-sr-only">View booking</span>
+        </Link>
+      </header>
+      <ThreadScroller key={bookingId} bookingId={bookingId} latestId={latest?.id ?? null} latestIsMine={latest?.mine ?? false}>
+        {messages.length === 0 ? (
+          <div className="flex flex-1 flex-col items-center justify-center px-6 py-12 text-center" data-testid="thread-empty">
+            <MessageSquare className="h-10 w-10 text-slate-300" aria-hidden />
+            <p className="mt-3 text-sm text-slate-600">No messages yet. Start the conversation!</p>
+          </div>
+        ) : (
+          <ol className="flex flex-col gap-3 px-3 py-4 sm:px-4">
+            {messages.map((message, index) => (
+              <li
+                key={message.id}
+                id={index === messages.length - 1 ? LATEST_MESSAGE_ANCHOR : undefined}
+                className={`flex scroll-mb-4 ${message.mine ? "justify-end" : "justify-start"}`}
+                data-testid="message"
+                data-mine={message.mine ? "true" : "false"}
+              >
+                <div
+                  className={`max-w-[85%] rounded-2xl px-3.5 py-2 shadow-sm sm:max-w-[70%] ${
+                    message.mine ? "rounded-br-md bg-brand-600 text-white" : "rounded-bl-md border border-slate-200 bg-white text-slate-900"
+                  }`}
+                >
+                  <span className="sr-only">{message.mine ? "You" : name}: </span>
+                  <p className="whitespace-pre-wrap text-sm wrap-anywhere" data-testid="message-content">
+                    {message.content}
+                  </p>
+                  <time
+                    dateTime={message.createdAt}
+                    className={`mt-1 block text-right text-[11px] ${message.mine ? "text-white/80" : "text-slate-500"}`}
+                  >
+                    {message.time}
+                  </time>
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </ThreadScroller>
+      {/* Keyed: a draft belongs to its conversation. */}
+      <MessageComposer key={bookingId} bookingId={bookingId} lastResult={lastResult} />
+    </>
+  );
+}
+
+/** The thread column when nothing is selected. */
+export function NoThreadSelected() {
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center px-6 text-center" data-testid="thread-none">
+      <MessageSquare className="h-12 w-12 text-slate-300" aria-hidden />
+      <p className="mt-3 text-slate-600">Select a conversation to start messaging</p>
+    </div>
+  );
+}
+
+/** The thread column for a booking that does not exist or is not the user's. */
+export function ThreadNotFound() {
+  return (
+    <>
+      <div className="border-b border-slate-200 px-3 py-3 md:hidden">
+        <Link to="/messages" className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900">
+          <ArrowLeft className="h-4 w-4" aria-hidden />
+          Back to conversations
+        </Link>
+      </div>
+      <div className="flex flex-1 flex-col items-center justify-center px-6 text-center" data-testid="thread-not-found">
+        <SearchX className="h-12 w-12 text-slate-300" aria-hidden />
+        <h2 className="mt-3 font-semibold text-slate-900">Booking not found</h2>
+        <p className="mt-1 text-sm text-slate-600">This conversation does not exist or is not yours.</p>
+      </div>
+    </>
+  );
+}
