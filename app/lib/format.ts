@@ -18,7 +18,8 @@ export function formatRating(value: string | number | null | undefined): string 
 
 export function formatHourlyRate(value: string | number | null | undefined): string | null {
   if (value === null || value === undefined || value === "") return null;
-  return `$${Number(value).toFixed(0)}/hr`;
+  const rate = Number(value);
+  return `$${Number.isInteger(rate) ? rate.toFixed(0) : rate.toFixed(2)}/hr`;
 }
 
 const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });

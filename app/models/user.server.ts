@@ -69,7 +69,7 @@ export function oppositeRole(role: Role): Role {
 
 /**
  * Saves the profile form. The location text is resolved to coordinates like a
- * job's; clearing it clears the coordinates. Provider fields are kept for
+ * job's; clearing it clears the coordinates. Provider fields are saved for
  * seekers too (they may switch back).
  */
 export async function updateProfile(db: Executor, userId: string, input: ProfileForm): Promise<User | null> {
@@ -85,8 +85,9 @@ export async function updateProfile(db: Executor, userId: string, input: Profile
       address,
       latitude: place ? place.latitude.toFixed(7) : null,
       longitude: place ? place.longitude.toFixed(7) : null,
-      ...(input.hourlyRate !== undefined ? { hourlyRate: input.hourlyRate.toFixed(2) } : {}),
-      ...(input.providerCategories !== undefined ? { providerCategories: [...new Set(input.providerCategories)] } : {}),
+      // The form is the whole profile: an empty rate or no ticked category clears them.
+      hourlyRate: input.hourlyRate === undefined ? null : input.hourlyRate.toFixed(2),
+      providerCategories: [...new Set(input.providerCategories ?? [])],
       updatedAt: new Date(),
     })
     .where(eq(users.id, userId))

@@ -1,53 +1,179 @@
-import { ArrowLeft, MapPin, Star } from "lucide-react";
-import { data, Link } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeft, Ban, MapPin, MessageSquare, Star, Tag } from "lucide-react";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/booking-detail";
 import { Avatar } from "~/components/avatar";
+import { BookingTimeline } from "~/components/booking/booking-timeline";
+import { CancelBooking } from "~/components/booking/cancel-booking";
+import {
+  PAYMENT_DIALOG_TITLE,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_NOT_CONFIGURED,
+  RATING_REQUIRED_TOAST,
+  REVIEW_FORM_ID,
+} from "~/components/booking/constants";
+import { PayNowButton } from "~/components/booking/pay-now";
+import { RatingStars } from "~/components/booking/rating-stars";
+import { LeaveReviewButton, ReviewForm } from "~/components/booking/review-form";
+import { BookingStatusButton } from "~/components/booking/status-button";
+import { availableTransitions, type BookingParty } from "~/lib/booking-lifecycle";
 import { formatPrice, formatRating, statusLabel } from "~/lib/format";
 import { BOOKING_STATUS_STYLES, categoryName } from "~/lib/job-display";
+import { reviewFormSchema } from "~/lib/schemas/review";
 import { fullName } from "~/lib/user-display";
-import { getBookingForParty } from "~/models/booking.server";
+import { getBookingForParty, transitionBooking, updateBookingStatusSchema } from "~/models/booking.server";
+import { DomainError } from "~/models/errors";
+import { ALREADY_REVIEWED, createReview, findReviewBy, type Review } from "~/models/review.server";
+import { getConfig } from "~/services/config.server";
 import { getDb } from "~/services/db.server";
-import { requireUser } from "~/services/request-session.server";
+import { flashToast, redirectWithSubmission, requireUser, takeSubmission } from "~/services/request-session.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const booking = await getBookingForParty(await getDb(), params.id, user.id);
+  const db = await getDb();
+  const booking = await getBookingForParty(db, params.id, user.id);
   // Only the two parties see a booking; anyone else gets the same 404 as a missing one.
-  if (!booking) return data({ booking: null, viewerIsProvider: false }, { status: 404 });
-  return { booking, viewerIsProvider: booking.providerId === user.id };
+  if (!booking) return data({ booking: null, view: null }, { status: 404 });
+  const party: BookingParty = booking.providerId === user.id ? "provider" : "seeker";
+  const otherId = party === "provider" ? booking.seekerId : booking.providerId;
+  const [myReview, theirReview] = await Promise.all([findReviewBy(db, booking.id, user.id), findReviewBy(db, booking.id, otherId)]);
+  const search = new URL(request.url).searchParams;
+  const canReview = booking.status === "completed" && !myReview;
+  return {
+    booking,
+    view: {
+      party,
+      // The buttons come from the lifecycle table; the server enforces the same table.
+      transitions: availableTransitions(booking.status, party).map(({ to, action }) => ({ to, action })),
+      myReview,
+      theirReview,
+      canReview,
+      /** No-JS page states: the review form, the payment notice and the cancel question live in the URL. */
+      showReviewForm: canReview && search.get("dialog") === "review",
+      showPaymentNotice: search.get("dialog") === "payment",
+      confirmingCancel: search.get("confirm") === "cancel",
+      reviewResult: takeSubmission(context, REVIEW_FORM_ID),
+    },
+  };
 }
 
+const STATUS_FAILED = { title: "Error", description: "Failed to update status. Please try again.", variant: "destructive" } as const;
+const REVIEW_FAILED = "Failed to submit review. Please try again.";
+
 /**
- * A minimal booking page: job, status, total and the other party.
- * The lifecycle actions (Start Job, Complete Job, Leave Review), the timeline,
- * payment details and the Message button come with the bookings issue.
+ * intent=status (status=<to>): a lifecycle move. intent=review (rating, comment):
+ * the viewer reviews the other party. Always redirects (post/redirect/get).
  */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const bookingPath = `/bookings/${encodeURIComponent(params.id)}`;
+  const db = await getDb();
+
+  if (intent === "status") {
+    const parsed = updateBookingStatusSchema.safeParse({ status: form.get("status") });
+    if (!parsed.success) {
+      flashToast(context, STATUS_FAILED);
+      return redirect(bookingPath);
+    }
+    try {
+      const moved = await transitionBooking(db, params.id, user.id, parsed.data.status);
+      if (moved.status === "cancelled") {
+        const byProvider = moved.providerId === user.id;
+        flashToast(context, {
+          title: "Booking cancelled",
+          description: byProvider ? "The job is back on the market for other providers." : "The job has been withdrawn.",
+        });
+      } else {
+        flashToast(context, { title: "Status updated", description: STATUS_DESCRIPTIONS[moved.status] });
+      }
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      flashToast(context, STATUS_FAILED);
+    }
+    return redirect(bookingPath);
+  }
+
+  if (intent === "review") {
+    const submission = parseWithZod(form, { schema: reviewFormSchema });
+    if (submission.status !== "success") {
+      // Without JavaScript the field error shows in the form; the spec's toast comes along.
+      if (submission.error?.rating) flashToast(context, RATING_REQUIRED_TOAST);
+      return redirectWithSubmission(context, request, REVIEW_FORM_ID, submission.reply());
+    }
+    const booking = await getBookingForParty(db, params.id, user.id);
+    if (!booking) {
+      flashToast(context, { title: "Error", description: REVIEW_FAILED, variant: "destructive" });
+      return redirect(bookingPath);
+    }
+    // The reviewee is always the other party of the booking, never a value from the form.
+    const revieweeId = booking.providerId === user.id ? booking.seekerId : booking.providerId;
+    try {
+      await createReview(db, user.id, { bookingId: booking.id, revieweeId, ...submission.value });
+      flashToast(context, { title: "Review submitted", description: "Thank you for your feedback!" });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      const description = error.status === 409 && error.message === ALREADY_REVIEWED ? ALREADY_REVIEWED : REVIEW_FAILED;
+      flashToast(context, { title: "Error", description, variant: "destructive" });
+    }
+    return redirect(bookingPath);
+  }
+
+  flashToast(context, { title: "Error", description: "Something went wrong. Please try again.", variant: "destructive" });
+  return redirect(bookingPath);
+}
+
+const STATUS_DESCRIPTIONS: Partial<Record<string, string>> = {
+  accepted: "The booking is accepted.",
+  in_progress: "The job is now in progress.",
+  completed: "The job is marked as completed.",
+};
+
+const CARD = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
+const FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
-  const { booking, viewerIsProvider } = loaderData;
-  if (!booking) return <BookingNotFound />;
-  const counterparty = viewerIsProvider ? booking.seeker : booking.provider;
-  const counterpartyLabel = viewerIsProvider ? "Client" : "Service Provider";
+  const { booking, view } = loaderData;
+  if (!booking || !view) return <BookingNotFound />;
+  const isProvider = view.party === "provider";
+  const counterparty = isProvider ? booking.seeker : booking.provider;
+  const counterpartyName = fullName(counterparty);
+  const bookingPath = `/bookings/${booking.id}`;
+  const dateTime = new Intl.DateTimeFormat("en-US", { timeZone: getConfig().timeZone, dateStyle: "medium", timeStyle: "short" });
+  const formatTime = (date: Date) => dateTime.format(date);
+  const moves = view.transitions.filter((t) => t.to !== "cancelled");
+  const canCancel = view.transitions.some((t) => t.to === "cancelled");
+  const cancelled = booking.status === "cancelled";
+  const canPay = !isProvider && !cancelled && booking.paymentStatus === "pending";
+
   return (
-    <main className="mx-auto max-w-3xl px-4 py-6 md:py-10">
+    <main className="mx-auto max-w-5xl px-4 py-6 md:py-10">
       <title>{`${booking.job.title} | Booking | Nearhand`}</title>
       <Link
-        to="/"
-        className="inline-flex items-center gap-1 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        to={isProvider ? "/" : "/my-jobs"}
+        className={`inline-flex items-center gap-1 rounded text-sm font-medium text-slate-600 hover:text-slate-900 ${FOCUS}`}
       >
         <ArrowLeft className="h-4 w-4" aria-hidden />
-        Home
+        {isProvider ? "Dashboard" : "My jobs"}
       </Link>
-      <article className="mt-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm md:p-8">
+
+      <header className={`mt-4 ${CARD} md:p-6`}>
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">
             <p className="text-sm font-medium text-brand-700">Booking · {categoryName(booking.job.categoryId)}</p>
             <h1 className="mt-1 break-words text-2xl font-bold text-slate-900 md:text-3xl">{booking.job.title}</h1>
-            <span
-              data-testid="booking-status"
-              className={`mt-2 inline-block rounded-full px-2.5 py-0.5 text-xs font-medium capitalize ${BOOKING_STATUS_STYLES[booking.status]}`}
-            >
-              {statusLabel(booking.status)}
-            </span>
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              <span
+                data-testid="booking-status"
+                className={`rounded-full px-2.5 py-0.5 text-xs font-medium capitalize ${BOOKING_STATUS_STYLES[booking.status]}`}
+              >
+                {statusLabel(booking.status)}
+              </span>
+              {booking.job.isUrgent ? (
+                <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-700">Urgent</span>
+              ) : null}
+            </div>
           </div>
           <div className="sm:text-right">
             <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Total</p>
@@ -56,39 +182,247 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
         </div>
+        {cancelled ? (
+          <p className="mt-4 flex items-start gap-2 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700" data-testid="booking-cancelled">
+            <Ban className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+            <span>
+              This booking was cancelled{" "}
+              <time dateTime={booking.updatedAt.toISOString()}>{formatTime(booking.updatedAt)}</time>.
+            </span>
+          </p>
+        ) : null}
+      </header>
 
-        <p className="mt-4 flex items-start gap-2 text-sm text-slate-700">
-          <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden />
-          <span className="break-words">{booking.job.address}</span>
-        </p>
-        <p className="mt-3 line-clamp-3 whitespace-pre-line break-words text-sm text-slate-700">{booking.job.description}</p>
-        <Link to={`/jobs/${booking.job.id}`} className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">
-          View job
-        </Link>
+      <div className="mt-6 grid gap-6 md:grid-cols-3">
+        <div className="grid min-w-0 content-start gap-6 md:col-span-2">
+          <section aria-labelledby="job-info-title" className={CARD}>
+            <h2 id="job-info-title" className="text-base font-semibold text-slate-900">
+              Job details
+            </h2>
+            <dl className="mt-3 grid gap-3 text-sm">
+              <div>
+                <dt className="sr-only">Title</dt>
+                <dd className="font-medium text-slate-900" data-testid="job-title">
+                  {booking.job.title}
+                </dd>
+              </div>
+              <div className="flex items-start gap-2 text-slate-700">
+                <dt>
+                  <Tag className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+                  <span className="sr-only">Category</span>
+                </dt>
+                <dd>{categoryName(booking.job.categoryId)}</dd>
+              </div>
+              <div className="flex items-start gap-2 text-slate-700">
+                <dt>
+                  <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+                  <span className="sr-only">Address</span>
+                </dt>
+                <dd className="break-words" data-testid="job-address">
+                  {booking.job.address}
+                </dd>
+              </div>
+              <div>
+                <dt className="sr-only">Description</dt>
+                <dd className="whitespace-pre-line break-words text-slate-700">{booking.job.description}</dd>
+              </div>
+            </dl>
+            <Link to={`/jobs/${booking.job.id}`} className={`mt-3 inline-block rounded text-sm font-medium text-brand-700 hover:underline ${FOCUS}`}>
+              View job
+            </Link>
+          </section>
 
-        <section aria-labelledby="counterparty-title" className="mt-6 border-t border-slate-100 pt-5">
-          <h2 id="counterparty-title" className="text-sm font-medium text-slate-500">
-            {counterpartyLabel}
-          </h2>
-          <div className="mt-2 flex items-center gap-3">
-            <Avatar user={counterparty} />
-            <div>
-              <p className="font-semibold text-slate-900" data-testid="counterparty-name">
-                {fullName(counterparty)}
-              </p>
-              <p className="flex items-center gap-1 text-sm text-slate-600">
-                <Star className="h-4 w-4 fill-yellow-400 text-yellow-400" aria-hidden />
-                <span>
-                  <span className="sr-only">Rating </span>
-                  {formatRating(counterparty.averageRating)}
-                </span>
-              </p>
+          <section aria-labelledby="counterparty-title" className={CARD}>
+            <h2 id="counterparty-title" className="text-sm font-medium text-slate-500">
+              {isProvider ? "Client" : "Service Provider"}
+            </h2>
+            <div className="mt-3 flex flex-wrap items-center justify-between gap-4">
+              <div className="flex min-w-0 items-center gap-3">
+                <Avatar user={counterparty} />
+                <div className="min-w-0">
+                  {isProvider ? (
+                    <p className="truncate font-semibold text-slate-900" data-testid="counterparty-name">
+                      {counterpartyName}
+                    </p>
+                  ) : (
+                    <Link
+                      to={`/providers/${counterparty.id}`}
+                      className={`block truncate rounded font-semibold text-slate-900 hover:text-brand-700 hover:underline ${FOCUS}`}
+                      data-testid="counterparty-name"
+                    >
+                      {counterpartyName}
+                    </Link>
+                  )}
+                  <p className="flex items-center gap-1 text-sm text-slate-600">
+                    <Star className="h-4 w-4 fill-yellow-400 text-yellow-400" aria-hidden />
+                    <span data-testid="counterparty-rating">
+                      <span className="sr-only">Rating </span>
+                      {formatRating(counterparty.averageRating)}
+                    </span>
+                  </p>
+                </div>
+              </div>
+              {!cancelled ? (
+                <Link
+                  to={`/messages?booking=${booking.id}`}
+                  className={`inline-flex w-full items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 sm:w-auto ${FOCUS}`}
+                  data-testid="message-link"
+                >
+                  <MessageSquare className="h-4 w-4" aria-hidden />
+                  Message
+                </Link>
+              ) : null}
             </div>
-          </div>
-        </section>
-        {/* bookings issue: timeline, payment section, Message, Start Job / Complete Job and Leave Review. */}
-      </article>
+          </section>
+
+          {moves.length > 0 || canCancel || waitingNote(booking.status, view.party) ? (
+            <section id="booking-actions" aria-labelledby="actions-title" className={`scroll-mt-20 ${CARD}`}>
+              <h2 id="actions-title" className="text-base font-semibold text-slate-900">
+                Actions
+              </h2>
+              {waitingNote(booking.status, view.party) ? (
+                <p className="mt-1 text-sm text-slate-600">{waitingNote(booking.status, view.party)}</p>
+              ) : null}
+              <div className="mt-4 flex flex-col flex-wrap gap-3 sm:flex-row sm:items-start">
+                {moves.map((move) => (
+                  <BookingStatusButton key={move.to} bookingId={booking.id} to={move.to} label={move.action} />
+                ))}
+                {canCancel ? <CancelBooking bookingId={booking.id} party={view.party} confirming={view.confirmingCancel} /> : null}
+              </div>
+            </section>
+          ) : null}
+
+          {booking.status === "completed" ? (
+            <section id="review" aria-labelledby="reviews-title" className={`scroll-mt-20 ${CARD}`}>
+              <h2 id="reviews-title" className="text-base font-semibold text-slate-900">
+                Reviews
+              </h2>
+              <div className="mt-4 grid gap-4">
+                {view.myReview ? (
+                  <ReviewCard title="Your review" review={view.myReview} formatTime={formatTime} testId="my-review" />
+                ) : view.showReviewForm ? (
+                  <section aria-labelledby="review-form-title" className="rounded-lg border border-brand-200 bg-brand-50/40 p-4">
+                    <h3 id="review-form-title" className="mb-4 text-base font-semibold text-slate-900">
+                      Leave a Review
+                    </h3>
+                    <ReviewForm bookingId={booking.id} revieweeName={counterpartyName} lastResult={view.reviewResult} variant="page" />
+                  </section>
+                ) : (
+                  <div>
+                    <p className="mb-3 text-sm text-slate-600">How did it go? Let others know about working with {counterpartyName}.</p>
+                    <LeaveReviewButton bookingId={booking.id} revieweeName={counterpartyName} />
+                  </div>
+                )}
+                {view.theirReview ? (
+                  <ReviewCard
+                    title={`${counterpartyName}'s review of you`}
+                    review={view.theirReview}
+                    formatTime={formatTime}
+                    testId="their-review"
+                  />
+                ) : (
+                  <p className="text-sm text-slate-500">{counterpartyName} has not left a review yet.</p>
+                )}
+              </div>
+            </section>
+          ) : null}
+        </div>
+
+        <aside className="grid min-w-0 content-start gap-6">
+          <section aria-labelledby="timeline-title" className={CARD}>
+            <h2 id="timeline-title" className="mb-4 text-base font-semibold text-slate-900">
+              Timeline
+            </h2>
+            <BookingTimeline
+              createdAt={booking.createdAt}
+              startedAt={booking.startedAt}
+              completedAt={booking.completedAt}
+              formatTime={formatTime}
+            />
+          </section>
+
+          <section id="payment" aria-labelledby="payment-title" className={`scroll-mt-20 ${CARD}`}>
+            <h2 id="payment-title" className="text-base font-semibold text-slate-900">
+              Payment
+            </h2>
+            <dl className="mt-3 grid gap-2 text-sm">
+              <div className="flex justify-between gap-4">
+                <dt className="text-slate-500">Method</dt>
+                <dd className="font-medium text-slate-900" data-testid="payment-method">
+                  {PAYMENT_METHOD_LABELS[booking.paymentMethod]}
+                </dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-slate-500">Status</dt>
+                <dd className="font-medium capitalize text-slate-900" data-testid="payment-status">
+                  {booking.paymentStatus}
+                </dd>
+              </div>
+              <div className="flex justify-between gap-4 border-t border-slate-100 pt-2">
+                <dt className="text-slate-500">Total</dt>
+                <dd className="font-semibold text-slate-900">{formatPrice(booking.agreedPrice)}</dd>
+              </div>
+            </dl>
+            {canPay && view.showPaymentNotice ? (
+              <section
+                aria-labelledby="payment-notice-title"
+                className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4"
+                data-testid="payment-notice"
+              >
+                <h3 id="payment-notice-title" className="text-sm font-semibold text-slate-900">
+                  {PAYMENT_DIALOG_TITLE}
+                </h3>
+                <p className="mt-1 text-sm text-slate-700">{PAYMENT_NOT_CONFIGURED}</p>
+                <Link
+                  to={bookingPath}
+                  className={`mt-3 inline-block rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 ${FOCUS}`}
+                >
+                  Close
+                </Link>
+              </section>
+            ) : canPay ? (
+              <div className="mt-4">
+                <PayNowButton bookingId={booking.id} />
+              </div>
+            ) : null}
+          </section>
+        </aside>
+      </div>
     </main>
+  );
+}
+
+/** What the viewer is waiting for when no button is theirs. */
+function waitingNote(status: string, party: BookingParty): string | null {
+  if (party === "seeker" && status === "accepted") return "Waiting for the provider to start the job.";
+  if (party === "seeker" && status === "in_progress") return "The provider is working on it and will mark the job complete when done.";
+  return null;
+}
+
+function ReviewCard({
+  title,
+  review,
+  formatTime,
+  testId,
+}: {
+  title: string;
+  review: Review;
+  formatTime: (date: Date) => string;
+  testId: string;
+}) {
+  return (
+    <article className="rounded-lg border border-slate-200 p-4" data-testid={testId}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+        <time dateTime={review.createdAt.toISOString()} className="text-xs text-slate-500">
+          {formatTime(review.createdAt)}
+        </time>
+      </div>
+      <div className="mt-2">
+        <RatingStars rating={review.rating} />
+      </div>
+      {review.comment ? <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-700">{review.comment}</p> : null}
+    </article>
   );
 }
 
@@ -101,10 +435,10 @@ function BookingNotFound() {
         <p className="mt-2 text-sm text-slate-600">This booking does not exist or is not yours.</p>
         <Link
           to="/"
-          className="mt-6 inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          className={`mt-6 inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 ${FOCUS}`}
         >
           <ArrowLeft className="h-4 w-4" aria-hidden />
-          Go Back
+          Go Home
         </Link>
       </div>
     </main>

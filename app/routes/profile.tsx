@@ -1,11 +1,219 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Briefcase, Mail, MapPin, Pencil, Phone } from "lucide-react";
+import { Suspense } from "react";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/profile";
-import { requireUser } from "~/services/request-session.server";
+import { Avatar } from "~/components/avatar";
+import { PROFILE_FORM_ID } from "~/components/profile/constants";
+import { CategoryChips, PROFILE_CARD, RatingIcon, StatTile } from "~/components/profile/profile-parts";
+import { ProfileForm } from "~/components/profile/profile-form";
+import { ReceivedReviews, ReviewsSkeleton } from "~/components/profile/received-reviews";
+import { formatHourlyRate, formatRating } from "~/lib/format";
+import { profileFormSchema } from "~/lib/schemas/profile";
+import { fullName } from "~/lib/user-display";
+import { updateProfile } from "~/models/user.server";
+import { getConfig } from "~/services/config.server";
+import { getDb } from "~/services/db.server";
+import { flashToast, redirectWithSubmission, requireUser, takeSubmission } from "~/services/request-session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(context, request);
-  return null;
+  const user = await requireUser(context, request);
+  const editing = new URL(request.url).searchParams.get("edit") === "1";
+  return {
+    profile: {
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      profileImageUrl: user.profileImageUrl,
+      phoneNumber: user.phoneNumber,
+      currentRole: user.currentRole,
+      userType: user.userType,
+      bio: user.bio,
+      address: user.address,
+      hourlyRate: user.hourlyRate,
+      providerCategories: user.providerCategories,
+      averageRating: user.averageRating,
+      totalReviews: user.totalReviews,
+      totalJobsCompleted: user.totalJobsCompleted,
+      createdAt: user.createdAt,
+    },
+    editing,
+    lastResult: takeSubmission(context, PROFILE_FORM_ID),
+  };
 }
 
-export function ServerComponent() {
-  return <main className="mx-auto max-w-6xl px-4 py-8">Coming soon</main>;
+/** Saves the profile form; a rejected form goes back to /profile?edit=1 with its errors. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: profileFormSchema });
+  if (submission.status !== "success") return redirectWithSubmission(context, request, PROFILE_FORM_ID, submission.reply());
+  // The form always shows the six checkboxes: none ticked means none offered (not "unchanged").
+  const updated = await updateProfile(await getDb(), user.id, {
+    ...submission.value,
+    providerCategories: submission.value.providerCategories ?? [],
+  });
+  if (!updated) {
+    return redirectWithSubmission(context, request, PROFILE_FORM_ID, submission.reply({ formErrors: ["Failed to update profile. Please try again."] }));
+  }
+  flashToast(context, { title: "Profile updated", description: "Your changes have been saved." });
+  return redirect("/profile");
+}
+
+const FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+
+export function ServerComponent({ loaderData }: Route.ComponentProps) {
+  const { profile, editing, lastResult } = loaderData;
+  const isProvider = profile.currentRole === "provider";
+  const memberSince = new Intl.DateTimeFormat("en-US", { timeZone: getConfig().timeZone, month: "long", year: "numeric" }).format(
+    profile.createdAt,
+  );
+  const hourlyRate = formatHourlyRate(profile.hourlyRate);
+
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-6 md:py-10">
+      <title>{editing ? "Edit profile | Nearhand" : "Profile | Nearhand"}</title>
+
+      <header className={PROFILE_CARD}>
+        <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
+          <Avatar user={profile} size="lg" />
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+              <div className="min-w-0">
+                <h1 className="break-words text-2xl font-bold text-slate-900" data-testid="profile-name">
+                  {fullName(profile)}
+                </h1>
+                <div className="mt-2 flex flex-wrap gap-2">
+                  <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-700" data-testid="role-badge">
+                    {isProvider ? "Service Provider" : "Help Seeker"}
+                  </span>
+                  <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700" data-testid="type-badge">
+                    {profile.userType === "business" ? "Business" : "Individual"}
+                  </span>
+                </div>
+              </div>
+              {!editing ? (
+                <Link
+                  to="/profile?edit=1"
+                  className={`inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 ${FOCUS}`}
+                >
+                  <Pencil className="h-4 w-4" aria-hidden />
+                  Edit profile
+                </Link>
+              ) : null}
+            </div>
+            <ul className="mt-4 grid gap-2 text-sm text-slate-700">
+              <li className="flex min-w-0 items-center gap-2">
+                <Mail className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+                <span className="sr-only">Email: </span>
+                <span className="truncate" data-testid="profile-email">
+                  {profile.email}
+                </span>
+              </li>
+              <li className="flex items-center gap-2">
+                <Phone className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+                <span className="sr-only">Phone: </span>
+                <span data-testid="profile-phone">{profile.phoneNumber ?? <span className="text-slate-500">No phone number</span>}</span>
+              </li>
+              <li className="flex items-start gap-2">
+                <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+                <span className="sr-only">Location: </span>
+                <span className="break-words" data-testid="profile-address">
+                  {profile.address ?? <span className="text-slate-500">No location set</span>}
+                </span>
+              </li>
+            </ul>
+          </div>
+        </div>
+      </header>
+
+      <dl className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-4">
+        <StatTile label="Average rating" value={formatRating(profile.averageRating)} icon={<RatingIcon />} testId="stat-rating" />
+        <StatTile label="Total reviews" value={profile.totalReviews} testId="stat-reviews" />
+        <StatTile label="Jobs completed" value={profile.totalJobsCompleted} testId="stat-jobs" />
+        <StatTile label="Member since" value={<span className="text-base">{memberSince}</span>} testId="stat-member-since" />
+      </dl>
+
+      {editing ? (
+        <section aria-labelledby="edit-profile-title" className={`mt-6 ${PROFILE_CARD}`} data-testid="profile-edit">
+          <h2 id="edit-profile-title" className="mb-5 text-lg font-semibold text-slate-900">
+            Edit profile
+          </h2>
+          <ProfileForm
+            isProvider={isProvider}
+            lastResult={lastResult}
+            defaults={{
+              firstName: profile.firstName ?? "",
+              lastName: profile.lastName ?? "",
+              phoneNumber: profile.phoneNumber ?? "",
+              bio: profile.bio ?? "",
+              address: profile.address ?? "",
+              hourlyRate: profile.hourlyRate ? String(Number(profile.hourlyRate)) : "",
+              providerCategories: profile.providerCategories,
+            }}
+          />
+        </section>
+      ) : (
+        <div className="mt-6 grid gap-6 md:grid-cols-2">
+          <section aria-labelledby="about-title" className={PROFILE_CARD}>
+            <h2 id="about-title" className="text-base font-semibold text-slate-900">
+              About
+            </h2>
+            {profile.bio ? (
+              <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-700" data-testid="profile-bio">
+                {profile.bio}
+              </p>
+            ) : (
+              <p className="mt-2 text-sm text-slate-500">
+                No bio yet.{" "}
+                <Link to="/profile?edit=1" className={`rounded font-medium text-brand-700 hover:underline ${FOCUS}`}>
+                  Add one
+                </Link>
+              </p>
+            )}
+          </section>
+
+          <section aria-labelledby="provider-info-title" className={PROFILE_CARD} data-testid="provider-info">
+            <h2 id="provider-info-title" className="flex items-center gap-2 text-base font-semibold text-slate-900">
+              <Briefcase className="h-4 w-4 text-slate-500" aria-hidden />
+              Provider info
+            </h2>
+            {!isProvider ? (
+              <p className="mt-1 text-xs text-slate-500">Used when you switch to offering services.</p>
+            ) : null}
+            <dl className="mt-3 grid gap-3 text-sm">
+              <div className="flex justify-between gap-4">
+                <dt className="text-slate-500">Hourly rate</dt>
+                <dd className="font-semibold text-slate-900" data-testid="profile-hourly-rate">
+                  {hourlyRate ?? <span className="font-normal text-slate-500">Not set</span>}
+                </dd>
+              </div>
+              <div className="grid gap-2">
+                <dt className="text-slate-500">Service categories</dt>
+                <dd>
+                  <CategoryChips ids={profile.providerCategories} />
+                </dd>
+              </div>
+              <div className="grid gap-1">
+                <dt className="text-slate-500">Service area</dt>
+                <dd className="break-words text-slate-900">
+                  {profile.address ?? <span className="text-slate-500">Not set</span>}
+                </dd>
+              </div>
+            </dl>
+          </section>
+        </div>
+      )}
+
+      <section aria-labelledby="reviews-title" className={`mt-6 ${PROFILE_CARD}`}>
+        <h2 id="reviews-title" className="mb-4 text-base font-semibold text-slate-900">
+          Reviews received
+        </h2>
+        <Suspense fallback={<ReviewsSkeleton />}>
+          <ReceivedReviews userId={profile.id} />
+        </Suspense>
+      </section>
+    </main>
+  );
 }

@@ -109,7 +109,7 @@ describe("profile", () => {
     expect(saved).toMatchObject({ firstName: "Priya", lastName: "Patel", phoneNumber: "+1 212 555 0199", address: "Brooklyn, NY", hourlyRate: "45.00", providerCategories: ["repair", "assembly"] });
     expect(Number(saved?.latitude)).toBeCloseTo(40.65, 1);
     const cleared = await updateProfile(db, user.id, { firstName: "Priya", address: "" });
-    expect(cleared).toMatchObject({ address: null, latitude: null, longitude: null, lastName: null, hourlyRate: "45.00" });
+    expect(cleared).toMatchObject({ address: null, latitude: null, longitude: null, lastName: null, hourlyRate: null, providerCategories: [] });
   });
 
   it("validates the profile form", () => {

@@ -11,6 +11,7 @@ describe("display formats", () => {
     expect(formatRating("4.67")).toBe("4.7");
     expect(formatRating("0")).toBe("0.0");
     expect(formatHourlyRate("45.00")).toBe("$45/hr");
+    expect(formatHourlyRate("62.50")).toBe("$62.50/hr");
   });
 
   it("shows relative times", () => {

@@ -1,0 +1,20 @@
+import { Star } from "lucide-react";
+import { RATING_LABELS } from "~/lib/schemas/review";
+
+const SIZES = { sm: "h-4 w-4", md: "h-5 w-5" };
+
+/** A review's 1-5 stars, read out as "Rated 4 out of 5 (Very Good)". Server-safe (no hooks). */
+export function RatingStars({ rating, size = "sm" }: { rating: number; size?: keyof typeof SIZES }) {
+  const label = RATING_LABELS[rating as keyof typeof RATING_LABELS];
+  return (
+    <span role="img" aria-label={`Rated ${rating} out of 5${label ? ` (${label})` : ""}`} className="inline-flex items-center gap-0.5" data-testid="rating-stars" data-rating={rating}>
+      {[1, 2, 3, 4, 5].map((value) => (
+        <Star
+          key={value}
+          aria-hidden
+          className={`${SIZES[size]} ${value <= rating ? "fill-amber-400 text-amber-400" : "fill-transparent text-slate-300"}`}
+        />
+      ))}
+    </span>
+  );
+}

@@ -1,0 +1,39 @@
+"use client";
+
+import { CheckCircle2, PlayCircle } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+
+interface BookingStatusButtonProps {
+  bookingId: string;
+  /** The status the button moves the booking to. */
+  to: "pending" | "accepted" | "in_progress" | "completed" | "cancelled";
+  /** The button text from the lifecycle table ('Start Job', 'Complete Job', ...). */
+  label: string;
+}
+
+/** One lifecycle move (Start Job, Complete Job): a real form posting to the booking page; "Updating..." while it runs. */
+export function BookingStatusButton({ bookingId, to, label }: BookingStatusButtonProps) {
+  const navigation = useNavigation();
+  const action = `/bookings/${bookingId}`;
+  const pending =
+    navigation.state !== "idle" &&
+    navigation.formAction === action &&
+    navigation.formData?.get("intent") === "status" &&
+    navigation.formData?.get("status") === to;
+  const Icon = to === "completed" ? CheckCircle2 : PlayCircle;
+  return (
+    <Form method="post" action={action}>
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="status" value={to} />
+      <button
+        type="submit"
+        disabled={pending}
+        aria-live="polite"
+        className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60 sm:w-auto"
+      >
+        <Icon className="h-5 w-5" aria-hidden />
+        {pending ? "Updating..." : label}
+      </button>
+    </Form>
+  );
+}

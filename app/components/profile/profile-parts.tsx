@@ -1,0 +1,42 @@
+import { Star } from "lucide-react";
+import type { ReactNode } from "react";
+import { categoryIcon } from "~/lib/job-display";
+import { CATEGORIES } from "../../../db/categories.ts";
+
+/** One figure of the stats row (rating, reviews, jobs completed, member since). */
+export function StatTile({ label, value, icon, testId }: { label: string; value: ReactNode; icon?: ReactNode; testId: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-1 flex items-center gap-1.5 text-xl font-bold text-slate-900" data-testid={testId}>
+        {icon}
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+export function RatingIcon() {
+  return <Star className="h-5 w-5 fill-yellow-400 text-yellow-400" aria-hidden />;
+}
+
+/** Service categories as chips with their names, in the catalogue's order. */
+export function CategoryChips({ ids }: { ids: readonly string[] }) {
+  const chosen = CATEGORIES.filter((c) => ids.includes(c.id));
+  if (chosen.length === 0) return <p className="text-sm text-slate-500">No service categories yet</p>;
+  return (
+    <ul className="flex flex-wrap gap-2" data-testid="service-categories" aria-label="Service categories">
+      {chosen.map((category) => {
+        const Icon = categoryIcon(category.icon);
+        return (
+          <li key={category.id} className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700">
+            <Icon className="h-4 w-4" aria-hidden />
+            {category.name}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export const PROFILE_CARD = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm md:p-6";

@@ -1,0 +1,65 @@
+import { MessageSquareText } from "lucide-react";
+import { Avatar } from "~/components/avatar";
+import { RatingStars } from "~/components/booking/rating-stars";
+import { fullName } from "~/lib/user-display";
+import { listReceivedReviews } from "~/models/review.server";
+import { getConfig } from "~/services/config.server";
+import { getDb } from "~/services/db.server";
+
+/**
+ * The reviews a user received, newest first: reviewer avatar and name, stars,
+ * comment, date; 'No reviews yet' when there are none. An async server
+ * component: it loads its own data inside the page's <Suspense>.
+ */
+export async function ReceivedReviews({ userId }: { userId: string }) {
+  const reviews = await listReceivedReviews(await getDb(), userId);
+  if (reviews.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 py-8 text-center" data-testid="reviews-empty">
+        <MessageSquareText className="h-8 w-8 text-slate-300" aria-hidden />
+        <p className="font-medium text-slate-700">No reviews yet</p>
+        <p className="text-sm text-slate-500">Reviews appear here after completed bookings.</p>
+      </div>
+    );
+  }
+  const date = new Intl.DateTimeFormat("en-US", { timeZone: getConfig().timeZone, dateStyle: "medium" });
+  return (
+    <ul className="divide-y divide-slate-100" data-testid="received-reviews">
+      {reviews.map((review) => (
+        <li key={review.id} className="flex gap-3 py-4 first:pt-0 last:pb-0" data-testid="received-review">
+          <Avatar user={review.reviewer} size="sm" />
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+              <p className="font-medium text-slate-900">{fullName(review.reviewer)}</p>
+              <time dateTime={review.createdAt.toISOString()} className="text-xs text-slate-500">
+                {date.format(review.createdAt)}
+              </time>
+            </div>
+            <div className="mt-1">
+              <RatingStars rating={review.rating} />
+            </div>
+            {review.comment ? <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-700">{review.comment}</p> : null}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The skeleton while the reviews load. */
+export function ReviewsSkeleton() {
+  return (
+    <div role="status" aria-label="Loading reviews" className="grid gap-4">
+      {[0, 1].map((i) => (
+        <div key={i} className="flex animate-pulse gap-3">
+          <div className="h-8 w-8 rounded-full bg-slate-200" />
+          <div className="grid flex-1 gap-2">
+            <div className="h-4 w-1/3 rounded bg-slate-200" />
+            <div className="h-3 w-1/4 rounded bg-slate-200" />
+            <div className="h-3 w-2/3 rounded bg-slate-200" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
