@@ -1,7 +1,8 @@
-import { Clock, Heart, MapPin, Star } from "lucide-react";
+import { Clock, MapPin, Star } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Avatar } from "~/components/avatar";
+import { FavoriteButton } from "~/components/favorites/favorite-button";
 import { formatBudget, formatRating, formatRelativeTime, JOB_STATUS_STYLES, statusLabel } from "~/lib/format";
 import { formatMiles } from "~/lib/geo";
 import { fullName } from "~/lib/user-display";
@@ -12,10 +13,23 @@ export type JobCardJob = JobWithSeeker & { distanceMiles?: number };
 /**
  * The reused job card (spec §2): a server component, no state. Its width
  * never depends on its content (inline-size containment), so it fits any grid
- * column on a phone. Only the
- * favorite heart is interactive, and its behaviour comes with the favorites issue.
+ * column on a phone. Only the favorite heart is interactive (a client
+ * component that works without JavaScript too).
  */
-export function JobCard({ job, footer }: { job: JobCardJob; /** Extra actions under the card (e.g. 'Cancel job'). */ footer?: ReactNode }) {
+export function JobCard({
+  job,
+  footer,
+  favorited = false,
+  favoriteRole,
+}: {
+  job: JobCardJob;
+  /** Extra actions under the card (e.g. 'Cancel job'). */
+  footer?: ReactNode;
+  /** Whether the viewer has saved this job under their current role. */
+  favorited?: boolean;
+  /** The viewer's current role (favorites are stored with it); without it the heart posts its form. */
+  favoriteRole?: "seeker" | "provider";
+}) {
   const budget = formatBudget(job.budget);
   const titleId = `job-${job.id}-title`;
   return (
@@ -41,16 +55,14 @@ export function JobCard({ job, footer }: { job: JobCardJob; /** Extra actions un
             </span>
           </div>
         </div>
-        {/* favorites issue: saving a job comes later; the heart is rendered, not yet wired. */}
-        <button
-          type="button"
-          aria-label="Save job"
-          aria-pressed="false"
-          data-testid="favorite-job"
-          className="-m-1 shrink-0 rounded-full p-2 text-slate-400 hover:bg-slate-100 hover:text-red-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-        >
-          <Heart className="h-5 w-5" aria-hidden />
-        </button>
+        <FavoriteButton
+          targetType="job"
+          targetId={job.id}
+          initialFavorited={favorited}
+          role={favoriteRole}
+          label={job.title}
+          className="-m-1"
+        />
       </div>
 
       <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">

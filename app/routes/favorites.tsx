@@ -1,11 +1,155 @@
+import { Briefcase, Heart, Search, Users } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
 import type { Route } from "./+types/favorites";
+import { ProviderCard } from "~/components/favorites/provider-card";
+import { JobCard } from "~/components/job-card";
+import { toSavedIds } from "~/components/favorites/saved.server";
+import { listFavorites } from "~/models/favorite.server";
+import { getJobWithSeeker } from "~/models/job.server";
+import { getPublicProvider } from "~/models/provider.server";
+import { getDb } from "~/services/db.server";
 import { requireUser } from "~/services/request-session.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(context, request);
-  return null;
+type Tab = "providers" | "jobs";
+
+function parseTab(value: string | null): Tab {
+  return value === "jobs" ? "jobs" : "providers";
 }
 
-export function ServerComponent() {
-  return <main className="mx-auto max-w-6xl px-4 py-8">Coming soon</main>;
+function tabHref(tab: Tab): string {
+  return `/favorites?tab=${tab}`;
+}
+
+/**
+ * The user's saved providers and jobs, newest first, whichever role they were
+ * saved with. Favorites whose target no longer exists are left out.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context, request);
+  const tab = parseTab(new URL(request.url).searchParams.get("tab"));
+  const db = await getDb();
+  const saved = toSavedIds(await listFavorites(db, user.id), user.currentRole);
+  // Newest first (the maps keep the order of the list); one card per target.
+  const [providers, jobs] = await Promise.all([
+    Promise.all([...saved.providers.keys()].map((id) => getPublicProvider(db, id))),
+    Promise.all([...saved.jobs.keys()].map((id) => getJobWithSeeker(db, id))),
+  ]);
+  return {
+    tab,
+    providers: providers.filter((p) => p !== null).map((provider) => ({ provider, role: saved.providers.get(provider.id)! })),
+    jobs: jobs.filter((j) => j !== null).map((job) => ({ job, role: saved.jobs.get(job.id)! })),
+  };
+}
+
+export function ServerComponent({ loaderData }: Route.ComponentProps) {
+  const { tab, providers, jobs } = loaderData;
+  const tabs: Array<{ id: Tab; label: string; count: number }> = [
+    { id: "providers", label: "Saved Providers", count: providers.length },
+    { id: "jobs", label: "Saved Jobs", count: jobs.length },
+  ];
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-6 md:py-10">
+      <title>{`Favorites (${tab === "jobs" ? "Jobs" : "Providers"}) | Nearhand`}</title>
+      <h1 className="flex items-center gap-2 text-2xl font-bold text-slate-900 md:text-3xl">
+        <Heart className="h-6 w-6 fill-red-500 text-red-500" aria-hidden />
+        Favorites
+      </h1>
+      <p className="mt-1 text-slate-600">Providers and jobs you saved, in one place.</p>
+
+      <nav aria-label="Favorites" className="-mx-4 mt-6 overflow-x-auto px-4">
+        <ul className="flex min-w-max gap-1 border-b border-slate-200">
+          {tabs.map((item) => {
+            const active = item.id === tab;
+            return (
+              <li key={item.id}>
+                <Link
+                  to={tabHref(item.id)}
+                  aria-current={active ? "page" : undefined}
+                  data-testid={`favorites-tab-${item.id}`}
+                  className={`-mb-px inline-flex items-center whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600 ${
+                    active
+                      ? "border-brand-600 text-brand-700"
+                      : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
+                  }`}
+                >
+                  {`${item.label} (${item.count})`}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <h2 className="sr-only">{tab === "jobs" ? "Saved jobs" : "Saved providers"}</h2>
+      {tab === "providers" ? (
+        providers.length === 0 ? (
+          <EmptyState
+            icon={<Users className="mx-auto h-10 w-10 text-slate-400" aria-hidden />}
+            title="No saved providers yet"
+            text="Tap the heart on a provider while posting a job to keep them here."
+            href="/post-job"
+            action="Find providers"
+            testId="favorites-empty-providers"
+          />
+        ) : (
+          <ul className="mt-6 grid grid-cols-1 gap-3 md:grid-cols-2" data-testid="saved-providers">
+            {providers.map(({ provider, role }) => (
+              <li key={provider.id}>
+                <ProviderCard provider={provider} favorited favoriteRole={role} href={`/providers/${provider.id}`} />
+              </li>
+            ))}
+          </ul>
+        )
+      ) : jobs.length === 0 ? (
+        <EmptyState
+          icon={<Briefcase className="mx-auto h-10 w-10 text-slate-400" aria-hidden />}
+          title="No saved jobs yet"
+          text="Tap the heart on a job card to keep it here."
+          href="/"
+          action="Find jobs"
+          testId="favorites-empty-jobs"
+        />
+      ) : (
+        <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="saved-jobs">
+          {jobs.map(({ job, role }) => (
+            <li key={job.id}>
+              <JobCard job={job} favorited favoriteRole={role} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}
+
+function EmptyState({
+  icon,
+  title,
+  text,
+  href,
+  action,
+  testId,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  href: string;
+  action: string;
+  testId: string;
+}) {
+  return (
+    <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" data-testid={testId}>
+      {icon}
+      <p className="mt-3 font-medium text-slate-900">{title}</p>
+      <p className="mt-1 text-sm text-slate-600">{text}</p>
+      <Link
+        to={href}
+        className="mt-5 inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        <Search className="h-4 w-4" aria-hidden />
+        {action}
+      </Link>
+    </div>
+  );
 }

@@ -3,6 +3,8 @@ import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/job-detail";
 import { Avatar } from "~/components/avatar";
+import { FavoriteButton } from "~/components/favorites/favorite-button";
+import { heartProps, loadSavedIds } from "~/components/favorites/saved.server";
 import { AcceptJobForm } from "~/components/seeker/accept-job-form";
 import { CancelJob } from "~/components/seeker/cancel-job";
 import { JobImage } from "~/components/seeker/job-image";
@@ -19,7 +21,8 @@ import { flashToast, requireUser } from "~/services/request-session.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const job = await getJobWithSeeker(await getDb(), params.id);
+  const db = await getDb();
+  const [job, saved] = await Promise.all([getJobWithSeeker(db, params.id), loadSavedIds(db, user)]);
   // The spec's own 'Job not found' screen, with a real 404 status.
   if (!job) return data({ job: null, viewer: null }, { status: 404 });
   const isOwner = job.seekerId === user.id;
@@ -36,6 +39,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       canCancel: isOwner && job.status === "posted",
       distance,
       confirmingCancel,
+      heart: heartProps(saved, "job", job.id),
     },
   };
 }
@@ -105,7 +109,17 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">
             <p className="text-sm font-medium text-brand-700">{categoryName(job.categoryId)}</p>
-            <h1 className="mt-1 break-words text-2xl font-bold text-slate-900 md:text-3xl">{job.title}</h1>
+            <div className="mt-1 flex items-start gap-2">
+              <h1 className="min-w-0 break-words text-2xl font-bold text-slate-900 md:text-3xl">{job.title}</h1>
+              <FavoriteButton
+                targetType="job"
+                targetId={job.id}
+                initialFavorited={viewer.heart.favorited}
+                role={viewer.heart.favoriteRole}
+                label={job.title}
+                className="mt-0.5"
+              />
+            </div>
             <div className="mt-2 flex flex-wrap items-center gap-2">
               <span
                 data-testid="job-status"

@@ -1,6 +1,7 @@
 import { ClipboardList, Plus } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/my-jobs";
+import { heartProps, loadSavedIds } from "~/components/favorites/saved.server";
 import { JobCard } from "~/components/job-card";
 import { CancelJob } from "~/components/seeker/cancel-job";
 import { MY_JOBS_TABS, myJobsHref, parseMyJobsStatus } from "~/lib/job-display";
@@ -15,12 +16,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The no-JS confirm step of 'Cancel job': ?confirm=cancel&job={id}.
   const confirmJobId = params.get("confirm") === "cancel" ? params.get("job") : null;
   const db = await getDb();
-  const [jobs, counts] = await Promise.all([
+  const [jobs, counts, saved] = await Promise.all([
     listSeekerJobs(db, user.id, status ? { status } : {}),
     countSeekerJobsByStatus(db, user.id),
+    loadSavedIds(db, user),
   ]);
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
-  return { jobs, counts, total, status, confirmJobId };
+  // The hearts' state, computed here: loader data stays plain objects.
+  const hearts = Object.fromEntries(jobs.map((job) => [job.id, heartProps(saved, "job", job.id)]));
+  return { jobs, counts, total, status, confirmJobId, hearts };
 }
 
 const EMPTY_TEXT: Record<string, string> = {
@@ -34,7 +38,7 @@ const EMPTY_TEXT: Record<string, string> = {
 
 /** The seeker's own jobs, newest first, filtered by status through the URL. */
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
-  const { jobs, counts, total, status, confirmJobId } = loaderData;
+  const { jobs, counts, total, status, confirmJobId, hearts } = loaderData;
   const here = myJobsHref(status);
   return (
     <main className="mx-auto max-w-6xl px-4 py-6 md:py-10">
@@ -101,6 +105,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
             <li key={job.id} id={`job-${job.id}`} className="scroll-mt-20">
               <JobCard
                 job={job}
+                {...hearts[job.id]}
                 footer={
                   job.status === "posted" ? (
                     <CancelJob

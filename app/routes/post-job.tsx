@@ -7,8 +7,11 @@ import { ProvidersStep } from "~/components/post-job/providers-step";
 import { WizardStepper } from "~/components/post-job/stepper";
 import { findCategory, parseWizardUrl, POST_JOB_FORM_ID, wizardHref } from "~/components/post-job/wizard";
 import { postJobFormSchema } from "~/lib/schemas/job";
+import { JOB_IMAGE_MAX_BYTES } from "~/lib/uploads";
+import { DomainError } from "~/models/errors";
 import { createJob } from "~/models/job.server";
 import { getDb } from "~/services/db.server";
+import { receiveImageFromForm, verifyUploadedImage } from "~/services/image-upload.server";
 import { flashToast, redirectWithSubmission, requireUser, takeSubmission } from "~/services/request-session.server";
 
 /**
@@ -17,24 +20,76 @@ import { flashToast, redirectWithSubmission, requireUser, takeSubmission } from 
  * move is a link and the browser's back button walks the steps.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(context, request);
+  const user = await requireUser(context, request);
   const { step, category } = parseWizardUrl(new URL(request.url));
   const lastResult = takeSubmission(context, POST_JOB_FORM_ID);
-  return { step, categoryId: category?.id ?? null, lastResult: step === 3 ? lastResult : undefined };
+  return {
+    step,
+    categoryId: category?.id ?? null,
+    lastResult: step === 3 ? lastResult : undefined,
+    viewer: { id: user.id, currentRole: user.currentRole },
+  };
 }
 
+function isMultipart(request: Request): boolean {
+  return (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
+}
+
+/**
+ * Posts the job. The form is multipart: without JavaScript it carries the
+ * image file itself (streamed to storage with a hard 5 MB cap, checked by its
+ * magic bytes); with JavaScript the image was uploaded by the browser and the
+ * form carries its `imageUrl`, which is checked before it is saved.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
-  const formData = await request.formData();
+  // A refused image: its reason as an error toast, and nothing stored.
+  const flashRefusal = (error: DomainError) =>
+    flashToast(context, { title: "Error", description: error.message, variant: "destructive" });
+
+  let formData: FormData;
+  let received: string | null = null;
+  if (isMultipart(request)) {
+    try {
+      ({ formData, imageUrl: received } = await receiveImageFromForm(request, {
+        userId: user.id,
+        field: "image",
+        maxBytes: JOB_IMAGE_MAX_BYTES,
+      }));
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      // The rest of the form was not read: back to step 3 of the category in the URL.
+      const category = parseWizardUrl(new URL(request.url)).category;
+      flashRefusal(error);
+      return redirect(wizardHref(3, category?.id));
+    }
+  } else {
+    formData = await request.formData();
+  }
+  // A file that came with the form wins over an earlier upload; the form keeps it if it is rejected.
+  formData.delete("image");
+  if (received) formData.set("imageUrl", received);
+
   const submission = parseWithZod(formData, { schema: postJobFormSchema });
   // A rejected form goes back to step 3 of its category (or to step 1 if the category is unknown).
   const category = findCategory(String(formData.get("categoryId") ?? "")) ?? parseWizardUrl(new URL(request.url)).category;
   const back = new Request(new URL(wizardHref(3, category?.id), request.url));
   if (submission.status !== "success") return redirectWithSubmission(context, back, POST_JOB_FORM_ID, submission.reply());
 
-  const { location, ...value } = submission.value;
+  const { location, imageUrl: submittedImageUrl, ...value } = submission.value;
+  let imageUrl: string | null = received;
+  if (!imageUrl && submittedImageUrl) {
+    try {
+      imageUrl = await verifyUploadedImage(submittedImageUrl, user.id, JOB_IMAGE_MAX_BYTES);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      flashRefusal(error);
+      formData.delete("imageUrl");
+      return redirectWithSubmission(context, back, POST_JOB_FORM_ID, parseWithZod(formData, { schema: postJobFormSchema }).reply());
+    }
+  }
   try {
-    await createJob(await getDb(), user.id, { ...value, address: location });
+    await createJob(await getDb(), user.id, { ...value, address: location, imageUrl });
   } catch (error) {
     console.error("post-job: createJob failed", error);
     flashToast(context, { title: "Error", description: "Failed to post job. Please try again.", variant: "destructive" });
@@ -50,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
-  const { step, categoryId, lastResult } = loaderData;
+  const { step, categoryId, lastResult, viewer } = loaderData;
   const category = findCategory(categoryId);
   return (
     <main className="mx-auto max-w-3xl px-4 py-8">
@@ -60,7 +115,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
       {step === 1 || !category ? (
         <CategoryStep />
       ) : step === 2 ? (
-        <ProvidersStep category={category} />
+        <ProvidersStep category={category} viewer={viewer} />
       ) : (
         <section aria-labelledby="step-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
           <h2 id="step-title" className="text-xl font-bold text-slate-900">

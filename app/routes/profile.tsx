@@ -15,6 +15,7 @@ import { updateProfile } from "~/models/user.server";
 import { getConfig } from "~/services/config.server";
 import { getDb } from "~/services/db.server";
 import { flashToast, redirectWithSubmission, requireUser, takeSubmission } from "~/services/request-session.server";
+import { ProfilePhotoForm } from "~/components/uploads/profile-photo-form";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -103,6 +104,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
                 </Link>
               ) : null}
             </div>
+            <ProfilePhotoForm hasPhoto={Boolean(profile.profileImageUrl)} className="mt-3" />
             <ul className="mt-4 grid gap-2 text-sm text-slate-700">
               <li className="flex min-w-0 items-center gap-2">
                 <Mail className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />

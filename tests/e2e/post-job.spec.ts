@@ -65,7 +65,7 @@ test.describe("post-job wizard with JavaScript", () => {
     const heart = first.getByTestId("favorite-provider");
     await expect(heart).toHaveAttribute("aria-label", "Save provider");
     await expect(heart).toHaveAttribute("aria-pressed", "false");
-    await expect(heart).toHaveAttribute("type", "button");
+    await expect(heart).toHaveAttribute("type", "submit");
     // The list scrolls inside a box of about 24rem.
     const box = page.getByRole("region", { name: /available provider/ });
     await expect(box).toHaveCSS("overflow-y", "auto");

@@ -6,6 +6,7 @@ import { ArrowLeft, Crosshair, Zap } from "lucide-react";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { JOB_DESCRIPTION_MAX, JOB_LOCATION_MAX, JOB_TITLE_MAX, postJobFormSchema } from "~/lib/schemas/job";
+import { JobImageField } from "~/components/uploads/job-image-field";
 import { POST_JOB_FORM_ID } from "./wizard";
 
 interface JobDetailsFormProps {
@@ -83,7 +84,15 @@ export function JobDetailsForm({ categoryId, action, backHref, lastResult }: Job
   });
 
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className="grid gap-6" aria-labelledby="step-title">
+    // Multipart: without JavaScript the image file travels with the form.
+    <Form
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      className="grid gap-6"
+      aria-labelledby="step-title"
+    >
       <input type="hidden" name={fields.categoryId.name} value={categoryId} />
       {coords ? (
         <>
@@ -182,7 +191,9 @@ export function JobDetailsForm({ categoryId, action, backHref, lastResult }: Job
         <FieldError id={fields.budget.errorId} errors={fields.budget.errors} />
       </div>
 
-      {/* Job image: the uploads issue adds the image field here */}
+      <JobImageField
+        initialImageUrl={typeof fields.imageUrl.initialValue === "string" ? fields.imageUrl.initialValue : undefined}
+      />
 
       <label
         htmlFor={fields.isUrgent.id}

@@ -1,6 +1,7 @@
 import { Briefcase, CalendarCheck, ChevronRight, DollarSign, Info, MapPin, PowerOff, Star, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { heartProps, loadSavedIds } from "~/components/favorites/saved.server";
 import { JobCard } from "~/components/job-card";
 import { formatPrice, formatRating, statusLabel } from "~/lib/format";
 import { DEFAULT_LOCATION } from "~/lib/geo";
@@ -169,7 +170,8 @@ export function ActiveJobsSkeleton() {
 
 /** Posted jobs near the provider (nearest first within their categories and urgency), with distances. */
 export async function AvailableJobs({ user }: { user: User }) {
-  const jobs = await listAvailableJobs(await getDb(), user);
+  const db = await getDb();
+  const [jobs, saved] = await Promise.all([listAvailableJobs(db, user), loadSavedIds(db, user)]);
   return (
     <>
       {user.latitude == null || user.longitude == null ? (
@@ -194,7 +196,7 @@ export async function AvailableJobs({ user }: { user: User }) {
         <ul className="mt-4 grid gap-4 md:grid-cols-2" data-testid="available-jobs">
           {jobs.map((job) => (
             <li key={job.id}>
-              <JobCard job={job} />
+              <JobCard job={job} {...heartProps(saved, "job", job.id)} />
             </li>
           ))}
         </ul>

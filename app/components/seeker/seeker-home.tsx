@@ -2,6 +2,7 @@ import { Plus } from "lucide-react";
 import { Suspense } from "react";
 import { Link } from "react-router";
 import { CATEGORIES } from "../../../db/categories.ts";
+import { heartProps, loadSavedIds } from "~/components/favorites/saved.server";
 import { JobCard } from "~/components/job-card";
 import { availableLabel, categoryIcon } from "~/lib/job-display";
 import { listSeekerJobs } from "~/models/job.server";
@@ -57,7 +58,7 @@ export function SeekerHome({ user }: { user: User }) {
 
       <section aria-labelledby="recent-title" className="mt-10">
         <Suspense fallback={<RecentRequestsSkeleton />}>
-          <RecentRequests seekerId={user.id} />
+          <RecentRequests user={user} />
         </Suspense>
       </section>
 
@@ -93,8 +94,9 @@ function CountSkeleton() {
 }
 
 /** The seeker's four newest jobs, loaded by the component itself so the page streams. */
-async function RecentRequests({ seekerId }: { seekerId: string }) {
-  const jobs = await listSeekerJobs(await getDb(), seekerId, { limit: RECENT_LIMIT });
+async function RecentRequests({ user }: { user: User }) {
+  const db = await getDb();
+  const [jobs, saved] = await Promise.all([listSeekerJobs(db, user.id, { limit: RECENT_LIMIT }), loadSavedIds(db, user)]);
   if (jobs.length === 0) {
     return (
       <>
@@ -119,7 +121,7 @@ async function RecentRequests({ seekerId }: { seekerId: string }) {
       <ul className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="recent-requests">
         {jobs.map((job) => (
           <li key={job.id}>
-            <JobCard job={job} />
+            <JobCard job={job} {...heartProps(saved, "job", job.id)} />
           </li>
         ))}
       </ul>

@@ -1,0 +1,75 @@
+import { Star } from "lucide-react";
+import { Link } from "react-router";
+import { Avatar } from "~/components/avatar";
+import { formatHourlyRate, formatRating } from "~/lib/format";
+import { fullName } from "~/lib/user-display";
+import type { PublicProvider } from "~/models/provider.server";
+import { FavoriteButton } from "./favorite-button";
+
+interface ProviderCardProps {
+  provider: PublicProvider;
+  /** Whether the viewer has saved this provider under their current role. */
+  favorited: boolean;
+  /** The viewer's current role (favorites are stored with it). */
+  favoriteRole: "seeker" | "provider";
+  /** Makes the name a link (e.g. to /providers/{id}). */
+  href?: string;
+}
+
+/**
+ * A provider card (spec §2 wizard step 2, /favorites): avatar, name, Online
+ * badge when online, rating with review count, jobs completed, $X/hr and the
+ * favorite heart. A server component; only the heart is interactive.
+ */
+export function ProviderCard({ provider, favorited, favoriteRole, href }: ProviderCardProps) {
+  const name = fullName(provider);
+  const rate = formatHourlyRate(provider.hourlyRate);
+  const reviews = `${provider.totalReviews} ${provider.totalReviews === 1 ? "review" : "reviews"}`;
+  const jobs = `${provider.totalJobsCompleted} ${provider.totalJobsCompleted === 1 ? "job" : "jobs"} completed`;
+  const nameId = `provider-${provider.id}-name`;
+  return (
+    <article
+      aria-labelledby={nameId}
+      data-testid="provider-card"
+      className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm [contain:inline-size] sm:gap-4 sm:p-4"
+    >
+      <Avatar user={provider} />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <h3 id={nameId} className="min-w-0 break-words font-semibold text-slate-900">
+            {href ? (
+              <Link
+                to={href}
+                className="rounded hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              >
+                {name}
+              </Link>
+            ) : (
+              name
+            )}
+          </h3>
+          {provider.isProviderOnline ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800" data-testid="provider-online">
+              <span className="h-1.5 w-1.5 rounded-full bg-green-500" aria-hidden />
+              Online
+            </span>
+          ) : null}
+        </div>
+        <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-sm text-slate-600">
+          <span className="inline-flex items-center gap-1" data-testid="provider-rating">
+            <Star className="h-4 w-4 fill-yellow-400 text-yellow-400" aria-hidden />
+            <span className="sr-only">Rating </span>
+            {formatRating(provider.averageRating)} ({reviews})
+          </span>
+          <span data-testid="provider-jobs">{jobs}</span>
+        </p>
+      </div>
+      {rate ? (
+        <span className="shrink-0 font-semibold text-slate-900" data-testid="provider-rate">
+          {rate}
+        </span>
+      ) : null}
+      <FavoriteButton targetType="provider" targetId={provider.id} initialFavorited={favorited} role={favoriteRole} label={name} />
+    </article>
+  );
+}
