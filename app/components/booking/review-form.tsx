@@ -9,7 +9,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { showToast } from "~/components/toaster";
 import { RATING_LABELS, REVIEW_COMMENT_MAX, reviewFormSchema } from "~/lib/schemas/review";
 import { RATING_REQUIRED_TOAST, REVIEW_FORM_ID } from "./constants";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
 

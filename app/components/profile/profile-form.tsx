@@ -4,7 +4,7 @@ import { getCollectionProps, getFormProps, getInputProps, getTextareaProps, useF
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { useHydrated } from "~/components/booking/use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 import { categoryIcon } from "~/lib/job-display";
 import { BIO_MAX, profileFormSchema } from "~/lib/schemas/profile";
 import { CATEGORIES, CATEGORY_IDS } from "../../../db/categories.ts";

@@ -6,7 +6,7 @@ import { showToast } from "~/components/toaster";
 import { IMAGE_TYPE_LIST, JOB_IMAGE_MAX_BYTES } from "~/lib/uploads";
 import { ImageThumbnail } from "./image-thumbnail";
 import { ImageUploadButton } from "./image-upload-button";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 
 interface JobImageFieldProps {
   /** An image already uploaded for this form (kept when the server sent the form back). */

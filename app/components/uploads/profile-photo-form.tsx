@@ -4,7 +4,7 @@ import { Camera, Loader2 } from "lucide-react";
 import { useNavigation, useSubmit } from "react-router";
 import { IMAGE_TYPE_LIST, UPLOAD_DEFAULT_MAX_BYTES } from "~/lib/uploads";
 import { ImageUploadButton } from "./image-upload-button";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 
 const ACTION = "/profile/photo";
 
