@@ -19,12 +19,13 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const buildDir = path.resolve("build");
 const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
 const services = build.nodeServices;
+const logger = services.logger;
 
 let config;
 try {
   config = await services.start();
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  logger.fatal(error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
 const devOidc = await services.devOidc();
@@ -40,10 +41,34 @@ const serveStatic = sirv(path.join(buildDir, "client"), {
     );
   },
 });
-const handleApp = createRequestListener((request) => build.default.fetch(request));
+const handleApp = createRequestListener((request) => build.default.fetch(request), {
+  onError(err) {
+    services.log().error({ err }, "request failed");
+  },
+});
 
 const server = http.createServer((req, res) => {
-  const pathname = (req.url ?? "/").split("?")[0];
+  const requestId = services.requestIdFrom(req.headers["x-request-id"]);
+  res.setHeader("X-Request-Id", requestId);
+  services.withRequestLog(requestId, (requestLog) => {
+    const started = performance.now();
+    res.once("finish", () => {
+      requestLog.info(
+        { method: req.method, path: pathOf(req.url), status: res.statusCode, ms: Math.round(performance.now() - started) },
+        "request",
+      );
+    });
+    route(req, res);
+  });
+});
+
+/** The path without its query string, which may carry sign-in codes. */
+function pathOf(url: string | undefined): string {
+  return (url ?? "/").split("?")[0];
+}
+
+function route(req: http.IncomingMessage, res: http.ServerResponse) {
+  const pathname = pathOf(req.url);
   if (pathname === "/healthz") {
     void services.healthy().then((ok) => {
       res.writeHead(ok ? 200 : 503, { "Content-Type": "text/plain", "Cache-Control": "no-store" });
@@ -67,22 +92,28 @@ const server = http.createServer((req, res) => {
   serveStatic(req, res, () => {
     void handleApp(req, res);
   });
-});
+}
 
 const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
 server.on("upgrade", (req, socket: Duplex, head) => {
-  const pathname = (req.url ?? "/").split("?")[0];
-  if (pathname !== "/ws") {
-    refuseUpgrade(socket, 404, "Not Found");
-    return;
-  }
-  services.authenticateUpgrade(req).then(
-    (verdict) => {
-      if (!verdict.ok) return refuseUpgrade(socket, verdict.status, verdict.reason);
-      wss.handleUpgrade(req, socket, head, (ws) => services.acceptSocket(verdict.userId, ws));
-    },
-    () => refuseUpgrade(socket, 503, "Service Unavailable"),
-  );
+  const requestId = services.requestIdFrom(req.headers["x-request-id"]);
+  services.withRequestLog(requestId, (requestLog) => {
+    if (pathOf(req.url) !== "/ws") {
+      refuseUpgrade(socket, 404, "Not Found");
+      return;
+    }
+    services.authenticateUpgrade(req).then(
+      (verdict) => {
+        requestLog.info({ path: "/ws", status: verdict.ok ? 101 : verdict.status, userId: verdict.ok ? verdict.userId : undefined }, "upgrade");
+        if (!verdict.ok) return refuseUpgrade(socket, verdict.status, verdict.reason);
+        wss.handleUpgrade(req, socket, head, (ws) => services.acceptSocket(verdict.userId, ws));
+      },
+      (err: unknown) => {
+        requestLog.error({ err }, "upgrade failed");
+        refuseUpgrade(socket, 503, "Service Unavailable");
+      },
+    );
+  });
 });
 
 function refuseUpgrade(socket: Duplex, status: number, reason: string) {
@@ -90,16 +121,16 @@ function refuseUpgrade(socket: Duplex, status: number, reason: string) {
 }
 
 server.listen(config.port, process.env.HOST || undefined, () => {
-  console.log(`Nearhand listening on ${config.appUrl.href} (port ${config.port})`);
+  logger.info({ url: config.appUrl.href, port: config.port }, `Nearhand listening on ${config.appUrl.href}`);
 });
 
 let shuttingDown = false;
 async function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
-  console.log(`${signal} received: finishing in-flight requests`);
+  logger.info({ signal }, `${signal} received: finishing in-flight requests`);
   const force = setTimeout(() => {
-    console.error("Shutdown took too long; exiting.");
+    logger.error("Shutdown took too long; exiting.");
     process.exit(1);
   }, SHUTDOWN_GRACE_MS);
   force.unref();
@@ -111,7 +142,7 @@ async function shutdown(signal: string) {
   await closed;
   clearInterval(sweep);
   await services.shutdown();
-  console.log("Shut down cleanly.");
+  logger.info("Shut down cleanly.");
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -13,6 +13,7 @@ import { createJob } from "~/models/job.server";
 import { getDb } from "~/services/db.server";
 import { receiveImageFromForm, verifyUploadedImage } from "~/services/image-upload.server";
 import { flashToast, redirectWithSubmission, requireUser, takeSubmission } from "~/services/request-session.server";
+import { log } from "~/services/logger.server";
 
 /**
  * /post-job: the three-step wizard. The step lives in the URL —
@@ -91,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await createJob(await getDb(), user.id, { ...value, address: location, imageUrl });
   } catch (error) {
-    console.error("post-job: createJob failed", error);
+    log().error({ err: error }, "posting a job failed");
     flashToast(context, { title: "Error", description: "Failed to post job. Please try again.", variant: "destructive" });
     return redirectWithSubmission(
       context,

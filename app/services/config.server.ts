@@ -44,6 +44,7 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_FORCE_PATH_STYLE: booleanFlag,
     S3_PUBLIC_URL: optionalText.pipe(z.url().optional()),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     APP_TIME_ZONE: z
       .string()
       .trim()

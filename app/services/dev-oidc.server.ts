@@ -31,6 +31,7 @@ import type {
   KoaContextWithOIDC,
   Provider as OidcProvider,
 } from "oidc-provider";
+import { log } from "./logger.server";
 
 export interface DevOidcProviderOptions {
   /** Full issuer URL ending in the mount path, e.g. http://localhost:3000/oidc */
@@ -284,7 +285,7 @@ export async function createDevOidcProvider(
     }
 
     handleInteraction(req, res, match[1]!).catch((error: unknown) => {
-      console.error("[dev-oidc] interaction failed", error);
+      log().error({ err: error }, "dev OIDC interaction failed");
       if (res.headersSent) {
         res.end();
         return;

@@ -9,6 +9,8 @@ import { CALLBACK_PATH } from "./auth.server";
 import { createDevOidcProvider, type DevOidcProvider } from "./dev-oidc.server";
 import { closeAllSockets, registerSocket, startEventFanout, stopEventFanout } from "./realtime.server";
 import { getSessionStorage, purgeExpiredSessions } from "./session.server";
+import { log, requestIdFrom, rootLogger, withRequestLog } from "./logger.server";
+import type { Logger } from "pino";
 
 export type UpgradeVerdict = { ok: true; userId: string } | { ok: false; status: 401 | 403; reason: string };
 
@@ -31,6 +33,14 @@ export interface NodeServices {
   /** Forwards a request under STORAGE_PROXY_PATH to the embedded storage emulator; false when there is none. */
   proxyStorage(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
   shutdown(): Promise<void>;
+  /** The process's JSON logger (pino). */
+  logger: Logger;
+  /** The logger of the request being handled, else the process's. */
+  log(): Logger;
+  /** The request's id: a well-formed X-Request-Id from the proxy, else a new one. */
+  requestIdFrom(header: string | string[] | undefined): string;
+  /** Runs a request's handling so that every line it logs carries the request id. */
+  withRequestLog<T>(requestId: string, handle: (logger: Logger) => T): T;
 }
 
 let devOidcProvider: Promise<DevOidcProvider | null> | undefined;
@@ -43,7 +53,7 @@ export const nodeServices: NodeServices = {
     await getStorage();
     await purgeExpiredSessions();
     purgeTimer ??= setInterval(() => {
-      purgeExpiredSessions().catch((error: unknown) => console.warn("session purge failed:", error));
+      purgeExpiredSessions().catch((err: unknown) => log().warn({ err }, "session purge failed"));
     }, SESSION_PURGE_INTERVAL_MS);
     purgeTimer.unref();
     return config;
@@ -110,6 +120,11 @@ export const nodeServices: NodeServices = {
     await stopStorage();
     await closeDatabase();
   },
+
+  logger: rootLogger,
+  log,
+  requestIdFrom,
+  withRequestLog,
 };
 
 function safeHost(origin: string): string | null {

@@ -2,6 +2,7 @@ import "server-only";
 import type { WebSocket } from "ws";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { EVENTS_CHANNEL, parseEvent, type LiveEvent } from "./events.server";
+import { log } from "./logger.server";
 
 /** Heartbeat: every socket is pinged this often and dropped if it missed the last pong. */
 export const HEARTBEAT_MS = 30_000;
@@ -34,7 +35,7 @@ export function registerSocket(userId: string, socket: WebSocket): void {
     if (clients.size === 0 && clientsByUser.get(userId) === clients) clientsByUser.delete(userId);
   });
   // Incoming messages carry nothing the server acts on; errors are only logged.
-  socket.on("error", (error) => console.warn("live socket error:", error.message));
+  socket.on("error", (error) => log().warn({ userId, err: error }, "live socket error"));
   startHeartbeat();
 }
 
@@ -79,7 +80,7 @@ export async function startEventFanout(handle: DatabaseHandle): Promise<void> {
   stopListening = await handle.listen(EVENTS_CHANNEL, (payload) => {
     const event = parseEvent(payload);
     if (event) deliver(event);
-    else console.warn("live event ignored: malformed payload");
+    else log().warn("live event ignored: malformed payload");
   });
 }
 

@@ -3,6 +3,7 @@ import type { Route } from "./+types/callback";
 import { safeRedirectPath } from "~/services/api.server";
 import { getAuthenticator, OIDC_STRATEGY, STATE_COOKIE } from "~/services/auth.server";
 import { flashToast, getSession, startUserSession } from "~/services/request-session.server";
+import { log } from "~/services/logger.server";
 
 const clearStateCookie = () => createCookie(STATE_COOKIE, { path: "/", maxAge: 0 }).serialize("");
 
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     await startUserSession(context, user.id);
   } catch (error) {
     if (error instanceof Response) throw error;
-    console.warn("Sign-in failed:", error instanceof Error ? error.message : error);
+    log().warn({ reason: error instanceof Error ? error.message : String(error) }, "sign-in failed");
     flashToast(context, {
       title: "Sign-in failed",
       description: "Please try signing in again.",

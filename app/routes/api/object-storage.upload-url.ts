@@ -3,6 +3,7 @@ import type { Route } from "./+types/object-storage.upload-url";
 import { IMAGE_TYPE_LIST, UPLOAD_DEFAULT_MAX_BYTES } from "~/lib/uploads";
 import { apiError, json, parseQuery, requireApiUser } from "~/services/api.server";
 import { imageUrlForKey, newImageKey, presignUpload } from "~/services/storage.server";
+import { log } from "~/services/logger.server";
 
 const querySchema = z.object({
   contentType: z.enum(IMAGE_TYPE_LIST, { error: "contentType must be image/jpeg, image/png, image/webp, image/gif or image/avif" }),
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const url = await presignUpload(key, contentType, size);
     return json({ method: "PUT", url, imageUrl: imageUrlForKey(key) });
   } catch (error) {
-    console.error("presigning failed:", error);
+    log().error({ err: error }, "presigning an upload failed");
     return apiError(503, "Failed to prepare image upload");
   }
 }

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer, type AppServer } from "../support/app-server.ts";
+import { HttpClient, uniqueEmail } from "../support/http-client.ts";
+
+const SECRET = "session-secret-that-must-never-be-logged";
+
+interface LogLine {
+  level: string;
+  time: string;
+  msg: string;
+  requestId?: string;
+  [field: string]: unknown;
+}
+
+describe("structured logs", () => {
+  let app: AppServer;
+  let lines: LogLine[];
+  let raw: string;
+  const client = { signedIn: undefined as HttpClient | undefined };
+  const sent = { forwardedId: "proxy-request-0001", failedCallbackId: "", sessionCookie: "" };
+
+  beforeAll(async () => {
+    app = await startAppServer({ SESSION_SECRET: SECRET });
+    const user = new HttpClient(app.url);
+    await user.signIn(uniqueEmail("logs"));
+    client.signedIn = user;
+    sent.sessionCookie = user.cookies.get("nearhand_session") ?? "";
+    await (await user.request("/api/auth/user")).text();
+    await (await user.request("/", { headers: { "X-Request-Id": sent.forwardedId } })).text();
+    const failed = await new HttpClient(app.url).request("/api/callback?code=leaky-code-123&state=leaky-state-456");
+    sent.failedCallbackId = failed.headers.get("X-Request-Id") ?? "";
+    await user.postJson("/api/jobs", "not an object");
+    await app.stop();
+    raw = app.output();
+    lines = raw
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .map((line) => JSON.parse(line) as LogLine);
+  });
+
+  afterAll(async () => {
+    if (app.process.exitCode === null) await app.stop();
+  });
+
+  it("writes every line as JSON with a level, a time and a message", () => {
+    expect(lines.length).toBeGreaterThan(5);
+    for (const line of lines) {
+      expect(typeof line.level).toBe("string");
+      expect(Number.isNaN(Date.parse(line.time))).toBe(false);
+      expect(typeof line.msg).toBe("string");
+    }
+  });
+
+  it("gives every line written while handling a request that request's id", () => {
+    const processLines = lines.filter((line) => line.requestId === undefined).map((line) => line.msg);
+    for (const msg of processLines) expect(msg).toMatch(/^(Nearhand listening on |SIGTERM received|Shut down cleanly)/);
+    const requestLines = lines.filter((line) => line.msg === "request");
+    expect(requestLines.length).toBeGreaterThan(5);
+    expect(requestLines.every((line) => typeof line.requestId === "string" && line.requestId.length >= 8)).toBe(true);
+  });
+
+  it("keeps a proxy's X-Request-Id and answers with the id it logged", () => {
+    expect(lines.some((line) => line.msg === "request" && line.requestId === sent.forwardedId && line.path === "/")).toBe(true);
+    const callbackLines = lines.filter((line) => line.requestId === sent.failedCallbackId);
+    expect(callbackLines.map((line) => line.msg)).toEqual(expect.arrayContaining(["sign-in failed", "request"]));
+  });
+
+  it("logs no secrets, cookies or sign-in codes", () => {
+    expect(sent.sessionCookie.length).toBeGreaterThan(10);
+    expect(raw).not.toContain(sent.sessionCookie);
+    expect(raw).not.toContain(decodeURIComponent(sent.sessionCookie));
+    expect(raw).not.toContain(SECRET);
+    expect(raw).not.toContain("leaky-code-123");
+    expect(raw).not.toContain("leaky-state-456");
+    expect(raw).not.toMatch(/nearhand_session=/);
+  });
+});
