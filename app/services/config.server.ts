@@ -73,6 +73,13 @@ const envSchema = z
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when S3_ENDPOINT is set" });
       }
     }
+    if (production && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATABASE_URL"],
+        message: "is required when NODE_ENV=production (the embedded database keeps data on one instance's disk)",
+      });
+    }
     if (production && !env.S3_ENDPOINT) {
       ctx.addIssue({
         code: "custom",

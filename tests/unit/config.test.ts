@@ -45,6 +45,7 @@ describe("configuration", () => {
     expect(message).toMatch(/SESSION_SECRET: is required when NODE_ENV=production/);
     expect(message).toMatch(/OIDC_ISSUER: is required when NODE_ENV=production/);
     expect(message).toMatch(/S3_ENDPOINT: is required when NODE_ENV=production/);
+    expect(message).toMatch(/DATABASE_URL: is required when NODE_ENV=production/);
   });
 
   it("uses the embedded storage emulator through the app's own origin unless S3_ENDPOINT is set", () => {
@@ -70,6 +71,7 @@ describe("configuration", () => {
       S3_ENDPOINT: "https://s3.us-east-1.amazonaws.com",
       S3_ACCESS_KEY_ID: "key",
       S3_SECRET_ACCESS_KEY: "secret",
+      DATABASE_URL: "postgres://nearhand@db.example.com:5432/nearhand",
     };
     expect(parseConfig(production).seedDemo).toBe(false);
     expect(parseConfig({ ...production, SEED_DEMO: "true" }).seedDemo).toBe(true);
