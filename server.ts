@@ -32,8 +32,8 @@ const devOidc = await services.devOidc();
 
 const serveStatic = sirv(path.join(buildDir, "client"), {
   etag: true,
-  gzip: false,
-  brotli: false,
+  gzip: true,
+  brotli: true,
   setHeaders(res, pathname) {
     res.setHeader(
       "Cache-Control",
@@ -41,7 +41,7 @@ const serveStatic = sirv(path.join(buildDir, "client"), {
     );
   },
 });
-const handleApp = createRequestListener((request) => build.default.fetch(request), {
+const handleApp = createRequestListener(async (request) => services.compressResponse(request, await build.default.fetch(request)), {
   onError(err) {
     services.log().error({ err }, "request failed");
   },

@@ -11,6 +11,7 @@ import { closeAllSockets, registerSocket, startEventFanout, stopEventFanout } fr
 import { getSessionStorage, purgeExpiredSessions } from "./session.server";
 import { log, requestIdFrom, rootLogger, withRequestLog } from "./logger.server";
 import type { Logger } from "pino";
+import { compressResponse } from "./compression.server";
 
 export type UpgradeVerdict = { ok: true; userId: string } | { ok: false; status: 401 | 403; reason: string };
 
@@ -33,6 +34,8 @@ export interface NodeServices {
   /** Forwards a request under STORAGE_PROXY_PATH to the embedded storage emulator; false when there is none. */
   proxyStorage(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
   shutdown(): Promise<void>;
+  /** Compresses a compressible response for a client that accepts it, streaming chunk by chunk. */
+  compressResponse(request: Request, response: Response): Response;
   /** The process's JSON logger (pino). */
   logger: Logger;
   /** The logger of the request being handled, else the process's. */
@@ -121,6 +124,7 @@ export const nodeServices: NodeServices = {
     await closeDatabase();
   },
 
+  compressResponse,
   logger: rootLogger,
   log,
   requestIdFrom,

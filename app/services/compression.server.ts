@@ -1,0 +1,75 @@
+import "server-only";
+import zlib from "node:zlib";
+
+const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+const SMALLEST_WORTH_COMPRESSING = 1024;
+
+type Encoding = "br" | "gzip";
+
+/** The best encoding the client accepts, brotli first; null for none (or q=0). */
+export function negotiateEncoding(acceptEncoding: string | null): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+    accepted.set(name!.trim(), q ? Number(q[1]) : 1);
+  }
+  for (const encoding of ["br", "gzip"] as const) {
+    const q = accepted.get(encoding) ?? accepted.get("*");
+    if (q !== undefined && q > 0) return encoding;
+  }
+  return null;
+}
+
+/**
+ * Compresses an HTML, RSC or JSON response on the fly. Every chunk is flushed
+ * as it comes, so streamed pages (skeletons first, content later) still stream.
+ */
+export function compressResponse(request: Request, response: Response): Response {
+  if (!response.body || request.method === "HEAD" || response.headers.has("Content-Encoding")) return response;
+  if (!COMPRESSIBLE_TYPE.test(response.headers.get("Content-Type") ?? "")) return response;
+  const length = response.headers.get("Content-Length");
+  if (length !== null && Number(length) < SMALLEST_WORTH_COMPRESSING) return response;
+  const encoding = negotiateEncoding(request.headers.get("Accept-Encoding"));
+  if (!encoding) return response;
+
+  const headers = new Headers(response.headers);
+  headers.set("Content-Encoding", encoding);
+  headers.delete("Content-Length");
+  headers.append("Vary", "Accept-Encoding");
+  return new Response(response.body.pipeThrough(flushingCompressor(encoding)), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
+function flushingCompressor(encoding: Encoding): TransformStream<Uint8Array, Uint8Array> {
+  const compressor =
+    encoding === "br"
+      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+      : zlib.createGzip({ level: 6 });
+  const flushKind = encoding === "br" ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH;
+  return new TransformStream({
+    start(controller) {
+      compressor.on("data", (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
+      compressor.on("error", (error) => controller.error(error));
+    },
+    transform(chunk) {
+      return new Promise((resolve) => {
+        compressor.write(chunk);
+        compressor.flush(flushKind, () => resolve());
+      });
+    },
+    flush() {
+      return new Promise((resolve) => {
+        compressor.once("end", () => resolve());
+        compressor.end();
+      });
+    },
+    cancel() {
+      compressor.destroy();
+    },
+  });
+}

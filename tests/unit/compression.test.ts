@@ -1,0 +1,71 @@
+import zlib from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { compressResponse, negotiateEncoding } from "~/services/compression.server";
+
+const big = "<p>Nearhand</p>".repeat(200);
+
+describe("negotiateEncoding", () => {
+  it("prefers brotli, falls back to gzip, honours q=0", () => {
+    expect(negotiateEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(negotiateEncoding("gzip")).toBe("gzip");
+    expect(negotiateEncoding("br;q=0, gzip;q=0.5")).toBe("gzip");
+    expect(negotiateEncoding("identity")).toBeNull();
+    expect(negotiateEncoding(null)).toBeNull();
+  });
+});
+
+describe("compressResponse", () => {
+  const request = (encoding: string) => new Request("http://x/", { headers: { "Accept-Encoding": encoding } });
+
+  it("compresses HTML the client accepts and says so", async () => {
+    const response = compressResponse(request("br"), new Response(big, { headers: { "Content-Type": "text/html" } }));
+    expect(response.headers.get("Content-Encoding")).toBe("br");
+    expect(response.headers.get("Vary")).toContain("Accept-Encoding");
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.length).toBeLessThan(big.length / 5);
+    expect(zlib.brotliDecompressSync(bytes).toString()).toBe(big);
+  });
+
+  it("leaves images, small bodies and clients without compression alone", () => {
+    const png = new Response(big, { headers: { "Content-Type": "image/png" } });
+    expect(compressResponse(request("br"), png)).toBe(png);
+    const tiny = new Response("{}", { headers: { "Content-Type": "application/json", "Content-Length": "2" } });
+    expect(compressResponse(request("br"), tiny)).toBe(tiny);
+    const plain = new Response(big, { headers: { "Content-Type": "text/html" } });
+    expect(compressResponse(request("identity"), plain)).toBe(plain);
+  });
+
+  it("flushes each chunk, so a streamed page shows its first part before the rest exists", async () => {
+    const encoder = new TextEncoder();
+    let sendRest!: () => void;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode("<main>skeleton</main>"));
+        sendRest = () => {
+          controller.enqueue(encoder.encode("<main>content</main>"));
+          controller.close();
+        };
+      },
+    });
+    const response = compressResponse(request("gzip"), new Response(body, { headers: { "Content-Type": "text/html" } }));
+    const reader = response.body!.getReader();
+    const inflate = zlib.createGunzip();
+    let seen = "";
+    inflate.on("data", (chunk: Buffer) => (seen += chunk.toString()));
+    const firstPart = (async () => {
+      while (!seen.includes("skeleton")) {
+        const chunk = await reader.read();
+        if (chunk.done) return "ended";
+        inflate.write(chunk.value);
+        await new Promise((resolve) => inflate.flush(resolve));
+      }
+      return seen;
+    })();
+    const stalled = new Promise((resolve) => setTimeout(() => resolve("stalled"), 2000));
+    expect(await Promise.race([firstPart, stalled])).toBe("<main>skeleton</main>");
+    sendRest();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) inflate.write(chunk.value);
+    await new Promise((resolve) => inflate.end(resolve));
+    expect(seen).toBe("<main>skeleton</main><main>content</main>");
+  });
+});
