@@ -68,8 +68,5 @@ function flushingCompressor(encoding: Encoding): TransformStream<Uint8Array, Uin
         compressor.end();
       });
     },
-    cancel() {
-      compressor.destroy();
-    },
   });
 }

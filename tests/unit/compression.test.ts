@@ -57,7 +57,7 @@ describe("compressResponse", () => {
         const chunk = await reader.read();
         if (chunk.done) return "ended";
         inflate.write(chunk.value);
-        await new Promise((resolve) => inflate.flush(resolve));
+        await new Promise<void>((resolve) => inflate.flush(() => resolve()));
       }
       return seen;
     })();
