@@ -76,8 +76,9 @@ export async function acceptJob(
   });
 }
 
+/** The name another user reads in a notification: never the email address (decision 0018). */
 async function displayName(db: Executor, userId: string): Promise<string> {
-  const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, userId));
+  const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
   return row ? fullName(row) : "Someone";
 }
 
@@ -145,7 +146,15 @@ export async function listMyBookings(
 
 export { partySummary };
 
-export type PartySummary = { id: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null; averageRating: string };
+export type PartySummary = {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  averageRating: string;
+  /** Only while the booking is active (decision 0018); null otherwise. */
+  phoneNumber: string | null;
+};
 export type BookingDetail = Booking & {
   job: { id: string; title: string; description: string; address: string; categoryId: string; isUrgent: boolean; status: string; budget: string | null; imageUrl: string | null };
   seeker: PartySummary;
@@ -155,15 +164,24 @@ export type BookingDetail = Booking & {
 const seekerUser = alias(users, "seeker_user");
 const providerUser = alias(users, "provider_user");
 
-/** A booking with its job and both parties, only for one of the two parties (anyone else: null, shown as 404). */
+/** While a booking is in one of these statuses its two parties see each other's phone number (decision 0018). */
+export const CONTACT_SHARING_STATUSES = ["accepted", "in_progress"] as const satisfies readonly Booking["status"][];
+
+/**
+ * A booking with its job and both parties, only for one of the two parties
+ * (anyone else: null, shown as 404). The parties' phone numbers come along
+ * only while the booking is active; email addresses never do.
+ */
 export async function getBookingForParty(db: Executor, bookingId: string, userId: string): Promise<BookingDetail | null> {
   if (!z.uuid().safeParse(bookingId).success) return null;
+  const active = inArray(bookings.status, [...CONTACT_SHARING_STATUSES]);
   const summary = (u: typeof seekerUser | typeof providerUser) => ({
     id: u.id,
     firstName: u.firstName,
     lastName: u.lastName,
     profileImageUrl: u.profileImageUrl,
     averageRating: u.averageRating,
+    phoneNumber: sql<string | null>`case when ${active} then ${u.phoneNumber} end`,
   });
   const [row] = await db
     .select({

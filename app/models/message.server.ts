@@ -39,7 +39,8 @@ export async function sendMessage(db: Executor, senderId: string, input: SendMes
       .insert(messages)
       .values({ bookingId: booking.id, senderId, receiverId: other, content: input.content })
       .returning();
-    const [sender] = await tx.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, senderId));
+    // The notification's reader is another user: the name only, never the email (decision 0018).
+    const [sender] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, senderId));
     await notify(tx, [
       {
         userId: other,

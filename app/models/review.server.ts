@@ -51,7 +51,8 @@ export async function createReview(db: Executor, reviewerId: string, input: Crea
         updatedAt: new Date(),
       })
       .where(eq(users.id, otherParty));
-    const [reviewer] = await tx.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, reviewerId));
+    // The notification's reader is another user: the name only, never the email (decision 0018).
+    const [reviewer] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, reviewerId));
     const [job] = await tx.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, booking.jobId));
     await notify(tx, [
       {

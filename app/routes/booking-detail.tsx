@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft, Ban, MapPin, MessageSquare, Star, Tag } from "lucide-react";
+import { ArrowLeft, Ban, MapPin, MessageSquare, Phone, Star, Tag } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/booking-detail";
 import { Avatar } from "~/components/avatar";
@@ -260,6 +260,17 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
                       {formatRating(counterparty.averageRating)}
                     </span>
                   </p>
+                  {counterparty.phoneNumber ? (
+                    <a
+                      href={`tel:${counterparty.phoneNumber.replace(/[^+\d]/g, "")}`}
+                      className={`mt-1 inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 hover:underline ${FOCUS}`}
+                      data-testid="counterparty-phone"
+                    >
+                      <Phone className="h-4 w-4" aria-hidden />
+                      <span className="sr-only">Phone: </span>
+                      {counterparty.phoneNumber}
+                    </a>
+                  ) : null}
                 </div>
               </div>
               {!cancelled ? (

@@ -6,7 +6,7 @@ import { ConversationList } from "~/components/messages/conversation-list";
 import { LATEST_MESSAGE_ANCHOR, SEND_MESSAGE_FORM_ID, threadHref, type ThreadMessage } from "~/components/messages/shared";
 import { NoThreadSelected, ThreadNotFound, ThreadPanel, type ThreadData } from "~/components/messages/thread-panel";
 import { messageFormSchema } from "~/lib/schemas/message";
-import { getBookingForParty } from "~/models/booking.server";
+import { getBookingForParty, type PartySummary } from "~/models/booking.server";
 import { DomainError } from "~/models/errors";
 import { listConversations, openThread, sendMessage, type Message } from "~/models/message.server";
 import { getConfig } from "~/services/config.server";
@@ -89,7 +89,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     bookingId: booking.id,
     jobTitle: booking.job.title,
     bookingStatus: booking.status,
-    otherUser: booking.seekerId === user.id ? booking.provider : booking.seeker,
+    otherUser: threadPartner(booking.seekerId === user.id ? booking.provider : booking.seeker),
     messages: messages.map(
       (message): ThreadMessage => ({
         id: message.id,
@@ -140,6 +140,11 @@ export async function action({ request, context }: Route.ActionArgs) {
  * A refused send: back to the thread (the URL the form posted to) with the
  * submission flashed, at the newest message so the send box and its error are in view.
  */
+/** The thread header shows a name and a picture; the phone number of an active booking stays on the booking page. */
+function threadPartner({ id, firstName, lastName, profileImageUrl }: PartySummary): ThreadData["otherUser"] {
+  return { id, firstName, lastName, profileImageUrl };
+}
+
 function backToThread(context: Route.ActionArgs["context"], request: Request, reply: SubmissionResult<string[]>): Response {
   const flashed = redirectWithSubmission(context, request, SEND_MESSAGE_FORM_ID, reply);
   return replace(`${flashed.headers.get("Location")}#${LATEST_MESSAGE_ANCHOR}`);

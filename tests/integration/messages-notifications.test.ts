@@ -158,6 +158,23 @@ describe("notifications of domain events", () => {
     for (const e of bookingEvents) expect(e.userIds.sort()).toEqual([prov.id, seeker.id].sort());
   });
 
+  it("name a user without a name as 'User', never by their email address (decision 0018)", async () => {
+    const seeker = await user({ firstName: null, lastName: null });
+    const prov = await provider({ firstName: null, lastName: null });
+    const job = await createJob(db, seeker.id, { categoryId: "repair", title: "Nameless", description: "d", address: "Manhattan, NY" });
+    const booking = await acceptJob(db, prov, { jobId: job.id });
+    await sendMessage(db, seeker.id, { bookingId: booking.id, content: "Hello", receiverId: prov.id });
+    await transitionBooking(db, booking.id, prov.id, "in_progress");
+    await transitionBooking(db, booking.id, prov.id, "completed");
+    await createReview(db, seeker.id, { bookingId: booking.id, revieweeId: prov.id, rating: 5 });
+    const received = [...(await notificationsOf(seeker.id)), ...(await notificationsOf(prov.id))].filter((x) => x.relatedId === booking.id);
+    expect(received.map((x) => x.type).sort()).toEqual(["booking_accepted", "booking_status", "booking_status", "message", "review"]);
+    const text = JSON.stringify(received);
+    expect(text).not.toContain(seeker.email);
+    expect(text).not.toContain(prov.email);
+    expect(text).toContain("User accepted");
+  });
+
   it("tell the provider when the seeker cancels", async () => {
     const { seeker, provider: prov, booking } = await booked();
     await transitionBooking(db, booking.id, seeker.id, "cancelled");
