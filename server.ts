@@ -4,13 +4,13 @@ import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Duplex } from "node:stream";
-import { createRequestListener } from "@remix-run/node-fetch-server";
+import { createRequestListener, type ClientAddress } from "@remix-run/node-fetch-server";
 import sirv from "sirv";
 import { WebSocketServer } from "ws";
 import type { NodeServices } from "./app/services/node-services.server.ts";
 
 interface ServerBuild {
-  default: { fetch(request: Request): Promise<Response> };
+  default: { fetch(request: Request, client: ClientAddress): Promise<Response> };
   nodeServices: NodeServices;
 }
 
@@ -40,9 +40,12 @@ const serveStatic = sirv(path.join(buildDir, "client"), {
     );
   },
 });
-const handleApp = createRequestListener((request) => build.default.fetch(request));
+// The client's socket address goes to the app for rate limits (decision 0021).
+const handleApp = createRequestListener((request: Request, client: ClientAddress) => build.default.fetch(request, client));
+const securityHeaders = Object.entries(services.securityHeaders());
 
 const server = http.createServer((req, res) => {
+  for (const [name, value] of securityHeaders) res.setHeader(name, value);
   const pathname = (req.url ?? "/").split("?")[0];
   if (pathname === "/healthz") {
     void services.healthy().then((ok) => {
