@@ -39,6 +39,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       PORT: String(port),
       DATA_DIR: dataDir,
       SEED_DEMO: "false",
+      // The suite signs in and posts a lot from one address; rate-limit tests pass their own multiplier.
+      RATE_LIMIT_MULTIPLIER: "1000",
       ...(database ? { DATABASE_URL: database.url } : {}),
       ...env,
     },
