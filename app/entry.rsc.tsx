@@ -52,7 +52,9 @@ export interface ClientInfo {
 export default {
   async fetch(request: Request, client?: ClientInfo): Promise<Response> {
     const context = new RouterContextProvider();
-    context.set(socketAddressContext, typeof client?.address === "string" ? client.address : null);
+    // server.ts passes the client; under the Vite dev server the request is srvx's, which carries `ip`.
+    const address = client?.address ?? (request as Request & { ip?: unknown }).ip;
+    context.set(socketAddressContext, typeof address === "string" ? address : null);
     const nonce = createNonce();
     const ssr = await import.meta.viteRsc.loadModule<typeof ssrEntry>("ssr", "index");
     const response = await ssr.generateHTML(request, await fetchServer(request, context), nonce);
