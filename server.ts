@@ -4,13 +4,13 @@ import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Duplex } from "node:stream";
-import { createRequestListener } from "@remix-run/node-fetch-server";
+import { createRequestListener, type ClientAddress } from "@remix-run/node-fetch-server";
 import sirv from "sirv";
 import { WebSocketServer } from "ws";
 import type { NodeServices } from "./app/services/node-services.server.ts";
 
 interface ServerBuild {
-  default: { fetch(request: Request): Promise<Response> };
+  default: { fetch(request: Request, client: ClientAddress): Promise<Response> };
   nodeServices: NodeServices;
 }
 
@@ -41,15 +41,21 @@ const serveStatic = sirv(path.join(buildDir, "client"), {
     );
   },
 });
-const handleApp = createRequestListener(async (request) => services.compressResponse(request, await build.default.fetch(request)), {
-  onError(err) {
-    services.log().error({ err }, "request failed");
+// The client's socket address goes to the app for rate limits (decision 0021).
+const handleApp = createRequestListener(
+  async (request: Request, client: ClientAddress) => services.compressResponse(request, await build.default.fetch(request, client)),
+  {
+    onError(err) {
+      services.log().error({ err }, "request failed");
+    },
   },
-});
+);
+const securityHeaders = Object.entries(services.securityHeaders());
 
 const server = http.createServer((req, res) => {
   const requestId = services.requestIdFrom(req.headers["x-request-id"]);
   res.setHeader("X-Request-Id", requestId);
+  for (const [name, value] of securityHeaders) res.setHeader(name, value);
   services.withRequestLog(requestId, (requestLog) => {
     const started = performance.now();
     res.once("finish", () => {

@@ -1,10 +1,85 @@
-import defaultEntry from "@react-router/dev/config/default-rsc-entries/entry.rsc";
+import {
+  createTemporaryReferenceSet,
+  decodeAction,
+  decodeFormState,
+  decodeReply,
+  loadServerAction,
+  renderToReadableStream,
+} from "@vitejs/plugin-rsc/rsc";
+import { RouterContextProvider, unstable_matchRSCServerRequest as matchRSCServerRequest } from "react-router";
+import basename from "virtual:react-router/unstable_rsc/basename";
+import clientVersion from "virtual:react-router/unstable_rsc/client-version";
+import routeDiscovery from "virtual:react-router/unstable_rsc/route-discovery";
+import routes from "virtual:react-router/unstable_rsc/routes";
+import type * as ssrEntry from "./entry.ssr";
+import { socketAddressContext } from "./services/client-address.server";
+import { getConfig } from "./services/config.server";
+import { createNonce, documentPolicy } from "./services/security-headers.server";
 
-// The default React Router RSC entry, plus the services server.ts needs, so the
-// Node server and the routes share one instance of the database, sessions and sockets.
+// React Router's default RSC entry, plus: the services server.ts needs (so the
+// Node server and the routes share one instance of the database, sessions and
+// sockets), the client's address for rate limits, and a fresh CSP nonce for
+// every HTML document (decision 0020).
 export { nodeServices } from "./services/node-services.server";
 
-export default defaultEntry;
+function fetchServer(request: Request, requestContext: RouterContextProvider) {
+  return matchRSCServerRequest({
+    basename,
+    createTemporaryReferenceSet,
+    decodeAction,
+    decodeFormState,
+    decodeReply,
+    loadServerAction,
+    clientVersion,
+    request,
+    requestContext,
+    routes,
+    routeDiscovery,
+    generateResponse(match, options) {
+      return new Response(renderToReadableStream(match.payload, options), {
+        status: match.statusCode,
+        headers: match.headers,
+      });
+    },
+  });
+}
+
+/** What server.ts tells about the connection (node-fetch-server's ClientAddress). */
+export interface ClientInfo {
+  address: string;
+}
+
+export default {
+  async fetch(request: Request, client?: ClientInfo): Promise<Response> {
+    const context = new RouterContextProvider();
+    // server.ts passes the client; under the Vite dev server the request is srvx's, which carries `ip`.
+    const address = client?.address ?? (request as Request & { ip?: unknown }).ip;
+    context.set(socketAddressContext, typeof address === "string" ? address : null);
+    const nonce = createNonce();
+    const ssr = await import.meta.viteRsc.loadModule<typeof ssrEntry>("ssr", "index");
+    const response = await ssr.generateHTML(request, await fetchServer(request, context), nonce);
+    if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
+    const policy = documentPolicy({
+      nonce,
+      pageOrigin: new URL(request.url).origin,
+      config: getConfig(),
+      allowEval: import.meta.env.DEV,
+    });
+    return withHeader(response, "Content-Security-Policy", policy);
+  },
+};
+
+function withHeader(response: Response, name: string, value: string): Response {
+  try {
+    response.headers.set(name, value);
+    return response;
+  } catch {
+    // Immutable headers (a fetched or Response.redirect() response): copy it.
+    const copy = new Response(response.body, response);
+    copy.headers.set(name, value);
+    return copy;
+  }
+}
 
 if (import.meta.hot) {
   import.meta.hot.accept();

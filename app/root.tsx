@@ -8,12 +8,13 @@ import { Toaster } from "./components/toaster";
 import { NotFoundPage } from "./components/not-found-page";
 import { countUnreadMessages } from "./models/message.server";
 import { countUnreadNotifications } from "./models/notification.server";
+import { apiRateLimitMiddleware } from "./services/api-rate-limit.server";
 import { apiCsrfMiddleware } from "./services/csrf.server";
 import { getDb } from "./services/db.server";
 import { getCurrentUser, sessionMiddleware, takeToast } from "./services/request-session.server";
 import "./app.css";
 
-export const middleware: Route.MiddlewareFunction[] = [apiCsrfMiddleware, sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [apiCsrfMiddleware, sessionMiddleware, apiRateLimitMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await getCurrentUser(context);

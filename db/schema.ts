@@ -94,6 +94,20 @@ export const sessions = pgTable(
   (t) => [index("sessions_expire_idx").on(t.expire)],
 );
 
+/**
+ * Rate-limit counters shared by every instance: rate-limiter-flexible's
+ * Drizzle store (decision 0021). `key` is "<limit>:<user or address>".
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    points: integer("points").notNull().default(0),
+    expire: timestamp("expire", { withTimezone: true }),
+  },
+  (t) => [index("rate_limits_expire_idx").on(t.expire)],
+);
+
 export const serviceCategories = pgTable("service_categories", {
   id: varchar("id", { length: 50 }).primaryKey(),
   name: varchar("name", { length: 100 }).notNull(),

@@ -11,6 +11,13 @@ export function nearhandDevServer(): Plugin {
     apply: "serve",
     configureServer(server) {
       const services = loadServices(server);
+      // The security headers of every response, as server.ts sets them.
+      server.middlewares.use((_req, res, next) => {
+        void services.then((s) => {
+          for (const [name, value] of Object.entries(s.securityHeaders())) res.setHeader(name, value);
+          next();
+        }, next);
+      });
       server.middlewares.use((req, res, next) => {
         const pathname = (req.url ?? "/").split("?")[0];
         if (pathname === "/healthz") {

@@ -1,7 +1,7 @@
 // A rule of the domain said no: the status and message travel to the API and the UI unchanged.
 export class DomainError extends Error {
-  readonly status: 400 | 403 | 404 | 409 | 413;
-  constructor(status: 400 | 403 | 404 | 409 | 413, message: string) {
+  readonly status: 400 | 403 | 404 | 409 | 413 | 429;
+  constructor(status: 400 | 403 | 404 | 409 | 413 | 429, message: string) {
     super(message);
     this.name = "DomainError";
     this.status = status;

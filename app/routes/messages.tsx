@@ -11,6 +11,7 @@ import { DomainError } from "~/models/errors";
 import { listConversations, openThread, sendMessage, type Message } from "~/models/message.server";
 import { getConfig } from "~/services/config.server";
 import { getDb } from "~/services/db.server";
+import { consumeRateLimit, tooManyRequestsToast, userKey } from "~/services/rate-limit.server";
 import {
   flashToast,
   getCurrentUser,
@@ -120,6 +121,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(formData, { schema: messageFormSchema });
   if (submission.status !== "success") return backToThread(context, request, submission.reply());
+  const verdict = await consumeRateLimit("messages", userKey(user.id));
+  if (!verdict.allowed) {
+    const toast = tooManyRequestsToast(verdict.retryAfterSeconds);
+    flashToast(context, toast);
+    return backToThread(context, request, submission.reply({ formErrors: [toast.description!] }));
+  }
 
   const db = await getDb();
   try {

@@ -11,6 +11,7 @@ import { JOB_IMAGE_MAX_BYTES } from "~/lib/uploads";
 import { DomainError } from "~/models/errors";
 import { createJob } from "~/models/job.server";
 import { getDb } from "~/services/db.server";
+import { consumeRateLimit, tooManyRequestsToast, userKey } from "~/services/rate-limit.server";
 import { receiveImageFromForm, verifyUploadedImage } from "~/services/image-upload.server";
 import { flashToast, redirectWithSubmission, requireUser, takeSubmission } from "~/services/request-session.server";
 import { log } from "~/services/logger.server";
@@ -88,6 +89,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       formData.delete("imageUrl");
       return redirectWithSubmission(context, back, POST_JOB_FORM_ID, parseWithZod(formData, { schema: postJobFormSchema }).reply());
     }
+  }
+  const verdict = await consumeRateLimit("jobs", userKey(user.id));
+  if (!verdict.allowed) {
+    // The form comes back filled in, its image too.
+    const toast = tooManyRequestsToast(verdict.retryAfterSeconds);
+    flashToast(context, toast);
+    return redirectWithSubmission(context, back, POST_JOB_FORM_ID, submission.reply({ formErrors: [toast.description!] }));
   }
   try {
     await createJob(await getDb(), user.id, { ...value, address: location, imageUrl });

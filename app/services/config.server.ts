@@ -57,6 +57,16 @@ const envSchema = z
           return false;
         }
       }, "must be an IANA time zone such as America/New_York"),
+    RATE_LIMIT_MULTIPLIER: optionalText.pipe(
+      z.coerce.number<string>({ error: "must be a number" }).positive("must be greater than 0").optional(),
+    ),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^(true|false|\d{1,2})?$/, "must be true, false or the number of proxies in front of the app")
+      .optional()
+      .transform((v) => (v === undefined || v === "" || v === "false" ? 0 : v === "true" ? 1 : Number(v))),
   })
   .superRefine((env, ctx) => {
     const production = env.NODE_ENV === "production";
@@ -131,6 +141,10 @@ export interface Config {
     | { mode: "embedded"; region: string; bucket: string; publicUrl: string };
   /** The market's time zone: "today" for earnings. */
   timeZone: string;
+  /** Scales every rate limit (decision 0021). */
+  rateLimitMultiplier: number;
+  /** How many reverse proxies in front of the app append to X-Forwarded-For (0: use the socket address). */
+  trustedProxies: number;
 }
 
 export class ConfigError extends Error {}
@@ -190,6 +204,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
           publicUrl: new URL(STORAGE_PROXY_PATH, appUrl).href,
         },
     timeZone: env.APP_TIME_ZONE,
+    rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER ?? 1,
+    trustedProxies: env.TRUST_PROXY,
   };
 }
 

@@ -115,6 +115,7 @@ export async function createDevOidcProvider(
     },
   });
 
+  const policy = pageSecurityPolicy(options.redirectUris);
   const configuration: Configuration = {
     adapter: createMemoryAdapter(),
     // An ephemeral signing key: avoids the library's shared "quick start" keys
@@ -167,7 +168,7 @@ export async function createDevOidcProvider(
     },
     findAccount,
     loadExistingGrant,
-    renderError,
+    renderError: (ctx, out) => renderError(ctx, out, policy),
     clientBasedCORS: () => false,
     ttl: {
       AccessToken: 60 * 60,
@@ -192,7 +193,7 @@ export async function createDevOidcProvider(
     const method = req.method ?? "GET";
     if (method !== "GET" && method !== "HEAD" && method !== "POST") {
       res.setHeader("Allow", "GET, HEAD, POST");
-      sendHtml(res, 405, errorPage("Method not allowed", "Use the sign-in form."));
+      sendHtml(res, policy, 405, errorPage("Method not allowed", "Use the sign-in form."));
       return;
     }
 
@@ -201,13 +202,13 @@ export async function createDevOidcProvider(
       interaction = await provider.interactionDetails(req, res);
     } catch (error) {
       if (error instanceof errors.SessionNotFound) {
-        sendExpired(res);
+        sendExpired(res, policy);
         return;
       }
       throw error;
     }
     if (interaction.uid !== uid) {
-      sendExpired(res);
+      sendExpired(res, policy);
       return;
     }
 
@@ -227,7 +228,7 @@ export async function createDevOidcProvider(
     if (method !== "POST") {
       const loginHint = interaction.params["login_hint"];
       const email = typeof loginHint === "string" ? loginHint : "";
-      sendHtml(res, 200, loginPage(req, { email, firstName: "", lastName: "" }));
+      sendHtml(res, policy, 200, loginPage(req, { email, firstName: "", lastName: "" }));
       return;
     }
 
@@ -238,11 +239,11 @@ export async function createDevOidcProvider(
       lastName: (form.get("lastName") ?? "").trim(),
     };
     if (!values.email) {
-      sendHtml(res, 400, loginPage(req, values, "Enter your email address."));
+      sendHtml(res, policy, 400, loginPage(req, values, "Enter your email address."));
       return;
     }
     if (!EMAIL_PATTERN.test(values.email) || values.email.length > 254) {
-      sendHtml(res, 400, loginPage(req, values, "Enter a valid email address."));
+      sendHtml(res, policy, 400, loginPage(req, values, "Enter a valid email address."));
       return;
     }
 
@@ -267,7 +268,7 @@ export async function createDevOidcProvider(
     const request = req as MountableRequest;
     const inner = innerUrl(request);
     if (inner === undefined) {
-      sendHtml(res, 404, errorPage("Not found", "This page does not exist."));
+      sendHtml(res, policy, 404, errorPage("Not found", "This page does not exist."));
       return;
     }
 
@@ -292,6 +293,7 @@ export async function createDevOidcProvider(
       }
       sendHtml(
         res,
+        policy,
         500,
         errorPage("Something went wrong", "The development sign-in failed. Check the server log."),
       );
@@ -464,20 +466,33 @@ function escapeHtml(value: string): string {
     .replaceAll("'", "&#39;");
 }
 
-function sendHtml(res: ServerResponse, status: number, html: string): void {
+/**
+ * The provider's own pages: inline styles only, no scripts, never framed;
+ * forms post to the provider, whose answer redirects to the client.
+ */
+function pageSecurityPolicy(redirectUris: string[]): string {
+  const targets = new Set(redirectUris.map((uri) => new URL(uri).origin));
+  return [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    `form-action 'self' ${[...targets].join(" ")}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join("; ");
+}
+
+function sendHtml(res: ServerResponse, policy: string, status: number, html: string): void {
   res.statusCode = status;
   res.setHeader("Content-Type", "text/html; charset=utf-8");
   res.setHeader("Cache-Control", "no-store");
-  res.setHeader(
-    "Content-Security-Policy",
-    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-  );
+  res.setHeader("Content-Security-Policy", policy);
   res.end(html);
 }
 
-function sendExpired(res: ServerResponse): void {
+function sendExpired(res: ServerResponse, policy: string): void {
   sendHtml(
     res,
+    policy,
     400,
     errorPage(
       "This sign-in link has expired",
@@ -545,9 +560,10 @@ function errorPage(title: string, message: string): string {
   return layout(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(message)}</p>`);
 }
 
-async function renderError(ctx: KoaContextWithOIDC, out: ErrorOut): Promise<void> {
+async function renderError(ctx: KoaContextWithOIDC, out: ErrorOut, policy: string): Promise<void> {
   ctx.type = "html";
   ctx.set("Cache-Control", "no-store");
+  ctx.set("Content-Security-Policy", policy);
   ctx.body = layout(
     "Sign-in error",
     `<h1>Sign-in error</h1>

@@ -2,6 +2,7 @@ import "server-only";
 import { MaxFileSizeExceededError, MaxFilesExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
 import { DomainError } from "../models/errors";
 import { IMAGE_TYPES, sniffImageType } from "../lib/uploads";
+import { consumeRateLimit, tryAgainText, userKey } from "./rate-limit.server";
 import { describeObject, imageUrlForKey, newImageKey, ownImageKey, putObject, readObjectHead } from "./storage.server";
 
 export class UploadRefused extends DomainError {}
@@ -40,6 +41,8 @@ export async function receiveImageFromForm(
     if (bytes.byteLength === 0) return undefined;
     const type = sniffImageType(bytes.subarray(0, 32));
     if (!type) throw new UploadRefused(400, "The image must be a JPEG, PNG, WebP, GIF or AVIF file");
+    const verdict = await consumeRateLimit("uploads", userKey(options.userId));
+    if (!verdict.allowed) throw new UploadRefused(429, `Too many uploads. ${tryAgainText(verdict.retryAfterSeconds)}`);
     const key = newImageKey(options.userId, type);
     await putObject(key, type, bytes);
     imageUrl = imageUrlForKey(key);

@@ -8,6 +8,7 @@ import { closeDatabase, getDatabaseHandle } from "./db.server";
 import { CALLBACK_PATH } from "./auth.server";
 import { createDevOidcProvider, type DevOidcProvider } from "./dev-oidc.server";
 import { closeAllSockets, registerSocket, startEventFanout, stopEventFanout } from "./realtime.server";
+import { baseSecurityHeaders } from "./security-headers.server";
 import { getSessionStorage, purgeExpiredSessions } from "./session.server";
 import { log, requestIdFrom, rootLogger, withRequestLog } from "./logger.server";
 import type { Logger } from "pino";
@@ -26,6 +27,8 @@ export interface NodeServices {
   start(): Promise<Config>;
   /** True when the database answers. */
   healthy(): Promise<boolean>;
+  /** Headers for every response (decision 0020); HTML documents replace the Content-Security-Policy with their own. */
+  securityHeaders(): Record<string, string>;
   /** The embedded development OpenID provider, when no OIDC_ISSUER is configured. */
   devOidc(): Promise<DevOidcProvider | null>;
   /** Decides a `/ws` upgrade: session cookie required, Origin must be ours. */
@@ -48,6 +51,7 @@ export interface NodeServices {
 
 let devOidcProvider: Promise<DevOidcProvider | null> | undefined;
 let purgeTimer: NodeJS.Timeout | undefined;
+let securityHeaders: Record<string, string> | undefined;
 
 export const nodeServices: NodeServices = {
   async start() {
@@ -70,6 +74,11 @@ export const nodeServices: NodeServices = {
     } catch {
       return false;
     }
+  },
+
+  securityHeaders() {
+    securityHeaders ??= baseSecurityHeaders(getConfig());
+    return securityHeaders;
   },
 
   devOidc() {

@@ -29,8 +29,9 @@ export async function freePort(): Promise<number> {
 export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "nearhand-test-"));
-  const database = onPostgres && !env.DATABASE_URL ? await createPostgresDatabase() : undefined;
-  if (!onPostgres && !env.DATABASE_URL) cpSync(TEMPLATE_DIR, path.join(dataDir, "pglite"), { recursive: true });
+  const needsPostgres = onPostgres || env.NODE_ENV === "production";
+  const database = needsPostgres && !env.DATABASE_URL ? await createPostgresDatabase() : undefined;
+  if (!database && !env.DATABASE_URL) cpSync(TEMPLATE_DIR, path.join(dataDir, "pglite"), { recursive: true });
   const child = spawn(process.execPath, ["server.ts"], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: {
@@ -39,6 +40,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       PORT: String(port),
       DATA_DIR: dataDir,
       SEED_DEMO: "false",
+      // The suite signs in and posts a lot from one address; rate-limit tests pass their own multiplier.
+      RATE_LIMIT_MULTIPLIER: "1000",
       ...(database ? { DATABASE_URL: database.url } : {}),
       ...env,
     },
@@ -50,7 +53,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://localhost:${port}`;
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
     try {

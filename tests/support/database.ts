@@ -16,9 +16,15 @@ export interface TestDatabase {
 
 export const onPostgres = Boolean(process.env.DATABASE_URL);
 
-/** Creates an empty database on the server and returns its URL and a dropper. */
+/** The local PostgreSQL server every development and CI machine runs. */
+const LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/test";
+
+/**
+ * Creates an empty database on the server named by DATABASE_URL (else the local one,
+ * for the production-mode tests, since production refuses the embedded database).
+ */
 export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.DATABASE_URL!;
+  const adminUrl = process.env.DATABASE_URL || LOCAL_POSTGRES;
   const name = `nh_test_${randomBytes(6).toString("hex")}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);

@@ -4,9 +4,12 @@
 export class HttpClient {
   readonly cookies = new Map<string, string>();
   readonly base: string;
+  /** Sent with every request unless the request sets them (e.g. X-Forwarded-For). */
+  readonly defaultHeaders: Record<string, string>;
 
-  constructor(base: string) {
+  constructor(base: string, defaultHeaders: Record<string, string> = {}) {
     this.base = base;
+    this.defaultHeaders = defaultHeaders;
   }
 
   cookieHeader(): string {
@@ -16,6 +19,7 @@ export class HttpClient {
   /** One request, no redirect following; Set-Cookie headers update the jar. */
   async request(target: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
+    for (const [name, value] of Object.entries(this.defaultHeaders)) if (!headers.has(name)) headers.set(name, value);
     if (this.cookies.size && !headers.has("Cookie")) headers.set("Cookie", this.cookieHeader());
     const response = await fetch(new URL(target, this.base), { ...init, headers, redirect: "manual" });
     for (const line of response.headers.getSetCookie()) this.store(line);

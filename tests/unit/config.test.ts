@@ -31,6 +31,9 @@ describe("configuration", () => {
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
     [{ SEED_DEMO: "maybe" }, "SEED_DEMO"],
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
+    [{ RATE_LIMIT_MULTIPLIER: "0" }, "RATE_LIMIT_MULTIPLIER"],
+    [{ RATE_LIMIT_MULTIPLIER: "lots" }, "RATE_LIMIT_MULTIPLIER"],
+    [{ TRUST_PROXY: "yes" }, "TRUST_PROXY"],
   ])("refuses %j and names %s", (env, name) => {
     expect(() => parseConfig(env)).toThrow(new RegExp(`\\b${name}\\b`));
   });
@@ -76,5 +79,12 @@ describe("configuration", () => {
     expect(parseConfig(production).seedDemo).toBe(false);
     expect(parseConfig({ ...production, SEED_DEMO: "true" }).seedDemo).toBe(true);
     expect(parseConfig({ SEED_DEMO: "false" }).seedDemo).toBe(false);
+  });
+
+  it("scales rate limits by RATE_LIMIT_MULTIPLIER and trusts X-Forwarded-For only when TRUST_PROXY says so", () => {
+    expect(parseConfig({})).toMatchObject({ rateLimitMultiplier: 1, trustedProxies: 0 });
+    expect(parseConfig({ RATE_LIMIT_MULTIPLIER: "1000", TRUST_PROXY: "true" })).toMatchObject({ rateLimitMultiplier: 1000, trustedProxies: 1 });
+    expect(parseConfig({ RATE_LIMIT_MULTIPLIER: "0.5", TRUST_PROXY: "2" })).toMatchObject({ rateLimitMultiplier: 0.5, trustedProxies: 2 });
+    expect(parseConfig({ RATE_LIMIT_MULTIPLIER: "", TRUST_PROXY: "false" })).toMatchObject({ rateLimitMultiplier: 1, trustedProxies: 0 });
   });
 });

@@ -1,6 +1,7 @@
 import { createCookie, redirect } from "react-router";
 import type { Route } from "./+types/callback";
 import { safeRedirectPath } from "~/services/api.server";
+import { requireSignInWithinLimit } from "~/services/api-rate-limit.server";
 import { getAuthenticator, OIDC_STRATEGY, STATE_COOKIE } from "~/services/auth.server";
 import { flashToast, getSession, startUserSession } from "~/services/request-session.server";
 import { log } from "~/services/logger.server";
@@ -9,6 +10,7 @@ const clearStateCookie = () => createCookie(STATE_COOKIE, { path: "/", maxAge: 0
 
 /** GET /api/callback: the identity provider sends the browser back here with a code. */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireSignInWithinLimit(context, request);
   const returnTo = safeRedirectPath(getSession(context).get("returnTo"));
   const headers = new Headers({ "Set-Cookie": await clearStateCookie() });
   try {

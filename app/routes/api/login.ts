@@ -1,11 +1,13 @@
 import type { Route } from "./+types/login";
 import { safeRedirectPath } from "~/services/api.server";
+import { requireSignInWithinLimit } from "~/services/api-rate-limit.server";
 import { getAuthenticator, OIDC_STRATEGY } from "~/services/auth.server";
 import { getCurrentUser, getSession, markSessionChanged } from "~/services/request-session.server";
 import { redirect } from "react-router";
 
 /** GET /api/login: starts the OpenID Connect sign-in, remembering where the user was going. */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireSignInWithinLimit(context, request);
   const returnTo = safeRedirectPath(new URL(request.url).searchParams.get("returnTo"));
   if (await getCurrentUser(context)) return redirect(returnTo);
   const session = getSession(context);

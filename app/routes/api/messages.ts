@@ -3,6 +3,7 @@ import type { Route } from "./+types/messages";
 import { openThread, sendMessage, sendMessageSchema } from "~/models/message.server";
 import { domainCall, json, parseJson, parseQuery, requireApiUser, requireMethod } from "~/services/api.server";
 import { getDb } from "~/services/db.server";
+import { requireWithinRateLimit, userKey } from "~/services/rate-limit.server";
 
 /** GET /api/messages?bookingId=: the thread, oldest first (marks received messages read). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -17,6 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
   const user = await requireApiUser(context);
   const input = await parseJson(request, sendMessageSchema);
+  await requireWithinRateLimit("messages", userKey(user.id));
   const db = await getDb();
   return json(await domainCall(() => sendMessage(db, user.id, input)), { status: 201 });
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Route } from "./+types/object-storage.upload-url";
 import { IMAGE_TYPE_LIST, UPLOAD_DEFAULT_MAX_BYTES } from "~/lib/uploads";
 import { apiError, json, parseQuery, requireApiUser } from "~/services/api.server";
+import { requireWithinRateLimit, userKey } from "~/services/rate-limit.server";
 import { imageUrlForKey, newImageKey, presignUpload } from "~/services/storage.server";
 import { log } from "~/services/logger.server";
 
@@ -21,6 +22,7 @@ const querySchema = z.object({
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireApiUser(context);
   const { contentType, size } = parseQuery(request, querySchema);
+  await requireWithinRateLimit("uploads", userKey(user.id));
   const key = newImageKey(user.id, contentType);
   try {
     const url = await presignUpload(key, contentType, size);

@@ -1,0 +1,98 @@
+import "server-only";
+import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { rateLimits } from "../../db/schema.ts";
+import { apiError } from "./api.server";
+import { getConfig } from "./config.server";
+import { getDb, type Database } from "./db.server";
+import type { Toast } from "./session.server";
+
+/**
+ * The limits at RATE_LIMIT_MULTIPLIER=1 (decision 0021): `points` requests per
+ * `seconds`, counted per user when signed in, else per client address.
+ */
+export const RATE_LIMITS = {
+  /** Every /api/* request. */
+  api: { points: 300, seconds: 60 },
+  /** /api/login and /api/callback, per address even when signed in: one sign-in is two requests. */
+  signIn: { points: 20, seconds: 10 * 60 },
+  /** Jobs posted (JSON API and the post-job form). */
+  jobs: { points: 20, seconds: 60 * 60 },
+  /** Messages sent (JSON API and the messages form). */
+  messages: { points: 30, seconds: 60 },
+  /** Presigned upload URLs and images sent with a form. */
+  uploads: { points: 20, seconds: 60 * 60 },
+} as const;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** A limit's points scaled by the multiplier; never below one. */
+export function scaledPoints(name: RateLimitName, multiplier: number): number {
+  return Math.max(1, Math.round(RATE_LIMITS[name].points * multiplier));
+}
+
+export const userKey = (userId: string) => `user:${userId}`;
+export const addressKeyOf = (address: string) => `ip:${address}`;
+
+// One set of limiters per database (tests may swap it).
+const limiters = new WeakMap<Database, Map<RateLimitName, RateLimiterDrizzle>>();
+
+function limiterFor(db: Database, name: RateLimitName): RateLimiterDrizzle {
+  let byName = limiters.get(db);
+  if (!byName) limiters.set(db, (byName = new Map()));
+  let limiter = byName.get(name);
+  if (!limiter) {
+    const points = scaledPoints(name, getConfig().rateLimitMultiplier);
+    const duration = RATE_LIMITS[name].seconds;
+    limiter = new RateLimiterDrizzle({
+      storeClient: db,
+      schema: rateLimits,
+      keyPrefix: name,
+      points,
+      duration,
+      // A key over its limit is refused from memory until its window ends: a flood costs no writes.
+      inMemoryBlockOnConsumed: points + 1,
+      // Should the table fail, each instance limits on its own rather than failing the request.
+      insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, points, duration }),
+    });
+    byName.set(name, limiter);
+  }
+  return limiter;
+}
+
+/** Counts one request against the limit `name` for `key` (see userKey, addressKeyOf). */
+export async function consumeRateLimit(name: RateLimitName, key: string): Promise<RateLimitVerdict> {
+  const limiter = limiterFor(await getDb(), name);
+  try {
+    await limiter.consume(key);
+    return { allowed: true };
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
+  }
+}
+
+/** The JSON API's answer over a limit: 429 with Retry-After in seconds. */
+export function tooManyRequests(retryAfterSeconds: number): Response {
+  const response = apiError(429, `Too many requests, try again in ${retryAfterSeconds} s`);
+  response.headers.set("Retry-After", String(retryAfterSeconds));
+  return response;
+}
+
+/** For the JSON API: counts the request, or throws the 429. */
+export async function requireWithinRateLimit(name: RateLimitName, key: string): Promise<void> {
+  const verdict = await consumeRateLimit(name, key);
+  if (!verdict.allowed) throw tooManyRequests(verdict.retryAfterSeconds);
+}
+
+/** "Please try again in 45 seconds." / "… in 12 minutes.": for toasts after a refused form. */
+export function tryAgainText(retryAfterSeconds: number): string {
+  if (retryAfterSeconds < 90) return `Please try again in ${retryAfterSeconds} seconds.`;
+  return `Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`;
+}
+
+/** The toast of a page form refused by a limit (forms redirect back, with or without JavaScript). */
+export function tooManyRequestsToast(retryAfterSeconds: number): Toast {
+  return { title: "Too many requests", description: tryAgainText(retryAfterSeconds), variant: "destructive" };
+}

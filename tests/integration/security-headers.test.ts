@@ -1,0 +1,229 @@
+// Security headers on every kind of response (decision 0020): documents carry
+// a nonce-based Content-Security-Policy whose nonce is on every inline script,
+// everything else a locked-down one; HSTS and `Secure` cookies only in production.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDevOidcProvider, type DevOidcProvider } from "~/services/dev-oidc.server";
+import { startAppServer, type AppServer } from "../support/app-server.ts";
+import { HttpClient, uniqueEmail } from "../support/http-client.ts";
+
+const LOCKED_DOWN = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+let app: AppServer;
+
+beforeAll(async () => {
+  app = await startAppServer();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+function expectBaseHeaders(response: Response, label: string) {
+  expect(response.headers.get("X-Content-Type-Options"), label).toBe("nosniff");
+  expect(response.headers.get("X-Frame-Options"), label).toBe("DENY");
+  expect(response.headers.get("Referrer-Policy"), label).toBe("strict-origin-when-cross-origin");
+  expect(response.headers.get("Content-Security-Policy"), label).toContain("frame-ancestors 'none'");
+  expect(response.headers.get("Strict-Transport-Security"), label).toBeNull();
+}
+
+/** The policy's directives by name. */
+function directives(policy: string | null): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of (policy ?? "").split(";")) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) map.set(name, sources);
+  }
+  return map;
+}
+
+function nonceOf(policy: string | null): string {
+  const source = directives(policy).get("script-src")?.find((s) => s.startsWith("'nonce-"));
+  expect(source, `a nonce in ${policy}`).toBeDefined();
+  return source!.slice("'nonce-".length, -1);
+}
+
+/** Every <script> without a src attribute, as its opening tag. */
+function inlineScriptTags(html: string): string[] {
+  return [...html.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0]).filter((tag) => !/\ssrc=/i.test(tag));
+}
+
+describe("an HTML document", () => {
+  it("has a nonce-based policy that allows what the app loads and nothing inline without the nonce", async () => {
+    const response = await fetch(`${app.url}/`);
+    expect(response.status).toBe(200);
+    expectBaseHeaders(response, "document");
+    const policy = directives(response.headers.get("Content-Security-Policy"));
+    expect(policy.get("script-src")).toEqual(["'self'", expect.stringMatching(/^'nonce-[A-Za-z0-9+/]{24}'$/)]);
+    expect(policy.get("default-src")).toEqual(["'self'"]);
+    expect(policy.get("object-src")).toEqual(["'none'"]);
+    expect(policy.get("base-uri")).toEqual(["'none'"]);
+    expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
+    // The live channel, and the embedded storage Uppy uploads to (here: this origin's /_storage).
+    expect(policy.get("connect-src")).toEqual(["'self'", `ws://localhost:${app.port}`, app.url]);
+    // Sign-in redirects go to the identity provider (here: the embedded one at /oidc).
+    expect(policy.get("form-action")).toEqual(["'self'", app.url]);
+    expect(policy.get("img-src")).toEqual(expect.arrayContaining(["'self'", "data:", "blob:", app.url]));
+  });
+
+  it("puts the nonce on every inline script, a fresh one per request", async () => {
+    const nonces: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const response = await fetch(`${app.url}/`);
+      const nonce = nonceOf(response.headers.get("Content-Security-Policy"));
+      const tags = inlineScriptTags(await response.text());
+      // React's bootstrap, the RSC payload chunks and <ScrollRestoration>.
+      expect(tags.length).toBeGreaterThanOrEqual(3);
+      for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it("a signed-in page and a 404 page carry it too", async () => {
+    const client = new HttpClient(app.url);
+    await client.signIn(uniqueEmail("headers"));
+    for (const [path, status] of [["/post-job", 200], ["/no-such-page", 404]] as const) {
+      const response = await client.request(path);
+      expect(response.status, path).toBe(status);
+      expectBaseHeaders(response, path);
+      const nonce = nonceOf(response.headers.get("Content-Security-Policy"));
+      for (const tag of inlineScriptTags(await response.text())) expect(tag, path).toContain(`nonce="${nonce}"`);
+    }
+  });
+});
+
+describe("everything else", () => {
+  it("JSON, RSC payloads, static files, redirects, /healthz and plain-text errors are locked down", async () => {
+    const client = new HttpClient(app.url);
+    await client.signIn(uniqueEmail("headers"));
+    const html = await (await client.request("/")).text();
+    const asset = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeDefined();
+    const cases: Array<[string, Promise<Response>, number]> = [
+      ["API JSON", client.request("/api/auth/user"), 200],
+      ["API error", fetch(`${app.url}/api/auth/user`), 401],
+      ["RSC payload", client.request("/post-job.rsc"), 200],
+      ["static asset", fetch(`${app.url}${asset}`), 200],
+      ["public file", fetch(`${app.url}/favicon.svg`), 200],
+      ["page redirect", fetch(`${app.url}/post-job`, { redirect: "manual" }), 302],
+      ["sign-in redirect", fetch(`${app.url}/api/login`, { redirect: "manual" }), 302],
+      ["health check", fetch(`${app.url}/healthz`), 200],
+      ["image not found", fetch(`${app.url}/images/nothing.png`), 404],
+    ];
+    for (const [label, pending, status] of cases) {
+      const response = await pending;
+      expect(response.status, label).toBe(status);
+      expectBaseHeaders(response, label);
+      expect(response.headers.get("Content-Security-Policy"), label).toBe(LOCKED_DOWN);
+      await response.body?.cancel();
+    }
+  });
+
+  it("the embedded sign-in page has its own policy: inline styles, no scripts, its form may lead back to the app", async () => {
+    const client = new HttpClient(app.url);
+    const { response, url } = await client.navigate("/api/login");
+    expect(url).toContain("/oidc/interaction/");
+    expectBaseHeaders(response, "sign-in page");
+    const policy = directives(response.headers.get("Content-Security-Policy"));
+    expect(policy.get("default-src")).toEqual(["'none'"]);
+    expect(policy.get("style-src")).toEqual(["'unsafe-inline'"]);
+    expect(policy.get("form-action")).toEqual(["'self'", app.url]);
+    expect(policy.has("script-src")).toBe(false);
+    expect(inlineScriptTags(await response.text())).toEqual([]);
+  });
+});
+
+function sessionCookie(lines: string[]): string {
+  const line = lines.filter((l) => l.startsWith("nearhand_session=") && !/max-age=0/i.test(l)).at(-1);
+  expect(line, "a session cookie was set").toBeDefined();
+  return line!;
+}
+
+/** Signs in and returns every Set-Cookie line the sign-in answered with. */
+async function signInRecordingCookies(client: HttpClient): Promise<string[]> {
+  const lines: string[] = [];
+  const request = client.request.bind(client);
+  client.request = async (target, init) => {
+    const response = await request(target, init);
+    lines.push(...response.headers.getSetCookie());
+    return response;
+  };
+  await client.signIn(uniqueEmail("cookie"));
+  expect((await client.request("/api/auth/user")).status).toBe(200);
+  return lines;
+}
+
+describe("the session cookie", () => {
+  it("is HttpOnly, SameSite=Lax, Path=/ and, on http outside production, not Secure", async () => {
+    const cookie = sessionCookie(await signInRecordingCookies(new HttpClient(app.url)));
+    expect(cookie).toMatch(/;\s*HttpOnly(;|$)/i);
+    expect(cookie).toMatch(/;\s*SameSite=Lax(;|$)/i);
+    expect(cookie).toMatch(/;\s*Path=\/(;|$)/i);
+    expect(cookie).not.toMatch(/;\s*Secure(;|$)/i);
+  });
+});
+
+describe("in production", () => {
+  // A production server needs a real identity provider: the development one,
+  // run here in the test, stands in for it (production refuses to embed it).
+  let production: AppServer;
+  let identityProvider: http.Server;
+  let provider: DevOidcProvider | undefined;
+
+  beforeAll(async () => {
+    identityProvider = http.createServer((req, res) => {
+      if (provider) return provider.handle(req, res);
+      res.writeHead(503).end();
+    });
+    await new Promise<void>((resolve) => identityProvider.listen(0, "127.0.0.1", resolve));
+    const issuer = `http://localhost:${(identityProvider.address() as AddressInfo).port}/oidc`;
+    const client = { id: "nearhand-production-test", secret: "a-secret-for-the-production-test" };
+    production = await startAppServer({
+      NODE_ENV: "production",
+      SESSION_SECRET: "a-long-production-session-secret",
+      OIDC_ISSUER: issuer,
+      OIDC_CLIENT_ID: client.id,
+      OIDC_CLIENT_SECRET: client.secret,
+      // Never reached by these tests.
+      S3_ENDPOINT: "http://127.0.0.1:9",
+      S3_ACCESS_KEY_ID: "unused",
+      S3_SECRET_ACCESS_KEY: "unused",
+    });
+    provider = await createDevOidcProvider({
+      issuer,
+      clientId: client.id,
+      clientSecret: client.secret,
+      redirectUris: [`${production.url}/api/callback`],
+      cookieSecret: "a-cookie-secret-for-the-test-provider",
+    });
+  });
+  afterAll(async () => {
+    await production?.stop();
+    await new Promise((resolve) => identityProvider?.close(resolve));
+  });
+
+  it("every response has HSTS", async () => {
+    for (const path of ["/", "/healthz", "/favicon.svg", "/api/auth/user"]) {
+      const response = await fetch(`${production.url}${path}`);
+      expect(response.headers.get("Strict-Transport-Security"), path).toBe("max-age=31536000; includeSubDomains");
+      expect(response.headers.get("X-Content-Type-Options"), path).toBe("nosniff");
+      await response.body?.cancel();
+    }
+  });
+
+  it("the document's form-action allows the external identity provider", async () => {
+    const response = await fetch(`${production.url}/`);
+    const issuerOrigin = new URL(`http://localhost:${(identityProvider.address() as AddressInfo).port}`).origin;
+    expect(directives(response.headers.get("Content-Security-Policy")).get("form-action")).toEqual(["'self'", issuerOrigin]);
+    await response.body?.cancel();
+  });
+
+  it("the session cookie is Secure, HttpOnly, SameSite=Lax, Path=/", async () => {
+    const cookie = sessionCookie(await signInRecordingCookies(new HttpClient(production.url)));
+    expect(cookie).toMatch(/;\s*Secure(;|$)/i);
+    expect(cookie).toMatch(/;\s*HttpOnly(;|$)/i);
+    expect(cookie).toMatch(/;\s*SameSite=Lax(;|$)/i);
+    expect(cookie).toMatch(/;\s*Path=\/(;|$)/i);
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { addressKey, resolveClientAddress } from "~/services/client-address.server";
+import { parseConfig } from "~/services/config.server";
+import { scaledPoints } from "~/services/rate-limit.server";
+import { baseSecurityHeaders, createNonce, documentPolicy } from "~/services/security-headers.server";
+
+describe("the client's address", () => {
+  it("is the socket's unless proxies are trusted", () => {
+    expect(resolveClientAddress("192.0.2.1", "203.0.113.9", 0)).toBe("192.0.2.1");
+    expect(resolveClientAddress(null, null, 0)).toBe("unknown");
+  });
+
+  it("behind trusted proxies, is the entry the outermost one appended: what the client wrote is ignored", () => {
+    expect(resolveClientAddress("10.0.0.2", "203.0.113.9", 1)).toBe("203.0.113.9");
+    expect(resolveClientAddress("10.0.0.2", "1.2.3.4, 203.0.113.9", 1)).toBe("203.0.113.9");
+    expect(resolveClientAddress("10.0.0.2", "1.2.3.4, 203.0.113.9, 10.0.0.1", 2)).toBe("203.0.113.9");
+    // Fewer entries than proxies: the leftmost there is.
+    expect(resolveClientAddress("10.0.0.2", "203.0.113.9", 3)).toBe("203.0.113.9");
+    // A trusted proxy that sent no header: the socket.
+    expect(resolveClientAddress("10.0.0.2", null, 1)).toBe("10.0.0.2");
+  });
+
+  it("counts IPv4 as it is (also IPv4-mapped IPv6) and IPv6 by its /64", () => {
+    expect(addressKey("203.0.113.9")).toBe("203.0.113.9");
+    expect(addressKey("::ffff:203.0.113.9")).toBe("203.0.113.9");
+    expect(addressKey("2001:db8:aa:1:2:3:4:5")).toBe("2001:db8:aa:1::/64");
+    expect(addressKey("2001:db8:aa:1::5")).toBe(addressKey("2001:0db8:00aa:0001:ffff::1"));
+    expect(addressKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressKey("::1")).toBe("0:0:0:0::/64");
+    expect(addressKey("2001:db8:aa:1::5")).not.toBe(addressKey("2001:db8:aa:2::5"));
+  });
+});
+
+describe("rate limits", () => {
+  it("scale with the multiplier and never drop below one request", () => {
+    expect(scaledPoints("messages", 1)).toBe(30);
+    expect(scaledPoints("messages", 1000)).toBe(30_000);
+    expect(scaledPoints("messages", 0.5)).toBe(15);
+    expect(scaledPoints("jobs", 0.0001)).toBe(1);
+  });
+});
+
+describe("security headers", () => {
+  it("HSTS only in production", () => {
+    expect(baseSecurityHeaders({ production: false })["Strict-Transport-Security"]).toBeUndefined();
+    expect(baseSecurityHeaders({ production: true })["Strict-Transport-Security"]).toBe("max-age=31536000; includeSubDomains");
+    expect(baseSecurityHeaders({ production: true })).toMatchObject({
+      "X-Content-Type-Options": "nosniff",
+      "X-Frame-Options": "DENY",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+    });
+  });
+
+  it("the document policy names external storage and identity provider, and allows eval only when asked", () => {
+    const config = parseConfig({
+      APP_URL: "https://nearhand.example.com",
+      OIDC_ISSUER: "https://id.example.com/realms/nearhand",
+      OIDC_CLIENT_ID: "id",
+      OIDC_CLIENT_SECRET: "secret",
+      S3_ENDPOINT: "https://s3.us-east-1.amazonaws.com",
+      S3_PUBLIC_URL: "https://photos.example.net/bucket",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+    });
+    const nonce = createNonce();
+    const policy = documentPolicy({ nonce, pageOrigin: "https://nearhand.example.com", config });
+    expect(policy).toContain(`script-src 'self' 'nonce-${nonce}';`);
+    expect(policy).toContain("connect-src 'self' wss://nearhand.example.com https://photos.example.net;");
+    expect(policy).toContain("img-src 'self' data: blob: https: https://photos.example.net;");
+    expect(policy).toContain("form-action 'self' https://id.example.com;");
+    expect(policy).not.toContain("unsafe-eval");
+    expect(documentPolicy({ nonce, pageOrigin: "http://localhost:3000", config, allowEval: true })).toContain(`script-src 'self' 'nonce-${nonce}' 'unsafe-eval';`);
+  });
+
+  it("a nonce is fresh every time", () => {
+    const nonces = new Set(Array.from({ length: 100 }, createNonce));
+    expect(nonces.size).toBe(100);
+  });
+});
