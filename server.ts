@@ -58,9 +58,10 @@ const server = http.createServer((req, res) => {
   for (const [name, value] of securityHeaders) res.setHeader(name, value);
   services.withRequestLog(requestId, (requestLog) => {
     const started = performance.now();
+    const requestPath = pathOf(req.url); // before a mounted handler rewrites req.url
     res.once("finish", () => {
       requestLog.info(
-        { method: req.method, path: pathOf(req.url), status: res.statusCode, ms: Math.round(performance.now() - started) },
+        { method: req.method, path: requestPath, status: res.statusCode, ms: Math.round(performance.now() - started) },
         "request",
       );
     });

@@ -53,8 +53,21 @@ function flushingCompressor(encoding: Encoding): TransformStream<Uint8Array, Uin
   const flushKind = encoding === "br" ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH;
   return new TransformStream({
     start(controller) {
-      compressor.on("data", (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
-      compressor.on("error", (error) => controller.error(error));
+      // When the client goes away the stream is cancelled: stop compressing instead of enqueuing.
+      compressor.on("data", (chunk: Buffer) => {
+        try {
+          controller.enqueue(new Uint8Array(chunk));
+        } catch {
+          compressor.destroy();
+        }
+      });
+      compressor.on("error", (error) => {
+        try {
+          controller.error(error);
+        } catch {
+          // already cancelled
+        }
+      });
     },
     transform(chunk) {
       return new Promise((resolve) => {

@@ -68,4 +68,29 @@ describe("compressResponse", () => {
     await new Promise((resolve) => inflate.end(resolve));
     expect(seen).toBe("<main>skeleton</main><main>content</main>");
   });
+
+  it("stops quietly when the client goes away mid-stream", async () => {
+    let push!: (text: string) => void;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        push = (text) => controller.enqueue(new TextEncoder().encode(text));
+      },
+    });
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.on("uncaughtException", record);
+    try {
+      const response = compressResponse(request("gzip"), new Response(body, { headers: { "Content-Type": "text/html" } }));
+      push(big);
+      const reader = response.body!.getReader();
+      await reader.read();
+      await reader.cancel();
+      push(big);
+      push(big);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      process.off("uncaughtException", record);
+    }
+    expect(uncaught).toEqual([]);
+  });
 });
