@@ -42,7 +42,7 @@ describe("answers while the database is unreachable", () => {
       internal: false,
       data: "Service unavailable",
     });
-    const otherFailure = { ...match, payload: { type: "render", errors: { root: new Error("bug") } } } as typeof match;
+    const otherFailure = { ...match, payload: { type: "render", errors: { root: new Error("bug") } } } as unknown as typeof match;
     expect(withServiceUnavailable(otherFailure)).toBe(otherFailure);
   });
 });
