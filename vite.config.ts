@@ -3,9 +3,10 @@ import tailwindcss from "@tailwindcss/vite";
 import rsc from "@vitejs/plugin-rsc";
 import { defineConfig } from "vite";
 import { nearhandDevServer } from "./scripts/vite-dev-server.ts";
+import { postgresDriverFix } from "./scripts/postgres-driver-fix.ts";
 
 export default defineConfig(({ command }) => ({
-  plugins: [tailwindcss(), reactRouterRSC(), rsc(), nearhandDevServer()],
+  plugins: [tailwindcss(), reactRouterRSC(), rsc(), nearhandDevServer(), postgresDriverFix()],
   // A build is a production build in every environment: React's server code is
   // compiled for production too, whatever NODE_ENV says at run time (where it
   // only chooses between embedded and real services).

@@ -15,15 +15,19 @@ import type * as ssrEntry from "./entry.ssr";
 import { socketAddressContext } from "./services/client-address.server";
 import { getConfig } from "./services/config.server";
 import { createNonce, documentPolicy } from "./services/security-headers.server";
+import { isServiceUnavailable, serviceUnavailableResponse, withServiceUnavailable } from "./services/service-unavailable.server";
 
 // React Router's default RSC entry, plus: the services server.ts needs (so the
 // Node server and the routes share one instance of the database, sessions and
-// sockets), the client's address for rate limits, and a fresh CSP nonce for
-// every HTML document (decision 0020).
+// sockets), the client's address for rate limits, a fresh CSP nonce for every
+// HTML document (decision 0020), and 503 for a request that failed because the
+// database could not be reached (decision 0019).
 export { nodeServices } from "./services/node-services.server";
 
-function fetchServer(request: Request, requestContext: RouterContextProvider) {
-  return matchRSCServerRequest({
+async function fetchServer(request: Request, requestContext: RouterContextProvider): Promise<Response> {
+  // Resource routes (the JSON API) turn a thrown error into a bare 500; this is how we learn why.
+  let unreachable = false;
+  const response = await matchRSCServerRequest({
     basename,
     createTemporaryReferenceSet,
     decodeAction,
@@ -35,13 +39,18 @@ function fetchServer(request: Request, requestContext: RouterContextProvider) {
     requestContext,
     routes,
     routeDiscovery,
+    onError(error) {
+      if (isServiceUnavailable(error)) unreachable = true;
+    },
     generateResponse(match, options) {
-      return new Response(renderToReadableStream(match.payload, options), {
-        status: match.statusCode,
-        headers: match.headers,
-      });
+      const { statusCode, headers, payload } = withServiceUnavailable(match);
+      return new Response(renderToReadableStream(payload, options), { status: statusCode, headers });
     },
   });
+  if (unreachable && response.status === 500 && response.headers.get("React-Router-Resource") === "true") {
+    return serviceUnavailableResponse();
+  }
+  return response;
 }
 
 /** What server.ts tells about the connection (node-fetch-server's ClientAddress). */

@@ -81,12 +81,17 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const unavailable = status === 503;
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
-      <title>{`${status} Something went wrong | Nearhand`}</title>
-      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <title>{`${status} ${unavailable ? "Service unavailable" : "Something went wrong"} | Nearhand`}</title>
+      <h1 className="text-3xl font-bold">{unavailable ? "Nearhand is briefly unavailable" : "Something went wrong"}</h1>
       <p className="mt-4 text-slate-600">
-        {isRouteErrorResponse(error) ? error.statusText || "The request could not be completed." : "An unexpected error occurred."}
+        {unavailable
+          ? "We can't reach our database right now. If you were saving something, it was not saved: try again in a few seconds."
+          : isRouteErrorResponse(error)
+            ? error.statusText || "The request could not be completed."
+            : "An unexpected error occurred."}
       </p>
       <a href="/" className="mt-8 inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white">
         Back to Nearhand

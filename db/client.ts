@@ -44,6 +44,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return openPglite(options.dataDir ?? ".data/pglite", options.pgliteTemplate);
 }
 
+/**
+ * Seconds before a connection retries after failing. The driver's default grows
+ * to 10-20 s, so a database back after a restart would go unused for that long;
+ * capped at 1 s (with jitter) the app serves again within a second or two.
+ */
+export function reconnectDelaySeconds(failures: number): number {
+  return (0.5 + Math.random() / 2) * Math.min(0.05 * 2 ** failures, 1);
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
@@ -52,6 +61,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     onnotice: () => {},
     connect_timeout: 5,
     idle_timeout: 60,
+    backoff: reconnectDelaySeconds,
   });
   const db = drizzle({ client, schema }) as unknown as Database;
   return {

@@ -13,7 +13,8 @@ const EVENT_TYPES = new Set(["notification", "message", "job_update", "booking_u
 /**
  * The signed-in user's live channel (/ws). Every event refreshes the data of
  * the page on screen (header badges, conversations and the open thread, job
- * lists, the open booking) without a reload: the loaders re-run. Bad messages
+ * lists, the open booking) without a reload: the loaders re-run; so does
+ * reconnecting (3 s after a close, to any instance). Bad messages
  * and connection errors are only logged. Without JavaScript pages are simply
  * fresh on each load.
  */
@@ -39,10 +40,23 @@ export function LiveUpdates({ userId }: { userId: string }) {
     let reconnect: ReturnType<typeof setTimeout> | undefined;
     let refresh: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
+    let reconnecting = false;
+
+    const scheduleRefresh = () => {
+      clearTimeout(refresh);
+      refresh = setTimeout(() => {
+        if (navigating.current) deferred.current = true;
+        else void revalidate.current();
+      }, REVALIDATE_DEBOUNCE_MS);
+    };
 
     const connect = () => {
       const protocol = window.location.protocol === "https:" ? "wss:" : "ws:";
       socket = new WebSocket(`${protocol}//${window.location.host}/ws?userId=${encodeURIComponent(userId)}`);
+      // Events sent while the socket was down are gone: a reconnected page catches up by reloading its data.
+      socket.onopen = () => {
+        if (reconnecting) scheduleRefresh();
+      };
       socket.onmessage = (event) => {
         let message: { type?: unknown; data?: unknown };
         try {
@@ -55,15 +69,12 @@ export function LiveUpdates({ userId }: { userId: string }) {
           console.warn("live update: unknown message", message);
           return;
         }
-        clearTimeout(refresh);
-        refresh = setTimeout(() => {
-          if (navigating.current) deferred.current = true;
-          else void revalidate.current();
-        }, REVALIDATE_DEBOUNCE_MS);
+        scheduleRefresh();
       };
       socket.onerror = () => console.warn("live update: connection error");
       socket.onclose = () => {
         if (stopped) return;
+        reconnecting = true;
         reconnect = setTimeout(connect, LIVE_RECONNECT_DELAY_MS);
       };
     };

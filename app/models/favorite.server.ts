@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { favorites, jobs, users, type Favorite } from "../../db/schema.ts";
 import type { Executor } from "../services/db.server";
@@ -25,14 +25,21 @@ async function targetExists(db: Executor, input: FavoriteInput): Promise<boolean
   return Boolean(row);
 }
 
-/** Saves a favorite; adding it twice keeps one row (the unique constraint settles races). */
+/**
+ * Saves a favorite; adding it twice keeps one row (the unique constraint settles races).
+ * One statement inserts or finds the row, so a concurrent removal cannot leave the answer empty.
+ */
 export async function addFavorite(db: Executor, userId: string, input: FavoriteInput): Promise<Favorite> {
   if (!(await targetExists(db, input))) throw notFound(input.targetType === "job" ? "Job not found" : "Provider not found");
-  await db.insert(favorites).values({ userId, ...input }).onConflictDoNothing();
   const [row] = await db
-    .select()
-    .from(favorites)
-    .where(and(eq(favorites.userId, userId), eq(favorites.targetType, input.targetType), eq(favorites.targetId, input.targetId), eq(favorites.role, input.role)));
+    .insert(favorites)
+    .values({ userId, ...input })
+    .onConflictDoUpdate({
+      target: [favorites.userId, favorites.targetType, favorites.targetId, favorites.role],
+      // A no-op update: it makes RETURNING yield the existing row.
+      set: { userId: sql`excluded.user_id` },
+    })
+    .returning();
   return row;
 }
 

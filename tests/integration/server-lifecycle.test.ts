@@ -1,3 +1,4 @@
+import http from "node:http";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { runServerExpectingExit, startAppServer } from "../support/app-server.ts";
@@ -31,6 +32,50 @@ describe("graceful shutdown", () => {
     const exitCode = await app.stop("SIGTERM");
     expect(await closed).toBe(1001);
     expect(exitCode).toBe(0);
+    expect(app.output()).toContain("Shut down cleanly.");
+  });
+
+  it("answers a request in progress at SIGTERM, refuses new connections meanwhile, then exits cleanly", async () => {
+    const app = await startAppServer();
+    const client = new HttpClient(app.url);
+    await client.signIn(uniqueEmail("drain"));
+    const body = JSON.stringify({ title: "Posted during shutdown", description: "The body arrives slowly", categoryId: "repair" });
+
+    // "Expect: 100-continue": the server's "continue" says it has the request and is waiting for the body.
+    const request = http.request(`${app.url}/api/jobs`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "Content-Length": Buffer.byteLength(body),
+        Cookie: client.cookieHeader(),
+        Origin: app.url,
+        Expect: "100-continue",
+      },
+    });
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      request.once("response", (response) => {
+        let text = "";
+        response.on("data", (chunk) => (text += chunk));
+        response.once("end", () => resolve({ status: response.statusCode ?? 0, text }));
+      });
+      request.once("error", reject);
+    });
+    await new Promise((resolve) => request.once("continue", resolve));
+    request.write(body.slice(0, 20));
+
+    const exited = app.stop("SIGTERM");
+    while (!app.output().includes("SIGTERM received")) await new Promise((resolve) => setTimeout(resolve, 20));
+    const refused = await fetch(`${app.url}/healthz`).then(
+      () => "answered",
+      (error: { cause?: { code?: string } }) => error.cause?.code,
+    );
+    expect(refused).toBe("ECONNREFUSED");
+
+    request.end(body.slice(20));
+    const { status, text } = await answer;
+    expect(status).toBe(201);
+    expect(JSON.parse(text)).toMatchObject({ title: "Posted during shutdown" });
+    expect(await exited).toBe(0);
     expect(app.output()).toContain("Shut down cleanly.");
   });
 });
