@@ -8,6 +8,7 @@ import { createRequestListener } from "@remix-run/node-fetch-server";
 import sirv from "sirv";
 import { WebSocketServer } from "ws";
 import type { NodeServices } from "./app/services/node-services.server.ts";
+import { countingQueries, withQueryCount } from "./db/query-count.ts";
 
 interface ServerBuild {
   default: { fetch(request: Request): Promise<Response> };
@@ -43,6 +44,12 @@ const serveStatic = sirv(path.join(buildDir, "client"), {
 const handleApp = createRequestListener((request) => build.default.fetch(request));
 
 const server = http.createServer((req, res) => {
+  // BENCH_COUNT_QUERIES=1: one log line per request with its number of database queries.
+  if (countingQueries) withQueryCount(`${req.method} ${req.url}`, res, () => route(req, res));
+  else route(req, res);
+});
+
+function route(req: http.IncomingMessage, res: http.ServerResponse) {
   const pathname = (req.url ?? "/").split("?")[0];
   if (pathname === "/healthz") {
     void services.healthy().then((ok) => {
@@ -67,7 +74,7 @@ const server = http.createServer((req, res) => {
   serveStatic(req, res, () => {
     void handleApp(req, res);
   });
-});
+}
 
 const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
 server.on("upgrade", (req, socket: Duplex, head) => {
