@@ -66,7 +66,8 @@ function mix32(value: number): number {
   return x >>> 0;
 }
 
-const hex8 = (n: number) => n.toString(16).padStart(8, "0");
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+const hex8 = (n: number) => HEX[n >>> 24] + HEX[(n >>> 16) & 255] + HEX[(n >>> 8) & 255] + HEX[n & 255];
 
 /** A version-4-shaped UUID that depends only on (table, index); distinct within a table, scattered like random ids. */
 export function benchId(table: number, index: number): string {
@@ -85,13 +86,17 @@ const T_BOOKING = 3;
 const T_MESSAGE = 4;
 const T_REVIEW = 5;
 const T_NOTIFICATION = 6;
-export const userId = (i: number) => benchId(T_USER, i);
-export const jobId = (i: number) => benchId(T_JOB, i);
-export const bookingId = (i: number) => benchId(T_BOOKING, i);
+/** Ids referred to from several tables are computed once. */
+function cached(table: number): (i: number) => string {
+  const ids: string[] = [];
+  return (i) => (ids[i] ??= benchId(table, i));
+}
+const jobId = (i: number) => benchId(T_JOB, i);
 
 /** COPY text escaping for free text. */
 function text(value: string | null | undefined): string {
   if (value == null) return "\\N";
+  if (!/[\\\t\n\r]/.test(value)) return value;
   return value.replace(/\\/g, "\\\\").replace(/\t/g, "\\t").replace(/\n/g, "\\n").replace(/\r/g, "\\r");
 }
 const ts = (ms: number) => new Date(ms).toISOString();
@@ -128,6 +133,8 @@ class Selection {
 }
 
 export function generateDataset(counts: Counts, now = Date.now()): TableData[] {
+  const userId = cached(T_USER);
+  const bookingId = cached(T_BOOKING);
   const faker = new Faker({ locale: [en, base] });
   faker.seed(SEED);
   const random = prng(SEED);
