@@ -7,7 +7,7 @@
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type Response } from "@playwright/test";
 import { kib, ms, type Report } from "./support/report.ts";
-import { startServer, type RunningServer } from "./support/app-server.ts";
+import { startServer, survivalFigure, type RunningServer } from "./support/app-server.ts";
 import { findTargets, removeBenchRows } from "./support/bench-data.ts";
 import { connect, type Sql } from "./support/postgres-admin.ts";
 import { createSessions, type BenchSession } from "./support/sessions.ts";
@@ -66,9 +66,19 @@ export async function runBrowser(report: Report, options: BrowserOptions): Promi
       { name: "booking page", path: `/bookings/${ids.completedBookingId}`, session: provider },
     ];
     for (const page of pages) {
-      await loadPage(browser, server, page.path, page.session); // warm-up: the server's first render of a page is slower
+      // A server that died is restarted (and reported), and the load that saw it die is repeated once.
+      const load = async (label: string): Promise<PageLoad> => {
+        try {
+          return await loadPage(browser!, server, page.path, page.session);
+        } catch (error) {
+          if ((await server.revive(label)) === null) throw error;
+          return loadPage(browser!, server, page.path, page.session);
+        }
+      };
+      await load(`${page.name} warm-up`); // the server's first render of a page is slower
       const loads: PageLoad[] = [];
-      for (let run = 0; run < options.runs; run++) loads.push(await loadPage(browser, server, page.path, page.session));
+      for (let run = 0; run < options.runs; run++) loads.push(await load(page.name));
+      await server.revive(page.name);
       const lcps = loads.map((l) => l.lcp).filter((v): v is number => v !== null).sort((a, b) => a - b);
       const lcp = lcps.length ? lcps[Math.floor(lcps.length / 2)] : null;
       const cls = Math.max(...loads.map((l) => l.cls));
@@ -107,6 +117,7 @@ export async function runBrowser(report: Report, options: BrowserOptions): Promi
       }
     }
 
+    report.add(survivalFigure(PART, server, "while pages load"));
     const noJs = await landingWithoutJs(browser, server);
     report.add({ part: PART, name: "landing works without JavaScript", value: noJs.detail, budget: "works", ratio: "", pass: noJs.ok });
 

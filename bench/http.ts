@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { ms, type Report } from "./support/report.ts";
-import { startServer, ROOT } from "./support/app-server.ts";
+import { ROOT, startServer, survivalFigure } from "./support/app-server.ts";
 import { BENCH_MESSAGE_PREFIX, findTargets, removeBenchRows } from "./support/bench-data.ts";
 import { connect } from "./support/postgres-admin.ts";
 import { createSessions } from "./support/sessions.ts";
@@ -33,21 +33,7 @@ export interface HttpOptions {
 
 export async function runHttp(report: Report, options: HttpOptions): Promise<void> {
   const sql = connect(options.databaseUrl);
-  let server = await startServer(options.databaseUrl);
-  /** Times the app server died; it is restarted so the remaining targets are still measured. */
-  const crashes: Array<{ after: string; error: string }> = [];
-  const keepAlive = async (after: string) => {
-    const listening = await fetch(`${server.url}/healthz`).then(
-      (r) => r.text().then(() => true),
-      () => false,
-    );
-    if (listening && server.process.exitCode === null) return;
-    await new Promise((r) => setTimeout(r, 1000)); // let a dying process finish
-    const error = /^\w*Error[^\n]*$/m.exec(server.output())?.[0] ?? `exit code ${server.process.exitCode}`;
-    crashes.push({ after, error });
-    await server.stop();
-    server = await startServer(options.databaseUrl);
-  };
+  const server = await startServer(options.databaseUrl);
   let baseline: { url: string; process: ChildProcess } | undefined;
   const dir = mkdtempSync(path.join(tmpdir(), "nearhand-bench-http-"));
   try {
@@ -82,10 +68,11 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
       await waitUntilIdle(server.url);
       await load(server.url, target, Math.min(3, options.seconds)); // warm-up
       await waitUntilIdle(server.url);
-      await keepAlive(`${target.name} warm-up`);
+      // A server that died is restarted (and reported) so the remaining targets are still measured.
+      await server.revive(`${target.name} warm-up`);
       const app = await load(server.url, target, options.seconds);
       await waitUntilIdle(server.url);
-      await keepAlive(target.name);
+      await server.revive(target.name);
       const bare = await load(baseline.url, { ...target, path: baselinePath(target) }, options.seconds);
       const share = app.rps / bare.rps;
       const failures = app.non2xx + app.errors;
@@ -109,17 +96,7 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
         pass: app.p99 < P99_BUDGET_MS && failures === 0,
       });
     }
-    report.add({
-      part: PART,
-      name: "app server stays up under load",
-      value: crashes.length
-        ? `exited ${crashes.length}× (after ${crashes.map((c) => c.after).join(", ")}): ${[...new Set(crashes.map((c) => c.error))].join("; ")}`
-        : "stayed up",
-      budget: "no exit",
-      ratio: "",
-      pass: crashes.length === 0,
-      data: { crashes },
-    });
+    report.add(survivalFigure(PART, server, "under load"));
   } finally {
     baseline?.process.kill("SIGTERM");
     await removeBenchRows(sql).catch((error: unknown) => console.warn("cleanup failed:", error));
@@ -183,7 +160,7 @@ async function waitUntilIdle(base: string): Promise<void> {
       (r) => r.text(),
       () => null,
     );
-    if (answered === null) return; // not listening: keepAlive restarts it
+    if (answered === null) return; // not listening: revive() restarts it
     quick = performance.now() - started < 50 ? quick + 1 : 0;
     await new Promise((r) => setTimeout(r, 100));
   }
