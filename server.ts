@@ -8,6 +8,7 @@ import { createRequestListener, type ClientAddress } from "@remix-run/node-fetch
 import sirv from "sirv";
 import { WebSocketServer } from "ws";
 import type { NodeServices } from "./app/services/node-services.server.ts";
+import { countingQueries, withQueryCount } from "./db/query-count.ts";
 
 interface ServerBuild {
   default: { fetch(request: Request, client: ClientAddress): Promise<Response> };
@@ -65,7 +66,9 @@ const server = http.createServer((req, res) => {
         "request",
       );
     });
-    route(req, res);
+    // BENCH_COUNT_QUERIES=1: one line per request with its number of database queries.
+    if (countingQueries) withQueryCount(`${req.method} ${req.url}`, res, () => route(req, res));
+    else route(req, res);
   });
 });
 

@@ -3,7 +3,9 @@
 // so it uses relative `.ts` imports and no path aliases.
 import path from "node:path";
 import { mkdirSync } from "node:fs";
+import type { Logger } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { countingQueries, countQuery } from "./query-count.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -35,13 +37,16 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** A PGlite data directory dump to start from (tests use a migrated template: initdb is slow). */
   pgliteTemplate?: Blob;
+  /** Sees every statement drizzle sends, with its parameters (the benchmark EXPLAINs them). */
+  onQuery?: (query: string, params: unknown[]) => void;
 }
 
 export const migrationsFolder = path.resolve(process.cwd(), "db/migrations");
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.dataDir ?? ".data/pglite", options.pgliteTemplate);
+  const logger = queryLogger(options.onQuery);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, logger);
+  return openPglite(options.dataDir ?? ".data/pglite", options.pgliteTemplate, logger);
 }
 
 /**
@@ -53,7 +58,18 @@ export function reconnectDelaySeconds(failures: number): number {
   return (0.5 + Math.random() / 2) * Math.min(0.05 * 2 ** failures, 1);
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+/** No logger unless someone listens: the benchmark's hooks cost nothing in normal runs. */
+function queryLogger(onQuery: DatabaseOptions["onQuery"]): Logger | undefined {
+  if (!onQuery && !countingQueries) return undefined;
+  return {
+    logQuery(query, params) {
+      if (countingQueries) countQuery();
+      onQuery?.(query, params);
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number, logger: Logger | undefined): Promise<DatabaseHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const client = postgres(url, {
@@ -63,7 +79,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     idle_timeout: 60,
     backoff: reconnectDelaySeconds,
   });
-  const db = drizzle({ client, schema }) as unknown as Database;
+  const db = drizzle({ client, schema, logger }) as unknown as Database;
   return {
     db,
     kind: "postgres",
@@ -93,12 +109,12 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   };
 }
 
-async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, template: Blob | undefined, logger: Logger | undefined): Promise<DatabaseHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, template ? { loadDataDir: template } : {});
-  const db = drizzle({ client, schema }) as unknown as Database;
+  const db = drizzle({ client, schema, logger }) as unknown as Database;
   return {
     db,
     kind: "pglite",

@@ -1,0 +1,243 @@
+// Part 2: query latency of the app's own model functions at 10k, 100k and 1m
+// jobs, p50/p95/p99 against a `select 1` baseline on the same handle, growth
+// per 10× data, and the EXPLAIN (ANALYZE) plan of every statement they send.
+import { existsSync } from "node:fs";
+import type { PGlite } from "@electric-sql/pglite";
+import { eq, sql } from "drizzle-orm";
+import { openDatabase, type Database, type DatabaseHandle } from "../db/client.ts";
+import { users, type User } from "../db/schema.ts";
+import { listAvailableJobs, listSeekerJobs } from "../app/models/job.server.ts";
+import { listConversations } from "../app/models/message.server.ts";
+import { listNotifications } from "../app/models/notification.server.ts";
+import { getProviderStats } from "../app/models/provider.server.ts";
+import { ms, times, summarize, type Report } from "./support/report.ts";
+import { connect, databaseExists } from "./support/postgres-admin.ts";
+import { BENCH_PROVIDER_EMAIL, BENCH_SEEKER_EMAIL, benchDatabaseUrl, PGLITE_DIR, SIZE_NAMES, type SizeName } from "./support/scale.ts";
+
+const PART = "2 queries";
+const P95_BUDGET_MS = 20;
+const GROWTH_BUDGET = 2;
+/** Tables big enough that a sequential scan of them is a finding. */
+const BIG_TABLES = new Set(["users", "jobs", "bookings", "messages", "reviews", "notifications"]);
+
+interface BenchUsers {
+  seeker: User;
+  provider: User;
+}
+
+const QUERIES: Array<{ name: string; run(db: Database, u: BenchUsers): Promise<unknown> }> = [
+  { name: "available jobs near a provider (NYC)", run: (db, u) => listAvailableJobs(db, u.provider) },
+  { name: "seeker's jobs (500 jobs)", run: (db, u) => listSeekerJobs(db, u.seeker.id) },
+  { name: "conversations (500 bookings)", run: (db, u) => listConversations(db, u.provider.id) },
+  { name: "notifications list (1,000)", run: (db, u) => listNotifications(db, u.provider.id) },
+  { name: "provider earnings", run: (db, u) => getProviderStats(db, u.provider, "America/New_York") },
+];
+
+export interface QueryOptions {
+  /** At most this many timed calls per query... */
+  iterations: number;
+  /** ...and no more than this long (slow queries get fewer samples; at least 20). */
+  secondsPerQuery: number;
+  pglite: boolean;
+}
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  "Actual Rows"?: number;
+  "Actual Total Time"?: number;
+  Plans?: PlanNode[];
+}
+
+interface Measured {
+  n: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  plans: Array<{ statement: string; tree: string; seqScans: string[]; indexes: string[]; text: string }>;
+}
+
+export async function runQueries(report: Report, options: QueryOptions): Promise<void> {
+  const bySize: Partial<Record<SizeName, Measured[]>> = {};
+  for (const size of SIZE_NAMES) {
+    const url = benchDatabaseUrl(size);
+    if (!(await databaseExists(url))) {
+      report.note(`queries: no database for ${size} (${url}); run npm run bench:seed`);
+      continue;
+    }
+    console.log(`\nQueries on PostgreSQL, ${size} jobs`);
+    const explainer = connect(url);
+    try {
+      bySize[size] = await measureDatabase(report, `PostgreSQL ${size}`, { databaseUrl: url }, options, (statement, params) =>
+        explainer.unsafe(statement, params as never[]).then((rows) => rows as unknown[]),
+      );
+    } finally {
+      await explainer.end();
+    }
+  }
+  reportPostgres(report, bySize);
+  if (options.pglite) await runPglite(report, options);
+}
+
+async function runPglite(report: Report, options: QueryOptions) {
+  if (!existsSync(PGLITE_DIR)) {
+    report.note(`queries: no PGlite database in ${PGLITE_DIR}; run npm run bench:seed`);
+    return;
+  }
+  console.log(`\nQueries on PGlite (${PGLITE_DIR})`);
+  let client: PGlite | undefined;
+  const results = await measureDatabase(report, "PGlite", { dataDir: PGLITE_DIR }, options, async (statement, params, handle) => {
+    client ??= (handle.db as unknown as { $client: PGlite }).$client;
+    return (await client.query(statement, params)).rows;
+  });
+  const baseline = results.at(-1)!;
+  QUERIES.forEach((query, i) => {
+    const r = results[i];
+    report.add({
+      part: "2 queries (PGlite, 100k jobs)",
+      name: query.name,
+      value: `p50 ${ms(r.p50)} · p95 ${ms(r.p95)} · p99 ${ms(r.p99)} (${r.n} runs)`,
+      budget: "",
+      ratio: `${times(r.p95 / baseline.p95)} select 1`,
+      pass: null,
+      data: { p50: r.p50, p95: r.p95, p99: r.p99 },
+    });
+  });
+}
+
+type Explain = (statement: string, params: unknown[], handle: DatabaseHandle) => Promise<unknown[]>;
+
+/** Measures every query and, last, the `select 1` baseline; EXPLAINs what each query sent. */
+async function measureDatabase(
+  report: Report,
+  label: string,
+  target: { databaseUrl?: string; dataDir?: string },
+  options: QueryOptions,
+  explain: Explain,
+): Promise<Measured[]> {
+  let captured: Array<{ query: string; params: unknown[] }> | null = null;
+  const handle = await openDatabase({ ...target, poolSize: 2, onQuery: (query, params) => captured?.push({ query, params }) });
+  try {
+    // A seed from before a new migration gets its indexes here, as a deployment would.
+    await handle.migrate();
+    const benchUsers = await findBenchUsers(handle.db);
+    const results: Measured[] = [];
+    const all = [...QUERIES, { name: "baseline: select 1", run: (db: Database) => db.execute(sql`select 1`) }];
+    for (const query of all) {
+      for (let i = 0; i < 5; i++) await query.run(handle.db, benchUsers);
+      const samples: number[] = [];
+      const deadline = performance.now() + options.secondsPerQuery * 1000;
+      for (let i = 0; i < options.iterations && (i < 20 || performance.now() < deadline); i++) {
+        const started = performance.now();
+        await query.run(handle.db, benchUsers);
+        samples.push(performance.now() - started);
+      }
+      const stats = summarize(samples);
+      captured = [];
+      await query.run(handle.db, benchUsers);
+      const statements: Array<{ query: string; params: unknown[] }> = captured;
+      captured = null;
+      const plans = [];
+      for (const statement of statements) {
+        if (query.name.startsWith("baseline")) break;
+        const [json] = (await explain(`explain (analyze, format json) ${statement.query}`, statement.params, handle)) as Array<Record<string, unknown>>;
+        const textRows = (await explain(`explain (analyze, buffers) ${statement.query}`, statement.params, handle)) as Array<Record<string, string>>;
+        const root = planRoot(json);
+        plans.push({
+          statement: statement.query.replace(/\s+/g, " ").trim(),
+          tree: describePlan(root),
+          seqScans: collect(root, (n) => (n["Node Type"] === "Seq Scan" && BIG_TABLES.has(n["Relation Name"] ?? "") ? n["Relation Name"]! : null)),
+          indexes: collect(root, (n) => n["Index Name"] ?? null),
+          text: textRows.map((row) => Object.values(row)[0]).join("\n"),
+        });
+      }
+      console.log(`  ${query.name.padEnd(40)} p50 ${ms(stats.p50).padStart(9)}  p95 ${ms(stats.p95).padStart(9)}  p99 ${ms(stats.p99).padStart(9)}  (${stats.n} runs)`);
+      for (const plan of plans) console.log(`    plan: ${plan.tree}${plan.seqScans.length ? `   <-- Seq Scan on ${plan.seqScans.join(", ")}` : ""}`);
+      results.push({ n: stats.n, p50: stats.p50, p95: stats.p95, p99: stats.p99, plans });
+    }
+    report.details[`queries ${label}`] = Object.fromEntries(all.map((q, i) => [q.name, results[i]]));
+    return results;
+  } finally {
+    await handle.close();
+  }
+}
+
+function reportPostgres(report: Report, bySize: Partial<Record<SizeName, Measured[]>>) {
+  const measuredSizes = SIZE_NAMES.filter((s) => bySize[s]);
+  const largest = measuredSizes.at(-1);
+  if (!largest) return;
+  QUERIES.forEach((query, i) => {
+    const r = bySize[largest]![i];
+    const baseline = bySize[largest]!.at(-1)!;
+    report.add({
+      part: PART,
+      name: `${query.name}, ${largest} jobs`,
+      value: `p50 ${ms(r.p50)} · p95 ${ms(r.p95)} · p99 ${ms(r.p99)} (${r.n} runs)`,
+      budget: `p95 < ${P95_BUDGET_MS} ms${largest === "1m" ? "" : " (at 1m)"}`,
+      ratio: `${times(r.p95 / baseline.p95)} select 1`,
+      pass: largest === "1m" ? r.p95 < P95_BUDGET_MS : null,
+      data: { size: largest, ...r, plans: undefined, bySize: Object.fromEntries(measuredSizes.map((s) => [s, pick(bySize[s]![i])])) },
+    });
+    for (let k = 1; k < measuredSizes.length; k++) {
+      const from = bySize[measuredSizes[k - 1]]![i];
+      const to = bySize[measuredSizes[k]]![i];
+      // Medians: on a shared 2-core machine a p95 of a few dozen runs moves too much to compare.
+      const growth = to.p50 / from.p50;
+      report.add({
+        part: PART,
+        name: `${query.name}, growth ${measuredSizes[k - 1]} → ${measuredSizes[k]}`,
+        value: `p50 ${ms(from.p50)} → ${ms(to.p50)} (p95 ${ms(from.p95)} → ${ms(to.p95)})`,
+        budget: `p50 < ${GROWTH_BUDGET}× per 10× data`,
+        ratio: times(growth),
+        pass: growth < GROWTH_BUDGET,
+      });
+    }
+    const seqScans = [...new Set(r.plans.flatMap((p) => p.seqScans))];
+    const indexes = [...new Set(r.plans.flatMap((p) => p.indexes))];
+    report.add({
+      part: PART,
+      name: `${query.name}, plan at ${largest}`,
+      value: seqScans.length ? `Seq Scan on ${seqScans.join(", ")}` : `indexes: ${indexes.join(", ") || "none"}`,
+      budget: "no Seq Scan on a big table",
+      ratio: "",
+      pass: seqScans.length === 0,
+      data: { plans: r.plans.map((p) => ({ tree: p.tree, text: p.text })) },
+    });
+  });
+}
+
+function pick(r: Measured) {
+  return { n: r.n, p50: r.p50, p95: r.p95, p99: r.p99 };
+}
+
+async function findBenchUsers(db: Database): Promise<BenchUsers> {
+  const [seeker] = await db.select().from(users).where(eq(users.email, BENCH_SEEKER_EMAIL));
+  const [provider] = await db.select().from(users).where(eq(users.email, BENCH_PROVIDER_EMAIL));
+  if (!seeker || !provider) throw new Error("the benchmark users are missing: run npm run bench:seed");
+  return { seeker, provider };
+}
+
+function planRoot(json: Record<string, unknown> | undefined): PlanNode {
+  // postgres.js returns the column parsed; PGlite too ("QUERY PLAN": [{ Plan }]).
+  const value = json ? Object.values(json)[0] : undefined;
+  const parsed = (typeof value === "string" ? JSON.parse(value) : value) as Array<{ Plan: PlanNode }>;
+  return parsed[0].Plan;
+}
+
+/** "Limit › Sort › Nested Loop(Index Scan jobs_status_location_idx on jobs, Index Scan users_pkey on users)". */
+function describePlan(node: PlanNode): string {
+  const index = node["Index Name"] ? ` ${node["Index Name"]}` : "";
+  const relation = node["Relation Name"] ? ` on ${node["Relation Name"]}` : "";
+  const target = index + relation;
+  const self = `${node["Node Type"]}${target}`;
+  const children = node.Plans ?? [];
+  if (children.length === 0) return self;
+  if (children.length === 1) return `${self} › ${describePlan(children[0])}`;
+  return `${self}(${children.map(describePlan).join(", ")})`;
+}
+
+function collect(node: PlanNode, get: (n: PlanNode) => string | null): string[] {
+  const own = get(node);
+  return [...(own ? [own] : []), ...(node.Plans ?? []).flatMap((child) => collect(child, get))];
+}

@@ -1,0 +1,167 @@
+// Starts the production build (`node server.ts`) for the HTTP, live and
+// browser benchmarks, in NODE_ENV=production: the real services are configured
+// with addresses that are never contacted (sessions are inserted directly, no
+// image is stored), see docs/decisions/0022-benchmarks.md.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Figure } from "./report.ts";
+import { BENCH_SESSION_SECRET } from "./sessions.ts";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+
+export interface RunningServer {
+  url: string;
+  origin: string;
+  /** The current server process (a new one after revive()). */
+  process(): ChildProcess;
+  /** Everything the current process printed so far. */
+  output(): string;
+  /** Resident memory of the server process, bytes. */
+  rss(): number;
+  /**
+   * Restarts the server on the same port if it is not listening; returns the
+   * error it died of, or null when it was up. Recorded in `crashes`.
+   */
+  revive(after: string): Promise<string | null>;
+  readonly crashes: Array<{ after: string; error: string }>;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Spawned {
+  child: ChildProcess;
+  output: string;
+  exited: Promise<void>;
+  stopping: boolean;
+}
+
+export async function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "nearhand-bench-"));
+  const launch = async (): Promise<Spawned> => {
+    const child = spawn(process.execPath, ["server.ts"], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        APP_URL: origin,
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        SESSION_SECRET: BENCH_SESSION_SECRET,
+        OIDC_ISSUER: "http://127.0.0.1:9/never-contacted",
+        OIDC_CLIENT_ID: "bench",
+        OIDC_CLIENT_SECRET: "bench",
+        S3_ENDPOINT: "http://127.0.0.1:9",
+        S3_ACCESS_KEY_ID: "bench",
+        S3_SECRET_ACCESS_KEY: "bench",
+        S3_FORCE_PATH_STYLE: "true",
+        // A rate limiter would otherwise answer the load generators with 429s.
+        RATE_LIMIT_MULTIPLIER: "1000",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const spawned: Spawned = { child, output: "", exited: new Promise((resolve) => child.once("exit", () => resolve())), stopping: false };
+    child.stdout!.on("data", (chunk) => (spawned.output += chunk));
+    child.stderr!.on("data", (chunk) => (spawned.output += chunk));
+    child.once("exit", (code, signal) => {
+      if (!spawned.stopping) console.error(`\nThe app server (port ${port}) exited unexpectedly (${code ?? signal}). Its last output:\n${spawned.output.slice(-4000)}`);
+    });
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${spawned.output}`);
+      if (await listening(origin)) return spawned;
+      if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${spawned.output}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
+  const halt = async (spawned: Spawned) => {
+    spawned.stopping = true;
+    if (spawned.child.exitCode === null) spawned.child.kill("SIGTERM");
+    const timer = setTimeout(() => spawned.child.kill("SIGKILL"), 15_000);
+    await spawned.exited;
+    clearTimeout(timer);
+  };
+  let current = await launch();
+  const crashes: RunningServer["crashes"] = [];
+  return {
+    url: origin,
+    origin,
+    process: () => current.child,
+    output: () => current.output,
+    rss: () => rssOf(current.child.pid!),
+    crashes,
+    async revive(after) {
+      if (current.child.exitCode === null && (await listening(origin))) return null;
+      await new Promise((r) => setTimeout(r, 1000)); // let a dying process finish
+      const error = /^\w*Error[^\n]*$/m.exec(current.output)?.[0] ?? `exit code ${current.child.exitCode}`;
+      crashes.push({ after, error });
+      await halt(current);
+      current = await launch();
+      return error;
+    },
+    async stop() {
+      await halt(current);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** True when /healthz answers at all (a busy server may answer slowly or 503). */
+async function listening(origin: string): Promise<boolean> {
+  return fetch(`${origin}/healthz`).then(
+    (r) => r.text().then(() => true),
+    () => false,
+  );
+}
+
+/** "The app server stays up": fails with the errors it died of, if it did. */
+export function survivalFigure(part: string, server: RunningServer, during: string): Figure {
+  const { crashes } = server;
+  const errors = [...new Set(crashes.map((c) => c.error))].join("; ");
+  return {
+    part,
+    name: `app server stays up ${during}`,
+    value: crashes.length ? `exited ${crashes.length}× (after ${crashes.map((c) => c.after).join(", ")}): ${errors}` : "stayed up",
+    budget: "no exit",
+    ratio: "",
+    pass: crashes.length === 0,
+    data: { crashes },
+  };
+}
+
+export function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
+  return kb ? Number(kb) * 1024 : NaN;
+}
+
+/** `react-router build` (the server benchmarks run the production build). */
+export async function buildApp(): Promise<void> {
+  const started = performance.now();
+  const bin = path.join(ROOT, "node_modules/.bin/react-router");
+  const child = spawn(process.execPath, [bin, "build"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error(`build failed (${code}):\n${output}`);
+  console.log(`Built in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+}
