@@ -155,5 +155,16 @@ async function shutdown(signal: string) {
   logger.info("Shut down cleanly.");
   process.exit(0);
 }
+// React Router 8.4's RSC payload injection writes into a page stream that a client
+// abandoned mid-render, from a timer: a rejection nobody can catch (decision 0024).
+// Such a write is harmless; anything else unhandled still ends the process.
+process.on("unhandledRejection", (reason) => {
+  if (reason instanceof TypeError && (reason as NodeJS.ErrnoException).code === "ERR_INVALID_STATE") {
+    services.log().warn({ err: reason }, "write to an abandoned response stream ignored");
+    return;
+  }
+  logger.fatal({ err: reason }, "unhandled rejection");
+  process.exit(1);
+});
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
