@@ -15,6 +15,8 @@ interface ServerBuild {
 }
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** NODE_ENV=test only: the database fingerprint the integration tests compare (tests/support/db-snapshot.ts). */
+const TEST_SNAPSHOT_PATH = "/__test/db-snapshot";
 
 const buildDir = path.resolve("build");
 const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
@@ -49,6 +51,19 @@ const server = http.createServer((req, res) => {
       res.writeHead(ok ? 200 : 503, { "Content-Type": "text/plain", "Cache-Control": "no-store" });
       res.end(ok ? "ok" : "database unavailable");
     });
+    return;
+  }
+  if (pathname === TEST_SNAPSHOT_PATH && config.env === "test") {
+    void services.testDatabaseSnapshot().then(
+      (snapshot) => {
+        res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+        res.end(JSON.stringify(snapshot));
+      },
+      (error: unknown) => {
+        res.writeHead(500, { "Content-Type": "text/plain" });
+        res.end(String(error));
+      },
+    );
     return;
   }
   if (pathname.startsWith("/_storage/")) {
