@@ -16,13 +16,15 @@ interface ServerBuild {
 }
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** NODE_ENV=test only: the database fingerprint the integration tests compare (tests/support/db-snapshot.ts). */
+const TEST_SNAPSHOT_PATH = "/__test/db-snapshot";
 
 const buildDir = path.resolve("build");
 const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
 const services = build.nodeServices;
 const logger = services.logger;
 
-let config;
+let config: Awaited<ReturnType<NodeServices["start"]>>;
 try {
   config = await services.start();
 } catch (error) {
@@ -84,6 +86,19 @@ function route(req: http.IncomingMessage, res: http.ServerResponse) {
       res.writeHead(ok ? 200 : 503, { "Content-Type": "text/plain", "Cache-Control": "no-store" });
       res.end(ok ? "ok" : "database unavailable");
     });
+    return;
+  }
+  if (pathname === TEST_SNAPSHOT_PATH && config.env === "test") {
+    void services.testDatabaseSnapshot().then(
+      (snapshot) => {
+        res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+        res.end(JSON.stringify(snapshot));
+      },
+      (error: unknown) => {
+        res.writeHead(500, { "Content-Type": "text/plain" });
+        res.end(String(error));
+      },
+    );
     return;
   }
   if (pathname.startsWith("/_storage/")) {

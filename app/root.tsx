@@ -9,12 +9,13 @@ import { NotFoundPage } from "./components/not-found-page";
 import { countUnreadMessages } from "./models/message.server";
 import { countUnreadNotifications } from "./models/notification.server";
 import { apiRateLimitMiddleware } from "./services/api-rate-limit.server";
-import { apiCsrfMiddleware } from "./services/csrf.server";
+import { csrfMiddleware } from "./services/csrf.server";
 import { getDb } from "./services/db.server";
+import { requestBodyMiddleware } from "./services/request-body.server";
 import { getCurrentUser, sessionMiddleware, takeToast } from "./services/request-session.server";
 import "./app.css";
 
-export const middleware: Route.MiddlewareFunction[] = [apiCsrfMiddleware, sessionMiddleware, apiRateLimitMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [requestBodyMiddleware, csrfMiddleware, sessionMiddleware, apiRateLimitMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await getCurrentUser(context);

@@ -2,7 +2,7 @@ import { redirect, replace } from "react-router";
 import type { Route } from "./+types/availability";
 import { DomainError } from "~/models/errors";
 import { setProviderOnline } from "~/models/provider.server";
-import { safeRedirectPath } from "~/services/api.server";
+import { safeRedirectPath } from "~/lib/redirects";
 import { getDb } from "~/services/db.server";
 import { flashToast, requireUser } from "~/services/request-session.server";
 

@@ -15,7 +15,7 @@ import { fullName } from "~/lib/user-display";
 import { acceptJob, JOB_ALREADY_ACCEPTED } from "~/models/booking.server";
 import { DomainError } from "~/models/errors";
 import { cancelJob, getJobWithSeeker, providerCenter } from "~/models/job.server";
-import { safeRedirectPath } from "~/services/api.server";
+import { safeRedirectPath } from "~/lib/redirects";
 import { getDb } from "~/services/db.server";
 import { flashToast, requireUser } from "~/services/request-session.server";
 

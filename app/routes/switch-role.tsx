@@ -5,7 +5,7 @@ import { RoleSwitchForm } from "~/components/shell/role-switch";
 import { roleSwitchSuccess, roleSwitchTitle } from "~/lib/role-switch-text";
 import { switchRole } from "~/models/user.server";
 import { switchRoleSchema } from "~/lib/schemas/role";
-import { safeRedirectPath } from "~/services/api.server";
+import { safeRedirectPath } from "~/lib/redirects";
 import { getDb } from "~/services/db.server";
 import { flashToast, redirectWithSubmission, requireUser, takeSubmission } from "~/services/request-session.server";
 

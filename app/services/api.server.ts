@@ -1,5 +1,6 @@
 import "server-only";
 import type { RouterContextProvider } from "react-router";
+import { containsNul } from "../lib/nul";
 import { DomainError } from "../models/errors";
 import type { z } from "zod";
 import type { User } from "../models/user.server";
@@ -43,6 +44,7 @@ export async function parseJson<T extends z.ZodType>(request: Request, schema: T
   } catch {
     throw apiError(400, "Request body is not valid JSON");
   }
+  if (containsNul(body)) throw apiError(400, "Text must not contain NUL characters");
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw apiError(400, describeIssues(parsed.error));
   return parsed.data;
@@ -52,20 +54,6 @@ export function describeIssues(error: z.ZodError): string {
   return error.issues
     .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
     .join("; ");
-}
-
-/** Only same-site paths may be redirect targets; parsed like a browser would (tabs, backslashes, //host). */
-export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/")) return fallback;
-  const base = "http://nearhand.invalid";
-  let url: URL;
-  try {
-    url = new URL(value, base);
-  } catch {
-    return fallback;
-  }
-  if (url.origin !== base) return fallback;
-  return url.pathname + url.search + url.hash;
 }
 
 /** Runs a domain call; a refused rule becomes its 4xx answer. */

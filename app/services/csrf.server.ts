@@ -13,17 +13,19 @@ function refuse(): Response {
 }
 
 /**
- * The JSON API refuses state-changing requests from other sites: a foreign
- * Origin, or (without Origin) a cross-site Sec-Fetch-Site. Requests with
- * neither header come from non-browser clients, which cannot carry a
- * victim's cookies. Page actions have React Router's own origin check.
+ * State-changing requests from other sites are refused: a foreign Origin, or
+ * (without Origin) a cross-site Sec-Fetch-Site. Requests with neither header
+ * come from non-browser clients, which cannot carry a victim's cookies. This
+ * covers the JSON API and the form actions of resource routes (/availability,
+ * /favorites/toggle, /profile/photo), which React Router's own origin check
+ * for page actions does not reach; SameSite=Lax cookies alone still go along
+ * with posts from sibling subdomains.
  */
-export const apiCsrfMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
-  const url = new URL(request.url);
-  if (!url.pathname.startsWith("/api/") || SAFE_METHODS.has(request.method)) return next();
+export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+  if (SAFE_METHODS.has(request.method)) return next();
   const origin = request.headers.get("Origin");
   if (origin !== null) {
-    const allowed = new Set([url.origin, getConfig().appUrl.origin]);
+    const allowed = new Set([new URL(request.url).origin, getConfig().appUrl.origin]);
     if (!allowed.has(origin)) return refuse();
   } else {
     const site = request.headers.get("Sec-Fetch-Site");

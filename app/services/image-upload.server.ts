@@ -1,5 +1,12 @@
 import "server-only";
-import { MaxFileSizeExceededError, MaxFilesExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
+import {
+  FormDataParseError,
+  MaxFileSizeExceededError,
+  MaxFilesExceededError,
+  MultipartParseError,
+  parseFormData,
+  type FileUpload,
+} from "@remix-run/form-data-parser";
 import { DomainError } from "../models/errors";
 import { IMAGE_TYPES, sniffImageType } from "../lib/uploads";
 import { consumeRateLimit, tryAgainText, userKey } from "./rate-limit.server";
@@ -56,6 +63,7 @@ export async function receiveImageFromForm(
       throw new UploadRefused(413, `The image is larger than ${(options.maxBytes / 1024 / 1024).toFixed(0)} MB`);
     }
     if (error instanceof MaxFilesExceededError) throw new UploadRefused(400, "Attach one image at most");
+    if (error instanceof MultipartParseError || error instanceof FormDataParseError) throw new UploadRefused(400, "The form could not be read");
     throw error;
   }
 }

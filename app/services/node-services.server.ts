@@ -5,6 +5,7 @@ import { getConfig, STORAGE_PROXY_PATH, type Config } from "./config.server";
 import { forwardTo } from "./http-proxy.server";
 import { getStorage, stopStorage } from "./storage.server";
 import { closeDatabase, getDatabaseHandle } from "./db.server";
+import { snapshotDatabase, type DatabaseSnapshot } from "../../db/snapshot.ts";
 import { CALLBACK_PATH } from "./auth.server";
 import { createDevOidcProvider, type DevOidcProvider } from "./dev-oidc.server";
 import { closeAllSockets, registerSocket, startEventFanout, stopEventFanout } from "./realtime.server";
@@ -36,6 +37,12 @@ export interface NodeServices {
   acceptSocket(userId: string, socket: WebSocket): void;
   /** Forwards a request under STORAGE_PROXY_PATH to the embedded storage emulator; false when there is none. */
   proxyStorage(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  /**
+   * NODE_ENV=test only (null otherwise): row counts and checksums of every
+   * table, so out-of-process tests can see that a refused request changed
+   * nothing even when the database is the embedded PGlite inside this process.
+   */
+  testDatabaseSnapshot(): Promise<DatabaseSnapshot | null>;
   shutdown(): Promise<void>;
   /** Compresses a compressible response for a client that accepts it, streaming chunk by chunk. */
   compressResponse(request: Request, response: Response): Response;
@@ -122,6 +129,11 @@ export const nodeServices: NodeServices = {
     if (!emulatorUrl) return false;
     forwardTo(emulatorUrl, STORAGE_PROXY_PATH, req, res);
     return true;
+  },
+
+  async testDatabaseSnapshot() {
+    if (getConfig().env !== "test") return null;
+    return snapshotDatabase((await getDatabaseHandle()).db);
   },
 
   async shutdown() {

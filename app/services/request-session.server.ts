@@ -1,5 +1,6 @@
 import "server-only";
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { MAX_REDIRECT_PATH } from "../lib/redirects";
 import { getUserById, type User } from "../models/user.server";
 import { getDb } from "./db.server";
 import { getSessionStorage, type AppSession, type Toast } from "./session.server";
@@ -58,7 +59,9 @@ export async function requireUser(context: Context, request: Request): Promise<U
   const user = await getCurrentUser(context);
   if (user) return user;
   const url = new URL(request.url);
-  throw redirect(`/api/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
+  const back = url.pathname + url.search;
+  // An address no page of ours has is not worth coming back to (and would make an oversized Location).
+  throw redirect(back.length > MAX_REDIRECT_PATH ? "/api/login" : `/api/login?returnTo=${encodeURIComponent(back)}`);
 }
 
 /** Queues a toast for the next page the browser shows (survives a no-JS redirect). */

@@ -228,7 +228,7 @@ describe("/ws upgrade", () => {
   });
 });
 
-describe("cross-site requests to the JSON API", () => {
+describe("cross-site requests", () => {
   it("are refused with 403 when the Origin or Sec-Fetch-Site is foreign, and change nothing", async () => {
     const { client } = await signedIn("csrf");
     const body = JSON.stringify({ newRole: "provider", userType: "business" });
@@ -242,10 +242,79 @@ describe("cross-site requests to the JSON API", () => {
     expect(sameOrigin.status).toBe(200);
   });
 
-  it("leaves page form posts to React Router's origin check", async () => {
+  it("refuses form posts from other sites too, to pages and to resource routes alike", async () => {
     const { client } = await signedIn("csrf-page");
-    const response = await client.postForm("/switch-role", { newRole: "provider", userType: "business", returnTo: "/" }, { headers: { Origin: "https://evil.example" } });
-    expect(response.status).toBe(400);
+    const page = await client.postForm("/switch-role", { newRole: "provider", userType: "business", returnTo: "/" }, { headers: { Origin: "https://evil.example" } });
+    expect(page.status).toBe(403);
     expect((await (await client.request("/api/auth/user")).json()).currentRole).toBe("seeker");
+
+    // A resource route's action is out of React Router's own origin check for page actions.
+    const { client: provider } = await signedIn("csrf-resource");
+    expect((await provider.postJson("/api/users/switch-role", { newRole: "provider", userType: "individual" })).status).toBe(200);
+    const resource = await provider.postForm("/availability", { isOnline: "true" }, { headers: { Origin: "https://sub.evil.example" } });
+    expect(resource.status).toBe(403);
+    expect(await resource.text()).toBe("403: Cross-site request refused");
+    expect((await (await provider.request("/api/auth/user")).json()).isProviderOnline).toBe(false);
+    // The same post from the app itself goes through.
+    expect((await provider.postForm("/availability", { isOnline: "true" })).status).toBe(302);
+    expect((await (await provider.request("/api/auth/user")).json()).isProviderOnline).toBe(true);
+  });
+});
+
+describe("request bodies", () => {
+  const form = (client: HttpClient, path: string, body: BodyInit, contentType?: string) =>
+    client.request(path, { method: "POST", headers: { Origin: app.url, ...(contentType ? { "Content-Type": contentType } : {}) }, body });
+  const me = async (client: HttpClient) => (await (await client.request("/api/auth/user")).json()) as { firstName: string };
+
+  it("refuses a body over the cap with 413, declared or chunked, and the connection stays usable", async () => {
+    const { client } = await signedIn("bodies-cap");
+    const big = "bio=" + "x".repeat(70 * 1024);
+    const declared = await form(client, "/profile", big, "application/x-www-form-urlencoded");
+    expect(declared.status).toBe(413);
+    expect(await declared.text()).toBe("413: Request body is too large");
+    const chunks = new ReadableStream({
+      start(controller) {
+        for (let i = 0; i < 40; i++) controller.enqueue(new TextEncoder().encode("x".repeat(16 * 1024)));
+        controller.close();
+      },
+    });
+    const chunked = await client.request("/api/jobs", { method: "POST", headers: { Origin: app.url, "Content-Type": "application/json" }, body: chunks, duplex: "half" } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect((await client.request("/api/auth/user")).status).toBe(200);
+  });
+
+  it("takes only forms at pages and their resource routes (415), which must parse (400)", async () => {
+    const { client } = await signedIn("bodies-forms");
+    for (const [path, contentType] of [["/profile", "application/json"], ["/availability", "text/plain"], ["/favorites/toggle", undefined]] as const) {
+      const response = await form(client, path, new TextEncoder().encode('{"firstName":"Json"}'), contentType);
+      expect(response.status, path).toBe(415);
+    }
+    for (const path of ["/profile", "/profile/photo", "/post-job?category=repair&step=3"]) {
+      const response = await form(client, path, "--zz\r\ncontent-disposition: form-data; name=\"firstName\"\r\n\r\nunterminated", "multipart/form-data; boundary=zz");
+      expect(response.status, path).toBe(400);
+      expect(await response.text()).toBe("400: The form could not be read");
+    }
+    expect((await me(client)).firstName).toBe("Ada");
+  });
+
+  it("refuses NUL characters in forms and JSON, which PostgreSQL cannot store, and changes nothing", async () => {
+    const { client } = await signedIn("bodies-nul");
+    const page = await client.postForm("/profile", { firstName: "Nul\u0000Name" });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toBe("400: Form fields must not contain NUL characters");
+    const api = await client.postJson("/api/jobs", { title: "Leak", description: "under\u0000the sink", categoryId: "repair" });
+    expect(api.status).toBe(400);
+    expect(await api.text()).toBe("400: Text must not contain NUL characters");
+    expect((await me(client)).firstName).toBe("Ada");
+    expect(await (await client.request("/api/jobs/my-jobs")).json()).toEqual([]);
+  });
+
+  it("refuses server-action requests: the app has no server functions", async () => {
+    const { client } = await signedIn("bodies-actions");
+    const byHeader = await client.request("/profile", { method: "POST", headers: { Origin: app.url, "Content-Type": "text/plain", "rsc-action-id": "abc#default" }, body: "[]" });
+    expect(byHeader.status).toBe(400);
+    const byField = await client.postForm("/profile", { $ACTION_ID_abc: "", firstName: "Action" });
+    expect(byField.status).toBe(400);
+    expect((await me(client)).firstName).toBe("Ada");
   });
 });

@@ -211,3 +211,142 @@ describe("profile photo", () => {
     expect((await (await client.request("/api/auth/user")).json()).profileImageUrl).toBe(params.imageUrl);
   });
 });
+
+describe("hostile uploads", () => {
+  /** Every object in the storage emulator, as its key (the emulator keeps <key>.data and <key>.meta.json files). */
+  function storedKeys(): string[] {
+    const objects = path.join(dataDir, "s3", "buckets");
+    if (!existsSync(objects)) return [];
+    return readdirSync(objects, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith(".data"))
+      .map((entry) => path.relative(objects, path.join(entry.parentPath, entry.name)).split(path.sep).slice(2).join("/").replace(/\.data$/, ""));
+  }
+  const ownKey = (userId: string) => new RegExp(`^users/${userId}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(png|jpg|gif|webp|avif)$`);
+  const newKeys = (before: string[]) => storedKeys().filter((key) => !before.includes(key));
+
+  it("ignores the file's name: path-traversal names are stored under a fresh key in the user's folder", async () => {
+    const { client, me } = await signedIn("hostile-names");
+    const names = ["../../etc/passwd", "..\\x.png", "%2e%2e/x.png", "a\u0000.png", "/absolute.png", "....//....//x.png", "CON.png"];
+    for (const name of names) {
+      const before = storedKeys();
+      const response = await postMultipart(client, STEP_3, jobForm({ title: `Named ${JSON.stringify(name)}` }, { bytes: PNG, name, type: "image/png" }));
+      expect(response.headers.get("Location"), name).toBe("/");
+      const added = newKeys(before);
+      expect(added, name).toHaveLength(1);
+      expect(added[0], name).toMatch(ownKey(me.id));
+    }
+    const jobs = await myJobs(client);
+    expect(jobs).toHaveLength(names.length);
+    for (const job of jobs) expect(job.imageUrl).toMatch(new RegExp(`^/images/users/${me.id}/[0-9a-f-]{36}\\.png$`));
+    // Nothing anywhere but in users/<id>/ folders.
+    for (const key of storedKeys()) expect(key).toMatch(/^users\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(png|jpg|gif|webp|avif)$/);
+  });
+
+  it("refuses files whose first bytes are no image, whatever their name and type say, and stores nothing", async () => {
+    const { client } = await signedIn("hostile-bytes");
+    const fakes: Array<[string, Uint8Array]> = [
+      ["pdf.png", new TextEncoder().encode("%PDF-1.7\n%âãÏÓ")],
+      ["page.jpg", new TextEncoder().encode("<!doctype html><script>alert(1)</script>")],
+      ["image.svg", new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')],
+      ["elf.gif", Uint8Array.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0])],
+      ["zip.webp", Uint8Array.from([0x50, 0x4b, 3, 4, 20, 0, 0, 0])],
+      ["truncated.png", PNG.subarray(0, 4)],
+      ["gif87.gif", new TextEncoder().encode("GIF87b not really")],
+    ];
+    const before = storedKeys();
+    for (const [name, bytes] of fakes) {
+      const photo = new FormData();
+      photo.set("photo", new Blob([new Uint8Array(bytes)], { type: "image/png" }), name);
+      const refused = await postMultipart(client, "/profile/photo", photo);
+      expect(refused.status, name).toBe(302);
+      expect(await follow(client, refused), name).toContain("The image must be a JPEG, PNG, WebP, GIF or AVIF file");
+      const job = await postMultipart(client, STEP_3, jobForm({ title: name }, { bytes, name, type: "image/jpeg" }));
+      expect(job.headers.get("Location"), name).toBe(STEP_3);
+    }
+    expect(newKeys(before)).toEqual([]);
+    expect(await myJobs(client)).toEqual([]);
+    expect((await (await client.request("/api/auth/user")).json()).profileImageUrl).toBeNull();
+  });
+
+  it("treats a zero-byte file as no file: no image stored, the photo form asks for one", async () => {
+    const { client } = await signedIn("hostile-empty");
+    const before = storedKeys();
+    const photo = new FormData();
+    photo.set("photo", new Blob([], { type: "image/png" }), "empty.png");
+    const response = await postMultipart(client, "/profile/photo", photo);
+    expect(await follow(client, response)).toContain("Choose an image to upload");
+    const job = await postMultipart(client, STEP_3, jobForm({ title: "Empty file" }, { bytes: new Uint8Array(), name: "empty.png", type: "image/png" }));
+    expect(job.headers.get("Location")).toBe("/");
+    expect(await myJobs(client)).toMatchObject([{ title: "Empty file", imageUrl: null }]);
+    expect(newKeys(before)).toEqual([]);
+  });
+
+  it("refuses oversized photos: past the photo cap with its message, past the request cap with a bare 413", async () => {
+    const { client } = await signedIn("hostile-size");
+    const before = storedKeys();
+    const justOver = new Uint8Array(10_485_760 + 1);
+    justOver.set(PNG);
+    const photo = new FormData();
+    photo.set("photo", new Blob([justOver], { type: "image/png" }), "big.png");
+    const refused = await postMultipart(client, "/profile/photo", photo);
+    expect(await follow(client, refused)).toContain("The image is larger than 10 MB");
+
+    const huge = new FormData();
+    huge.set("photo", new Blob([new Uint8Array(12 * 1024 * 1024)], { type: "image/png" }), "huge.png");
+    const tooLarge = await postMultipart(client, "/profile/photo", huge);
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.text()).toBe("413: Request body is too large");
+    // The connection is still good for the next request.
+    expect((await client.request("/api/auth/user")).status).toBe(200);
+    expect(newKeys(before)).toEqual([]);
+  });
+
+  it("signs uploads only under the user's own prefix, whatever extra parameters ask for", async () => {
+    const { client, me } = await signedIn("hostile-presign");
+    for (const extra of ["key=../../etc/passwd", "name=..%5Cx.png", "key=users/someone-else/x.png", "prefix=%2e%2e%2f"]) {
+      const response = await client.request(`/api/object-storage/upload-url?contentType=image/png&size=${PNG.byteLength}&${extra}`);
+      expect(response.status, extra).toBe(200);
+      const { url, imageUrl } = await response.json();
+      expect(new URL(url).pathname, extra).toMatch(new RegExp(`/users/${me.id}/[0-9a-f-]{36}\\.png$`));
+      expect(imageUrl, extra).toMatch(new RegExp(`^/images/users/${me.id}/[0-9a-f-]{36}\\.png$`));
+    }
+    for (const query of ["contentType=../../etc/passwd&size=10", "contentType=image/png%00&size=10", "contentType=image/png&size=0", "contentType=image/png&size=-5", "contentType=image/png&size=NaN", "contentType=image/png&size=10485761", "contentType=image/png&size=1e400"]) {
+      expect((await client.request(`/api/object-storage/upload-url?${query}`)).status, query).toBe(400);
+    }
+  });
+
+  it("refuses image URLs that leave the user's folder, whatever their spelling", async () => {
+    const { client, me } = await signedIn("hostile-urls");
+    const { me: other } = await signedIn("hostile-urls-other");
+    const id = "0b7e3c52-9c1f-4c43-9d44-6a0e0c7b1a11";
+    const urls = [
+      `/images/users/${me.id}/../${other.id}/${id}.png`,
+      `/images/users/${me.id}/%2e%2e/${other.id}/${id}.png`,
+      `/images/users/${me.id}/..%2f${id}.png`,
+      `/images/users/${me.id}\\..\\${id}.png`,
+      `/images/users/${me.id}/${id}.png/../../../etc/passwd`,
+      `/images/users/${me.id}/${id}.png?x=../../etc/passwd`,
+      `/images/users/${me.id}/${id}.PNG`,
+      `https://evil.example/images/users/${me.id}/${id}.png`,
+      "/images/../../etc/passwd",
+    ];
+    for (const imageUrl of urls) {
+      const viaApi = await client.postJson("/api/jobs", { title: "x", description: "y", categoryId: "repair", imageUrl });
+      expect(await viaApi.text(), imageUrl).toBe("400: imageUrl must be an image you uploaded");
+      const viaForm = await client.postForm("/profile/photo", { imageUrl });
+      expect(await follow(client, viaForm), imageUrl).toContain("imageUrl must be an image you uploaded");
+    }
+    const withNul = await client.postJson("/api/jobs", { title: "x", description: "y", categoryId: "repair", imageUrl: `/images/users/${me.id}/${id}.png\u0000.png` });
+    expect(await withNul.text()).toBe("400: Text must not contain NUL characters");
+    expect((await client.postForm("/profile/photo", { imageUrl: `/images/users/${me.id}/${id}\u0000.png` })).status).toBe(400);
+    expect(await myJobs(client)).toEqual([]);
+    expect((await (await client.request("/api/auth/user")).json()).profileImageUrl).toBeNull();
+  });
+
+  it("answers image paths that are no storage key with 404", async () => {
+    const { client, me } = await signedIn("hostile-paths");
+    for (const target of ["/images/..%2f..%2fetc%2fpasswd", `/images/users/${me.id}/..%2f..%2fx.png`, "/images/users/%00/x.png", "/images/%2e%2e/%2e%2e/etc/passwd", "/images/users/x/y.png"]) {
+      expect((await client.request(target)).status, target).toBe(404);
+    }
+  });
+});

@@ -10,6 +10,8 @@ import { TEMPLATE_DIR } from "./global-setup.ts";
 export interface AppServer {
   url: string;
   port: number;
+  /** postgres:// URL of the server's database, when it runs on PostgreSQL (PGlite lives inside the server). */
+  databaseUrl?: string;
   process: ChildProcess;
   output(): string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
@@ -68,6 +70,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   return {
     url,
     port,
+    databaseUrl: env.DATABASE_URL ?? database?.url,
     process: child,
     output: () => output,
     async stop(signal = "SIGTERM") {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath } from "~/services/api.server";
+import { safeRedirectPath } from "~/lib/redirects";
 import { roleSwitchSuccess, roleSwitchTitle } from "~/lib/role-switch-text";
 import { badgeCount, fullName, initials } from "~/lib/user-display";
 
@@ -45,5 +45,11 @@ describe("redirect targets", () => {
     expect(safeRedirectPath("https://evil.example")).toBe("/");
     expect(safeRedirectPath(null)).toBe("/");
     expect(safeRedirectPath(undefined, "/home")).toBe("/home");
+  });
+
+  it("refuses targets too long for a Location header, counted after encoding", () => {
+    expect(safeRedirectPath(`/${"a".repeat(2047)}`)).toBe(`/${"a".repeat(2047)}`);
+    expect(safeRedirectPath(`/${"a".repeat(2048)}`)).toBe("/");
+    expect(safeRedirectPath(`/${"💥".repeat(200)}`, "/favorites")).toBe("/favorites");
   });
 });

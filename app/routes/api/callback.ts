@@ -1,6 +1,6 @@
 import { createCookie, redirect } from "react-router";
 import type { Route } from "./+types/callback";
-import { safeRedirectPath } from "~/services/api.server";
+import { safeRedirectPath } from "~/lib/redirects";
 import { requireSignInWithinLimit } from "~/services/api-rate-limit.server";
 import { getAuthenticator, OIDC_STRATEGY, STATE_COOKIE } from "~/services/auth.server";
 import { flashToast, getSession, startUserSession } from "~/services/request-session.server";

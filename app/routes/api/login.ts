@@ -1,5 +1,5 @@
 import type { Route } from "./+types/login";
-import { safeRedirectPath } from "~/services/api.server";
+import { safeRedirectPath } from "~/lib/redirects";
 import { requireSignInWithinLimit } from "~/services/api-rate-limit.server";
 import { getAuthenticator, OIDC_STRATEGY } from "~/services/auth.server";
 import { getCurrentUser, getSession, markSessionChanged } from "~/services/request-session.server";

@@ -1,0 +1,34 @@
+// A fingerprint of the whole database: per table, its row count and an md5 of
+// its rows. Tests compare two of them to prove that a refused request changed
+// nothing. Plain Node imports this file too (tests), so relative imports only.
+import { sql } from "drizzle-orm";
+import type { Executor } from "./client.ts";
+
+export type DatabaseSnapshot = Record<string, { rows: number; md5: string }>;
+
+/**
+ * Rows as the table holds them, except sessions: a refused form flashes its
+ * error into the session (post/redirect/get) and every commit renews the
+ * expiry, so a session counts by its id and data without the flash keys.
+ */
+const SESSION_ROWS = `select sid, sess - '__flash_toast__' - '__flash_submission__' as sess from "sessions"`;
+
+export async function snapshotDatabase(db: Executor): Promise<DatabaseSnapshot> {
+  const tables = rowsOf<{ name: string }>(
+    await db.execute(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    ),
+  ).map((row) => row.name);
+  if (tables.length === 0) return {};
+  const parts = tables.map((name) => {
+    const source = name === "sessions" ? `(${SESSION_ROWS})` : `"${name.replaceAll('"', '""')}"`;
+    return `select '${name.replaceAll("'", "''")}' as name, count(*)::int as rows, md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as md5 from ${source} t`;
+  });
+  const rows = rowsOf<{ name: string; rows: number; md5: string }>(await db.execute(sql.raw(parts.join(" union all "))));
+  return Object.fromEntries(rows.map((row) => [row.name, { rows: Number(row.rows), md5: row.md5 }]));
+}
+
+/** postgres.js answers raw queries with an array, PGlite with `{ rows }`. */
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
