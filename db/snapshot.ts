@@ -13,12 +13,17 @@ export type DatabaseSnapshot = Record<string, { rows: number; md5: string }>;
  */
 const SESSION_ROWS = `select sid, sess - '__flash_toast__' - '__flash_submission__' as sess from "sessions"`;
 
+/** Rate-limit counters count every request, refused or not (decision 0021): they are bookkeeping, not data. */
+const UNCOMPARED_TABLES = new Set(["rate_limits"]);
+
 export async function snapshotDatabase(db: Executor): Promise<DatabaseSnapshot> {
   const tables = rowsOf<{ name: string }>(
     await db.execute(
       sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
     ),
-  ).map((row) => row.name);
+  )
+    .map((row) => row.name)
+    .filter((name) => !UNCOMPARED_TABLES.has(name));
   if (tables.length === 0) return {};
   const parts = tables.map((name) => {
     const source = name === "sessions" ? `(${SESSION_ROWS})` : `"${name.replaceAll('"', '""')}"`;
