@@ -48,6 +48,7 @@ interface FuzzRequest {
   as: As;
   method: string;
   path: string;
+  /** `Origin: ""` stands for the app's own origin, as the app's pages send it. */
   headers?: Record<string, string>;
   body?: string | FormData | Uint8Array<ArrayBuffer>;
   expect: Expect;
