@@ -1,6 +1,6 @@
 import "server-only";
 import type { RouterContextProvider } from "react-router";
-import { containsNul } from "../lib/nul";
+import { unstorableText } from "../lib/storable-text";
 import { DomainError } from "../models/errors";
 import type { z } from "zod";
 import type { User } from "../models/user.server";
@@ -44,7 +44,8 @@ export async function parseJson<T extends z.ZodType>(request: Request, schema: T
   } catch {
     throw apiError(400, "Request body is not valid JSON");
   }
-  if (containsNul(body)) throw apiError(400, "Text must not contain NUL characters");
+  const unstorable = unstorableText(body);
+  if (unstorable) throw apiError(400, unstorable);
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw apiError(400, describeIssues(parsed.error));
   return parsed.data;

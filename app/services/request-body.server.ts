@@ -1,6 +1,6 @@
 import "server-only";
 import type { MiddlewareFunction } from "react-router";
-import { containsNul } from "../lib/nul";
+import { unstorableText } from "../lib/storable-text";
 import { UPLOAD_DEFAULT_MAX_BYTES } from "../lib/uploads";
 import { apiError } from "./api.server";
 
@@ -23,8 +23,8 @@ function refuse(status: number, text: string): Response {
  * Request bodies are checked before anything (React Router included) reads
  * them or refuses the request unread: over the cap is 413, however the body
  * is sent (declared length or chunks), and the rest of it is drained so the
- * connection stays usable. A form body must parse (400) and carry no NUL
- * characters or server action ids (the app has no server functions): React
+ * connection stays usable. A form body must parse (400) and carry only
+ * storable text (no NUL, see storable-text.ts) and no server action ids (the app has no server functions): React
  * Router and the actions would answer those with a 500. Pages and their
  * resource routes take forms only (415 otherwise); the JSON API reads its
  * own bodies (parseJson). Later refusals (403, 401, 405) find bodies received.
@@ -65,7 +65,8 @@ async function refusal(request: Request): Promise<Response | null> {
   }
   for (const [name, value] of form) {
     if (name.startsWith("$ACTION_")) return refuse(400, "Unknown server action");
-    if (containsNul(name) || containsNul(value)) return refuse(400, "Form fields must not contain NUL characters");
+    const unstorable = unstorableText(name) ?? unstorableText(value);
+    if (unstorable) return refuse(400, unstorable);
   }
   return null;
 }

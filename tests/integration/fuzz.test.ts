@@ -48,6 +48,7 @@ interface FuzzRequest {
   as: As;
   method: string;
   path: string;
+  /** `Origin: ""` stands for the app's own origin, as the app's pages send it. */
   headers?: Record<string, string>;
   body?: string | FormData | Uint8Array<ArrayBuffer>;
   expect: Expect;
@@ -734,6 +735,7 @@ describe("hostile input", () => {
       serverErrors.length && `${serverErrors.length} answers of 500 or more, or none:\n${serverErrors.slice(0, 25).join("\n")}`,
       notRefused.length && `${notRefused.length} requests built to be refused were accepted:\n${notRefused.slice(0, 25).join("\n")}`,
       changes.length && `${changes.length} times refused or read-only requests changed the database:\n${changes.slice(0, 5).join("\n")}`,
+      app.process.exitCode !== null && `the server exited (${app.process.exitCode}):\n${app.output().slice(-3000)}`,
     ].filter(Boolean);
     expect(report.join("\n\n"), `seed ${SEED}`).toBe("");
     expect(totals.requests).toBeGreaterThanOrEqual(Math.min(REQUESTS, 10_000));

@@ -13,6 +13,7 @@ export const NASTY_STRINGS = [
   "\u0007\u001b[31mred",
   "\ud800",
   "x\udfffy",
+  "\udca5\udca5",
   "\u202eevil",
   "\ufeff",
   "\u00a0",
