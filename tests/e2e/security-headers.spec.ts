@@ -102,7 +102,7 @@ test("the main screens run under the Content-Security-Policy without a violation
   const text = `Checking the policy ${Date.now().toString(36)}`;
   await providerPage.getByPlaceholder("Type a message...").fill(text);
   await providerPage.keyboard.press("Enter");
-  await expect(providerPage.getByText(text)).toBeVisible();
+  await expect(providerPage.getByTestId("thread-messages").getByText(text)).toBeVisible();
   await provider.close();
 
   expect(violations, "CSP violations in the seeker's pages").toEqual([]);
