@@ -6,6 +6,7 @@ const dir = process.argv[2] ?? "test-results";
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+let flaky = 0;
 for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
   const report = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
   if (typeof report.numPassedTests === "number") {
@@ -16,9 +17,11 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
   } else if (report.stats) {
     // Playwright
     passed += report.stats.expected + (report.stats.flaky ?? 0);
+    flaky += report.stats.flaky ?? 0;
     failed += report.stats.unexpected;
     skipped += report.stats.skipped;
   }
 }
+if (flaky > 0) console.log(`${flaky} end-to-end test(s) passed only on their retry (flaky): see the Playwright output above`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 if (failed > 0 || passed === 0) process.exit(1);
