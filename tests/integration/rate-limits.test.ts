@@ -156,14 +156,16 @@ describe("uploads", () => {
     const uploadUrl = `/api/object-storage/upload-url?contentType=image/png&size=${PNG.length}`;
     const photo = new FormData();
     photo.set("photo", new Blob([new Uint8Array(PNG)], { type: "image/png" }), "me.png");
-    const sent = await uploader.next().request("/profile/photo", { method: "POST", body: photo, headers: { Origin: new URL(a.url).origin } });
+    const first = uploader.next();
+    const sent = await first.request("/profile/photo", { method: "POST", body: photo, headers: { Origin: new URL(first.base).origin } });
     expect(await follow(uploader.onA, sent)).toContain("Profile photo updated");
     for (let i = 1; i < limit("uploads"); i++) expect((await uploader.next().request(uploadUrl)).status).toBe(200);
     await expectTooMany(await uploader.next().request(uploadUrl), "uploads");
 
     const again = new FormData();
     again.set("photo", new Blob([new Uint8Array(PNG)], { type: "image/png" }), "again.png");
-    const refused = await uploader.next().request("/profile/photo", { method: "POST", body: again, headers: { Origin: new URL(a.url).origin } });
+    const last = uploader.next();
+    const refused = await last.request("/profile/photo", { method: "POST", body: again, headers: { Origin: new URL(last.base).origin } });
     expect(await follow(uploader.onA, refused)).toContain("Too many uploads");
 
     const someoneElse = await signedIn("other-uploader");
