@@ -2,38 +2,13 @@
 // update without a reload), Enter / Shift+Enter, unread counts in the list and
 // the header, the empty states, small screens, and sending without JavaScript.
 import { type Browser, type Page } from "@playwright/test";
-import { expect, fetchAuthUser, newNoJsContext, signIn, test, uniqueEmail, waitForHydration, type AuthUser } from "./support.ts";
+import { expect, fetchAuthUser, newNoJsContext, signIn, test, trackLiveChannel, uniqueEmail, waitForHydration, waitForLiveChannel, type AuthUser } from "./support.ts";
 
 interface Party {
   page: Page;
   user: AuthUser;
   /** Uncaught exceptions in the page, checked by `closeParty`. */
   errors: string[];
-}
-
-/**
- * Records in the page whether its live channel (/ws) is open. The server
- * registers a socket before the browser sees it open, so once
- * `waitForLiveChannel` returns, events for the user reach this page.
- */
-async function trackLiveChannel(page: Page) {
-  await page.addInitScript(() => {
-    const Native = window.WebSocket;
-    const state = window as unknown as { __liveOpen?: boolean };
-    class Tracked extends Native {
-      constructor(url: string | URL, protocols?: string | string[]) {
-        super(url, protocols);
-        if (new URL(String(url), window.location.href).pathname !== "/ws") return;
-        this.addEventListener("open", () => (state.__liveOpen = true));
-        this.addEventListener("close", () => (state.__liveOpen = false));
-      }
-    }
-    window.WebSocket = Tracked;
-  });
-}
-
-async function waitForLiveChannel(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __liveOpen?: boolean }).__liveOpen === true);
 }
 
 /** A signed-in user in a browser context of their own; uncaught page errors fail the test. */

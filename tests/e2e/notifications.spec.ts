@@ -3,7 +3,7 @@
 // one read (JavaScript) and mark all read (no JavaScript); the empty state.
 import { randomUUID } from "node:crypto";
 import { type Browser, type Page } from "@playwright/test";
-import { expect, newNoJsContext, signIn, test, uniqueEmail, waitForHydration } from "./support.ts";
+import { expect, newNoJsContext, signIn, test, trackLiveChannel, uniqueEmail, waitForHydration, waitForLiveChannel } from "./support.ts";
 
 /** POST /api/jobs as the page's user; returns the job id. */
 async function postJob(page: Page, title: string): Promise<string> {
@@ -29,31 +29,6 @@ async function accept(provider: Page, jobId: string): Promise<string> {
   const response = await provider.request.post("/api/bookings", { data: { jobId } });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
-}
-
-/**
- * Records in the page whether its live channel (/ws) is open. The server
- * registers a socket before the browser sees it open, so once
- * `waitForLiveChannel` returns, events for the user reach this page.
- */
-async function trackLiveChannel(page: Page) {
-  await page.addInitScript(() => {
-    const Native = window.WebSocket;
-    const state = window as unknown as { __liveOpen?: boolean };
-    class Tracked extends Native {
-      constructor(url: string | URL, protocols?: string | string[]) {
-        super(url, protocols);
-        if (new URL(String(url), window.location.href).pathname !== "/ws") return;
-        this.addEventListener("open", () => (state.__liveOpen = true));
-        this.addEventListener("close", () => (state.__liveOpen = false));
-      }
-    }
-    window.WebSocket = Tracked;
-  });
-}
-
-async function waitForLiveChannel(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __liveOpen?: boolean }).__liveOpen === true);
 }
 
 function item(page: Page, text: string) {

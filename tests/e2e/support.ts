@@ -130,3 +130,28 @@ export const test = base.extend<Fixtures>({
     await context.close();
   },
 });
+
+/**
+ * Records in the page whether its live channel (/ws) is open. The server
+ * registers a socket before the browser sees it open, so once
+ * `waitForLiveChannel` returns, events for the user reach this page.
+ */
+export async function trackLiveChannel(page: Page) {
+  await page.addInitScript(() => {
+    const Native = window.WebSocket;
+    const state = window as unknown as { __liveOpen?: boolean };
+    class Tracked extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        if (new URL(String(url), window.location.href).pathname !== "/ws") return;
+        this.addEventListener("open", () => (state.__liveOpen = true));
+        this.addEventListener("close", () => (state.__liveOpen = false));
+      }
+    }
+    window.WebSocket = Tracked;
+  });
+}
+
+export async function waitForLiveChannel(page: Page) {
+  await page.waitForFunction(() => (window as unknown as { __liveOpen?: boolean }).__liveOpen === true);
+}
