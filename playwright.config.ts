@@ -9,7 +9,8 @@ import { defineConfig, devices } from "@playwright/test";
 // embedded PGlite database in a temporary folder. Set DATABASE_URL to run the
 // same suite against PostgreSQL instead.
 
-const PORT = 3311;
+// E2E_PORT lets a second suite run beside another one.
+const PORT = Number(process.env.E2E_PORT ?? 3311);
 // Always "localhost", never 127.0.0.1: the OAuth state cookie is set for APP_URL's host.
 const BASE_URL = `http://localhost:${PORT}`;
 

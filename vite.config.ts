@@ -4,9 +4,10 @@ import rsc from "@vitejs/plugin-rsc";
 import { defineConfig } from "vite";
 import { nearhandDevServer } from "./scripts/vite-dev-server.ts";
 import { postgresDriverFix } from "./scripts/postgres-driver-fix.ts";
+import { routeDiscoveryFix } from "./scripts/route-discovery-fix.ts";
 
 export default defineConfig(({ command }) => ({
-  plugins: [tailwindcss(), reactRouterRSC(), rsc(), nearhandDevServer(), postgresDriverFix()],
+  plugins: [tailwindcss(), reactRouterRSC(), rsc(), nearhandDevServer(), postgresDriverFix(), routeDiscoveryFix()],
   // A build is a production build in every environment: React's server code is
   // compiled for production too, whatever NODE_ENV says at run time (where it
   // only chooses between embedded and real services).

@@ -1,0 +1,23 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { patchRouteDiscovery } from "../../scripts/route-discovery-fix.ts";
+
+const require = createRequire(import.meta.url);
+const distDir = path.join(path.dirname(require.resolve("react-router/package.json")), "dist");
+
+describe("the route discovery fix (decision 0027)", () => {
+  for (const flavour of ["development", "production"]) {
+    it(`applies to the installed React Router's ${flavour} router`, () => {
+      const source = readFileSync(path.join(distDir, flavour, "lib", "router", "router.js"), "utf8");
+      const patched = patchRouteDiscovery(source);
+      expect(patched).toContain("matches[matches.length - 1].route.children?.length > 0");
+      expect(patched.length).toBeGreaterThan(source.length);
+    });
+  }
+
+  it("refuses a router it was not written for, so an upgrade is looked at", () => {
+    expect(() => patchRouteDiscovery("function checkFogOfWar(matches, pathname) {}")).toThrow(/not the version/);
+  });
+});
