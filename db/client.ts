@@ -111,9 +111,13 @@ async function openPostgres(url: string, poolSize: number, logger: Logger | unde
 
 async function openPglite(dataDir: string, template: Blob | undefined, logger: Logger | undefined): Promise<DatabaseHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
+  const { cube } = await import("@electric-sql/pglite/contrib/cube");
+  const { btree_gist } = await import("@electric-sql/pglite/contrib/btree_gist");
   const { drizzle } = await import("drizzle-orm/pglite");
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, template ? { loadDataDir: template } : {});
+  // The extensions the migrations create (decision 0026) must be loadable by this engine.
+  const extensions = { cube, btree_gist };
+  const client = await PGlite.create(dataDir, template ? { loadDataDir: template, extensions } : { extensions });
   const db = drizzle({ client, schema, logger }) as unknown as Database;
   return {
     db,

@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { getTableColumns, sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -14,6 +15,21 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+
+/** A point of the `cube` extension: here a job's position on the unit sphere (x, y, z). */
+const cube = customType<{ data: string; driverData: string }>({ dataType: () => "cube" });
+
+/**
+ * Latitude/longitude as a unit vector. The straight-line (chord) distance between two
+ * such points orders them exactly as the great-circle distance does, and a GiST index
+ * answers "nearest first" on it (decision 0026). Written by PostgreSQL from the
+ * coordinates, so no writer can forget it.
+ */
+const unitSpherePoint = (latitude: string, longitude: string) =>
+  sql.raw(
+    `cube(array[cos(radians(${latitude})) * cos(radians(${longitude})), ` +
+      `cos(radians(${latitude})) * sin(radians(${longitude})), sin(radians(${latitude}))])`,
+  );
 
 export const userRole = pgEnum("user_role", ["seeker", "provider"]);
 export const userType = pgEnum("user_type", ["individual", "business"]);
@@ -137,11 +153,17 @@ export const jobs = pgTable(
     locationApproximate: boolean("location_approximate").notNull().default(false),
     budget: numeric("budget", { precision: 10, scale: 2 }),
     status: jobStatus("status").notNull().default("posted"),
+    position: cube("position")
+      .notNull()
+      .generatedAlwaysAs(unitSpherePoint("latitude", "longitude")),
     ...timestamps,
   },
   (t) => [
     index("jobs_seeker_created_idx").on(t.seekerId, t.createdAt),
-    index("jobs_status_location_idx").on(t.status, t.latitude, t.longitude),
+    // "Available Jobs Near You": nearest posted jobs of one category and urgency (btree_gist + cube).
+    index("jobs_posted_nearby_idx")
+      .using("gist", t.categoryId, t.isUrgent, t.position)
+      .where(sql`${t.status} = 'posted'`),
     index("jobs_posted_created_idx").on(t.createdAt).where(sql`${t.status} = 'posted'`),
   ],
 );
@@ -262,7 +284,9 @@ export const favorites = pgTable(
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type ServiceCategory = typeof serviceCategories.$inferSelect;
-export type Job = typeof jobs.$inferSelect;
+/** A job's columns without its derived `position`, which is an index key, not data for clients. */
+export const jobColumns = (({ position: _position, ...columns }) => columns)(getTableColumns(jobs));
+export type Job = Omit<typeof jobs.$inferSelect, "position">;
 export type Booking = typeof bookings.$inferSelect;
 export type Message = typeof messages.$inferSelect;
 export type Review = typeof reviews.$inferSelect;

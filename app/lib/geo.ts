@@ -5,7 +5,7 @@ export const DEFAULT_LOCATION = { address: "New York, NY", latitude: 40.7128, lo
 /** Radius of "Available Jobs Near You", in miles. */
 export const NEARBY_RADIUS_MILES = 50;
 
-const EARTH_RADIUS_MILES = 3958.8;
+export const EARTH_RADIUS_MILES = 3958.8;
 
 export function distanceMiles(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
   const toRad = (deg: number) => (deg * Math.PI) / 180;
@@ -15,16 +15,20 @@ export function distanceMiles(a: { latitude: number; longitude: number }, b: { l
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** A latitude/longitude box that contains every point within `miles` of the centre. */
-export function boundingBox(center: { latitude: number; longitude: number }, miles: number) {
-  const dLat = miles / 69.0;
-  const dLng = miles / (69.0 * Math.max(0.01, Math.cos((center.latitude * Math.PI) / 180)));
-  return {
-    minLat: center.latitude - dLat,
-    maxLat: center.latitude + dLat,
-    minLng: center.longitude - dLng,
-    maxLng: center.longitude + dLng,
-  };
+/**
+ * A point as a `cube` literal on the unit sphere, as the jobs.position column
+ * stores it: the chord between two such points orders them by great-circle
+ * distance (decision 0026).
+ */
+export function unitSphereCube(point: { latitude: number; longitude: number }): string {
+  const lat = (point.latitude * Math.PI) / 180;
+  const lng = (point.longitude * Math.PI) / 180;
+  return `(${Math.cos(lat) * Math.cos(lng)}, ${Math.cos(lat) * Math.sin(lng)}, ${Math.sin(lat)})`;
+}
+
+/** The straight-line distance on the unit sphere between two points `miles` apart along the surface. */
+export function chordForMiles(miles: number): number {
+  return 2 * Math.sin(miles / (2 * EARTH_RADIUS_MILES));
 }
 
 /** '3.2 mi', '< 0.1 mi', '12 mi'. */

@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { bookings, jobs, users, type Booking } from "../../db/schema.ts";
+import { bookings, jobColumns, jobs, users, type Booking } from "../../db/schema.ts";
 import type { Executor } from "../services/db.server";
 import { jobStatusAfter, refusal as lifecycleRefusal } from "../lib/booking-lifecycle";
 import { fullName } from "../lib/user-display";
@@ -44,7 +44,7 @@ export async function acceptJob(
       .update(jobs)
       .set({ status: "matched", updatedAt: new Date() })
       .where(and(eq(jobs.id, input.jobId), eq(jobs.status, "posted")))
-      .returning();
+      .returning(jobColumns);
     if (!job) {
       const [existing] = await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, input.jobId));
       if (!existing) throw notFound("Job not found");
@@ -245,8 +245,8 @@ export async function transitionBooking(db: Executor, bookingId: string, userId:
     if (!moved) throw conflict(`This booking is no longer ${current.status.replace("_", " ")}`);
     const jobStatus = jobStatusAfter(to, party);
     const [job] = jobStatus
-      ? await tx.update(jobs).set({ status: jobStatus, updatedAt: now }).where(eq(jobs.id, current.jobId)).returning()
-      : await tx.select().from(jobs).where(eq(jobs.id, current.jobId));
+      ? await tx.update(jobs).set({ status: jobStatus, updatedAt: now }).where(eq(jobs.id, current.jobId)).returning(jobColumns)
+      : await tx.select(jobColumns).from(jobs).where(eq(jobs.id, current.jobId));
     if (to === "completed") {
       await tx
         .update(users)

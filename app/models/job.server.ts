@@ -1,9 +1,10 @@
 import "server-only";
-import { and, desc, eq, gte, lte, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { createInsertSchema } from "drizzle-zod";
 import { z } from "zod";
-import { jobs, users, type Job } from "../../db/schema.ts";
-import { boundingBox, DEFAULT_LOCATION, formatMiles, NEARBY_RADIUS_MILES } from "../lib/geo";
+import { CATEGORY_IDS } from "../../db/categories.ts";
+import { jobColumns, jobs, users, type Job } from "../../db/schema.ts";
+import { chordForMiles, DEFAULT_LOCATION, EARTH_RADIUS_MILES, formatMiles, NEARBY_RADIUS_MILES, unitSphereCube } from "../lib/geo";
 import { jobFieldRules } from "../lib/schemas/job";
 import type { Executor } from "../services/db.server";
 import { describeCoordinates, resolveLocation } from "../services/geocode.server";
@@ -125,7 +126,7 @@ async function insertJob(db: Executor, seekerId: string, input: NewJob): Promise
       locationApproximate: place.approximate,
       budget: input.budget == null ? null : input.budget.toFixed(2),
     })
-    .returning();
+    .returning(jobColumns);
   return job;
 }
 
@@ -146,7 +147,7 @@ export async function listSeekerJobs(
   options: { status?: JobStatus; limit?: number } = {},
 ): Promise<JobWithSeeker[]> {
   const rows = await db
-    .select({ job: jobs, seeker: seekerSummary })
+    .select({ job: jobColumns, seeker: seekerSummary })
     .from(jobs)
     .innerJoin(users, eq(users.id, jobs.seekerId))
     .where(and(eq(jobs.seekerId, seekerId), options.status ? eq(jobs.status, options.status) : undefined))
@@ -170,7 +171,7 @@ export async function countSeekerJobsByStatus(db: Executor, seekerId: string): P
 export async function getJobWithSeeker(db: Executor, jobId: string): Promise<JobWithSeeker | null> {
   if (!z.uuid().safeParse(jobId).success) return null;
   const [row] = await db
-    .select({ job: jobs, seeker: seekerSummary })
+    .select({ job: jobColumns, seeker: seekerSummary })
     .from(jobs)
     .innerJoin(users, eq(users.id, jobs.seekerId))
     .where(eq(jobs.id, jobId))
@@ -183,42 +184,43 @@ export type NearbyJob = JobWithSeeker & { distanceMiles: number; inMyCategories:
 /**
  * "Available Jobs Near You": posted jobs within the radius of the provider,
  * never their own. Order: the provider's categories first, then urgent jobs,
- * then nearest. A bounding box on the (status, latitude, longitude) index
- * narrows the rows before the exact distance is computed.
+ * then nearest, then newest (decision 0010).
+ *
+ * Decision 0026: the jobs_posted_nearby_idx GiST index holds (category, urgency,
+ * position) of posted jobs. Each (category, urgency) pair is one nearest-first
+ * index scan that stops after `limit` rows, so the work depends on the limit, not
+ * on how many jobs lie in the radius; the pairs' rows are then ordered together.
  */
 export async function listAvailableJobs(
   db: Executor,
   provider: { id: string; latitude: string | null; longitude: string | null; providerCategories: string[] },
   options: { limit?: number; radiusMiles?: number } = {},
 ): Promise<NearbyJob[]> {
-  const center = providerCenter(provider);
-  const radius = options.radiusMiles ?? NEARBY_RADIUS_MILES;
-  const box = boundingBox(center, radius);
-  const distance = sql<number>`(3958.8 * 2 * asin(least(1, sqrt(
-      power(sin(radians(${jobs.latitude}::float8 - ${center.latitude}) / 2), 2) +
-      cos(radians(${center.latitude})) * cos(radians(${jobs.latitude}::float8)) *
-      power(sin(radians(${jobs.longitude}::float8 - ${center.longitude}) / 2), 2)))))`;
+  const limit = options.limit ?? 50;
+  const centerPoint = sql`${unitSphereCube(providerCenter(provider))}::cube`;
+  const maxChord = chordForMiles(options.radiusMiles ?? NEARBY_RADIUS_MILES);
+  const chord = sql`(${jobs.position} <-> ${centerPoint})`;
+  const branches = CATEGORY_IDS.flatMap((categoryId) =>
+    [true, false].map(
+      (isUrgent) => sql`(select ${jobs.id} from ${jobs}
+        where ${jobs.status} = 'posted' and ${jobs.categoryId} = ${categoryId} and ${jobs.isUrgent} = ${isUrgent}
+          and ${jobs.position} <@ cube_enlarge(${centerPoint}, ${maxChord}, 3) and ${chord} <= ${maxChord}
+          and ${jobs.seekerId} <> ${provider.id}
+        order by ${chord}, ${jobs.createdAt} desc limit ${limit})`,
+    ),
+  );
   const categories = provider.providerCategories;
   const inMyCategories = categories.length
     ? sql<boolean>`${jobs.categoryId} in (${sql.join(categories.map((c) => sql`${c}`), sql`, `)})`
     : sql<boolean>`(${jobs.categoryId} is not null)`; // every category is "mine"; a bare constant cannot be ordered by
+  const distance = sql<number>`(${2 * EARTH_RADIUS_MILES} * asin(least(1, ${chord} / 2)))`;
   const rows = await db
-    .select({ job: jobs, seeker: seekerSummary, distance, inMyCategories })
+    .select({ job: jobColumns, seeker: seekerSummary, distance, inMyCategories })
     .from(jobs)
     .innerJoin(users, eq(users.id, jobs.seekerId))
-    .where(
-      and(
-        eq(jobs.status, "posted"),
-        ne(jobs.seekerId, provider.id),
-        gte(jobs.latitude, box.minLat.toFixed(7)),
-        lte(jobs.latitude, box.maxLat.toFixed(7)),
-        gte(jobs.longitude, box.minLng.toFixed(7)),
-        lte(jobs.longitude, box.maxLng.toFixed(7)),
-        sql`${distance} <= ${radius}`,
-      ),
-    )
-    .orderBy(sql`${inMyCategories} desc`, desc(jobs.isUrgent), sql`${distance} asc`, desc(jobs.createdAt))
-    .limit(options.limit ?? 50);
+    .where(inArray(jobs.id, sql`(${sql.join(branches, sql` union all `)})`))
+    .orderBy(sql`${inMyCategories} desc`, desc(jobs.isUrgent), sql`${chord} asc`, desc(jobs.createdAt))
+    .limit(limit);
   return rows.map((r) => ({ ...r.job, seeker: r.seeker, distanceMiles: Number(r.distance), inMyCategories: Boolean(r.inMyCategories) }));
 }
 
@@ -238,7 +240,7 @@ export async function cancelJob(db: Executor, seekerId: string, jobId: string): 
       .update(jobs)
       .set({ status: "cancelled", updatedAt: new Date() })
       .where(and(eq(jobs.id, jobId), eq(jobs.seekerId, seekerId), eq(jobs.status, "posted")))
-      .returning();
+      .returning(jobColumns);
     if (row) await publishJobUpdate(tx, row);
     return row;
   });

@@ -120,6 +120,28 @@ describe("available jobs near a provider", () => {
     expect(item?.distanceMiles).toBeLessThan(0.01);
   });
 
+  it("keeps to the radius, and lists the newest first among jobs at the same spot", async () => {
+    // Far from every other test's jobs, so the small limit sees only these.
+    const seeker = await user();
+    const me = await provider({ providerCategories: ["cleaning"], latitude: "10.0000000", longitude: "10.0000000" });
+    const sameSpot = [];
+    for (const title of ["first", "second", "third", "fourth", "fifth"]) {
+      sameSpot.push(await createJob(db, seeker.id, { categoryId: "cleaning", title, description: "d", latitude: 10, longitude: 10 }));
+    }
+    // One degree of latitude is 69.1 miles: 0.7° is about 48 miles, 0.75° about 52.
+    const inside = await createJob(db, seeker.id, { categoryId: "moving", title: "inside", description: "d", latitude: 10.7, longitude: 10 });
+    const outside = await createJob(db, seeker.id, { categoryId: "moving", title: "outside", description: "d", latitude: 10.75, longitude: 10 });
+
+    const newest = await listAvailableJobs(db, me, { limit: 3 });
+    expect(newest.map((j) => j.title)).toEqual(["fifth", "fourth", "third"]);
+    expect(newest[0]).not.toHaveProperty("position");
+
+    const all = await listAvailableJobs(db, me);
+    expect(all.map((j) => j.id)).toEqual([...sameSpot.map((j) => j.id).reverse(), inside.id]);
+    expect(all.at(-1)!.distanceMiles).toBeCloseTo(48.4, 0);
+    expect(all.map((j) => j.id)).not.toContain(outside.id);
+  });
+
   it("leaves out jobs that are no longer posted", async () => {
     const seeker = await user();
     const me = await provider();

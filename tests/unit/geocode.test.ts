@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boundingBox, distanceMiles, formatMiles } from "~/lib/geo";
+import { chordForMiles, distanceMiles, formatMiles, unitSphereCube } from "~/lib/geo";
 import { describeCoordinates, resolveLocation } from "~/services/geocode.server";
 
 describe("resolveLocation", () => {
@@ -47,18 +47,14 @@ describe("distances", () => {
     expect(distanceMiles(manhattan, manhattan)).toBe(0);
   });
 
-  it("bounds every point within the radius", () => {
-    const center = { latitude: 40.7, longitude: -74 };
-    const box = boundingBox(center, 50);
-    for (const bearing of [0, 45, 90, 135, 180, 225, 270, 315]) {
-      const rad = (bearing * Math.PI) / 180;
-      const point = { latitude: center.latitude + (49.9 / 69) * Math.cos(rad), longitude: center.longitude + (49.9 / 52.4) * Math.sin(rad) };
-      if (distanceMiles(center, point) > 50) continue;
-      expect(point.latitude).toBeGreaterThanOrEqual(box.minLat);
-      expect(point.latitude).toBeLessThanOrEqual(box.maxLat);
-      expect(point.longitude).toBeGreaterThanOrEqual(box.minLng);
-      expect(point.longitude).toBeLessThanOrEqual(box.maxLng);
-    }
+  it("turns a distance along the surface into the chord the position index compares", () => {
+    const manhattan = { latitude: 40.7831, longitude: -73.9712 };
+    const brooklyn = { latitude: 40.6782, longitude: -73.9442 };
+    const [a, b] = [manhattan, brooklyn].map((p) => unitSphereCube(p).slice(1, -1).split(", ").map(Number));
+    const chord = Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+    expect(chord).toBeCloseTo(chordForMiles(distanceMiles(manhattan, brooklyn)), 12);
+    expect(Math.hypot(...a)).toBeCloseTo(1, 12);
+    expect(chordForMiles(50)).toBeGreaterThan(chordForMiles(49.9));
   });
 
   it("formats distances for cards", () => {
