@@ -3,7 +3,7 @@ import { createContext, redirect, type MiddlewareFunction, type RouterContextPro
 import { MAX_REDIRECT_PATH } from "../lib/redirects";
 import { getUserById, type User } from "../models/user.server";
 import { getDb } from "./db.server";
-import { getSessionStorage, type AppSession, type Toast } from "./session.server";
+import { getSessionStorage, readSessionWithUser, type AppSession, type Toast } from "./session.server";
 import type { SubmissionResult } from "@conform-to/react";
 
 interface RequestSession {
@@ -18,8 +18,8 @@ const requestSessionContext = createContext<RequestSession>();
 /** Loads the session once per request and commits it afterwards if it changed. */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const storage = getSessionStorage();
-  const session = await storage.getSession(request.headers.get("Cookie"));
-  const state: RequestSession = { session, dirty: false };
+  const { session, user } = await readSessionWithUser(request.headers.get("Cookie"));
+  const state: RequestSession = { session, dirty: false, user: session.get("userId") ? Promise.resolve(user) : undefined };
   context.set(requestSessionContext, state);
   const response = await next();
   if (state.dirty) {
