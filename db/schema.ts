@@ -160,10 +160,14 @@ export const jobs = pgTable(
   },
   (t) => [
     index("jobs_seeker_created_idx").on(t.seekerId, t.createdAt),
-    // "Available Jobs Near You": nearest posted jobs of one category and urgency (btree_gist + cube).
-    index("jobs_posted_nearby_idx")
-      .using("gist", t.categoryId, t.isUrgent, t.position)
-      .where(sql`${t.status} = 'posted'`),
+    // "Available Jobs Near You": nearest posted jobs of one category, urgent or not (btree_gist + cube).
+    // Urgency is a partial-index predicate: PostgreSQL cannot use a boolean as a GiST key condition.
+    index("jobs_posted_urgent_nearby_idx")
+      .using("gist", t.categoryId, t.position)
+      .where(sql`${t.status} = 'posted' and ${t.isUrgent}`),
+    index("jobs_posted_regular_nearby_idx")
+      .using("gist", t.categoryId, t.position)
+      .where(sql`${t.status} = 'posted' and not ${t.isUrgent}`),
     index("jobs_posted_created_idx").on(t.createdAt).where(sql`${t.status} = 'posted'`),
   ],
 );

@@ -186,10 +186,11 @@ export type NearbyJob = JobWithSeeker & { distanceMiles: number; inMyCategories:
  * never their own. Order: the provider's categories first, then urgent jobs,
  * then nearest, then newest (decision 0010).
  *
- * Decision 0026: the jobs_posted_nearby_idx GiST index holds (category, urgency,
- * position) of posted jobs. Each (category, urgency) pair is one nearest-first
- * index scan that stops after `limit` rows, so the work depends on the limit, not
- * on how many jobs lie in the radius; the pairs' rows are then ordered together.
+ * Decision 0026: GiST indexes hold (category, position) of posted jobs, one for
+ * urgent jobs and one for the rest. Each (category, urgency) pair finds its
+ * limit-th nearest job with a nearest-first index scan, then reads the jobs up to
+ * that distance, so the work depends on the limit, not on how many jobs lie in
+ * the radius; the pairs' rows are then ordered together.
  */
 export async function listAvailableJobs(
   db: Executor,
@@ -201,13 +202,19 @@ export async function listAvailableJobs(
   const maxChord = chordForMiles(options.radiusMiles ?? NEARBY_RADIUS_MILES);
   const chord = sql`(${jobs.position} <-> ${centerPoint})`;
   const branches = CATEGORY_IDS.flatMap((categoryId) =>
-    [true, false].map(
-      (isUrgent) => sql`(select ${jobs.id} from ${jobs}
-        where ${jobs.status} = 'posted' and ${jobs.categoryId} = ${categoryId} and ${jobs.isUrgent} = ${isUrgent}
-          and ${jobs.position} <@ cube_enlarge(${centerPoint}, ${maxChord}, 3) and ${chord} <= ${maxChord}
-          and ${jobs.seekerId} <> ${provider.id}
-        order by ${chord}, ${jobs.createdAt} desc limit ${limit})`,
-    ),
+    [true, false].map((isUrgent) => {
+      const pair = sql`${jobs.status} = 'posted' and ${isUrgent ? sql`${jobs.isUrgent}` : sql`not ${jobs.isUrgent}`}
+        and ${jobs.categoryId} = ${categoryId} and ${jobs.seekerId} <> ${provider.id}`;
+      // The limit-th nearest distance, nearest first from the index; then every job up to it (ties included),
+      // newest first among equals.
+      const limitthChord = sql`(select ${chord} from ${jobs}
+        where ${pair} and ${jobs.position} <@ cube_enlarge(${centerPoint}, ${maxChord}, 3)
+        order by ${chord} offset ${limit - 1} limit 1)`;
+      return sql`(select ${jobs.id} from ${jobs}
+        where ${pair} and ${jobs.position} <@ cube_enlarge(${centerPoint}, coalesce(${limitthChord}, ${maxChord}), 3)
+          and ${chord} <= ${maxChord}
+        order by ${chord}, ${jobs.createdAt} desc limit ${limit})`;
+    }),
   );
   const categories = provider.providerCategories;
   const inMyCategories = categories.length

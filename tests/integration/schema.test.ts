@@ -149,7 +149,8 @@ describe("schema", () => {
     const indexes = await rows<{ indexname: string }>(sql`select indexname from pg_indexes where schemaname = 'public'`);
     expect(indexes.map((i) => i.indexname)).toEqual(
       expect.arrayContaining([
-        "jobs_posted_nearby_idx",
+        "jobs_posted_urgent_nearby_idx",
+        "jobs_posted_regular_nearby_idx",
         "jobs_seeker_created_idx",
         "bookings_provider_status_idx",
         "bookings_seeker_status_idx",
