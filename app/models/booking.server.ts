@@ -113,7 +113,7 @@ export interface BookingListItem {
 export async function listMyBookings(
   db: Executor,
   userId: string,
-  options: { asProvider?: boolean; statuses?: Booking["status"][] } = {},
+  options: { asProvider?: boolean; statuses?: Booking["status"][]; limit?: number } = {},
 ): Promise<BookingListItem[]> {
   const party =
     options.asProvider === undefined
@@ -130,7 +130,7 @@ export async function listMyBookings(
     .innerJoin(jobs, eq(jobs.id, bookings.jobId))
     .where(and(party, options.statuses?.length ? inArray(bookings.status, options.statuses) : undefined))
     .orderBy(desc(bookings.createdAt))
-    .limit(200);
+    .limit(options.limit ?? 200);
   return rows.map(({ booking, job }) => ({
     id: booking.id,
     status: booking.status,

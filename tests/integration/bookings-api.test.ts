@@ -122,3 +122,28 @@ describe("reviews", () => {
     expect((await new HttpClient(app.url).request("/api/reviews/received")).status).toBe(401);
   });
 });
+
+describe("the provider dashboard's active jobs (decision 0028)", () => {
+  it("shows the 20 newest, then all of them behind 'Show all active jobs'", async () => {
+    const seeker = await signedIn("busy-seeker");
+    const provider = await signedIn("busy-provider", "provider");
+    const titles: string[] = [];
+    for (let i = 1; i <= 21; i++) {
+      const job = await (await seeker.postJson("/api/jobs", { title: `Active job ${i}`, description: "d", categoryId: "repair" })).json();
+      expect((await provider.postJson("/api/bookings", { jobId: job.id })).status).toBe(201);
+      titles.push(`Active job ${i}`);
+    }
+    const cards = (html: string) => html.split('data-testid="active-job"').length - 1;
+
+    const dashboard = await (await provider.request("/")).text();
+    expect(cards(dashboard)).toBe(20);
+    expect(dashboard).toContain("Active job 21");
+    expect(dashboard).not.toMatch(/Active job 1</);
+    expect(dashboard).toContain('href="/?activeJobs=all#active-jobs-title"');
+
+    const all = await (await provider.request("/?activeJobs=all")).text();
+    expect(cards(all)).toBe(21);
+    expect(all).toMatch(/Active job 1</);
+    expect(all).not.toContain("Show all active jobs");
+  });
+});

@@ -107,9 +107,21 @@ const BOOKING_STATUS_STYLES: Partial<Record<Booking["status"], string>> = {
   in_progress: "bg-orange-100 text-orange-800",
 };
 
-/** The provider's accepted and in-progress bookings, each linking to its booking page. */
-export async function ActiveJobs({ providerId }: { providerId: string }) {
-  const bookings = await listMyBookings(await getDb(), providerId, { asProvider: true, statuses: ["accepted", "in_progress"] });
+/** Active jobs the dashboard shows before "Show all active jobs" (decision 0028). */
+export const ACTIVE_JOBS_PREVIEW = 20;
+
+/**
+ * The provider's accepted and in-progress bookings, newest first, each linking
+ * to its booking page: the first 20, or all of them when asked.
+ */
+export async function ActiveJobs({ providerId, showAll = false }: { providerId: string; showAll?: boolean }) {
+  const listed = await listMyBookings(await getDb(), providerId, {
+    asProvider: true,
+    statuses: ["accepted", "in_progress"],
+    limit: showAll ? undefined : ACTIVE_JOBS_PREVIEW + 1,
+  });
+  const more = !showAll && listed.length > ACTIVE_JOBS_PREVIEW;
+  const bookings = more ? listed.slice(0, ACTIVE_JOBS_PREVIEW) : listed;
   if (bookings.length === 0) {
     return (
       <div className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center">
@@ -120,38 +132,50 @@ export async function ActiveJobs({ providerId }: { providerId: string }) {
     );
   }
   return (
-    <ul className="mt-4 grid gap-3 md:grid-cols-2" data-testid="active-jobs">
-      {bookings.map((booking) => (
-        <li key={booking.id}>
+    <>
+      <ul className="mt-4 grid gap-3 md:grid-cols-2" data-testid="active-jobs">
+        {bookings.map((booking) => (
+          <li key={booking.id}>
+            <Link
+              to={`/bookings/${booking.id}`}
+              data-testid="active-job"
+              className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            >
+              <div className="min-w-0 flex-1">
+                <p className="break-words font-semibold text-slate-900">{booking.job.title}</p>
+                <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-500">
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${BOOKING_STATUS_STYLES[booking.status] ?? "bg-slate-100 text-slate-700"}`}
+                  >
+                    {statusLabel(booking.status)}
+                  </span>
+                  {booking.job.isUrgent ? (
+                    <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700">Urgent</span>
+                  ) : null}
+                  <span>{categoryName(booking.job.categoryId)}</span>
+                  <span className="inline-flex min-w-0 items-center gap-1">
+                    <MapPin className="h-3.5 w-3.5 shrink-0" aria-hidden />
+                    <span className="break-words">{booking.job.address}</span>
+                  </span>
+                </p>
+              </div>
+              <span className="shrink-0 text-lg font-bold text-slate-900">{formatPrice(booking.agreedPrice)}</span>
+              <ChevronRight className="h-5 w-5 shrink-0 text-slate-400" aria-hidden />
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {more ? (
+        <p className="mt-4">
           <Link
-            to={`/bookings/${booking.id}`}
-            data-testid="active-job"
-            className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            to="/?activeJobs=all#active-jobs-title"
+            className="text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
           >
-            <div className="min-w-0 flex-1">
-              <p className="break-words font-semibold text-slate-900">{booking.job.title}</p>
-              <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-500">
-                <span
-                  className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${BOOKING_STATUS_STYLES[booking.status] ?? "bg-slate-100 text-slate-700"}`}
-                >
-                  {statusLabel(booking.status)}
-                </span>
-                {booking.job.isUrgent ? (
-                  <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700">Urgent</span>
-                ) : null}
-                <span>{categoryName(booking.job.categoryId)}</span>
-                <span className="inline-flex min-w-0 items-center gap-1">
-                  <MapPin className="h-3.5 w-3.5 shrink-0" aria-hidden />
-                  <span className="break-words">{booking.job.address}</span>
-                </span>
-              </p>
-            </div>
-            <span className="shrink-0 text-lg font-bold text-slate-900">{formatPrice(booking.agreedPrice)}</span>
-            <ChevronRight className="h-5 w-5 shrink-0 text-slate-400" aria-hidden />
+            Show all active jobs
           </Link>
-        </li>
-      ))}
-    </ul>
+        </p>
+      ) : null}
+    </>
   );
 }
 

@@ -18,7 +18,7 @@ import {
  * near the provider. The data sections load themselves and stream in behind
  * skeletons.
  */
-export function ProviderDashboard({ user }: { user: User }) {
+export function ProviderDashboard({ user, showAllActiveJobs = false }: { user: User; showAllActiveJobs?: boolean }) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
       <title>Provider dashboard | Nearhand</title>
@@ -38,7 +38,7 @@ export function ProviderDashboard({ user }: { user: User }) {
           Active Jobs
         </h2>
         <Suspense fallback={<ActiveJobsSkeleton />}>
-          <ActiveJobs providerId={user.id} />
+          <ActiveJobs providerId={user.id} showAll={showAllActiveJobs} />
         </Suspense>
       </section>
 
