@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import type { Route } from "./+types/switch-role";
-import { RoleSwitchForm } from "~/components/shell/role-switch";
+import { RoleSwitchForm } from "~/components/shell/role-switch-form";
 import { roleSwitchSuccess, roleSwitchTitle } from "~/lib/role-switch-text";
 import { switchRole } from "~/models/user.server";
 import { switchRoleSchema } from "~/lib/schemas/role";

@@ -1,0 +1,62 @@
+"use client";
+
+import * as Dialog from "@radix-ui/react-dialog";
+import { X } from "lucide-react";
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import { showToast } from "~/components/toaster";
+import { apiRequest } from "~/lib/api-client";
+import { reportMutationError } from "~/lib/mutation-feedback";
+import { roleSwitchSuccess, roleSwitchTitle } from "~/lib/role-switch-text";
+import { RoleSwitchForm, type Role, type UserType } from "./role-switch-form";
+
+interface RoleSwitchDialogProps {
+  currentRole: Role;
+  userType: UserType;
+  returnTo: string;
+  onClose: () => void;
+}
+
+/** The role-switch dialog; mounted open, unmounted when it closes. */
+export function RoleSwitchDialog({ currentRole, userType, returnTo, onClose }: RoleSwitchDialogProps) {
+  const [pending, setPending] = useState(false);
+  const revalidator = useRevalidator();
+
+  const switchRole = async (input: { newRole: Role; userType: UserType }) => {
+    setPending(true);
+    try {
+      await apiRequest("POST", "/api/users/switch-role", input);
+      onClose();
+      showToast(roleSwitchSuccess(currentRole));
+      await revalidator.revalidate();
+    } catch (error) {
+      reportMutationError(error, "Failed to switch role. Please try again.");
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl focus:outline-none">
+          <div className="mb-2 flex items-start justify-between">
+            <Dialog.Title className="text-lg font-semibold text-slate-900">{roleSwitchTitle(currentRole)}</Dialog.Title>
+            <Dialog.Close aria-label="Close" className="rounded p-1 text-slate-500 hover:text-slate-900">
+              <X className="h-4 w-4" aria-hidden />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">Choose how you will use Nearhand in your new role.</Dialog.Description>
+          <RoleSwitchForm
+            currentRole={currentRole}
+            userType={userType}
+            returnTo={returnTo}
+            onSubmitEnhanced={switchRole}
+            pending={pending}
+          />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,98 @@
+"use client";
+
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useId, type FormEvent } from "react";
+import { useNavigation } from "react-router";
+import { switchRoleSchema } from "~/lib/schemas/role";
+
+export type Role = "seeker" | "provider";
+export type UserType = "individual" | "business";
+
+const OPTIONS = [
+  { value: "individual", label: "Individual", hint: "I'm helping myself or my family" },
+  { value: "business", label: "Business", hint: "I represent a company or organization" },
+] as const;
+
+interface RoleSwitchFormProps {
+  currentRole: Role;
+  userType: UserType;
+  returnTo: string;
+  /** With JavaScript the dialog posts to the JSON API; otherwise the form posts to /switch-role. */
+  onSubmitEnhanced?: (input: { newRole: Role; userType: UserType }) => Promise<void>;
+  pending?: boolean;
+  /** The server's verdict on the last no-JS submission, if it was rejected. */
+  lastResult?: SubmissionResult<string[]>;
+}
+
+/** The role-switch question; a real form that works without JavaScript. */
+export function RoleSwitchForm({ currentRole, userType, returnTo, onSubmitEnhanced, pending, lastResult }: RoleSwitchFormProps) {
+  const navigation = useNavigation();
+  const newRole: Role = currentRole === "seeker" ? "provider" : "seeker";
+  const questionId = useId();
+  const [form, fields] = useForm({
+    id: onSubmitEnhanced ? "switch-role-dialog" : "switch-role",
+    lastResult,
+    defaultValue: { newRole, userType },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: switchRoleSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const submitting = pending || navigation.state === "submitting";
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (!onSubmitEnhanced) return;
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const parsed = switchRoleSchema.safeParse({ newRole: data.get("newRole"), userType: data.get("userType") });
+    if (parsed.success) void onSubmitEnhanced(parsed.data);
+  };
+
+  return (
+    <form
+      method="post"
+      action="/switch-role"
+      {...getFormProps(form)}
+      onSubmit={onSubmitEnhanced ? submit : form.onSubmit}
+      className="grid gap-5"
+    >
+      <input type="hidden" name={fields.newRole.name} value={newRole} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <fieldset className="grid gap-3" aria-describedby={fields.userType.errorId}>
+        <legend id={questionId} className="mb-3 text-sm text-slate-600">
+          Are you an individual or representing a business?
+        </legend>
+        {OPTIONS.map((option) => (
+          <label
+            key={option.value}
+            className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-4 hover:border-brand-500 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50"
+          >
+            <input
+              type="radio"
+              name={fields.userType.name}
+              value={option.value}
+              defaultChecked={(fields.userType.initialValue ?? userType) === option.value}
+              className="mt-1 accent-brand-600"
+            />
+            <span>
+              <span className="block font-medium text-slate-900">{option.label}</span>
+              <span className="block text-sm text-slate-600">{option.hint}</span>
+            </span>
+          </label>
+        ))}
+        {fields.userType.errors ? (
+          <p id={fields.userType.errorId} className="text-sm text-red-600">
+            {fields.userType.errors.join(", ")}
+          </p>
+        ) : null}
+      </fieldset>
+      {form.errors ? <p className="text-sm text-red-600">{form.errors.join(", ")}</p> : null}
+      <button
+        type="submit"
+        disabled={submitting}
+        className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+      >
+        {submitting ? "Switching..." : "Continue"}
+      </button>
+    </form>
+  );
+}
