@@ -53,8 +53,11 @@ test("a page whose instance dies reconnects through the balancer to the other on
   expect((await provider.postJson("/api/users/switch-role", { newRole: "provider", userType: "individual" })).status).toBe(200);
   const job = await (await seeker.postJson("/api/jobs", { title: "Failover", description: "Instances die", categoryId: "repair" })).json();
   const booking = await (await provider.postJson("/api/bookings", { jobId: job.id })).json();
+  // The provider's Node client talks to one instance at a time: its pooled keep-alive connection through this
+  // plain TCP balancer is tied to a backend, and dies with it.
+  let messenger: HttpClient = provider;
   const say = async (content: string) => {
-    const response = await provider.postJson("/api/messages", { bookingId: booking.id, content, receiverId: seeker.id });
+    const response = await messenger.postJson("/api/messages", { bookingId: booking.id, content, receiverId: seeker.id });
     expect(response.status, await response.clone().text()).toBe(201);
   };
 
@@ -71,6 +74,8 @@ test("a page whose instance dies reconnects through the balancer to the other on
   const survivor = instances.find((i) => i !== victim)!;
   await victim.stop("SIGKILL");
   await expect.poll(() => socketBefore.open).toBe(false);
+  messenger = new HttpClient(survivor.url);
+  for (const [name, value] of provider.cookies) messenger.cookies.set(name, value);
 
   // Sent while the page has no socket (it waits 3 s before reconnecting): no event reaches it.
   await say("Sent while your instance was down");
