@@ -6,8 +6,7 @@ import { LiveUpdates } from "./components/live-updates";
 import { AppHeader, type ShellUser } from "./components/shell/app-header";
 import { Toaster } from "./components/toaster";
 import { NotFoundPage } from "./components/not-found-page";
-import { countUnreadMessages } from "./models/message.server";
-import { countUnreadNotifications } from "./models/notification.server";
+import { countUnreadBadges } from "./models/notification.server";
 import { apiRateLimitMiddleware } from "./services/api-rate-limit.server";
 import { csrfMiddleware } from "./services/csrf.server";
 import { getDb } from "./services/db.server";
@@ -31,12 +30,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     currentRole: user.currentRole,
     userType: user.userType,
   };
-  const db = await getDb();
-  const [unreadNotifications, unreadMessages] = await Promise.all([
-    countUnreadNotifications(db, user.id),
-    countUnreadMessages(db, user.id),
-  ]);
-  return { shell, unreadNotifications, unreadMessages, toast };
+  const badges = await countUnreadBadges(await getDb(), user.id);
+  return { shell, unreadNotifications: badges.notifications, unreadMessages: badges.messages, toast };
 }
 
 const EMPTY_SHELL = { shell: null, unreadNotifications: 0, unreadMessages: 0, toast: null };

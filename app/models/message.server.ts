@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { bookings, jobs, messages, notifications, users, type Message } from "../../db/schema.ts";
 import { messageContentRule } from "../lib/schemas/message";
@@ -87,11 +87,6 @@ export async function openThread(db: Executor, bookingId: string, userId: string
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(THREAD_LIMIT);
   return newest.reverse();
-}
-
-export async function countUnreadMessages(db: Executor, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(messages).where(and(eq(messages.receiverId, userId), eq(messages.isRead, false)));
-  return row?.n ?? 0;
 }
 
 export interface ConversationSummary {

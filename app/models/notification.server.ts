@@ -1,7 +1,7 @@
 import "server-only";
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { notifications, type Notification } from "../../db/schema.ts";
+import { messages, notifications, type Notification } from "../../db/schema.ts";
 import type { Executor } from "../services/db.server";
 import { publishEvent } from "../services/events.server";
 import { notFound } from "./errors";
@@ -27,12 +27,19 @@ export async function notify(db: Executor, items: NewNotification[]): Promise<vo
   await publishEvent(db, { type: "notification", userIds: items.map((n) => n.userId), data: {} });
 }
 
-export async function countUnreadNotifications(db: Executor, userId: string): Promise<number> {
+/**
+ * The header's two badges in one statement: the user's unread notifications and
+ * unread messages (every page asks for both).
+ */
+export async function countUnreadBadges(db: Executor, userId: string): Promise<{ notifications: number; messages: number }> {
   const [row] = await db
-    .select({ n: count() })
+    .select({
+      notifications: count(),
+      messages: sql<number>`(select count(*)::int from ${messages} where ${messages.receiverId} = ${userId} and ${messages.isRead} = false)`,
+    })
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
-  return row?.n ?? 0;
+  return { notifications: Number(row?.notifications ?? 0), messages: Number(row?.messages ?? 0) };
 }
 
 /** The user's own notifications, newest first. */

@@ -5,8 +5,8 @@ import * as t from "../../db/schema.ts";
 import { acceptJob, transitionBooking } from "~/models/booking.server";
 import { DomainError } from "~/models/errors";
 import { createJob } from "~/models/job.server";
-import { countUnreadMessages, listConversations, openThread, sendMessage, sendMessageSchema } from "~/models/message.server";
-import { listNotifications, markAllNotificationsRead, markNotificationRead } from "~/models/notification.server";
+import { listConversations, openThread, sendMessage, sendMessageSchema } from "~/models/message.server";
+import { countUnreadBadges, listNotifications, markAllNotificationsRead, markNotificationRead } from "~/models/notification.server";
 import { createReview } from "~/models/review.server";
 import { EVENTS_CHANNEL, parseEvent, type LiveEvent } from "~/services/events.server";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
@@ -85,11 +85,13 @@ describe("messages", () => {
     await sendMessage(db, seeker.id, { bookingId: booking.id, content: "one", receiverId: prov.id });
     await sendMessage(db, prov.id, { bookingId: booking.id, content: "two", receiverId: seeker.id });
     await sendMessage(db, seeker.id, { bookingId: booking.id, content: "three", receiverId: prov.id });
-    expect(await countUnreadMessages(db, prov.id)).toBe(2);
+    const unreadNotifications = async (userId: string) => (await listNotifications(db, userId)).filter((n) => !n.isRead).length;
+    expect(await countUnreadBadges(db, prov.id)).toEqual({ messages: 2, notifications: await unreadNotifications(prov.id) });
     const thread = await openThread(db, booking.id, prov.id);
     expect(thread.map((m) => m.content)).toEqual(["one", "two", "three"]);
-    expect(await countUnreadMessages(db, prov.id)).toBe(0);
-    expect(await countUnreadMessages(db, seeker.id)).toBe(1);
+    expect((await countUnreadBadges(db, prov.id)).messages).toBe(0);
+    expect(await countUnreadBadges(db, seeker.id)).toEqual({ messages: 1, notifications: await unreadNotifications(seeker.id) });
+    expect((await countUnreadBadges(db, seeker.id)).notifications).toBeGreaterThan(0);
     expect((await refusal(openThread(db, booking.id, (await user()).id))).status).toBe(404);
   });
 
