@@ -8,11 +8,19 @@
 // RSC mode does not. The fix makes a match that ends on a route known to have
 // children, which React Router only produces when the child that should match
 // is still undiscovered, go through discovery like a match on a parameter does.
-// Remove it when React Router does this itself: the build then fails here,
+//
+// Second: a page marks the paths of its links as discovered as soon as the
+// manifest answer arrives, but adds their routes only once the answer's body
+// has been decoded. A click in between finds the path "discovered", fetches
+// nothing, matches nothing and shows the 404 page. The fix marks the paths once
+// their routes are in.
+//
+// Remove both when React Router does this itself: the build then fails here,
 // because the patched lines have changed.
 import type { Plugin } from "vite";
 
 const ROUTER_MODULE = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/](development|production)[\\/]lib[\\/]router[\\/]router\.js$/;
+const RSC_BROWSER_MODULE = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/](development|production)[\\/]lib[\\/]rsc[\\/]browser\.js$/;
 
 const PARAMETER_CHECK = "\t\t\telse if (Object.keys(matches[0].params).length > 0) return {\n";
 const PARAMETER_OR_LAYOUT_CHECK =
@@ -29,15 +37,44 @@ export function patchRouteDiscovery(source: string): string {
   return source.replace(PARAMETER_CHECK, PARAMETER_OR_LAYOUT_CHECK);
 }
 
-/** Applies the fix wherever the router module is bundled (the browser build and the dev server). */
+const MARKED_BEFORE_PATCHING = `\tpaths.forEach((p) => addToFifoQueue(p, discoveredPaths));
+\tlet patches = await payload.patches;
+\tReact$1.startTransition(() => {
+\t\tpatches.forEach((p) => {
+\t\t\twindow.__reactRouterDataRouter.patchRoutes(p.parentId ?? null, [createRouteFromServerManifest(p)]);
+\t\t});
+\t});
+`;
+const MARKED_AFTER_PATCHING = `\tlet patches = await payload.patches;
+\tReact$1.startTransition(() => {
+\t\tpatches.forEach((p) => {
+\t\t\twindow.__reactRouterDataRouter.patchRoutes(p.parentId ?? null, [createRouteFromServerManifest(p)]);
+\t\t});
+\t});
+\tpaths.forEach((p) => addToFifoQueue(p, discoveredPaths));
+`;
+
+/** React Router's RSC browser module with the second fix applied; throws when its source is not the one it was written for. */
+export function patchManifestDiscovery(source: string): string {
+  if (source.split(MARKED_BEFORE_PATCHING).length - 1 !== 1) {
+    throw new Error(
+      "react-router/dist/*/lib/rsc/browser.js is not the version scripts/route-discovery-fix.ts patches (8.4). " +
+        "If fetchAndApplyManifestPatches now marks paths after patching their routes, remove the fix; otherwise port it.",
+    );
+  }
+  return source.replace(MARKED_BEFORE_PATCHING, MARKED_AFTER_PATCHING);
+}
+
+/** Applies both fixes wherever the modules are bundled (the browser build and the dev server). */
 export function routeDiscoveryFix(): Plugin {
   return {
     name: "nearhand-route-discovery-fix",
     transform: {
-      filter: { id: ROUTER_MODULE },
+      filter: { id: [ROUTER_MODULE, RSC_BROWSER_MODULE] },
       handler(code, id) {
-        if (!ROUTER_MODULE.test(id)) return;
-        return { code: patchRouteDiscovery(code), map: null };
+        if (ROUTER_MODULE.test(id)) return { code: patchRouteDiscovery(code), map: null };
+        if (RSC_BROWSER_MODULE.test(id)) return { code: patchManifestDiscovery(code), map: null };
+        return undefined;
       },
     },
   };

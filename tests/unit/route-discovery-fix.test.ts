@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { patchRouteDiscovery } from "../../scripts/route-discovery-fix.ts";
+import { patchManifestDiscovery, patchRouteDiscovery } from "../../scripts/route-discovery-fix.ts";
 
 const require = createRequire(import.meta.url);
 const distDir = path.join(path.dirname(require.resolve("react-router/package.json")), "dist");
@@ -17,7 +17,20 @@ describe("the route discovery fix (decision 0027)", () => {
     });
   }
 
-  it("refuses a router it was not written for, so an upgrade is looked at", () => {
+  for (const flavour of ["development", "production"]) {
+    it(`marks discovered paths only after adding their routes, in the ${flavour} RSC browser module`, () => {
+      const source = readFileSync(path.join(distDir, flavour, "lib", "rsc", "browser.js"), "utf8");
+      const patched = patchManifestDiscovery(source);
+      const body = patched.slice(patched.indexOf("async function fetchAndApplyManifestPatches"));
+      const patching = body.indexOf("patchRoutes(p.parentId");
+      const marking = body.indexOf("addToFifoQueue(p, discoveredPaths)");
+      expect(patching).toBeGreaterThan(0);
+      expect(marking).toBeGreaterThan(patching);
+    });
+  }
+
+  it("refuses modules it was not written for, so an upgrade is looked at", () => {
     expect(() => patchRouteDiscovery("function checkFogOfWar(matches, pathname) {}")).toThrow(/not the version/);
+    expect(() => patchManifestDiscovery("async function fetchAndApplyManifestPatches() {}")).toThrow(/not the version/);
   });
 });
