@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/forms";
 import { ArrowLeft, Ban, MapPin, MessageSquare, Phone, Star, Tag } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/booking-detail";
@@ -96,7 +96,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 
   if (intent === "review") {
-    const submission = parseWithZod(form, { schema: reviewFormSchema });
+    const submission = parseForm(form, reviewFormSchema);
     if (submission.status !== "success") {
       // Without JavaScript the field error shows in the form; the spec's toast comes along.
       if (submission.error?.rating) flashToast(context, RATING_REQUIRED_TOAST);

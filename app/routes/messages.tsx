@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/forms";
 import { createContext, data, redirect, replace } from "react-router";
 import type { Route } from "./+types/messages";
 import { ConversationList } from "~/components/messages/conversation-list";
@@ -119,7 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     flashToast(context, SEND_FAILED);
     return redirect("/messages");
   }
-  const submission = parseWithZod(formData, { schema: messageFormSchema });
+  const submission = parseForm(formData, messageFormSchema);
   if (submission.status !== "success") return backToThread(context, request, submission.reply());
   const verdict = await consumeRateLimit("messages", userKey(user.id));
   if (!verdict.allowed) {

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/forms";
 import { redirect } from "react-router";
 import type { Route } from "./+types/post-job";
 import { CategoryStep } from "~/components/post-job/category-step";
@@ -72,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   formData.delete("image");
   if (received) formData.set("imageUrl", received);
 
-  const submission = parseWithZod(formData, { schema: postJobFormSchema });
+  const submission = parseForm(formData, postJobFormSchema);
   // A rejected form goes back to step 3 of its category (or to step 1 if the category is unknown).
   const category = findCategory(String(formData.get("categoryId") ?? "")) ?? parseWizardUrl(new URL(request.url)).category;
   const back = new Request(new URL(wizardHref(3, category?.id), request.url));
@@ -87,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!(error instanceof DomainError)) throw error;
       flashRefusal(error);
       formData.delete("imageUrl");
-      return redirectWithSubmission(context, back, POST_JOB_FORM_ID, parseWithZod(formData, { schema: postJobFormSchema }).reply());
+      return redirectWithSubmission(context, back, POST_JOB_FORM_ID, parseForm(formData, postJobFormSchema).reply());
     }
   }
   const verdict = await consumeRateLimit("jobs", userKey(user.id));

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/forms";
 import { Briefcase, Mail, MapPin, Pencil, Phone } from "lucide-react";
 import { Suspense } from "react";
 import { Link, redirect } from "react-router";
@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: profileFormSchema });
+  const submission = parseForm(formData, profileFormSchema);
   if (submission.status !== "success") return redirectWithSubmission(context, request, PROFILE_FORM_ID, submission.reply());
   // The form always shows the six checkboxes: none ticked means none offered (not "unchanged").
   const updated = await updateProfile(await getDb(), user.id, {

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/forms";
 import { redirect } from "react-router";
 import type { Route } from "./+types/switch-role";
 import { RoleSwitchForm } from "~/components/shell/role-switch-form";
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: switchRoleSchema });
+  const submission = parseForm(formData, switchRoleSchema);
   if (submission.status !== "success") return redirectWithSubmission(context, request, FORM_ID, submission.reply());
   const updated = await switchRole(await getDb(), user.id, submission.value);
   if (!updated) {

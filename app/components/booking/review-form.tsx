@@ -1,7 +1,7 @@
 "use client";
 
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/forms";
 import * as Dialog from "@radix-ui/react-dialog";
 import { Star, X } from "lucide-react";
 import { useState, type FormEvent } from "react";
@@ -47,7 +47,7 @@ export function ReviewForm({ bookingId, revieweeName, lastResult, variant }: Rev
   const [form, fields] = useForm({
     id: REVIEW_FORM_ID,
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewFormSchema }),
+    onValidate: ({ formData }) => parseForm(formData, reviewFormSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,7 +1,7 @@
 "use client";
 
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/forms";
 import { Loader2, SendHorizontal } from "lucide-react";
 import { useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from "react";
 import { useFetcher } from "react-router";
@@ -47,7 +47,7 @@ export function MessageComposer({ bookingId, lastResult }: MessageComposerProps)
     id: SEND_MESSAGE_FORM_ID,
     lastResult,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: messageFormSchema }),
+    onValidate: ({ formData }) => parseForm(formData, messageFormSchema),
   });
   const [value, setValue] = useState(() => draftOf(lastResult));
   const [shownResult, setShownResult] = useState(lastResult);

@@ -1,7 +1,7 @@
 "use client";
 
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/forms";
 import { ArrowLeft, Crosshair, Zap } from "lucide-react";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { Form, Link, useNavigation } from "react-router";
@@ -64,7 +64,7 @@ export function JobDetailsForm({ categoryId, action, backHref, lastResult }: Job
     id: POST_JOB_FORM_ID,
     lastResult,
     defaultValue: { categoryId },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: postJobFormSchema }),
+    onValidate: ({ formData }) => parseForm(formData, postJobFormSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

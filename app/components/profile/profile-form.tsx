@@ -1,7 +1,7 @@
 "use client";
 
 import { getCollectionProps, getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/forms";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -44,7 +44,7 @@ export function ProfileForm({ defaults, isProvider, lastResult }: ProfileFormPro
     id: PROFILE_FORM_ID,
     lastResult,
     defaultValue: defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileFormSchema }),
+    onValidate: ({ formData }) => parseForm(formData, profileFormSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -1,7 +1,7 @@
 "use client";
 
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/forms";
 import { useId, type FormEvent } from "react";
 import { useNavigation } from "react-router";
 import { switchRoleSchema } from "~/lib/schemas/role";
@@ -34,7 +34,7 @@ export function RoleSwitchForm({ currentRole, userType, returnTo, onSubmitEnhanc
     id: onSubmitEnhanced ? "switch-role-dialog" : "switch-role",
     lastResult,
     defaultValue: { newRole, userType },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: switchRoleSchema }),
+    onValidate: ({ formData }) => parseForm(formData, switchRoleSchema),
     shouldValidate: "onSubmit",
   });
   const submitting = pending || navigation.state === "submitting";
