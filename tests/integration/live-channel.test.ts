@@ -1,29 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { startAppServer, type AppServer } from "../support/app-server.ts";
-import { createPostgresDatabase, onPostgres } from "../support/database.ts";
+import { startInstancePair, type AppServer, type InstancePair } from "../support/app-server.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
 
-// On PostgreSQL two instances share one database, as in production; on PGlite
-// (one process per data directory) both names point at the same instance.
+let pair: InstancePair | undefined;
 let a: AppServer;
 let b: AppServer;
-let shared: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
 
 beforeAll(async () => {
-  if (onPostgres) {
-    shared = await createPostgresDatabase();
-    a = await startAppServer({ DATABASE_URL: shared.url });
-    b = await startAppServer({ DATABASE_URL: shared.url });
-  } else {
-    a = await startAppServer();
-    b = a;
-  }
+  pair = await startInstancePair();
+  ({ a, b } = pair);
 });
 afterAll(async () => {
-  await a?.stop();
-  if (b !== a) await b?.stop();
-  await shared?.drop();
+  await pair?.stop();
 });
 
 interface Listener {

@@ -4,8 +4,7 @@
 // on one database, and one user's or address's excess never touches another's.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS, scaledPoints, type RateLimitName } from "~/services/rate-limit.server";
-import { startAppServer, type AppServer } from "../support/app-server.ts";
-import { createPostgresDatabase, onPostgres } from "../support/database.ts";
+import { startInstancePair, type AppServer, type InstancePair } from "../support/app-server.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
 
 // Half the production limits keeps the file quick; behind one trusted proxy
@@ -14,26 +13,16 @@ const MULTIPLIER = 0.5;
 const env = { RATE_LIMIT_MULTIPLIER: String(MULTIPLIER), TRUST_PROXY: "1" };
 const limit = (name: RateLimitName) => scaledPoints(name, MULTIPLIER);
 
-// On PostgreSQL two instances share one database, as in production; on PGlite
-// (one process per data directory) both names point at the same instance.
+let pair: InstancePair | undefined;
 let a: AppServer;
 let b: AppServer;
-let shared: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
 
 beforeAll(async () => {
-  if (onPostgres) {
-    shared = await createPostgresDatabase();
-    a = await startAppServer({ ...env, DATABASE_URL: shared.url });
-    b = await startAppServer({ ...env, DATABASE_URL: shared.url });
-  } else {
-    a = await startAppServer(env);
-    b = a;
-  }
+  pair = await startInstancePair(env);
+  ({ a, b } = pair);
 });
 afterAll(async () => {
-  await a?.stop();
-  if (b !== a) await b?.stop();
-  await shared?.drop();
+  await pair?.stop();
 });
 
 let addresses = 0;

@@ -83,6 +83,36 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   };
 }
 
+/** Two instances of the app as production runs them: on one database. */
+export interface InstancePair {
+  a: AppServer;
+  b: AppServer;
+  stop(): Promise<void>;
+}
+
+/**
+ * On PostgreSQL two instances share one database, as in production; on PGlite
+ * (one process per data directory) both names point at the same instance.
+ */
+export async function startInstancePair(env: Record<string, string> = {}): Promise<InstancePair> {
+  if (!onPostgres) {
+    const only = await startAppServer(env);
+    return { a: only, b: only, stop: async () => void (await only.stop()) };
+  }
+  const shared = await createPostgresDatabase();
+  const a = await startAppServer({ ...env, DATABASE_URL: shared.url });
+  const b = await startAppServer({ ...env, DATABASE_URL: shared.url });
+  return {
+    a,
+    b,
+    async stop() {
+      await a.stop();
+      await b.stop();
+      await shared.drop();
+    },
+  };
+}
+
 /** Runs server.ts expecting it to refuse to start; resolves with its exit code and output. */
 export async function runServerExpectingExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "nearhand-test-"));
