@@ -44,6 +44,7 @@ export default [
   route("api/favorites", "routes/api/favorites.ts"),
   route("api/object-storage/upload-url", "routes/api/object-storage.upload-url.ts"),
   route("images/*", "routes/images.ts"),
+  route("icons.svg", "routes/icon-sprite.ts"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

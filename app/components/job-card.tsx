@@ -1,4 +1,4 @@
-import { Clock, MapPin, Star } from "lucide-react";
+import { Clock, MapPin, Star } from "~/components/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Avatar } from "~/components/avatar";

@@ -1,4 +1,4 @@
-import { Bell, CreditCard, MapPin, Repeat, Star, Zap } from "lucide-react";
+import { Bell, CreditCard, MapPin, Repeat, Star, Zap } from "~/components/icons";
 
 const FEATURES = [
   {

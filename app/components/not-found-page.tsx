@@ -1,4 +1,4 @@
-import { AlertCircle } from "lucide-react";
+import { AlertCircle } from "~/components/icons";
 
 /** The 404 page (spec §2): unknown paths and not-found errors. */
 export function NotFoundPage() {

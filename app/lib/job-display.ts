@@ -1,9 +1,9 @@
 // Display helpers for jobs and categories, shared by server and client components.
-import { Hammer, Package, Paintbrush, Sparkles, Truck, Wrench, type LucideIcon } from "lucide-react";
+import { Hammer, Package, Paintbrush, Sparkles, Truck, Wrench, type IconComponent } from "~/components/icons";
 import { CATEGORIES } from "../../db/categories.ts";
 
 /** The lucide icon of each category (CATEGORIES names them by string). */
-export const CATEGORY_ICONS: Record<(typeof CATEGORIES)[number]["icon"], LucideIcon> = {
+export const CATEGORY_ICONS: Record<(typeof CATEGORIES)[number]["icon"], IconComponent> = {
   Wrench,
   Paintbrush,
   Truck,
@@ -12,7 +12,7 @@ export const CATEGORY_ICONS: Record<(typeof CATEGORIES)[number]["icon"], LucideI
   Sparkles,
 };
 
-export function categoryIcon(iconName: string): LucideIcon {
+export function categoryIcon(iconName: string): IconComponent {
   return CATEGORY_ICONS[iconName as keyof typeof CATEGORY_ICONS] ?? Sparkles;
 }
 

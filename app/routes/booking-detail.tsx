@@ -1,5 +1,5 @@
 import { parseForm } from "~/lib/forms";
-import { ArrowLeft, Ban, MapPin, MessageSquare, Phone, Star, Tag } from "lucide-react";
+import { ArrowLeft, Ban, MapPin, MessageSquare, Phone, Star, Tag } from "~/components/icons";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/booking-detail";
 import { Avatar } from "~/components/avatar";

@@ -1,4 +1,4 @@
-import { Briefcase, Heart, Search, Users } from "lucide-react";
+import { Briefcase, Heart, Search, Users } from "~/components/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/favorites";

@@ -1,4 +1,4 @@
-import { ArrowLeft, Calendar, Info, MapPin, Star } from "lucide-react";
+import { ArrowLeft, Calendar, Info, MapPin, Star } from "~/components/icons";
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/job-detail";

@@ -1,4 +1,4 @@
-import { ClipboardList, Plus } from "lucide-react";
+import { ClipboardList, Plus } from "~/components/icons";
 import { Link } from "react-router";
 import type { Route } from "./+types/my-jobs";
 import { heartProps, loadSavedIds } from "~/components/favorites/saved.server";

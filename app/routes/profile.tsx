@@ -1,5 +1,5 @@
 import { parseForm } from "~/lib/forms";
-import { Briefcase, Mail, MapPin, Pencil, Phone } from "lucide-react";
+import { Briefcase, Mail, MapPin, Pencil, Phone } from "~/components/icons";
 import { Suspense } from "react";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/profile";

@@ -1,4 +1,4 @@
-import { ArrowLeft, Star } from "lucide-react";
+import { ArrowLeft, Star } from "~/components/icons";
 import { Suspense } from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/provider-profile";

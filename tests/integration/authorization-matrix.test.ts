@@ -569,6 +569,15 @@ const TABLE: Row<object>[] = [
     owner: ["seeker", redirectsTo(storedImage)],
   }),
 
+  row({
+    route: "/icons.svg",
+    method: "GET",
+    // The icon sprite is the same for everyone (decision 0030).
+    send: () => ({ path: "/icons.svg" }),
+    anonymous: 200,
+    owner: ["seeker", 200],
+  }),
+
   // Pages
   row({
     route: "/",

@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ICON_SPRITE_URL } from "~/lib/icon-ids";
 import { startAppServer, type AppServer } from "../support/app-server.ts";
 
 describe("compression", () => {
@@ -34,5 +35,21 @@ describe("compression", () => {
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
     expect(response.headers.get("Content-Type")).toMatch(/javascript/);
     expect((await response.text()).length).toBeGreaterThan(1024);
+  });
+
+  it("serves the icon sprite compressed, cacheable for a year at its current address only", async () => {
+    const current = await get(ICON_SPRITE_URL, "br");
+    expect(current.status).toBe(200);
+    expect(current.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
+    expect(current.headers.get("Content-Encoding")).toBe("br");
+    expect(current.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    const sprite = await current.text();
+    expect(sprite).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"><symbol id="/);
+    expect(sprite).toContain('<symbol id="bell" viewBox="0 0 24 24">');
+
+    const stale = await get("/icons.svg?v=old", "identity");
+    expect(stale.status).toBe(200);
+    expect(stale.headers.get("Cache-Control")).toBe("public, max-age=300");
+    expect(await stale.text()).toBe(sprite);
   });
 });

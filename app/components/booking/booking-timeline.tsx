@@ -1,4 +1,4 @@
-import { CheckCircle2, Circle } from "lucide-react";
+import { CheckCircle2, Circle } from "~/components/icons";
 
 interface TimelineStep {
   label: "Booking Created" | "Job Started" | "Job Completed";

@@ -1,7 +1,7 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
-import { CreditCard, X } from "lucide-react";
+import { CreditCard, X } from "~/components/icons";
 import { useState } from "react";
 import { PAYMENT_DIALOG_TITLE, PAYMENT_NOT_CONFIGURED } from "./constants";
 

@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { Star } from "~/components/icons";
 import { RATING_LABELS } from "~/lib/schemas/review";
 
 const SIZES = { sm: "h-4 w-4", md: "h-5 w-5" };

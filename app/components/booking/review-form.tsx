@@ -3,7 +3,7 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseForm } from "~/lib/forms";
 import * as Dialog from "@radix-ui/react-dialog";
-import { Star, X } from "lucide-react";
+import { Star, X } from "~/components/icons";
 import { useState, type FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { showToast } from "~/components/toaster";

@@ -1,6 +1,6 @@
 "use client";
 
-import { CheckCircle2, PlayCircle } from "lucide-react";
+import { CheckCircle2, PlayCircle } from "~/components/icons";
 import { Form, useNavigation } from "react-router";
 
 interface BookingStatusButtonProps {

@@ -1,6 +1,6 @@
 "use client";
 
-import { Heart } from "lucide-react";
+import { Heart } from "~/components/icons";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useLocation, useRevalidator } from "react-router";
 import { apiRequest } from "~/lib/api-client";

@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { Star } from "~/components/icons";
 import { Link } from "react-router";
 import { Avatar } from "~/components/avatar";
 import { formatHourlyRate, formatRating } from "~/lib/format";

@@ -1,4 +1,4 @@
-import { MessageSquare } from "lucide-react";
+import { MessageSquare } from "~/components/icons";
 import { Link } from "react-router";
 import { Avatar } from "~/components/avatar";
 import { formatRelativeTime } from "~/lib/format";

@@ -2,7 +2,7 @@
 
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseForm } from "~/lib/forms";
-import { Loader2, SendHorizontal } from "lucide-react";
+import { Loader2, SendHorizontal } from "~/components/icons";
 import { useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from "react";
 import { useFetcher } from "react-router";
 import { MESSAGE_MAX, messageFormSchema } from "~/lib/schemas/message";

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { ArrowLeft, ExternalLink, MessageSquare, SearchX } from "lucide-react";
+import { ArrowLeft, ExternalLink, MessageSquare, SearchX } from "~/components/icons";
 import { Link } from "react-router";
 import { Avatar } from "~/components/avatar";
 import { statusLabel } from "~/lib/format";

@@ -11,12 +11,12 @@ import {
   MessageSquare,
   Star,
   XCircle,
-  type LucideIcon,
-} from "lucide-react";
+  type IconComponent,
+} from "~/components/icons";
 import { Form, Link, useFetchers } from "react-router";
 import { MARK_ALL_FETCHER_KEY, markReadFetcherKey, type NotificationItem, type NotificationKind } from "./shared";
 
-const ICONS: Record<NotificationKind, { icon: LucideIcon; colours: string }> = {
+const ICONS: Record<NotificationKind, { icon: IconComponent; colours: string }> = {
   job_posted: { icon: Briefcase, colours: "bg-blue-100 text-blue-700" },
   booking_request: { icon: CalendarPlus, colours: "bg-blue-100 text-blue-700" },
   booking_accepted: { icon: CheckCircle2, colours: "bg-green-100 text-green-700" },

@@ -2,7 +2,7 @@
 
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseForm } from "~/lib/forms";
-import { ArrowLeft, Crosshair, Zap } from "lucide-react";
+import { ArrowLeft, Crosshair, Zap } from "~/components/icons";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { JOB_DESCRIPTION_MAX, JOB_LOCATION_MAX, JOB_TITLE_MAX, postJobFormSchema } from "~/lib/schemas/job";

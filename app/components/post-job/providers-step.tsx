@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight, Users } from "lucide-react";
+import { ArrowLeft, ArrowRight, Users } from "~/components/icons";
 import { createElement, Suspense } from "react";
 import { Link } from "react-router";
 import { ProviderCard } from "~/components/favorites/provider-card";

@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import { Check } from "~/components/icons";
 import { WIZARD_STEPS, type WizardStep } from "./wizard";
 
 /** 'Step N of 3' with a progress bar and the three named steps (the current one marked for assistive tech). */

@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { Star } from "~/components/icons";
 import type { ReactNode } from "react";
 import { categoryIcon } from "~/lib/job-display";
 import { CATEGORIES } from "../../../db/categories.ts";

@@ -1,4 +1,4 @@
-import { MessageSquareText } from "lucide-react";
+import { MessageSquareText } from "~/components/icons";
 import { Avatar } from "~/components/avatar";
 import { RatingStars } from "~/components/booking/rating-stars";
 import { fullName } from "~/lib/user-display";

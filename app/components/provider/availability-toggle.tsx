@@ -1,6 +1,6 @@
 "use client";
 
-import { Power, Radio } from "lucide-react";
+import { Power, Radio } from "~/components/icons";
 import { useFetcher } from "react-router";
 
 /** Both copies of the switch (banner and offline card) share one fetcher, so they agree while pending. */

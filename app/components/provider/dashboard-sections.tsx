@@ -1,4 +1,4 @@
-import { Briefcase, CalendarCheck, ChevronRight, DollarSign, Info, MapPin, PowerOff, Star, Wallet } from "lucide-react";
+import { Briefcase, CalendarCheck, ChevronRight, DollarSign, Info, MapPin, PowerOff, Star, Wallet } from "~/components/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { heartProps, loadSavedIds } from "~/components/favorites/saved.server";

@@ -1,6 +1,6 @@
 "use client";
 
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2 } from "~/components/icons";
 import { Form, useNavigation } from "react-router";
 
 /** 'Accept Job': a real form posting to the job page's action; pending state with JavaScript. */

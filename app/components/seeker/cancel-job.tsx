@@ -1,6 +1,6 @@
 "use client";
 
-import { XCircle } from "lucide-react";
+import { XCircle } from "~/components/icons";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 

@@ -1,4 +1,4 @@
-import { Plus } from "lucide-react";
+import { Plus } from "~/components/icons";
 import { Suspense } from "react";
 import { Link } from "react-router";
 import { CATEGORIES } from "../../../db/categories.ts";

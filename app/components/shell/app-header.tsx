@@ -1,6 +1,6 @@
 "use client";
 
-import { Bell, Heart, LogOut, MessageSquare, User as UserIcon } from "lucide-react";
+import { Bell, Heart, LogOut, MessageSquare, User as UserIcon } from "~/components/icons";
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { Avatar } from "~/components/avatar";

@@ -1,6 +1,6 @@
 "use client";
 
-import { Repeat } from "lucide-react";
+import { Repeat } from "~/components/icons";
 import { lazy, Suspense, useState } from "react";
 import type { Role, UserType } from "./role-switch-form";
 

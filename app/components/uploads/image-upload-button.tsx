@@ -1,6 +1,6 @@
 "use client";
 
-import { ImagePlus, Loader2 } from "lucide-react";
+import { ImagePlus, Loader2 } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
 import { reportMutationError } from "~/lib/mutation-feedback";
 import { UPLOAD_DEFAULT_MAX_BYTES } from "~/lib/uploads";

@@ -1,6 +1,6 @@
 "use client";
 
-import { CheckCircle2, X } from "lucide-react";
+import { CheckCircle2, X } from "~/components/icons";
 import { useState } from "react";
 import { showToast } from "~/components/toaster";
 import { IMAGE_TYPE_LIST, JOB_IMAGE_MAX_BYTES } from "~/lib/uploads";

@@ -1,6 +1,6 @@
 "use client";
 
-import { Camera, Loader2 } from "lucide-react";
+import { Camera, Loader2 } from "~/components/icons";
 import { useNavigation, useSubmit } from "react-router";
 import { IMAGE_TYPE_LIST, UPLOAD_DEFAULT_MAX_BYTES } from "~/lib/uploads";
 import { ImageUploadButton } from "./image-upload-button";
