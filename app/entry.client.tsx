@@ -14,13 +14,8 @@ import {
   unstable_RSCHydratedRouter as RSCHydratedRouter,
   type unstable_RSCPayload as RSCPayload,
 } from "react-router/dom";
-import { config as zodConfig } from "zod/v4/core";
 
-// React Router's default RSC browser entry, plus: zod never compiles schemas
-// with `new Function` in the browser. The page's policy has no 'unsafe-eval'
-// and zod's probe for it would be reported as a violation (decision 0020).
-zodConfig({ jitless: true });
-
+// React Router's default RSC browser entry (zod's browser setting is in app/lib/forms.ts).
 setServerCallback(
   createCallServer({
     createFromReadableStream,

@@ -1,6 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { configureCoercion } from "@conform-to/zod/v4/future";
-import type { $ZodType } from "zod/v4/core";
+import { config as zodConfig, type $ZodType } from "zod/v4/core";
+
+// In the browser zod never compiles schemas with `new Function`: the page's
+// policy has no 'unsafe-eval' and zod's probe for it would be reported as a
+// violation (decision 0020). Every client-side parse imports this module, and
+// only it: zod stays out of pages without a form.
+if (typeof document !== "undefined") zodConfig({ jitless: true });
 
 /**
  * A number field takes plain decimal notation ("12", "-73.9", ".5"). conform's
