@@ -16,11 +16,13 @@ import { socketAddressContext } from "./services/client-address.server";
 import { getConfig } from "./services/config.server";
 import { createNonce, documentPolicy } from "./services/security-headers.server";
 import { isServiceUnavailable, serviceUnavailableResponse, withServiceUnavailable } from "./services/service-unavailable.server";
+import { staticDocumentContext } from "./services/static-document.server";
 
 // React Router's default RSC entry, plus: the services server.ts needs (so the
 // Node server and the routes share one instance of the database, sessions and
 // sockets), the client's address for rate limits, a fresh CSP nonce for every
-// HTML document (decision 0020), and 503 for a request that failed because the
+// HTML document (decision 0020), documents without JavaScript for signed-out
+// visitors (decision 0029), and 503 for a request that failed because the
 // database could not be reached (decision 0019).
 export { nodeServices } from "./services/node-services.server";
 
@@ -66,7 +68,9 @@ export default {
     context.set(socketAddressContext, typeof address === "string" ? address : null);
     const nonce = createNonce();
     const ssr = await import.meta.viteRsc.loadModule<typeof ssrEntry>("ssr", "index");
-    const response = await ssr.generateHTML(request, await fetchServer(request, context), nonce);
+    const serverResponse = await fetchServer(request, context);
+    // Loaders have run by now: the root loader has told whether the page needs JavaScript.
+    const response = await ssr.generateHTML(request, serverResponse, nonce, !context.get(staticDocumentContext));
     if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
     const policy = documentPolicy({
       nonce,

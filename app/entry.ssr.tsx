@@ -5,34 +5,41 @@ import {
   unstable_RSCStaticRouter as RSCStaticRouter,
 } from "react-router";
 import subResourceIntegrity from "virtual:react-router/unstable_rsc/subresource-integrity";
+import { withoutScripts } from "./lib/static-html";
 
 // React Router's default RSC SSR entry, except that an HTML document waits for
 // every Suspense boundary and inlines it: without JavaScript, streamed content
 // (revealed by inline scripts) would never replace its skeleton. Client-side
 // navigations still stream the RSC payload, skeletons first. `nonce` goes on
 // every inline script: React's bootstrap and boundary scripts, the injected
-// RSC payload and <ScrollRestoration> (decision 0020).
-export async function generateHTML(request: Request, serverResponse: Response, nonce: string): Promise<Response> {
+// RSC payload and <ScrollRestoration> (decision 0020). A document that does
+// not hydrate ships no JavaScript at all (decision 0029).
+export async function generateHTML(request: Request, serverResponse: Response, nonce: string, hydrate: boolean): Promise<Response> {
   return await routeRSCServerRequest({
     request,
     serverResponse,
     createFromReadableStream,
     nonce,
+    hydrate,
     async renderHTML(getPayload, options) {
-      const payload = await getPayload();
+      // getPayload() decodes the RSC stream anew on every call: decode it once for both uses.
+      const decoded = getPayload();
+      const payload = await decoded;
       const formState = payload.type === "render" ? await payload.formState : undefined;
-      const bootstrapScriptContent = await import.meta.viteRsc.loadBootstrapScriptContent("index");
-      const stream = await renderToReadableStream(<RSCStaticRouter getPayload={getPayload} nonce={options.nonce} />, {
+      const bootstrapScriptContent = hydrate ? await import.meta.viteRsc.loadBootstrapScriptContent("index") : undefined;
+      const stream = await renderToReadableStream(<RSCStaticRouter getPayload={() => decoded} nonce={options.nonce} />, {
         ...options,
         bootstrapScriptContent,
         formState,
-        importMap: subResourceIntegrity ? { integrity: subResourceIntegrity } : undefined,
+        importMap: hydrate && subResourceIntegrity ? { integrity: subResourceIntegrity } : undefined,
         signal: request.signal,
         // Inline every completed boundary (React outlines large ones behind their fallback).
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       });
       await stream.allReady;
-      return stream;
+      if (hydrate) return stream;
+      const html = await new Response(stream).text();
+      return new Response(withoutScripts(html)).body!;
     },
   });
 }

@@ -12,6 +12,7 @@ import { csrfMiddleware } from "./services/csrf.server";
 import { getDb } from "./services/db.server";
 import { requestBodyMiddleware } from "./services/request-body.server";
 import { getCurrentUser, sessionMiddleware, takeToast } from "./services/request-session.server";
+import { staticDocumentContext } from "./services/static-document.server";
 import "./app.css";
 
 export const middleware: Route.MiddlewareFunction[] = [requestBodyMiddleware, csrfMiddleware, sessionMiddleware, apiRateLimitMiddleware];
@@ -20,7 +21,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = await getCurrentUser(context);
   const flash = takeToast(context);
   const toast = flash ? { ...flash, id: crypto.randomUUID() } : null;
-  if (!user) return { shell: null, unreadNotifications: 0, unreadMessages: 0, toast };
+  if (!user) {
+    // Nothing a signed-out visitor sees needs JavaScript (decision 0029).
+    context.set(staticDocumentContext, true);
+    return { shell: null, unreadNotifications: 0, unreadMessages: 0, toast, staticDocument: true };
+  }
   const shell: ShellUser = {
     id: user.id,
     email: user.email,
@@ -31,10 +36,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     userType: user.userType,
   };
   const badges = await countUnreadBadges(await getDb(), user.id);
-  return { shell, unreadNotifications: badges.notifications, unreadMessages: badges.messages, toast };
+  return { shell, unreadNotifications: badges.notifications, unreadMessages: badges.messages, toast, staticDocument: false };
 }
 
-const EMPTY_SHELL = { shell: null, unreadNotifications: 0, unreadMessages: 0, toast: null };
+const EMPTY_SHELL = { shell: null, unreadNotifications: 0, unreadMessages: 0, toast: null, staticDocument: false };
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -57,7 +62,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
   // Defensive: in RSC mode loader data is null when an action answers with data.
-  const { shell, unreadNotifications, unreadMessages, toast } = loaderData ?? EMPTY_SHELL;
+  const { shell, unreadNotifications, unreadMessages, toast, staticDocument } = loaderData ?? EMPTY_SHELL;
+  if (staticDocument) {
+    return (
+      <>
+        <Outlet />
+        <FlashToastFallback toast={toast} withScripts={false} />
+      </>
+    );
+  }
   return (
     <>
       {shell ? (
@@ -68,7 +81,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
       ) : null}
       <Outlet />
       <Toaster flash={toast} />
-      <FlashToastFallback toast={toast} />
+      <FlashToastFallback toast={toast} withScripts />
       <HydrationMarker />
     </>
   );

@@ -1,4 +1,4 @@
-import { expect, test } from "./support.ts";
+import { expect, signIn, test, uniqueEmail } from "./support.ts";
 
 const FEATURES = [
   "Instant Matching",
@@ -46,5 +46,25 @@ test.describe("landing page with JavaScript", () => {
     await expect(page).toHaveURL(/\/#features$/);
     await expect(page.getByRole("heading", { name: "Everything you need to get it done" })).toBeInViewport();
     await expect(page.locator("#features").getByRole("heading", { level: 3 })).toHaveText(FEATURES);
+  });
+
+  test("a signed-out visitor gets no JavaScript at all; a signed-in user's page hydrates", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Urgent help from people nearby");
+    await expect(page.locator("script")).toHaveCount(0);
+    await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
+    // The feature icons come from the sprite, drawn without a script.
+    const icon = page.locator("#features svg").first();
+    await expect(icon.locator("use")).toHaveAttribute("href", /^\/icons\.svg\?v=\w+#zap$/);
+    expect(await icon.evaluate((svg) => (svg as SVGSVGElement).getBBox().width)).toBeGreaterThan(0);
+    expect(scripts).toEqual([]);
+
+    await signIn(page, { email: uniqueEmail("landing-hydrates") });
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    expect(scripts.length).toBeGreaterThan(0);
   });
 });

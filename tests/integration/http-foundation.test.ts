@@ -43,7 +43,7 @@ describe("health and pages", () => {
 
   it("serves hashed assets with an immutable cache header", async () => {
     const html = await (await fetch(`${app.url}/`)).text();
-    const asset = html.match(/\/assets\/[^"]+\.js/)?.[0];
+    const asset = html.match(/\/assets\/[^"]+\.css/)?.[0];
     expect(asset).toBeDefined();
     const response = await fetch(`${app.url}${asset}`);
     expect(response.status).toBe(200);

@@ -67,9 +67,11 @@ describe("an HTML document", () => {
   });
 
   it("puts the nonce on every inline script, a fresh one per request", async () => {
+    const client = new HttpClient(app.url);
+    await client.signIn(uniqueEmail("nonce"));
     const nonces: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const response = await fetch(`${app.url}/`);
+      const response = await client.request("/");
       const nonce = nonceOf(response.headers.get("Content-Security-Policy"));
       const tags = inlineScriptTags(await response.text());
       // React's bootstrap, the RSC payload chunks and <ScrollRestoration>.
@@ -78,6 +80,13 @@ describe("an HTML document", () => {
       nonces.push(nonce);
     }
     expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it("a signed-out visitor's page has no script at all (decision 0029)", async () => {
+    const html = await (await fetch(`${app.url}/`)).text();
+    expect(html).toContain("Urgent help from people nearby");
+    expect(html).not.toContain("<script");
+    expect(html).not.toContain("modulepreload");
   });
 
   it("a signed-in page and a 404 page carry it too", async () => {
