@@ -5,9 +5,10 @@ import { defineConfig } from "vite";
 import { nearhandDevServer } from "./scripts/vite-dev-server.ts";
 import { postgresDriverFix } from "./scripts/postgres-driver-fix.ts";
 import { routeDiscoveryFix } from "./scripts/route-discovery-fix.ts";
+import { staticHandlerReuse } from "./scripts/static-handler-reuse.ts";
 
 export default defineConfig(({ command }) => ({
-  plugins: [tailwindcss(), reactRouterRSC(), rsc(), nearhandDevServer(), postgresDriverFix(), routeDiscoveryFix()],
+  plugins: [tailwindcss(), reactRouterRSC(), rsc(), nearhandDevServer(), postgresDriverFix(), routeDiscoveryFix(), staticHandlerReuse()],
   // A build is a production build in every environment: React's server code is
   // compiled for production too, whatever NODE_ENV says at run time (where it
   // only chooses between embedded and real services).
