@@ -4,10 +4,13 @@
 // server counting queries per request (BENCH_COUNT_QUERIES=1), every page is
 // requested for a user with long lists and one with short lists: the count
 // must not grow with the list.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type Response } from "@playwright/test";
 import { kib, ms, type Report } from "./support/report.ts";
-import { startServer, survivalFigure, type RunningServer } from "./support/app-server.ts";
+import { ROOT, startServer, survivalFigure, type RunningServer } from "./support/app-server.ts";
 import { findTargets, removeBenchRows } from "./support/bench-data.ts";
 import { connect, type Sql } from "./support/postgres-admin.ts";
 import { createSessions, type BenchSession } from "./support/sessions.ts";
@@ -112,10 +115,19 @@ export async function runBrowser(report: Report, options: BrowserOptions): Promi
           value: `${last.externalJsFiles} script files, ${kib(last.inlineJs)} inline`,
           budget: "none (stretch)",
           ratio: "",
-          pass: null,
+          pass: last.externalJsFiles === 0 && last.inlineJs === 0,
         });
       }
     }
+    const floor = await hydrationFloor();
+    report.add({
+      part: PART,
+      name: "JavaScript any hydrated page loads (browser entry: React DOM, RSC client, React Router)",
+      value: `${kib(floor.bytes)} in ${floor.files} files`,
+      budget: "",
+      ratio: `${((floor.bytes / JS_BUDGET_BYTES) * 100).toFixed(0)}% of the page budget`,
+      pass: null,
+    });
 
     report.add(survivalFigure(PART, server, "while pages load"));
     const noJs = await landingWithoutJs(browser, server);
@@ -137,6 +149,15 @@ export async function runBrowser(report: Report, options: BrowserOptions): Promi
     await removeBenchRows(sql).catch((error: unknown) => console.warn("cleanup failed:", error));
     await sql.end();
   }
+}
+
+/** The gzipped size of the browser entry and its static imports, which every page that hydrates loads. */
+async function hydrationFloor(): Promise<{ bytes: number; files: number }> {
+  const manifestPath = path.join(ROOT, "build/server/__vite_rsc_assets_manifest.js");
+  const manifest = (await import(pathToFileURL(manifestPath).href)) as { default: { clientEntryDeps: { js: string[] } } };
+  const files = manifest.default.clientEntryDeps.js;
+  const bytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(ROOT, "build/client", file)), { level: GZIP_LEVEL }).length, 0);
+  return { bytes, files: files.length };
 }
 
 async function loadPage(browser: Browser, server: RunningServer, path: string, session: BenchSession | null): Promise<PageLoad> {
