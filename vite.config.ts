@@ -7,8 +7,17 @@ import { postgresDriverFix } from "./scripts/postgres-driver-fix.ts";
 import { routeDiscoveryFix } from "./scripts/route-discovery-fix.ts";
 import { staticHandlerReuse } from "./scripts/static-handler-reuse.ts";
 
+// A page loads the client components it renders, not every one its route
+// module imports (the default groups them by importing server module: the
+// booking page loaded the review form's zod for a booking it could not
+// review). The shell's components, on every signed-in page, share one chunk.
+const SHELL_COMPONENTS = ["shell/app-header.tsx", "live-updates.tsx", "toaster.tsx", "hydration-marker.tsx"].map((file) => `app/components/${file}`);
+function clientChunks({ normalizedId }: { normalizedId: string }): string {
+  return SHELL_COMPONENTS.some((file) => normalizedId.endsWith(file)) ? "shell" : normalizedId;
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [tailwindcss(), reactRouterRSC(), rsc(), nearhandDevServer(), postgresDriverFix(), routeDiscoveryFix(), staticHandlerReuse()],
+  plugins: [tailwindcss(), reactRouterRSC(), rsc({ clientChunks }), nearhandDevServer(), postgresDriverFix(), routeDiscoveryFix(), staticHandlerReuse()],
   // A build is a production build in every environment: React's server code is
   // compiled for production too, whatever NODE_ENV says at run time (where it
   // only chooses between embedded and real services).
