@@ -3,8 +3,9 @@ import { ICON_SPRITE_URL, type IconId } from "~/lib/icon-ids";
 
 // lucide icons drawn from one cached sprite (decision 0030): a server component renders
 // an <svg><use> pair, not lucide-react's client component, so icons add no client
-// references to the RSC payload and no JavaScript to the page. The props keep
-// lucide's defaults (24×24, 2px round strokes in currentColor).
+// references to the RSC payload and no JavaScript to the page. lucide's defaults
+// (24×24, 2px round strokes in currentColor) are the `icon` class's, in app.css:
+// attributes on every icon would repeat them in the HTML and the RSC payload.
 
 export type IconProps = Omit<SVGProps<SVGSVGElement>, "children">;
 export type IconComponent = (props: IconProps) => React.JSX.Element;
@@ -13,19 +14,7 @@ function spriteIcon(id: IconId): IconComponent {
   const href = `${ICON_SPRITE_URL}#${id}`;
   return function Icon({ className, ...props }: IconProps) {
     return (
-      <svg
-        xmlns="http://www.w3.org/2000/svg"
-        width="24"
-        height="24"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        className={className}
-        {...props}
-      >
+      <svg viewBox="0 0 24 24" className={className ? `icon ${className}` : "icon"} {...props}>
         <use href={href} />
       </svg>
     );

@@ -21,7 +21,7 @@ describe("icon sprite", () => {
       const id = new RegExp(`<use href="${ICON_SPRITE_URL.replace(/[?]/g, "\\?")}#([\\w-]+)"`).exec(markup)?.[1];
       expect(id, name).toBeDefined();
       expect(symbols.get(id!), name).toMatch(/^<(path|circle|rect|line|polyline|polygon|ellipse) /);
-      expect(markup, name).toContain('class="h-4 w-4"');
+      expect(markup, name).toContain('class="icon h-4 w-4"');
       expect(markup, name).toContain('aria-hidden="true"');
     }
   });
