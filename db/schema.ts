@@ -113,6 +113,7 @@ export const sessions = pgTable(
 /**
  * Rate-limit counters shared by every instance: rate-limiter-flexible's
  * Drizzle store (decision 0021). `key` is "<limit>:<user or address>".
+ * UNLOGGED (migration 0005, decision 0032): drizzle-kit does not model it.
  */
 export const rateLimits = pgTable(
   "rate_limits",

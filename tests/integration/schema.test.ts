@@ -43,6 +43,15 @@ async function newUser(email: string) {
 }
 
 describe("schema", () => {
+  it("keeps rate-limit counters out of the write-ahead log, and everything else in it", async () => {
+    const persistence = await rows<{ relname: string; relpersistence: string }>(
+      sql`select relname, relpersistence from pg_class
+          where relnamespace = 'public'::regnamespace and relkind = 'r' order by relname`,
+    );
+    expect(persistence.filter((r) => r.relpersistence === "u").map((r) => r.relname)).toEqual(["rate_limits"]);
+    expect(persistence.filter((r) => r.relpersistence === "p").length).toBeGreaterThan(5);
+  });
+
   it("has a table for every entity of the spec", async () => {
     const tables = await rows<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = 'public'`,
