@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { createInsertSchema } from "drizzle-zod";
 import { z } from "zod";
 import { CATEGORY_IDS } from "../../db/categories.ts";
@@ -190,7 +190,10 @@ export type NearbyJob = JobWithSeeker & { distanceMiles: number; inMyCategories:
  * urgent jobs and one for the rest. Each (category, urgency) pair finds its
  * limit-th nearest job with a nearest-first index scan, then reads the jobs up to
  * that distance, so the work depends on the limit, not on how many jobs lie in
- * the radius; the pairs' rows are then ordered together.
+ * the radius. The order's first two keys split the pairs into groups (my
+ * categories and urgent, mine and not urgent, the others urgent, the others not
+ * urgent), asked one after the other until the list is full: where jobs are
+ * plenty, the first group alone fills it.
  */
 export async function listAvailableJobs(
   db: Executor,
@@ -198,37 +201,54 @@ export async function listAvailableJobs(
   options: { limit?: number; radiusMiles?: number } = {},
 ): Promise<NearbyJob[]> {
   const limit = options.limit ?? 50;
-  const centerPoint = sql`${unitSphereCube(providerCenter(provider))}::cube`;
   const maxChord = chordForMiles(options.radiusMiles ?? NEARBY_RADIUS_MILES);
-  const chord = sql`(${jobs.position} <-> ${centerPoint})`;
-  const branches = CATEGORY_IDS.flatMap((categoryId) =>
-    [true, false].map((isUrgent) => {
-      const pair = sql`${jobs.status} = 'posted' and ${isUrgent ? sql`${jobs.isUrgent}` : sql`not ${jobs.isUrgent}`}
-        and ${jobs.categoryId} = ${categoryId} and ${jobs.seekerId} <> ${provider.id}`;
-      // The limit-th nearest distance, nearest first from the index; then every job up to it (ties included),
-      // newest first among equals.
-      const limitthChord = sql`(select ${chord} from ${jobs}
-        where ${pair} and ${jobs.position} <@ cube_enlarge(${centerPoint}, ${maxChord}, 3)
-        order by ${chord} offset ${limit - 1} limit 1)`;
-      return sql`(select ${jobs.id} from ${jobs}
-        where ${pair} and ${jobs.position} <@ cube_enlarge(${centerPoint}, coalesce(${limitthChord}, ${maxChord}), 3)
-          and ${chord} <= ${maxChord}
-        order by ${chord}, ${jobs.createdAt} desc limit ${limit})`;
-    }),
-  );
-  const categories = provider.providerCategories;
-  const inMyCategories = categories.length
-    ? sql<boolean>`${jobs.categoryId} in (${sql.join(categories.map((c) => sql`${c}`), sql`, `)})`
-    : sql<boolean>`(${jobs.categoryId} is not null)`; // every category is "mine"; a bare constant cannot be ordered by
+  const center = sql`${unitSphereCube(providerCenter(provider))}::cube`;
+  // No categories chosen: every category is the provider's.
+  const mine = provider.providerCategories.length ? CATEGORY_IDS.filter((c) => provider.providerCategories.includes(c)) : CATEGORY_IDS;
+  const others = CATEGORY_IDS.filter((c) => !mine.includes(c));
+  const found: NearbyJob[] = [];
+  for (const [categories, inMyCategories] of [[mine, true], [others, false]] as const) {
+    for (const isUrgent of [true, false]) {
+      if (found.length === limit || categories.length === 0) continue;
+      const group = { categories, isUrgent, inMyCategories };
+      found.push(...(await nearestInGroup(db, provider.id, center, maxChord, group, limit - found.length)));
+    }
+  }
+  return found;
+}
+
+/** The `limit` nearest posted jobs (newest first among equals) of some categories and one urgency. */
+async function nearestInGroup(
+  db: Executor,
+  providerId: string,
+  center: SQL,
+  maxChord: number,
+  group: { categories: readonly string[]; isUrgent: boolean; inMyCategories: boolean },
+  limit: number,
+): Promise<NearbyJob[]> {
+  const chord = sql`(${jobs.position} <-> ${center})`;
+  const branches = group.categories.map((categoryId) => {
+    const pair = sql`${jobs.status} = 'posted' and ${group.isUrgent ? sql`${jobs.isUrgent}` : sql`not ${jobs.isUrgent}`}
+      and ${jobs.categoryId} = ${categoryId} and ${jobs.seekerId} <> ${providerId}`;
+    // The limit-th nearest distance, nearest first from the index; then every job up to it (ties included),
+    // newest first among equals.
+    const limitthChord = sql`(select ${chord} from ${jobs}
+      where ${pair} and ${jobs.position} <@ cube_enlarge(${center}, ${maxChord}, 3)
+      order by ${chord} offset ${limit - 1} limit 1)`;
+    return sql`(select ${jobs.id} from ${jobs}
+      where ${pair} and ${jobs.position} <@ cube_enlarge(${center}, coalesce(${limitthChord}, ${maxChord}), 3)
+        and ${chord} <= ${maxChord}
+      order by ${chord}, ${jobs.createdAt} desc limit ${limit})`;
+  });
   const distance = sql<number>`(${2 * EARTH_RADIUS_MILES} * asin(least(1, ${chord} / 2)))`;
   const rows = await db
-    .select({ job: jobColumns, seeker: seekerSummary, distance, inMyCategories })
+    .select({ job: jobColumns, seeker: seekerSummary, distance })
     .from(jobs)
     .innerJoin(users, eq(users.id, jobs.seekerId))
     .where(inArray(jobs.id, sql`(${sql.join(branches, sql` union all `)})`))
-    .orderBy(sql`${inMyCategories} desc`, desc(jobs.isUrgent), sql`${chord} asc`, desc(jobs.createdAt))
+    .orderBy(sql`${chord} asc`, desc(jobs.createdAt))
     .limit(limit);
-  return rows.map((r) => ({ ...r.job, seeker: r.seeker, distanceMiles: Number(r.distance), inMyCategories: Boolean(r.inMyCategories) }));
+  return rows.map((r) => ({ ...r.job, seeker: r.seeker, distanceMiles: Number(r.distance), inMyCategories: group.inMyCategories }));
 }
 
 /** A provider without a location is placed at the default location until they set one. */

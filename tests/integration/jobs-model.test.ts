@@ -112,6 +112,24 @@ describe("available jobs near a provider", () => {
     expect(list.find((j) => j.id === farther.id)!.distanceMiles).toBeGreaterThan(7);
   });
 
+  it("fills the list group by group: mine urgent, mine, others urgent, others; the limit cuts across groups", async () => {
+    // Far from every other test's jobs, so the small limit sees only these.
+    const seeker = await user();
+    const me = await provider({ providerCategories: ["assembly", "moving"], latitude: "20.0000000", longitude: "20.0000000" });
+    const at = (miles: number) => ({ latitude: 20 + miles / 69.1, longitude: 20 });
+    const otherFar = await createJob(db, seeker.id, { categoryId: "repair", title: "other far", description: "d", ...at(20) });
+    const otherUrgentFar = await createJob(db, seeker.id, { categoryId: "cleaning", title: "other urgent far", description: "d", ...at(30), isUrgent: true });
+    const otherUrgentNear = await createJob(db, seeker.id, { categoryId: "repair", title: "other urgent near", description: "d", ...at(1), isUrgent: true });
+    const mineFar = await createJob(db, seeker.id, { categoryId: "moving", title: "mine far", description: "d", ...at(40) });
+    const mineUrgent = await createJob(db, seeker.id, { categoryId: "assembly", title: "mine urgent", description: "d", ...at(45), isUrgent: true });
+
+    const all = await listAvailableJobs(db, me);
+    expect(all.map((j) => j.id)).toEqual([mineUrgent.id, mineFar.id, otherUrgentNear.id, otherUrgentFar.id, otherFar.id]);
+    expect(all.map((j) => j.inMyCategories)).toEqual([true, true, false, false, false]);
+    const three = await listAvailableJobs(db, me, { limit: 3 });
+    expect(three.map((j) => j.id)).toEqual([mineUrgent.id, mineFar.id, otherUrgentNear.id]);
+  });
+
   it("measures from New York, NY when the provider has no location", async () => {
     const seeker = await user();
     const me = await provider({ latitude: null, longitude: null, providerCategories: [] });
