@@ -3,7 +3,7 @@ import type { Route } from "./+types/root";
 import { FlashToastFallback } from "./components/flash-toast-fallback";
 import { HydrationMarker } from "./components/hydration-marker";
 import { LiveUpdates } from "./components/live-updates";
-import { AppHeader, type ShellUser } from "./components/shell/app-header";
+import { AppHeader, HEADER_END_ID, type ShellUser } from "./components/shell/app-header";
 import { Toaster } from "./components/toaster";
 import { NotFoundPage } from "./components/not-found-page";
 import { countUnreadBadges } from "./models/notification.server";
@@ -49,6 +49,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="description" content="Nearhand: urgent local help from people nearby." />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* No first paint of half a header: a browser that yields while parsing would shift it (decision 0033). */}
+        <link rel="expect" href={`#${HEADER_END_ID}`} {...{ blocking: "render" }} />
         <Meta />
         <Links />
       </head>

@@ -66,6 +66,10 @@ test.describe("sign-in with JavaScript", () => {
     await expect(page.getByRole("link", { name: "Favorites" })).toHaveAttribute("href", "/favorites");
     await expect(page.getByTestId("notifications-link")).toHaveAttribute("href", "/notifications");
     await expect(page.getByRole("link", { name: "Messages" })).toHaveAttribute("href", "/messages");
+    // The first paint waits for the whole header (decision 0033): the awaited element closes the header's nav.
+    const awaited = await page.locator('head link[rel="expect"][blocking="render"]').getAttribute("href");
+    expect(awaited).toMatch(/^#[\w-]+$/);
+    await expect(page.locator(`header nav > :last-child${awaited}`)).toBeAttached();
     expect((await fetchAuthUser(page.request)).email).toBe(user.email);
   });
 

@@ -7,6 +7,9 @@ import { Avatar } from "~/components/avatar";
 import { badgeCount, fullName } from "~/lib/user-display";
 import { RoleSwitchButton } from "./role-switch";
 
+/** The header's last element: the document's first paint waits for it (root.tsx, decision 0033). */
+export const HEADER_END_ID = "header-end";
+
 export interface ShellUser {
   id: string;
   email: string;
@@ -46,6 +49,7 @@ export function AppHeader({ user, unreadNotifications, unreadMessages }: AppHead
           <MessageSquare className="h-5 w-5" aria-hidden />
         </IconLink>
         <ProfileMenu user={user} returnTo={returnTo} />
+        <span id={HEADER_END_ID} hidden />
       </nav>
     </header>
   );
