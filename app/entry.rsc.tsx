@@ -72,15 +72,34 @@ export default {
     // Loaders have run by now: the root loader has told whether the page needs JavaScript.
     const response = await ssr.generateHTML(request, serverResponse, nonce, !context.get(staticDocumentContext));
     if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
+    const document = await wholeDocument(request, response);
     const policy = documentPolicy({
       nonce,
       pageOrigin: new URL(request.url).origin,
       config: getConfig(),
       allowEval: import.meta.env.DEV,
     });
-    return withHeader(response, "Content-Security-Policy", policy);
+    return withHeader(document, "Content-Security-Policy", policy);
   },
 };
+
+/**
+ * The document in one piece (decision 0033). It is rendered whole anyway (see
+ * entry.ssr.tsx), but React Router's payload injection hands it on in dozens of
+ * timer-flushed chunks: compressed one by one with a flush each, the dashboard
+ * was 14% larger in brotli and took longer to compress.
+ */
+async function wholeDocument(request: Request, response: Response): Promise<Response> {
+  if (!response.body) return response;
+  try {
+    const body = await response.arrayBuffer();
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  } catch (error) {
+    // The client went away mid-render (decision 0024): nobody is left to answer.
+    if (request.signal.aborted) return new Response(null, { status: 499 });
+    throw error;
+  }
+}
 
 function withHeader(response: Response, name: string, value: string): Response {
   try {
