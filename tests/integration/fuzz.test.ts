@@ -512,7 +512,8 @@ const FORM_ACTIONS: Record<string, FormAction> = {
       isUrgent: { valid: fc.constantFrom("on"), optional: true },
       latitude: { valid: fc.constantFrom("40.7"), invalid: fc.constantFrom("91", "-1000", "north"), optional: true },
       longitude: { valid: fc.constantFrom("-73.9"), invalid: fc.constantFrom("181", "east"), optional: true },
-      imageUrl: { valid: fc.constantFrom("", fx.imageUrls.seeker), invalid: fc.constantFrom(fx.imageUrls.provider, "/images/users/../../etc/passwd", "../../x.png", "/images/%2e%2e/x.png"), optional: true },
+      // Either party's image is well-formed; whose it is decides (imageRefused): a poster may attach only their own.
+      imageUrl: { valid: fc.constantFrom("", fx.imageUrls.seeker, fx.imageUrls.provider), invalid: fc.constantFrom("/images/users/../../etc/passwd", "../../x.png", "/images/%2e%2e/x.png"), optional: true },
     }),
   },
   "POST /profile": {
