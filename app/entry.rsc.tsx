@@ -17,6 +17,7 @@ import { getConfig } from "./services/config.server";
 import { createNonce, documentPolicy } from "./services/security-headers.server";
 import { isServiceUnavailable, serviceUnavailableResponse, withServiceUnavailable } from "./services/service-unavailable.server";
 import { staticDocumentContext } from "./services/static-document.server";
+import { withoutScripts } from "./lib/static-html";
 
 // React Router's default RSC entry, plus: the services server.ts needs (so the
 // Node server and the routes share one instance of the database, sessions and
@@ -70,9 +71,10 @@ export default {
     const ssr = await import.meta.viteRsc.loadModule<typeof ssrEntry>("ssr", "index");
     const serverResponse = await fetchServer(request, context);
     // Loaders have run by now: the root loader has told whether the page needs JavaScript.
-    const response = await ssr.generateHTML(request, serverResponse, nonce, !context.get(staticDocumentContext));
+    const hydrate = !context.get(staticDocumentContext);
+    const response = await ssr.generateHTML(request, serverResponse, nonce, hydrate);
     if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
-    const document = await wholeDocument(request, response);
+    const document = await wholeDocument(request, response, hydrate);
     const policy = documentPolicy({
       nonce,
       pageOrigin: new URL(request.url).origin,
@@ -87,12 +89,13 @@ export default {
  * The document in one piece (decision 0033). It is rendered whole anyway (see
  * entry.ssr.tsx), but React Router's payload injection hands it on in dozens of
  * timer-flushed chunks: compressed one by one with a flush each, the dashboard
- * was 14% larger in brotli and took longer to compress.
+ * was 14% larger in brotli and took longer to compress. A document that does
+ * not hydrate loses its module preloads and scripts here (decision 0029).
  */
-async function wholeDocument(request: Request, response: Response): Promise<Response> {
+async function wholeDocument(request: Request, response: Response, hydrate: boolean): Promise<Response> {
   if (!response.body) return response;
   try {
-    const body = await response.arrayBuffer();
+    const body = hydrate ? await response.arrayBuffer() : withoutScripts(await response.text());
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   } catch (error) {
     // The client went away mid-render (decision 0024): nobody is left to answer.

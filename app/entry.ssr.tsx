@@ -5,7 +5,6 @@ import {
   unstable_RSCStaticRouter as RSCStaticRouter,
 } from "react-router";
 import subResourceIntegrity from "virtual:react-router/unstable_rsc/subresource-integrity";
-import { withoutScripts } from "./lib/static-html";
 
 // React Router's default RSC SSR entry, except that an HTML document waits for
 // every Suspense boundary and inlines it: without JavaScript, streamed content
@@ -13,7 +12,7 @@ import { withoutScripts } from "./lib/static-html";
 // navigations still stream the RSC payload, skeletons first. `nonce` goes on
 // every inline script: React's bootstrap and boundary scripts, the injected
 // RSC payload and <ScrollRestoration> (decision 0020). A document that does
-// not hydrate ships no JavaScript at all (decision 0029).
+// not hydrate gets no bootstrap script; entry.rsc.tsx removes the rest (decision 0029).
 export async function generateHTML(request: Request, serverResponse: Response, nonce: string, hydrate: boolean): Promise<Response> {
   return await routeRSCServerRequest({
     request,
@@ -37,9 +36,7 @@ export async function generateHTML(request: Request, serverResponse: Response, n
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       });
       await stream.allReady;
-      if (hydrate) return stream;
-      const html = await new Response(stream).text();
-      return new Response(withoutScripts(html)).body!;
+      return stream;
     },
   });
 }

@@ -63,8 +63,9 @@ export type IconId = (typeof ICON_IDS)[number];
 /** The lucide-react release the drawings come from; a unit test keeps it equal to the installed one. */
 export const LUCIDE_VERSION = "1.75.0";
 
-/** The sprite's address changes with its content, so browsers may keep it for good. */
-export const ICON_SPRITE_URL = `/icons.svg?v=${fnv1a(`${LUCIDE_VERSION}:${ICON_IDS.join(",")}`)}`;
+/** The sprite's version changes with its content, so browsers may keep each address for good. */
+export const ICON_SPRITE_VERSION = fnv1a(`${LUCIDE_VERSION}:${ICON_IDS.join(",")}`);
+export const ICON_SPRITE_URL = `/icons.svg?v=${ICON_SPRITE_VERSION}`;
 
 function fnv1a(text: string): string {
   let hash = 0x811c9dc5;

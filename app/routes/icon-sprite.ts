@@ -1,8 +1,6 @@
 import type { Route } from "./+types/icon-sprite";
-import { ICON_SPRITE_URL } from "~/lib/icon-ids";
+import { ICON_SPRITE_VERSION } from "~/lib/icon-ids";
 import { ICON_SPRITE } from "~/services/icon-sprite.server";
-
-const VERSION = new URL(ICON_SPRITE_URL, "http://sprite").searchParams.get("v");
 
 /**
  * GET /icons.svg?v=<version>: every icon of the app as <symbol>s (decision 0030).
@@ -10,7 +8,7 @@ const VERSION = new URL(ICON_SPRITE_URL, "http://sprite").searchParams.get("v");
  * page's, which gets the current sprite for a short while only.
  */
 export function loader({ request }: Route.LoaderArgs) {
-  const current = new URL(request.url).searchParams.get("v") === VERSION;
+  const current = new URL(request.url).searchParams.get("v") === ICON_SPRITE_VERSION;
   return new Response(ICON_SPRITE, {
     headers: {
       "Content-Type": "image/svg+xml; charset=utf-8",
