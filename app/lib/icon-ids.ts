@@ -63,11 +63,17 @@ export type IconId = (typeof ICON_IDS)[number];
 /** The lucide-react release the drawings come from; a unit test keeps it equal to the installed one. */
 export const LUCIDE_VERSION = "1.75.0";
 
-/** The sprite's version changes with its content, so browsers may keep each address for good. */
-export const ICON_SPRITE_VERSION = fnv1a(`${LUCIDE_VERSION}:${ICON_IDS.join(",")}`);
+/**
+ * The sprite's version: it changes with the sprite's content (the lucide release and the set of icons), so
+ * browsers may keep each address for good. A literal, not computed here, so that the browser gets no icon list
+ * with its icons; a unit test keeps it equal to `spriteVersion(LUCIDE_VERSION, ICON_IDS)`.
+ */
+export const ICON_SPRITE_VERSION = "gxfdae";
 export const ICON_SPRITE_URL = `/icons.svg?v=${ICON_SPRITE_VERSION}`;
 
-function fnv1a(text: string): string {
+/** The FNV-1a hash of the lucide release and the icon list, in base 36. */
+export function spriteVersion(lucideVersion: string, iconIds: readonly string[]): string {
+  const text = `${lucideVersion}:${iconIds.join(",")}`;
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);

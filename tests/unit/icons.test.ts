@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import * as icons from "~/components/icons";
-import { ICON_IDS, ICON_SPRITE_URL, LUCIDE_VERSION } from "~/lib/icon-ids";
+import { ICON_IDS, ICON_SPRITE_URL, ICON_SPRITE_VERSION, LUCIDE_VERSION, spriteVersion } from "~/lib/icon-ids";
 import { ICON_SPRITE } from "~/services/icon-sprite.server";
 
 describe("icon sprite", () => {
@@ -26,7 +26,11 @@ describe("icon sprite", () => {
     }
   });
 
-  it("changes its address when the set of icons changes", () => {
-    expect(ICON_SPRITE_URL).toMatch(/^\/icons\.svg\?v=[0-9a-z]+$/);
+  it("changes its address when the set of icons or the lucide release changes", () => {
+    expect(ICON_SPRITE_URL).toBe(`/icons.svg?v=${ICON_SPRITE_VERSION}`);
+    // A failure here means the sprite changed: set ICON_SPRITE_VERSION to the value this computes.
+    expect(ICON_SPRITE_VERSION).toBe(spriteVersion(LUCIDE_VERSION, ICON_IDS));
+    expect(spriteVersion(LUCIDE_VERSION, ICON_IDS.slice(1))).not.toBe(ICON_SPRITE_VERSION);
+    expect(spriteVersion("0.0.0", ICON_IDS)).not.toBe(ICON_SPRITE_VERSION);
   });
 });
