@@ -41,7 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const EMPTY_SHELL = { shell: null, unreadNotifications: 0, unreadMessages: 0, toast: null, staticDocument: false };
 
-export function Layout({ children }: { children: React.ReactNode }) {
+export function ServerLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
       <head>

@@ -1,11 +1,9 @@
-"use client";
-
-import { Bell, Heart, LogOut, MessageSquare, User as UserIcon } from "~/components/icons";
-import { useEffect, useRef } from "react";
-import { Link, useLocation } from "react-router";
+import { Bell, Heart, LogOut, MessageSquare, Repeat, User as UserIcon } from "~/components/icons";
+import { Link } from "react-router";
 import { Avatar } from "~/components/avatar";
 import { badgeCount, fullName } from "~/lib/user-display";
-import { RoleSwitchButton } from "./role-switch";
+import { MenuDisclosure } from "./menu-disclosure";
+import { RoleSwitchLink } from "./role-switch";
 
 /** The header's last element: the document's first paint waits for it (root.tsx, decision 0033). */
 export const HEADER_END_ID = "header-end";
@@ -26,9 +24,8 @@ interface AppHeaderProps {
   unreadMessages: number;
 }
 
+/** A server component: only the role switch and the profile menu's closing behaviour run in the browser. */
 export function AppHeader({ user, unreadNotifications, unreadMessages }: AppHeaderProps) {
-  const location = useLocation();
-  const returnTo = location.pathname + location.search;
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
@@ -37,7 +34,7 @@ export function AppHeader({ user, unreadNotifications, unreadMessages }: AppHead
           <span>Nearhand</span>
         </Link>
         <div className="hidden md:block">
-          <RoleSwitchButton currentRole={user.currentRole} userType={user.userType} returnTo={returnTo} />
+          <RoleSwitchButton user={user} />
         </div>
         <IconLink to="/favorites" label="Favorites">
           <Heart className="h-5 w-5" aria-hidden />
@@ -48,10 +45,26 @@ export function AppHeader({ user, unreadNotifications, unreadMessages }: AppHead
         <IconLink to="/messages" label="Messages" count={unreadMessages} testId="messages-link">
           <MessageSquare className="h-5 w-5" aria-hidden />
         </IconLink>
-        <ProfileMenu user={user} returnTo={returnTo} />
+        <ProfileMenu user={user} />
         <span id={HEADER_END_ID} hidden />
       </nav>
     </header>
+  );
+}
+
+/** 'Become a Provider' / 'Find Help' with the role badge. */
+function RoleSwitchButton({ user, className = "" }: { user: ShellUser; className?: string }) {
+  const seeker = user.currentRole === "seeker";
+  return (
+    <RoleSwitchLink
+      currentRole={user.currentRole}
+      userType={user.userType}
+      className={`inline-flex items-center gap-2 rounded-md border border-slate-200 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 ${className}`}
+    >
+      <Repeat className="h-4 w-4" aria-hidden />
+      {seeker ? "Become a Provider" : "Find Help"}
+      <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">{seeker ? "Seeker" : "Provider"}</span>
+    </RoleSwitchLink>
   );
 }
 
@@ -98,32 +111,9 @@ function IconLink({
 }
 
 /** A <details> menu: opens without JavaScript; with it, closes on outside click, Escape and navigation. */
-function ProfileMenu({ user, returnTo }: { user: ShellUser; returnTo: string }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  useEffect(() => {
-    const details = ref.current;
-    if (!details) return;
-    const close = (event: Event) => {
-      if (event instanceof KeyboardEvent && event.key !== "Escape") return;
-      if (event instanceof MouseEvent && details.contains(event.target as Node)) return;
-      if (details.open) {
-        details.open = false;
-        if (event instanceof KeyboardEvent) details.querySelector("summary")?.focus();
-      }
-    };
-    document.addEventListener("click", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("click", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, []);
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [returnTo]);
-
+function ProfileMenu({ user }: { user: ShellUser }) {
   return (
-    <details ref={ref} className="relative">
+    <MenuDisclosure className="relative">
       <summary
         className="flex cursor-pointer list-none items-center rounded-full focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 [&::-webkit-details-marker]:hidden"
         aria-label="Profile menu"
@@ -137,7 +127,7 @@ function ProfileMenu({ user, returnTo }: { user: ShellUser; returnTo: string }) 
           <p className="truncate text-sm text-slate-500">{user.email}</p>
         </div>
         <div className="px-2 pt-2 md:hidden">
-          <RoleSwitchButton currentRole={user.currentRole} userType={user.userType} returnTo={returnTo} className="w-full" />
+          <RoleSwitchButton user={user} className="w-full" />
         </div>
         <Link to="/profile" className="flex items-center gap-2 px-4 py-2 text-sm text-slate-700 hover:bg-slate-50">
           <UserIcon className="h-4 w-4" aria-hidden /> Profile
@@ -146,6 +136,6 @@ function ProfileMenu({ user, returnTo }: { user: ShellUser; returnTo: string }) 
           <LogOut className="h-4 w-4" aria-hidden /> Sign out
         </a>
       </div>
-    </details>
+    </MenuDisclosure>
   );
 }
