@@ -17,17 +17,23 @@ function clientChunks({ normalizedId }: { normalizedId: string }): string {
   return SHELL_COMPONENTS.some((file) => normalizedId.endsWith(file)) ? "shell" : normalizedId;
 }
 
-// React Router splits the browser's framework code into a "react" and a "router" chunk. Every page that hydrates
-// loads both, so one chunk saves a request and the cross-chunk import and export lists (about 0.4 KiB gzipped).
+// React Router splits the browser's framework code into a "react" and a "router" chunk, and the bundler puts its
+// module helpers in a third. Every page that hydrates loads all three, so they form one chunk. The shell's client
+// components and the toaster (which page components import too, for showToast) form another: on every signed-in
+// page, as one file. Both save requests and cross-chunk import and export lists (decision 0034).
 const FRAMEWORK_MODULE = /[\\/]node_modules[\\/](react|react-dom|react-server-dom-webpack|scheduler|react-router|@vitejs[\\/]plugin-rsc)[\\/]/;
-const SHELL_MODULE = /client-references\/group\/shell|[\\/]app[\\/](lib[\\/]toast\.ts|components[\\/]toaster\.tsx)$/;
+const SHELL_MODULE = /client-references[\\/]group[\\/]shell|[\\/]app[\\/](lib[\\/]toast\.ts|components[\\/]toaster\.tsx)$/;
 function frameworkChunk(): Plugin {
   return {
     name: "nearhand-framework-chunk",
     apply: "build",
     configEnvironment(name) {
       if (name !== "client") return;
-      return { build: { rollupOptions: { output: { manualChunks: (id: string) => (FRAMEWORK_MODULE.test(id) ? "framework" : SHELL_MODULE.test(id) ? "shell" : undefined) } } } };
+      const groups = [
+        { name: "framework", test: FRAMEWORK_MODULE, priority: 2 },
+        { name: "shell", test: SHELL_MODULE, priority: 1 },
+      ];
+      return { build: { rollupOptions: { output: { codeSplitting: { groups } } } } };
     },
   };
 }

@@ -11,6 +11,7 @@ import { apiRateLimitMiddleware } from "./services/api-rate-limit.server";
 import { csrfMiddleware } from "./services/csrf.server";
 import { getDb } from "./services/db.server";
 import { requestBodyMiddleware } from "./services/request-body.server";
+import { isServiceUnavailable } from "./services/service-unavailable.server";
 import { getCurrentUser, sessionMiddleware, takeToast } from "./services/request-session.server";
 import { staticDocumentContext } from "./services/static-document.server";
 import "./app.css";
@@ -89,10 +90,14 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+// Rendered on the server, ahead of any error (React Router pre-renders every route's boundary): with no error
+// it reads "Something went wrong", which is what a browser shows after an error of its own.
+export function ServerErrorBoundary({ error }: Route.ServerErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const unavailable = status === 503;
+  // A loader or middleware that could not reach the database threw the driver's error; the response becomes a 503
+  // afterwards (entry.rsc.tsx), so the boundary recognises the error itself.
+  const unavailable = isServiceUnavailable(error) || (isRouteErrorResponse(error) && error.status === 503);
+  const status = unavailable ? 503 : isRouteErrorResponse(error) ? error.status : 500;
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
       <title>{`${status} ${unavailable ? "Service unavailable" : "Something went wrong"} | Nearhand`}</title>

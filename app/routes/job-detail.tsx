@@ -1,4 +1,4 @@
-import { ArrowLeft, Calendar, Info, MapPin, Star } from "~/components/icons";
+import { ArrowLeft, Calendar, CheckCircle2, Info, MapPin, Star } from "~/components/icons";
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/job-detail";
@@ -201,7 +201,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
 
         {viewer.canAccept || viewer.canCancel ? (
           <div id="job-actions" className="mt-6 scroll-mt-20 border-t border-slate-100 pt-5">
-            {viewer.canAccept ? <AcceptJobForm jobId={job.id} /> : null}
+            {viewer.canAccept ? <AcceptJobForm jobId={job.id} icon={<CheckCircle2 className="h-5 w-5" aria-hidden />} /> : null}
             {viewer.canCancel ? (
               <CancelJob
                 jobId={job.id}

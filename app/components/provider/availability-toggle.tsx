@@ -1,6 +1,5 @@
 "use client";
 
-import { Power, Radio } from "~/components/icons";
 import { useFetcher } from "react-router";
 
 /** Both copies of the switch (banner and offline card) share one fetcher, so they agree while pending. */
@@ -66,8 +65,8 @@ function AvailabilitySwitch({ online, pending }: { online: boolean; pending: boo
   );
 }
 
-/** 'You're Live!' / 'You're Offline' with the switch. */
-export function AvailabilityBanner({ isOnline }: { isOnline: boolean }) {
+/** 'You're Live!' / 'You're Offline' with the switch; the server draws the two icons (the island carries no icon code). */
+export function AvailabilityBanner({ isOnline, onlineIcon, offlineIcon }: { isOnline: boolean; onlineIcon: React.ReactNode; offlineIcon: React.ReactNode }) {
   const { online } = useAvailability(isOnline);
   return (
     <section
@@ -79,7 +78,7 @@ export function AvailabilityBanner({ isOnline }: { isOnline: boolean }) {
     >
       <div className="flex min-w-0 items-center gap-3">
         <span className="hidden h-12 w-12 shrink-0 items-center justify-center rounded-full bg-white/20 sm:inline-flex" aria-hidden>
-          {online ? <Radio className="h-6 w-6" /> : <Power className="h-6 w-6" />}
+          {online ? onlineIcon : offlineIcon}
         </span>
         <div className="min-w-0">
           <h2 id="availability-title" className="text-xl font-bold sm:text-2xl" aria-live="polite">
@@ -105,7 +104,7 @@ export function AvailabilityBanner({ isOnline }: { isOnline: boolean }) {
 }
 
 /** The offline card's button: the same form, as a plain 'Go online' button. */
-export function GoOnlineButton({ isOnline }: { isOnline: boolean }) {
+export function GoOnlineButton({ isOnline, icon }: { isOnline: boolean; icon: React.ReactNode }) {
   return (
     <AvailabilityForm isOnline={isOnline} className="mt-5">
       {({ online, pending }) => (
@@ -115,7 +114,7 @@ export function GoOnlineButton({ isOnline }: { isOnline: boolean }) {
           data-testid="go-online"
           className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
         >
-          <Power className="h-4 w-4" aria-hidden />
+          {icon}
           {pending ? (online ? "Going online..." : "Going offline...") : online ? "Go offline" : "Go online"}
         </button>
       )}

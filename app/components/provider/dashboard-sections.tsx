@@ -1,4 +1,4 @@
-import { Briefcase, CalendarCheck, ChevronRight, DollarSign, Info, MapPin, PowerOff, Star, Wallet } from "~/components/icons";
+import { Briefcase, CalendarCheck, ChevronRight, DollarSign, Info, MapPin, Power, PowerOff, Star, Wallet } from "~/components/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { heartProps, loadSavedIds } from "~/components/favorites/saved.server";
@@ -263,7 +263,7 @@ export function OfflineCard() {
       <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">
         You're not receiving job requests right now. Go online to see posted jobs in your area, nearest first.
       </p>
-      <GoOnlineButton isOnline={false} />
+      <GoOnlineButton isOnline={false} icon={<Power className="h-4 w-4" aria-hidden />} />
     </section>
   );
 }

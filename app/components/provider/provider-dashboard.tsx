@@ -1,3 +1,4 @@
+import { Power, Radio } from "~/components/icons";
 import { Suspense } from "react";
 import { fullName } from "~/lib/user-display";
 import type { User } from "~/models/user.server";
@@ -27,7 +28,7 @@ export function ProviderDashboard({ user, showAllActiveJobs = false }: { user: U
         <p className="mt-1 text-slate-600">Welcome back, {fullName(user)}.</p>
       </div>
 
-      <AvailabilityBanner isOnline={user.isProviderOnline} />
+      <AvailabilityBanner isOnline={user.isProviderOnline} onlineIcon={<Radio className="h-6 w-6" />} offlineIcon={<Power className="h-6 w-6" />} />
 
       <Suspense fallback={<StatsSkeleton />}>
         <StatsCards user={user} />

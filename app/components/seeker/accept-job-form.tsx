@@ -1,10 +1,9 @@
 "use client";
 
-import { CheckCircle2 } from "~/components/icons";
 import { Form, useNavigation } from "react-router";
 
 /** 'Accept Job': a real form posting to the job page's action; pending state with JavaScript. */
-export function AcceptJobForm({ jobId }: { jobId: string }) {
+export function AcceptJobForm({ jobId, icon }: { jobId: string; icon: React.ReactNode }) {
   const navigation = useNavigation();
   const action = `/jobs/${jobId}`;
   const pending =
@@ -17,7 +16,7 @@ export function AcceptJobForm({ jobId }: { jobId: string }) {
         disabled={pending}
         className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60 sm:w-auto"
       >
-        <CheckCircle2 className="h-5 w-5" aria-hidden />
+        {icon}
         {pending ? "Accepting..." : "Accept Job"}
       </button>
     </Form>
