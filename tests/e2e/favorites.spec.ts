@@ -60,6 +60,8 @@ function jobCard(scope: Page | Locator, title: string): Locator {
 async function expectSaved(heart: Locator, kind: "job" | "provider", saved: boolean) {
   await expect(heart).toHaveAttribute("aria-pressed", String(saved));
   await expect(heart).toHaveAccessibleName(saved ? `Remove saved ${kind}` : `Save ${kind}`);
+  // The drawing says it too: a saved heart is filled, an unsaved one is an outline.
+  await expect(heart.locator("svg")).toHaveCSS("fill", saved ? /^(?!none$).+/ : "none");
 }
 
 function tab(page: Page, name: RegExp) {
