@@ -5,7 +5,7 @@ import {
   decodeReply,
   loadServerAction,
   renderToReadableStream,
-} from "@vitejs/plugin-rsc/rsc";
+} from "@vitejs/plugin-rsc/rsc.node";
 import { RouterContextProvider, unstable_matchRSCServerRequest as matchRSCServerRequest } from "react-router";
 import basename from "virtual:react-router/unstable_rsc/basename";
 import clientVersion from "virtual:react-router/unstable_rsc/client-version";
