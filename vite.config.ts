@@ -17,21 +17,25 @@ function clientChunks({ normalizedId }: { normalizedId: string }): string {
   return SHELL_COMPONENTS.some((file) => normalizedId.endsWith(file)) ? "shell" : normalizedId;
 }
 
-// React Router splits the browser's framework code into a "react" and a "router" chunk, and the bundler puts its
-// module helpers in a third. Every page that hydrates loads all three, so they form one chunk. The shell's client
-// components and the toaster (which page components import too, for showToast) form another: on every signed-in
-// page, as one file. Both save requests and cross-chunk import and export lists (decision 0034).
+// React Router splits the browser's framework code into a "react" and a "router" chunk; every page that hydrates
+// loads both, so they form one. The shell's client components, with the toaster's constants (which page
+// components import too, for showToast), form another, loaded by every signed-in page. Fewer files, and fewer
+// cross-chunk import and export lists (decision 0034).
 const FRAMEWORK_MODULE = /[\\/]node_modules[\\/](react|react-dom|react-server-dom-webpack|scheduler|react-router|@vitejs[\\/]plugin-rsc)[\\/]/;
-const SHELL_MODULE = /client-references[\\/]group[\\/]shell|[\\/]app[\\/](lib[\\/]toast\.ts|components[\\/]toaster\.tsx)$/;
-function frameworkChunk(): Plugin {
+const SHELL_MODULES = [...SHELL_COMPONENTS, "app/lib/toast.ts"];
+function sharedClientChunks(): Plugin {
   return {
-    name: "nearhand-framework-chunk",
+    name: "nearhand-shared-client-chunks",
     apply: "build",
     configEnvironment(name) {
       if (name !== "client") return;
       const groups = [
         { name: "framework", test: FRAMEWORK_MODULE, priority: 2 },
-        { name: "shell", test: SHELL_MODULE, priority: 1 },
+        {
+          name: "shell",
+          test: (id: string) => id.includes("client-references/group/shell") || SHELL_MODULES.some((file) => id.endsWith(file)),
+          priority: 1,
+        },
       ];
       return { build: { rollupOptions: { output: { codeSplitting: { groups } } } } };
     },
@@ -39,7 +43,7 @@ function frameworkChunk(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [tailwindcss(), reactRouterRSC(), rsc({ clientChunks }), nearhandDevServer(), postgresDriverFix(), routeDiscoveryFix(), staticHandlerReuse(), hmrAnchorStrip(), frameworkChunk()],
+  plugins: [tailwindcss(), reactRouterRSC(), rsc({ clientChunks }), nearhandDevServer(), postgresDriverFix(), routeDiscoveryFix(), staticHandlerReuse(), hmrAnchorStrip(), sharedClientChunks()],
   // A build is a production build in every environment: React's server code is
   // compiled for production too, whatever NODE_ENV says at run time (where it
   // only chooses between embedded and real services).

@@ -154,22 +154,16 @@ export function rssOf(pid: number): number {
 }
 
 /**
- * The production build, as `npm run build` makes it: `react-router build`, then the precompressed .br and .gz
- * copies of the client files that the static server sends (without them every script and stylesheet went out
- * uncompressed, and the "total bytes" rows measured a build no deployment runs).
+ * `npm run build`, the production build a deployment runs: with the precompressed .br and .gz client files the
+ * static server sends (a bare `react-router build` sent every script and stylesheet uncompressed).
  */
 export async function buildApp(): Promise<void> {
   const started = performance.now();
-  await run([path.join(ROOT, "node_modules/.bin/react-router"), "build"]);
-  await run([path.join(ROOT, "scripts/compress-assets.ts")]);
-  console.log(`Built in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
-}
-
-async function run(args: string[]): Promise<void> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-  if (code !== 0) throw new Error(`${path.basename(args[0]!)} failed (${code}):\n${output}`);
+  if (code !== 0) throw new Error(`npm run build failed (${code}):\n${output}`);
+  console.log(`Built in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
 }
