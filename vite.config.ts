@@ -18,10 +18,13 @@ function clientChunks({ normalizedId }: { normalizedId: string }): string {
 }
 
 // React Router splits the browser's framework code into a "react" and a "router" chunk; every page that hydrates
-// loads both, so they form one. The shell's client components, with the toaster's constants (which page
-// components import too, for showToast), form another, loaded by every signed-in page. Fewer files, and fewer
-// cross-chunk import and export lists (decision 0034).
+// loads both, so they form one, with the browser entry and the client references of React Router's own components
+// (Link, Outlet...), which every page loads too (decision 0036). The shell's client components, with the toaster's
+// constants (which page components import too, for showToast), form another, loaded by every signed-in page.
+// Fewer files, and fewer cross-chunk import and export lists (decision 0034).
 const FRAMEWORK_MODULE = /[\\/]node_modules[\\/](react|react-dom|react-server-dom-webpack|scheduler|react-router|@vitejs[\\/]plugin-rsc)[\\/]/;
+const FRAMEWORK_ENTRY = ["app/entry.client.tsx", "client-references/group/react-router/"];
+const isFrameworkModule = (id: string) => FRAMEWORK_MODULE.test(id) || FRAMEWORK_ENTRY.some((part) => id.includes(part));
 const SHELL_MODULES = [...SHELL_COMPONENTS, "app/lib/toast.ts"];
 function sharedClientChunks(): Plugin {
   return {
@@ -30,7 +33,7 @@ function sharedClientChunks(): Plugin {
     configEnvironment(name) {
       if (name !== "client") return;
       const groups = [
-        { name: "framework", test: FRAMEWORK_MODULE, priority: 2 },
+        { name: "framework", test: isFrameworkModule, priority: 2 },
         {
           name: "shell",
           test: (id: string) => id.includes("client-references/group/shell") || SHELL_MODULES.some((file) => id.endsWith(file)),

@@ -43,7 +43,7 @@ for (const part of parts) {
   try {
     if (part === "queries") await runQueries(report, { iterations: quick ? 60 : 300, secondsPerQuery: quick ? 3 : 15, pglite: true });
     if (part === "http") await runHttp(report, { databaseUrl: serverDatabase, seconds: quick ? 5 : 20 });
-    if (part === "live") await runLive(report, { databaseUrl: serverDatabase, sockets: quick ? 1000 : 5000, messages: quick ? 60 : 200 });
+    if (part === "live") await runLive(report, { databaseUrl: serverDatabase, sockets: quick ? 1000 : 5000, messages: quick ? 60 : 1000 });
     if (part === "browser") await runBrowser(report, { databaseUrl: serverDatabase, runs: quick ? 1 : 3 });
   } catch (error) {
     console.error(`\n${part} failed:`, error);

@@ -1,5 +1,7 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ICON_SPRITE_URL } from "~/lib/icon-ids";
 import { startAppServer, type AppServer } from "../support/app-server.ts";
@@ -37,6 +39,15 @@ describe("compression", () => {
     expect((await response.text()).length).toBeGreaterThan(1024);
   });
 
+  it("sends a client that accepts only gzip the precompressed gzip file, which unpacks to the script", async () => {
+    const assets = path.resolve(import.meta.dirname, "../../build/client/assets");
+    const script = readdirSync(assets).find((file) => file.endsWith(".js") && readdirSync(assets).includes(`${file}.gz`))!;
+    const sent = await rawGet(new URL(`/assets/${script}`, app.url), "gzip");
+    expect(sent.encoding).toBe("gzip");
+    expect(sent.body.equals(readFileSync(path.join(assets, `${script}.gz`)))).toBe(true);
+    expect(gunzipSync(sent.body).equals(readFileSync(path.join(assets, script)))).toBe(true);
+  });
+
   it("serves the icon sprite compressed, cacheable for a year at its current address only", async () => {
     const current = await get(ICON_SPRITE_URL, "br");
     expect(current.status).toBe(200);
@@ -53,3 +64,17 @@ describe("compression", () => {
     expect(await stale.text()).toBe(sprite);
   });
 });
+
+/** A GET whose body is kept as sent (fetch would unpack it). */
+function rawGet(url: URL, encoding: string): Promise<{ encoding: string | undefined; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "Accept-Encoding": encoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ encoding: response.headers["content-encoding"], body: Buffer.concat(chunks) }));
+        response.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
