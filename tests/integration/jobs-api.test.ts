@@ -148,6 +148,23 @@ describe("providers and availability", () => {
     expect((await getJson(owner, "/api/jobs/available")).body).toEqual([]);
   });
 
+  it("shows the 20 nearest on the dashboard, then more behind 'Show more jobs near you' (decision 0037)", async () => {
+    const owner = await seeker("many-jobs-owner");
+    for (let i = 1; i <= 21; i++) await postJob(owner, { title: `Nearby job ${i}`, isUrgent: false });
+    const online = await provider("many-jobs");
+    const cards = (html: string) => html.split('data-testid="job-card"').length - 1;
+
+    const dashboard = await (await online.request("/")).text();
+    expect(cards(dashboard)).toBe(20);
+    expect(dashboard).toContain('href="/?availableJobs=all#available-jobs-title"');
+    expect(dashboard).toContain("Show more jobs near you");
+
+    const more = await (await online.request("/?availableJobs=all")).text();
+    expect(cards(more)).toBeGreaterThanOrEqual(21);
+    expect(cards(more)).toBeLessThanOrEqual(50);
+    expect(more).not.toContain("Show more jobs near you");
+  });
+
   it("shows a user's public provider fields, never email or phone", async () => {
     const prov = await provider("public");
     const me = (await getJson(prov, "/api/auth/user")).body;

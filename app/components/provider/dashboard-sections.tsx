@@ -110,11 +110,36 @@ const BOOKING_STATUS_STYLES: Partial<Record<Booking["status"], string>> = {
 /** Active jobs the dashboard shows before "Show all active jobs" (decision 0028). */
 export const ACTIVE_JOBS_PREVIEW = 20;
 
+/** Available jobs the dashboard shows before "Show more jobs near you" (decision 0037). */
+export const AVAILABLE_JOBS_PREVIEW = 20;
+
+/** The dashboard's lists shown whole (`?activeJobs=all`, `?availableJobs=all`) rather than their first 20. */
+export interface DashboardLists {
+  activeJobs: boolean;
+  availableJobs: boolean;
+}
+
+export function expandedLists(url: URL): DashboardLists {
+  return { activeJobs: url.searchParams.get("activeJobs") === "all", availableJobs: url.searchParams.get("availableJobs") === "all" };
+}
+
+/** The dashboard with these lists shown whole, scrolled to `anchor`: plain links, so they work without JavaScript. */
+function dashboardHref(lists: DashboardLists, anchor: string): string {
+  const query = new URLSearchParams();
+  if (lists.activeJobs) query.set("activeJobs", "all");
+  if (lists.availableJobs) query.set("availableJobs", "all");
+  return `/?${query}#${anchor}`;
+}
+
+const SHOW_MORE_LINK =
+  "text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+
 /**
  * The provider's accepted and in-progress bookings, newest first, each linking
  * to its booking page: the first 20, or all of them when asked.
  */
-export async function ActiveJobs({ providerId, showAll = false }: { providerId: string; showAll?: boolean }) {
+export async function ActiveJobs({ providerId, expanded }: { providerId: string; expanded: DashboardLists }) {
+  const showAll = expanded.activeJobs;
   const listed = await listMyBookings(await getDb(), providerId, {
     asProvider: true,
     statuses: ["accepted", "in_progress"],
@@ -168,8 +193,8 @@ export async function ActiveJobs({ providerId, showAll = false }: { providerId: 
       {more ? (
         <p className="mt-4">
           <Link
-            to="/?activeJobs=all#active-jobs-title"
-            className="text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            to={dashboardHref({ ...expanded, activeJobs: true }, "active-jobs-title")}
+            className={SHOW_MORE_LINK}
           >
             Show all active jobs
           </Link>
@@ -192,10 +217,19 @@ export function ActiveJobsSkeleton() {
   );
 }
 
-/** Posted jobs near the provider (nearest first within their categories and urgency), with distances. */
-export async function AvailableJobs({ user }: { user: User }) {
+/**
+ * Posted jobs near the provider (nearest first within their categories and urgency), with distances: the first 20,
+ * or as many as the jobs API lists when asked.
+ */
+export async function AvailableJobs({ user, expanded }: { user: User; expanded: DashboardLists }) {
   const db = await getDb();
-  const [jobs, saved] = await Promise.all([listAvailableJobs(db, user), loadSavedIds(db, user)]);
+  const showAll = expanded.availableJobs;
+  const [listed, saved] = await Promise.all([
+    listAvailableJobs(db, user, showAll ? {} : { limit: AVAILABLE_JOBS_PREVIEW + 1 }),
+    loadSavedIds(db, user),
+  ]);
+  const more = !showAll && listed.length > AVAILABLE_JOBS_PREVIEW;
+  const jobs = more ? listed.slice(0, AVAILABLE_JOBS_PREVIEW) : listed;
   return (
     <>
       {user.latitude == null || user.longitude == null ? (
@@ -225,6 +259,13 @@ export async function AvailableJobs({ user }: { user: User }) {
           ))}
         </ul>
       )}
+      {more ? (
+        <p className="mt-4">
+          <Link to={dashboardHref({ ...expanded, availableJobs: true }, "available-jobs-title")} className={SHOW_MORE_LINK}>
+            Show more jobs near you
+          </Link>
+        </p>
+      ) : null}
     </>
   );
 }

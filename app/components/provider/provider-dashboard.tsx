@@ -8,6 +8,7 @@ import {
   ActiveJobsSkeleton,
   AvailableJobs,
   AvailableJobsSkeleton,
+  type DashboardLists,
   OfflineCard,
   StatsCards,
   StatsSkeleton,
@@ -19,7 +20,7 @@ import {
  * near the provider. The data sections load themselves and stream in behind
  * skeletons.
  */
-export function ProviderDashboard({ user, showAllActiveJobs = false }: { user: User; showAllActiveJobs?: boolean }) {
+export function ProviderDashboard({ user, expanded }: { user: User; expanded: DashboardLists }) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
       <title>Provider dashboard | Nearhand</title>
@@ -35,21 +36,21 @@ export function ProviderDashboard({ user, showAllActiveJobs = false }: { user: U
       </Suspense>
 
       <section aria-labelledby="active-jobs-title" className="mt-10">
-        <h2 id="active-jobs-title" className="text-xl font-bold text-slate-900">
+        <h2 id="active-jobs-title" className="scroll-mt-24 text-xl font-bold text-slate-900">
           Active Jobs
         </h2>
         <Suspense fallback={<ActiveJobsSkeleton />}>
-          <ActiveJobs providerId={user.id} showAll={showAllActiveJobs} />
+          <ActiveJobs providerId={user.id} expanded={expanded} />
         </Suspense>
       </section>
 
       {user.isProviderOnline ? (
         <section aria-labelledby="available-jobs-title" className="mt-10">
-          <h2 id="available-jobs-title" className="text-xl font-bold text-slate-900">
+          <h2 id="available-jobs-title" className="scroll-mt-24 text-xl font-bold text-slate-900">
             Available Jobs Near You
           </h2>
           <Suspense fallback={<AvailableJobsSkeleton />}>
-            <AvailableJobs user={user} />
+            <AvailableJobs user={user} expanded={expanded} />
           </Suspense>
         </section>
       ) : (
