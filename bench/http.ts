@@ -1,6 +1,8 @@
 // Part 3: HTTP throughput of the production build on PostgreSQL with autocannon
 // (50 connections, signed-in sessions), each target followed by the same load
-// on a bare node:http server answering a same-sized body from memory.
+// on a bare node:http server answering a same-sized body from memory, and each
+// page by React alone rendering the same markup (a reference: what any React
+// server rendering of the page could reach here).
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -37,6 +39,7 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
   const sql = connect(options.databaseUrl);
   const server = await startServer(options.databaseUrl);
   let baseline: { url: string; process: ChildProcess } | undefined;
+  let reactAlone: { url: string; process: ChildProcess } | undefined;
   const dir = mkdtempSync(path.join(tmpdir(), "nearhand-bench-http-"));
   try {
     const ids = await findTargets(sql);
@@ -63,7 +66,8 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
     }
     const file = path.join(dir, "responses.json");
     writeFileSync(file, JSON.stringify(Object.fromEntries(targets.map((t) => [baselineKey(t), canned.get(t)]))));
-    baseline = await startBaseline(file);
+    baseline = await startHelper("bench/support/baseline-server.ts", file);
+    reactAlone = await startHelper("bench/support/react-alone-server.ts", file);
 
     for (const target of targets) {
       console.log(`\n${target.name}`);
@@ -98,10 +102,25 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
         ratio: `${(app.p99 / Math.max(bare.p99, 1)).toFixed(1)}× node:http`,
         pass: target.reference ? null : app.p99 < P99_BUDGET_MS && failures === 0,
       });
+      if (target.kind === "page") {
+        await waitUntilIdle(server.url);
+        const react = await load(reactAlone.url, { ...target, path: baselinePath(target) }, options.seconds);
+        console.log(`  React alone, same markup: ${react.rps.toFixed(0)} req/s p99 ${ms(react.p99)}`);
+        report.add({
+          part: PART,
+          name: `${target.name}: React alone, same markup`,
+          value: `${react.rps.toFixed(0)} req/s, p99 ${ms(react.p99)} (the app ${app.rps.toFixed(0)} req/s)`,
+          budget: "",
+          ratio: `${((react.rps / bare.rps) * 100).toFixed(1)}% of node:http`,
+          pass: null,
+          data: { react },
+        });
+      }
     }
     report.add(survivalFigure(PART, server, "under load"));
   } finally {
     baseline?.process.kill("SIGTERM");
+    reactAlone?.process.kill("SIGTERM");
     await removeBenchRows(sql).catch((error: unknown) => console.warn("cleanup failed:", error));
     await server.stop();
     await sql.end();
@@ -169,10 +188,11 @@ async function waitUntilIdle(base: string): Promise<void> {
   }
 }
 
-async function startBaseline(file: string): Promise<{ url: string; process: ChildProcess }> {
-  const child = spawn(process.execPath, [path.join(ROOT, "bench/support/baseline-server.ts"), file], { stdio: ["ignore", "pipe", "inherit"] });
+/** Starts one of the reference servers on the responses file; it prints "listening <port>". */
+async function startHelper(script: string, file: string): Promise<{ url: string; process: ChildProcess }> {
+  const child = spawn(process.execPath, [path.join(ROOT, script), file], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
   const port = await new Promise<number>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`baseline server exited (${code})`)));
+    child.once("exit", (code) => reject(new Error(`${script} exited (${code})`)));
     child.stdout.on("data", (chunk: Buffer) => {
       const match = /listening (\d+)/.exec(chunk.toString());
       if (match) resolve(Number(match[1]));
