@@ -190,7 +190,9 @@ async function waitUntilIdle(base: string): Promise<void> {
 
 /** Starts one of the reference servers on the responses file; it prints "listening <port>". */
 async function startHelper(script: string, file: string): Promise<{ url: string; process: ChildProcess }> {
-  const child = spawn(process.execPath, [path.join(ROOT, script), file], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+  // Production React, as the app server runs it (development builds check and warn on every render).
+  const env = { ...process.env, NODE_ENV: "production" };
+  const child = spawn(process.execPath, [path.join(ROOT, script), file], { cwd: ROOT, env, stdio: ["ignore", "pipe", "inherit"] });
   const port = await new Promise<number>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`${script} exited (${code})`)));
     child.stdout.on("data", (chunk: Buffer) => {

@@ -61,6 +61,27 @@ export async function countAvailableProvidersByCategory(db: Executor): Promise<R
   return Object.fromEntries(rows.map((r) => [r.categoryId, Number(r.n)]));
 }
 
+/** How long the seeker home reuses its per-category counts (decision 0038). */
+export const PROVIDER_COUNTS_MAX_AGE_MS = 10_000;
+
+let recentCounts: { db: Executor; at: number; counts: Promise<Record<string, number>> } | undefined;
+
+/**
+ * The per-category counts of the seeker home's category cards, counted at most once per 10 seconds per instance
+ * (a hint, and the heaviest query of that page). Requests meanwhile share the count, even one still running; a
+ * failed count is not kept.
+ */
+export function recentAvailableProviderCounts(db: Executor, now = Date.now()): Promise<Record<string, number>> {
+  if (recentCounts && recentCounts.db === db && now - recentCounts.at < PROVIDER_COUNTS_MAX_AGE_MS) return recentCounts.counts;
+  const counts = countAvailableProvidersByCategory(db);
+  const entry = { db, at: now, counts };
+  recentCounts = entry;
+  counts.catch(() => {
+    if (recentCounts === entry) recentCounts = undefined;
+  });
+  return counts;
+}
+
 export async function getPublicProvider(db: Executor, id: string): Promise<PublicProvider | null> {
   if (!z.uuid().safeParse(id).success) return null;
   const [row] = await db.select(publicProviderColumns).from(users).where(eq(users.id, id)).limit(1);

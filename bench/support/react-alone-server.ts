@@ -21,7 +21,14 @@ interface ElementNode {
 }
 
 /** HTML attribute names whose React prop names differ (those our pages use). */
-const PROP_NAMES: Record<string, string> = { class: "className", for: "htmlFor", tabindex: "tabIndex", charset: "charSet", datetime: "dateTime" };
+const PROP_NAMES: Record<string, string> = {
+  class: "className",
+  for: "htmlFor",
+  tabindex: "tabIndex",
+  charset: "charSet",
+  datetime: "dateTime",
+  crossorigin: "crossOrigin",
+};
 /** Left out: what the browser runs, not what React renders. */
 const SKIPPED = new Set(["script", "template"]);
 

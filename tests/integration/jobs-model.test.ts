@@ -5,7 +5,15 @@ import * as t from "../../db/schema.ts";
 import { acceptJob, getBookingForParty, JOB_ALREADY_ACCEPTED, listMyBookings } from "~/models/booking.server";
 import { DomainError } from "~/models/errors";
 import { cancelJob, countSeekerJobsByStatus, createJob, createJobSchema, getJobWithSeeker, listAvailableJobs, listSeekerJobs } from "~/models/job.server";
-import { countAvailableProvidersByCategory, getProviderStats, listAvailableProviders, setProviderOnline, startOfDayIn } from "~/models/provider.server";
+import {
+  countAvailableProvidersByCategory,
+  getProviderStats,
+  listAvailableProviders,
+  PROVIDER_COUNTS_MAX_AGE_MS,
+  recentAvailableProviderCounts,
+  setProviderOnline,
+  startOfDayIn,
+} from "~/models/provider.server";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 
 let database: TestDatabase;
@@ -244,6 +252,15 @@ describe("cancelling a job", () => {
 });
 
 describe("providers", () => {
+  it("reuses the seeker home's counts for 10 seconds, then counts again (decision 0038)", async () => {
+    const start = Date.now() + 1e9; // clear of any count another test left
+    const before = await recentAvailableProviderCounts(db, start);
+    await provider({ providerCategories: ["assembly"] });
+    expect(await recentAvailableProviderCounts(db, start + PROVIDER_COUNTS_MAX_AGE_MS - 1)).toEqual(before);
+    const after = await recentAvailableProviderCounts(db, start + PROVIDER_COUNTS_MAX_AGE_MS);
+    expect((after.assembly ?? 0) - (before.assembly ?? 0)).toBe(1);
+  });
+
   it("counts and lists online providers per category, never offline ones or seekers", async () => {
     const before = await countAvailableProvidersByCategory(db);
     const online = await provider({ providerCategories: ["cleaning", "moving"], averageRating: "4.90" });

@@ -6,7 +6,7 @@ import { heartProps, loadSavedIds } from "~/components/favorites/saved.server";
 import { JobCard } from "~/components/job-card";
 import { availableLabel, categoryIcon } from "~/lib/job-display";
 import { listSeekerJobs } from "~/models/job.server";
-import { countAvailableProvidersByCategory } from "~/models/provider.server";
+import { recentAvailableProviderCounts } from "~/models/provider.server";
 import type { User } from "~/models/user.server";
 import { getDb } from "~/services/db.server";
 
@@ -18,8 +18,8 @@ const RECENT_LIMIT = 4;
  * on small screens. Counts and requests stream in behind skeletons.
  */
 export function SeekerHome({ user }: { user: User }) {
-  // One query for all six counts, started now and awaited by each card.
-  const counts = getDb().then((db) => countAvailableProvidersByCategory(db));
+  // One count for all six cards, started now and awaited by each; reused for a few seconds (decision 0038).
+  const counts = getDb().then((db) => recentAvailableProviderCounts(db));
   // Never an unhandled rejection: the cards that await it report the error.
   counts.catch(() => undefined);
   return (
