@@ -253,8 +253,8 @@ async function countQueries(
 ): Promise<void> {
   const counts: Array<{ name: string; heavy: number; light: number | null }> = [];
   for (const page of pages) {
-    const heavy = await queriesFor(server, page.path, page.heavy);
-    const light = page.light ? await queriesFor(server, page.path, page.light) : null;
+    const heavy = await warmQueriesFor(server, page.path, page.heavy);
+    const light = page.light ? await warmQueriesFor(server, page.path, page.light) : null;
     counts.push({ name: page.name, heavy, light });
     console.log(`  queries: ${page.name.padEnd(20)} ${heavy}${light === null ? "" : ` (short lists: ${light})`}`);
   }
@@ -277,6 +277,15 @@ async function countQueries(
     ratio: "",
     pass: growing.length === 0,
   });
+}
+
+/**
+ * The fewer queries of two requests in a row: what a page costs once the counts the seeker home reuses for a few
+ * seconds (decision 0038) are counted, so that whether one request happens to count them again does not pass for a
+ * query per list item.
+ */
+async function warmQueriesFor(server: RunningServer, path: string, session: BenchSession | null): Promise<number> {
+  return Math.min(await queriesFor(server, path, session), await queriesFor(server, path, session));
 }
 
 /** Requests a page and reads the server's "[queries] <n> GET <path>" line for it. */
