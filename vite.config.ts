@@ -26,6 +26,7 @@ const FRAMEWORK_MODULE = /[\\/]node_modules[\\/](react|react-dom|react-server-do
 const FRAMEWORK_ENTRY = ["app/entry.client.tsx", "client-references/group/react-router/"];
 const isFrameworkModule = (id: string) => FRAMEWORK_MODULE.test(id) || FRAMEWORK_ENTRY.some((part) => id.includes(part));
 const SHELL_MODULES = [...SHELL_COMPONENTS, "app/lib/toast.ts"];
+const isShellModule = (id: string) => id.includes("client-references/group/shell") || SHELL_MODULES.some((file) => id.endsWith(file));
 function sharedClientChunks(): Plugin {
   return {
     name: "nearhand-shared-client-chunks",
@@ -34,11 +35,7 @@ function sharedClientChunks(): Plugin {
       if (name !== "client") return;
       const groups = [
         { name: "framework", test: isFrameworkModule, priority: 2 },
-        {
-          name: "shell",
-          test: (id: string) => id.includes("client-references/group/shell") || SHELL_MODULES.some((file) => id.endsWith(file)),
-          priority: 1,
-        },
+        { name: "shell", test: isShellModule, priority: 1 },
       ];
       return { build: { rollupOptions: { output: { codeSplitting: { groups } } } } };
     },

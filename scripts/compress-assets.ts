@@ -29,9 +29,10 @@ for (const file of files(clientDir)) {
   const gzip = await gzipAsync(body, { numiterations: ZOPFLI_ITERATIONS });
   // A file so small that compression makes it bigger is sent as it is.
   if (gzip.length < body.length) writeFileSync(`${file}.gz`, gzip);
-  if (brotli.length < body.length) writeFileSync(`${file}.br`, brotli);
+  if (brotli.length >= body.length) continue;
+  writeFileSync(`${file}.br`, brotli);
   count += 1;
   before += body.length;
-  after += Math.min(brotli.length, body.length);
+  after += brotli.length;
 }
 console.log(`Precompressed ${count} client files: ${Math.round(before / 1024)} KiB → ${Math.round(after / 1024)} KiB (brotli).`);
