@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { WebSocket } from "ws";
 import { getConfig, STORAGE_PROXY_PATH, type Config } from "./config.server";
 import { forwardTo } from "./http-proxy.server";
+import { isOwnOrigin } from "./origin.server";
 import { getStorage, stopStorage } from "./storage.server";
 import { closeDatabase, getDatabaseHandle } from "./db.server";
 import { snapshotDatabase, type DatabaseSnapshot } from "../../db/snapshot.ts";
@@ -105,12 +106,9 @@ export const nodeServices: NodeServices = {
 
   async authenticateUpgrade(request) {
     const config = getConfig();
-    const origin = request.headers.origin;
-    const host = request.headers.host;
-    const sameOrigin =
-      origin !== undefined &&
-      (origin === config.appUrl.origin || (host !== undefined && safeHost(origin) === host));
-    if (!sameOrigin) return { ok: false, status: 403, reason: "Forbidden origin" };
+    if (!isOwnOrigin(request.headers.origin, request.headers.host, config.appUrl)) {
+      return { ok: false, status: 403, reason: "Forbidden origin" };
+    }
     const session = await getSessionStorage().getSession(request.headers.cookie);
     const userId = session.get("userId");
     if (!userId) return { ok: false, status: 401, reason: "Unauthorized" };
@@ -151,13 +149,5 @@ export const nodeServices: NodeServices = {
   requestIdFrom,
   withRequestLog,
 };
-
-function safeHost(origin: string): string | null {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return null;
-  }
-}
 
 export type { DevOidcProvider, IncomingMessage, ServerResponse };

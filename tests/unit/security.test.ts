@@ -3,6 +3,7 @@ import { addressKey, resolveClientAddress } from "~/services/client-address.serv
 import { parseConfig } from "~/services/config.server";
 import { scaledPoints } from "~/services/rate-limit.server";
 import { baseSecurityHeaders, createNonce, documentPolicy } from "~/services/security-headers.server";
+import { isOwnOrigin } from "~/services/origin.server";
 
 describe("the client's address", () => {
   it("is the socket's unless proxies are trusted", () => {
@@ -75,5 +76,25 @@ describe("security headers", () => {
   it("a nonce is fresh every time", () => {
     const nonces = new Set(Array.from({ length: 100 }, createNonce));
     expect(nonces.size).toBe(100);
+  });
+});
+
+describe("a live socket's origin", () => {
+  const appUrl = new URL("http://localhost:3000");
+
+  it("is ours when scheme, host and port are APP_URL's, or the Host the request reached under APP_URL's scheme", () => {
+    expect(isOwnOrigin("http://localhost:3000", "localhost:3000", appUrl)).toBe(true);
+    expect(isOwnOrigin("http://127.0.0.1:3000", "127.0.0.1:3000", appUrl)).toBe(true);
+  });
+
+  it("is foreign when any of scheme, host or port differs, or it is not an origin at all", () => {
+    expect(isOwnOrigin("https://localhost:3000", "localhost:3000", appUrl)).toBe(false);
+    expect(isOwnOrigin("http://localhost:3001", "localhost:3000", appUrl)).toBe(false);
+    expect(isOwnOrigin("http://evil.example", "localhost:3000", appUrl)).toBe(false);
+    expect(isOwnOrigin("http://localhost:3000/", "localhost:3000", appUrl)).toBe(false);
+    expect(isOwnOrigin("null", "localhost:3000", appUrl)).toBe(false);
+    expect(isOwnOrigin(undefined, "localhost:3000", appUrl)).toBe(false);
+    expect(isOwnOrigin("https://nearhand.example", "nearhand.example", new URL("https://nearhand.example"))).toBe(true);
+    expect(isOwnOrigin("http://nearhand.example", "nearhand.example", new URL("https://nearhand.example"))).toBe(false);
   });
 });
