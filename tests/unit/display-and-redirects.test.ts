@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { safeRedirectPath } from "~/lib/redirects";
 import { roleSwitchSuccess, roleSwitchTitle } from "~/lib/role-switch-text";
@@ -45,6 +46,39 @@ describe("redirect targets", () => {
     expect(safeRedirectPath("https://evil.example")).toBe("/");
     expect(safeRedirectPath(null)).toBe("/");
     expect(safeRedirectPath(undefined, "/home")).toBe("/home");
+  });
+
+  it("refuses targets that normalise to something else (dot segments, encoded dots, backslashes)", () => {
+    expect(safeRedirectPath("/.//evil.example/phish")).toBe("/");
+    expect(safeRedirectPath("/..//x")).toBe("/");
+    expect(safeRedirectPath("/%2e//x")).toBe("/");
+    expect(safeRedirectPath("/%2E%2E//x")).toBe("/");
+    expect(safeRedirectPath("/a/../..//evil.example")).toBe("/");
+    expect(safeRedirectPath("/a\\evil.example")).toBe("/");
+    expect(safeRedirectPath("/jobs/./1")).toBe("/");
+    expect(safeRedirectPath("/messages?bookingId=1#thread")).toBe("/messages?bookingId=1#thread");
+    expect(safeRedirectPath("/favorites?tab=jobs")).toBe("/favorites?tab=jobs");
+  });
+
+  it("whatever a hostile value holds, the target resolves on our origin and stays what it was", () => {
+    const base = "https://nearhand.example/jobs/1";
+    const piece = fc.constantFrom(
+      "/", "//", "\\", ".", "..", "%2e", "%2E", "%2f", "%5c", "%252e", "\t", "\n", "\r", " ", "\u0000", "@", ":",
+      "evil.example", "http:", "https:", "javascript:", "data:", "?", "#", "&", "\u3002", "\uff0f", "\u2215", "\u00a0",
+      "%09", "%0a", "%00", "a", "jobs", "1", "💥", "\u202e",
+    );
+    const target = fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join(""));
+    fc.assert(
+      fc.property(fc.oneof(target, target.map((t) => `/${t}`), fc.string()), (value) => {
+        const safe = safeRedirectPath(value);
+        // What a browser does with the Location header.
+        const landed = new URL(safe, base);
+        expect(landed.origin).toBe(new URL(base).origin);
+        expect(safe.startsWith("/") && !safe.startsWith("//") && !safe.startsWith("/\\")).toBe(true);
+        expect(safe === "/" || safe === value).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
   });
 
   it("refuses targets too long for a Location header, counted after encoding", () => {
