@@ -3,24 +3,42 @@
 // them into U+FFFD), and no person types either. Input that carries one is
 // refused at the edge, before it reaches a query or a flashed form in the session.
 
+/** No request body of ours nests deeper than a few levels; 32 leaves room and keeps every later walk shallow. */
+export const MAX_NESTING_DEPTH = 32;
+
 /** Why text somewhere in the value (keys included) cannot be stored, or null when it all can. */
 export function unstorableText(value: unknown): string | null {
-  if (typeof value === "string") {
-    if (value.includes("\u0000")) return "Text must not contain NUL characters";
-    if (!value.isWellFormed()) return "Text must be valid Unicode";
+  return walk(value, (text) => {
+    if (text.includes("\u0000")) return "Text must not contain NUL characters";
+    if (!text.isWellFormed()) return "Text must be valid Unicode";
     return null;
-  }
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const reason = unstorableText(item);
+  });
+}
+
+/**
+ * Visits every string (object keys included) without recursion, so a body of
+ * thousands of nested arrays cannot overflow the stack; deeper than
+ * MAX_NESTING_DEPTH is itself a refusal.
+ */
+function walk(root: unknown, check: (text: string) => string | null): string | null {
+  const pending: Array<{ value: unknown; depth: number }> = [{ value: root, depth: 0 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, depth } = next;
+    if (typeof value === "string") {
+      const reason = check(value);
       if (reason) return reason;
+      continue;
     }
-    return null;
-  }
-  if (value !== null && typeof value === "object") {
+    if (value === null || typeof value !== "object") continue;
+    if (depth >= MAX_NESTING_DEPTH) return `Request body is nested too deeply (at most ${MAX_NESTING_DEPTH} levels)`;
+    if (Array.isArray(value)) {
+      for (const item of value) pending.push({ value: item, depth: depth + 1 });
+      continue;
+    }
     for (const [key, item] of Object.entries(value)) {
-      const reason = unstorableText(key) ?? unstorableText(item);
+      const reason = check(key);
       if (reason) return reason;
+      pending.push({ value: item, depth: depth + 1 });
     }
   }
   return null;

@@ -83,13 +83,13 @@ beforeAll(async () => {
   fixtures = await createFixtures();
 });
 
-const totals = { requests: 0, byClass: { "2xx": 0, "3xx": 0, "4xx": 0, "5xx": 0 } as Record<string, number>, rejected: 0, accepted: 0, comparisons: 0, changedBy: 0, snapshots: 0, snapshotMs: 0, started: 0 };
+const totals = { requests: 0, byClass: { "2xx": 0, "3xx": 0, "4xx": 0, "5xx": 0 } as Record<string, number>, rejected: 0, accepted: 0, nested: 0, comparisons: 0, changedBy: 0, snapshots: 0, snapshotMs: 0, started: 0 };
 
 afterAll(async () => {
   const { requests, byClass, rejected, accepted, comparisons } = totals;
   const serverErrors = byClass["5xx"] + (byClass["no answer"] ?? 0);
   console.log(
-    `fuzz: seed ${SEED}, ${requests} requests, ${serverErrors} 5xx, ${rejected} rejected, ${accepted} accepted or redirected; ` +
+    `fuzz: seed ${SEED}, ${requests} requests, ${serverErrors} 5xx, ${rejected} rejected, ${accepted} accepted or redirected, ${totals.nested} nested past the depth limit; ` +
       `answers ${Object.entries(byClass).map(([k, v]) => `${k} ${v}`).join(", ")}; ` +
       `${comparisons} database comparisons, snapshot ${totals.changedBy ? "CHANGED" : "unchanged"} by every refused or read-only request; ` +
       `${totals.snapshots} snapshots took ${(totals.snapshotMs / 1000).toFixed(1)} s of ${((performance.now() - totals.started) / 1000).toFixed(1)} s` +
@@ -679,6 +679,7 @@ describe("hostile input", () => {
 
     const record = (answer: Answer) => {
       totals.requests++;
+      if (answer.request.label.includes("[nested")) totals.nested++;
       const kind = answer.status === 0 ? "no answer" : `${Math.floor(answer.status / 100)}xx`;
       totals.byClass[kind] = (totals.byClass[kind] ?? 0) + 1;
       if (answer.status >= 500 || answer.status === 0) serverErrors.push(`${answer.status} ← ${describeRequest(answer.request)} → ${answer.text.slice(0, 200)}`);
@@ -740,5 +741,6 @@ describe("hostile input", () => {
     ].filter(Boolean);
     expect(report.join("\n\n"), `seed ${SEED}`).toBe("");
     expect(totals.requests).toBeGreaterThanOrEqual(Math.min(REQUESTS, 10_000));
+    expect(totals.nested, "bodies nested past the depth limit").toBeGreaterThan(0);
   });
 });

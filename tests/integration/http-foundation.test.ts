@@ -209,9 +209,11 @@ describe("/ws upgrade", () => {
     expect(await attempt("/ws", { Origin: app.url })).toBe(401);
   });
 
-  it("refuses a foreign origin with 403", async () => {
+  it("refuses a foreign origin with 403, including our host under another scheme or port", async () => {
     const { client } = await signedIn("ws-origin");
     expect(await attempt("/ws", { Origin: "http://evil.example", Cookie: client.cookieHeader() })).toBe(403);
+    expect(await attempt("/ws", { Origin: app.url.replace("http:", "https:"), Cookie: client.cookieHeader() })).toBe(403);
+    expect(await attempt("/ws", { Origin: `http://localhost:${app.port + 1}`, Cookie: client.cookieHeader() })).toBe(403);
   });
 
   it("accepts the signed-in user's own socket and refuses someone else's userId", async () => {
@@ -310,6 +312,20 @@ describe("request bodies", () => {
     expect(await surrogate.text()).toBe("400: Text must be valid Unicode");
     expect((await me(client)).firstName).toBe("Ada");
     expect(await (await client.request("/api/jobs/my-jobs")).json()).toEqual([]);
+  });
+
+  it("refuses JSON nested past 32 levels with 400 (25,000 nested arrays overflowed the stack: a 500), and changes nothing", async () => {
+    const { client } = await signedIn("bodies-nested");
+    const post = (body: string) =>
+      client.request("/api/jobs", { method: "POST", headers: { Origin: app.url, "Content-Type": "application/json" }, body });
+    const arrays = await post(`${"[".repeat(25_000)}${"]".repeat(25_000)}`);
+    expect(arrays.status).toBe(400);
+    expect(await arrays.text()).toBe("400: Request body is nested too deeply (at most 32 levels)");
+    const inField = await post(`{"title":"Deep","description":"d","categoryId":"repair","extra":${'{"a":'.repeat(5_000)}1${"}".repeat(5_000)}}`);
+    expect(inField.status).toBe(400);
+    expect(await (await client.request("/api/jobs/my-jobs")).json()).toEqual([]);
+    // A body that nests as real ones do is taken.
+    expect((await post('{"title":"Shallow","description":"d","categoryId":"repair","extra":[[{"a":[1]}]]}')).status).toBe(201);
   });
 
   it("refuses server-action requests: the app has no server functions", async () => {

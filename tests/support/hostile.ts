@@ -2,6 +2,7 @@
 // JSON bodies made from field rules (valid-shaped, or with one field broken so
 // the body is refused for sure), and the same for HTML forms.
 import fc from "fast-check";
+import { MAX_NESTING_DEPTH } from "../../app/lib/storable-text.ts";
 
 /** Strings that have broken parsers, databases and templates before. */
 export const NASTY_STRINGS = [
@@ -158,6 +159,9 @@ export interface EncodedBody {
 }
 
 export const MAX_JSON_BYTES = 64 * 1024;
+/** The API's nesting limit (app/lib/storable-text.ts), and the deepest array that still fits in the body cap. */
+const MAX_NESTING = MAX_NESTING_DEPTH;
+const MAX_NESTING_IN_CAP = Math.floor((MAX_JSON_BYTES - 200) / 2);
 
 export function jsonEncodings(value: Record<string, unknown>): fc.Arbitrary<EncodedBody> {
   const text = JSON.stringify(value);
@@ -185,6 +189,17 @@ export function jsonEncodings(value: Record<string, unknown>): fc.Arbitrary<Enco
       arbitrary: fc
         .constantFrom("null", "[]", "[{}]", "1", "-1", "\"text\"", "true", "1e309")
         .map((body) => ({ body, contentType: "application/json", refused: true, encoding: "not-an-object" })),
+    },
+    {
+      // Nesting past the API's depth limit, up to what fits in the body cap: a recursive walk overflowed the stack (500).
+      weight: 1,
+      arbitrary: fc
+        .record({ depth: fc.oneof(fc.integer({ min: MAX_NESTING + 1, max: 200 }), fc.integer({ min: 200, max: MAX_NESTING_IN_CAP })), where: fc.constantFrom("field", "root", "object") })
+        .map(({ depth, where }) => {
+          const nested = where === "object" ? `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}` : `${"[".repeat(depth)}${"]".repeat(depth)}`;
+          const body = where === "root" ? nested : `${text.slice(0, -1)}${text.length > 2 ? "," : ""}"extra":${nested}}`;
+          return { body, contentType: "application/json", refused: true, encoding: "nested" };
+        }),
     },
     {
       weight: 1,
