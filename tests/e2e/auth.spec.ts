@@ -115,3 +115,23 @@ test.describe("returnTo safety", () => {
     expect(targets).toEqual(Object.fromEntries(HOSTILE.map((returnTo) => [JSON.stringify(returnTo), origin])));
   });
 });
+
+test.describe("sign-out from another site", () => {
+  test("a link on another site shows a confirmation, and only its button signs out (JavaScript off)", async ({ noJsPage: page }) => {
+    await signIn(page, { email: uniqueEmail("foreign-signout") });
+    // A cross-site navigation: the evil page is served by the test itself on a route of a foreign origin.
+    await page.route("https://evil.example/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: `<a href="${new URL("/api/logout", page.url()).href}">win a prize</a>` }),
+    );
+    await page.goto("https://evil.example/");
+    await page.getByRole("link", { name: "win a prize" }).click();
+    await expect(page.getByRole("heading", { name: "Sign out of Nearhand?" })).toBeVisible();
+    expect((await page.request.get("/api/auth/user")).status()).toBe(200);
+    await page.getByRole("link", { name: "Stay signed in" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("What help do you need?");
+    await page.goto("/api/logout");
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Urgent help from people nearby");
+    expect((await page.request.get("/api/auth/user")).status()).toBe(401);
+  });
+});

@@ -63,7 +63,11 @@ test.describe("/ws upgrade", () => {
     await signIn(page, { email: uniqueEmail("ws-signout") });
     const cookie = await sessionCookie(context);
     expect(await tryUpgrade(wsUrl, { Cookie: cookie, Origin: origin })).toEqual({ status: 101 });
+    // A typed address is no same-origin navigation: the page asks to confirm with a POST.
     await page.goto("/api/logout");
+    expect(await tryUpgrade(wsUrl, { Cookie: cookie, Origin: origin })).toEqual({ status: 101 });
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/");
     expect(await tryUpgrade(wsUrl, { Cookie: cookie, Origin: origin })).toEqual({ status: 401 });
   });
 });

@@ -114,7 +114,7 @@ describe("sign-in and sessions", () => {
   it("signs out: the session ends and the API answers 401 again", async () => {
     const { client } = await signedIn("logout");
     const sessionCookie = client.cookieHeader();
-    const response = await client.request("/api/logout");
+    const response = await client.request("/api/logout", { headers: { "Sec-Fetch-Site": "same-origin" } });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
     expect((await client.request("/api/auth/user")).status).toBe(401);
@@ -122,6 +122,34 @@ describe("sign-in and sessions", () => {
     const replay = await fetch(`${app.url}/api/auth/user`, { headers: { Cookie: sessionCookie } });
     expect(replay.status).toBe(401);
   });
+});
+
+describe("sign-out from another site", () => {
+  it.each(["cross-site", "same-site", "none", undefined])(
+    "a GET or HEAD with Sec-Fetch-Site %s ends nothing and answers a page whose POST form signs out",
+    async (site) => {
+      const { client } = await signedIn("logout-foreign");
+      const headers: Record<string, string> = site ? { "Sec-Fetch-Site": site } : {};
+      expect((await client.request("/api/logout", { method: "HEAD", headers })).status).toBe(200);
+      const page = await client.request("/api/logout", { headers });
+      expect(page.status).toBe(200);
+      expect(page.headers.get("Content-Type")).toMatch(/^text\/html/);
+      expect(page.headers.get("Content-Security-Policy")).toContain("form-action 'self'");
+      const html = await page.text();
+      expect(html).toContain('<form method="post" action="/api/logout"');
+      expect(html).not.toContain("<script");
+      expect((await client.request("/api/auth/user")).status).toBe(200);
+      // The page's form, from another site: refused like every action.
+      const foreign = await client.request("/api/logout", { method: "POST", headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" }, body: "" });
+      expect(foreign.status).toBe(403);
+      expect((await client.request("/api/auth/user")).status).toBe(200);
+      // The page's form, submitted from our origin.
+      const confirmed = await client.postForm("/api/logout", {});
+      expect(confirmed.status).toBe(302);
+      expect(confirmed.headers.get("Location")).toBe("/");
+      expect((await client.request("/api/auth/user")).status).toBe(401);
+    },
+  );
 });
 
 describe("POST /api/users/switch-role", () => {

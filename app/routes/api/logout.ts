@@ -1,8 +1,64 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { endUserSession } from "~/services/request-session.server";
+import { endUserSession, getSession } from "~/services/request-session.server";
 
-/** GET /api/logout: ends the session (its row is deleted) and returns to the landing page. */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * GET /api/logout: sign-out stays a navigation (spec §7), but only one from
+ * our own pages ends the session. Any other (a link or form on another site,
+ * a typed address, a browser that sends no Sec-Fetch-Site) gets a page asking
+ * to confirm with a POST, which the cross-site checks cover like every action.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!getSession(context).get("userId")) return redirect("/");
+  if (request.headers.get("Sec-Fetch-Site") === "same-origin") return signOut(context);
+  return new Response(request.method === "HEAD" ? null : CONFIRM_PAGE, {
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Content-Security-Policy": CONFIRM_PAGE_POLICY,
+    },
+  });
+}
+
+/** POST /api/logout: the confirmation page's form. Foreign origins were refused before this runs (csrf middleware). */
+export async function action({ context }: Route.ActionArgs) {
+  return signOut(context);
+}
+
+/** Ends the session (its row is deleted) and returns to the landing page. */
+async function signOut(context: Route.LoaderArgs["context"]) {
   return redirect("/", { headers: { "Set-Cookie": await endUserSession(context) } });
 }
+
+/** The page has no script and posts only to us. */
+const CONFIRM_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+const CONFIRM_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sign out | Nearhand</title>
+<style>
+body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f8fafc;color:#0f172a;font:16px/1.5 system-ui,sans-serif}
+main{max-width:24rem;margin:1rem;padding:1.5rem;border:1px solid #e2e8f0;border-radius:.75rem;background:#fff}
+h1{margin:0 0 .5rem;font-size:1.25rem}
+p{margin:0 0 1.25rem;color:#475569}
+.actions{display:flex;gap:.75rem;align-items:center}
+button{padding:.5rem 1rem;border:0;border-radius:.5rem;background:#2563eb;color:#fff;font:inherit;cursor:pointer}
+button:focus-visible,a:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
+a{color:#1d4ed8}
+</style>
+</head>
+<body>
+<main>
+<h1>Sign out of Nearhand?</h1>
+<p>Sign-out links from other sites need your confirmation, so that no other site can sign you out.</p>
+<form method="post" action="/api/logout" class="actions">
+<button type="submit">Sign out</button>
+<a href="/">Stay signed in</a>
+</form>
+</main>
+</body>
+</html>
+`;
