@@ -26,6 +26,14 @@ const claimsSchema = z.object({
   picture: z.url().optional(),
 });
 
+/** The users table's name columns hold 100 characters: a longer name is cut to fit rather than failing the sign-in. */
+const NAME_MAX_LENGTH = 100;
+
+function fitName(name: string | undefined): string | null {
+  const trimmed = name?.trim();
+  return trimmed ? [...trimmed].slice(0, NAME_MAX_LENGTH).join("") : null;
+}
+
 let authenticator: Promise<Authenticator<User>> | undefined;
 
 /**
@@ -77,8 +85,8 @@ async function createAuthenticator(): Promise<Authenticator<User>> {
       const [first, ...rest] = (claims.name ?? "").trim().split(/\s+/);
       return upsertUserFromClaims(await getDb(), {
         email: claims.email,
-        firstName: claims.given_name ?? (first || null),
-        lastName: claims.family_name ?? (rest.join(" ") || null),
+        firstName: fitName(claims.given_name ?? first),
+        lastName: fitName(claims.family_name ?? rest.join(" ")),
         profileImageUrl: claims.picture ?? null,
       });
     },

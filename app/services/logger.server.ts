@@ -33,10 +33,33 @@ export const rootLogger: Logger = pino({
       "err.*.authorization",
       "err.*.headers",
       "err.$response",
+      // PostgreSQL's detail repeats the row's values ("Key (email)=(…) already exists").
+      "err.detail",
+      "err.cause.detail",
     ],
     censor: "[redacted]",
   },
+  serializers: { err: serializeError },
 });
+
+/**
+ * pino's error serializer, less the values a failed query carried: drizzle puts
+ * them in its message ("params: a@b.example,Ada") and in `params`, and logs
+ * hold no personal data beyond ids. The SQL text keeps its placeholders.
+ */
+export function serializeError(error: unknown): ReturnType<typeof pino.stdSerializers.err> {
+  const serialized = pino.stdSerializers.err(error as Error);
+  if (typeof serialized !== "object" || serialized === null) return serialized;
+  for (const node of [serialized, serialized.cause as typeof serialized | undefined]) {
+    if (!node || typeof node !== "object" || !("params" in node)) continue;
+    // Exactly the text drizzle wrote (values may hold newlines), wherever pino copied the message.
+    const values = `\nparams: ${String(node.params)}`;
+    node.message = String(node.message).replaceAll(values, "");
+    if (typeof node.stack === "string") node.stack = node.stack.replaceAll(values, "");
+    delete node.params;
+  }
+  return serialized;
+}
 
 const requestLogs = new AsyncLocalStorage<Logger>();
 

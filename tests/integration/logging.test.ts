@@ -17,7 +17,7 @@ describe("structured logs", () => {
   let lines: LogLine[];
   let raw: string;
   const client = { signedIn: undefined as HttpClient | undefined };
-  const sent = { forwardedId: "proxy-request-0001", failedCallbackId: "", sessionCookie: "" };
+  const sent = { forwardedId: "proxy-request-0001", failedCallbackId: "", sessionCookie: "", longNameEmail: uniqueEmail("long-name"), longNameUser: undefined as { firstName: string } | undefined };
 
   beforeAll(async () => {
     app = await startAppServer({ SESSION_SECRET: SECRET });
@@ -30,6 +30,11 @@ describe("structured logs", () => {
     const failed = await new HttpClient(app.url).request("/api/callback?code=leaky-code-123&state=leaky-state-456");
     sent.failedCallbackId = failed.headers.get("X-Request-Id") ?? "";
     await user.postJson("/api/jobs", "not an object");
+    // A name longer than its column failed the sign-in, and the failure's log line carried the email and the name.
+    const longName = new HttpClient(app.url);
+    await longName.signIn(sent.longNameEmail, "Bartholomew".repeat(14), "Longname");
+    const signedInAs = await longName.request("/api/auth/user");
+    sent.longNameUser = signedInAs.ok ? await signedInAs.json() : undefined;
     await app.stop();
     raw = app.output();
     lines = raw
@@ -73,5 +78,11 @@ describe("structured logs", () => {
     expect(raw).not.toContain("leaky-code-123");
     expect(raw).not.toContain("leaky-state-456");
     expect(raw).not.toMatch(/nearhand_session=/);
+  });
+
+  it("holds no personal data beyond ids: a name too long for its column is cut to fit, not a failed sign-in whose line names the user", () => {
+    expect(sent.longNameUser?.firstName).toBe("Bartholomew".repeat(14).slice(0, 100));
+    expect(raw).not.toContain(sent.longNameEmail);
+    expect(raw).not.toContain("BartholomewBartholomew");
   });
 });

@@ -4,6 +4,7 @@ import { parseConfig } from "~/services/config.server";
 import { scaledPoints } from "~/services/rate-limit.server";
 import { baseSecurityHeaders, createNonce, documentPolicy } from "~/services/security-headers.server";
 import { isOwnOrigin } from "~/services/origin.server";
+import { serializeError } from "~/services/logger.server";
 
 describe("the client's address", () => {
   it("is the socket's unless proxies are trusted", () => {
@@ -96,5 +97,21 @@ describe("a live socket's origin", () => {
     expect(isOwnOrigin(undefined, "localhost:3000", appUrl)).toBe(false);
     expect(isOwnOrigin("https://nearhand.example", "nearhand.example", new URL("https://nearhand.example"))).toBe(true);
     expect(isOwnOrigin("http://nearhand.example", "nearhand.example", new URL("https://nearhand.example"))).toBe(false);
+  });
+});
+
+describe("logged errors", () => {
+  it("carry a failed query's SQL but not its values (emails and names are personal data)", async () => {
+    const { DrizzleQueryError } = await import("drizzle-orm/errors");
+    const cause = Object.assign(new Error("value too long for type character varying(100)"), { code: "22001", detail: "Key (email)=(ada@example.com) already exists." });
+    const error = new DrizzleQueryError('insert into "users" ("email", "first_name") values ($1, $2)', ["ada@example.com", "Ada"], cause);
+    const serialized = serializeError(error);
+    const text = JSON.stringify(serialized);
+    expect(text).not.toContain("ada@example.com");
+    expect(text).not.toContain('"Ada"');
+    expect(serialized.message).toContain('Failed query: insert into "users" ("email", "first_name") values ($1, $2)');
+    expect(serialized.message).toContain("value too long");
+    expect(serialized.stack).toContain("Failed query: insert into");
+    expect(JSON.stringify(serializeError(new Error("plain")))).toContain("plain");
   });
 });

@@ -19,7 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     await startUserSession(context, user.id);
   } catch (error) {
     if (error instanceof Response) throw error;
-    log().warn({ reason: error instanceof Error ? error.message : String(error) }, "sign-in failed");
+    // Through the error serializer, which keeps the values of a failed query (email, name) out of the log.
+    log().warn({ err: error }, "sign-in failed");
     flashToast(context, {
       title: "Sign-in failed",
       description: "Please try signing in again.",
