@@ -1,7 +1,7 @@
 import "server-only";
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { addressKey, clientAddress } from "./client-address.server";
-import { addressKeyOf, consumeRateLimit, requireWithinRateLimit, tooManyRequests, userKey } from "./rate-limit.server";
+import { addressKeyOf, consumeRateLimit, emailKey, requireWithinRateLimit, tooManyRequests, userKey } from "./rate-limit.server";
 import { getSession } from "./request-session.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -12,9 +12,14 @@ export function requesterKey(context: Context, request: Request): string {
   return userId ? userKey(userId) : addressKeyOf(addressKey(clientAddress(context, request)));
 }
 
-/** For sign-in: counts the request against the client's address, or throws the 429. */
+/** For a sign-in attempt: counts the request against the client's address, or throws the 429. */
 export function requireSignInWithinLimit(context: Context, request: Request): Promise<void> {
   return requireWithinRateLimit("signIn", addressKeyOf(addressKey(clientAddress(context, request))));
+}
+
+/** For a completed sign-in: counts it against the account, from whatever address, or throws the 429. */
+export function requireAccountSignInWithinLimit(email: string): Promise<void> {
+  return requireWithinRateLimit("signInEmail", emailKey(email));
 }
 
 /** The JSON API as a whole (decision 0021). Runs after the session middleware, which it reads. */

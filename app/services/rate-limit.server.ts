@@ -13,8 +13,13 @@ import type { Toast } from "./session.server";
 export const RATE_LIMITS = {
   /** Every /api/* request. */
   api: { points: 300, seconds: 60 },
-  /** /api/login and /api/callback, per address even when signed in: one sign-in is two requests. */
-  signIn: { points: 20, seconds: 10 * 60 },
+  /**
+   * Sign-in attempts per address: a signed-out /api/login and every /api/callback (one sign-in is two requests).
+   * Generous, since a whole office or campus may share one address (decision 0041).
+   */
+  signIn: { points: 100, seconds: 10 * 60 },
+  /** Completed sign-ins per account (email), from any address (decision 0041). */
+  signInEmail: { points: 10, seconds: 10 * 60 },
   /** Jobs posted (JSON API and the post-job form). */
   jobs: { points: 20, seconds: 60 * 60 },
   /** Messages sent (JSON API and the messages form). */
@@ -34,6 +39,7 @@ export function scaledPoints(name: RateLimitName, multiplier: number): number {
 
 export const userKey = (userId: string) => `user:${userId}`;
 export const addressKeyOf = (address: string) => `ip:${address}`;
+export const emailKey = (email: string) => `email:${email.trim().toLowerCase()}`;
 
 // One set of limiters per database (tests may swap it).
 const limiters = new WeakMap<Database, Map<RateLimitName, RateLimiterDrizzle>>();

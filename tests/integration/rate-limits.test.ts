@@ -91,6 +91,36 @@ describe("sign-in", () => {
   });
 });
 
+describe("sign-in attempts", () => {
+  it("do not include signed-in visits to /api/login: a signed-in user's address keeps its whole allowance", async () => {
+    const who = await signedIn("visits-login");
+    for (let i = 0; i < limit("signIn") + 5; i++) {
+      const visit = await who.next().request("/api/login?returnTo=%2Fprofile");
+      expect(visit.status).toBe(302);
+      expect(visit.headers.get("Location")).toBe("/profile");
+    }
+    // Someone else behind the same address (a shared office connection) still signs in.
+    const colleague = new HttpClient(a.url, who.onA.defaultHeaders);
+    const { url } = await colleague.signIn(uniqueEmail("colleague"));
+    expect(new URL(url).pathname).toBe("/");
+  });
+
+  it(`are limited per account too: ${limit("signInEmail")} completed sign-ins of one email, from any addresses, then 429`, async () => {
+    const email = uniqueEmail("one-account");
+    for (let i = 0; i < limit("signInEmail"); i++) {
+      const { url } = await caller().onA.signIn(email);
+      expect(new URL(url).pathname).toBe("/");
+    }
+    const refused = await caller().onB.signIn(email).catch((error: Error) => error);
+    expect(refused).not.toBeInstanceOf(Error);
+    const { response } = refused as { response: Response };
+    await expectTooMany(response, "signInEmail");
+    // Another account from the same kind of address is not affected.
+    const { url } = await caller().onA.signIn(uniqueEmail("other-account"));
+    expect(new URL(url).pathname).toBe("/");
+  });
+});
+
 describe("posting jobs", () => {
   it("counts per user across instances; then 429 from the API, a toast and the filled form from the page", async () => {
     const seeker = await signedIn("poster");

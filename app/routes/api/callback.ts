@@ -1,7 +1,7 @@
 import { createCookie, redirect } from "react-router";
 import type { Route } from "./+types/callback";
 import { safeRedirectPath } from "~/lib/redirects";
-import { requireSignInWithinLimit } from "~/services/api-rate-limit.server";
+import { requireAccountSignInWithinLimit, requireSignInWithinLimit } from "~/services/api-rate-limit.server";
 import { getAuthenticator, OIDC_STRATEGY, STATE_COOKIE } from "~/services/auth.server";
 import { flashToast, getSession, startUserSession } from "~/services/request-session.server";
 import { log } from "~/services/logger.server";
@@ -16,6 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const authenticator = await getAuthenticator();
     const user = await authenticator.authenticate(OIDC_STRATEGY, request);
+    await requireAccountSignInWithinLimit(user.email);
     await startUserSession(context, user.id);
   } catch (error) {
     if (error instanceof Response) throw error;

@@ -7,9 +7,10 @@ import { redirect } from "react-router";
 
 /** GET /api/login: starts the OpenID Connect sign-in, remembering where the user was going. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSignInWithinLimit(context, request);
   const returnTo = safeRedirectPath(new URL(request.url).searchParams.get("returnTo"));
+  // A signed-in visit is no sign-in attempt: it does not count against the address.
   if (await getCurrentUser(context)) return redirect(returnTo);
+  await requireSignInWithinLimit(context, request);
   const session = getSession(context);
   session.set("returnTo", returnTo);
   markSessionChanged(context);
