@@ -16,7 +16,8 @@ import { getCurrentUser, sessionMiddleware, takeToast } from "./services/request
 import { staticDocumentContext } from "./services/static-document.server";
 import "./app.css";
 
-export const middleware: Route.MiddlewareFunction[] = [requestBodyMiddleware, csrfMiddleware, sessionMiddleware, apiRateLimitMiddleware];
+// Cheapest refusals first: a foreign origin and (with the session read) a signed-out upload are refused before any body is read.
+export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware, sessionMiddleware, requestBodyMiddleware, apiRateLimitMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await getCurrentUser(context);

@@ -9,6 +9,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 function refuse(): Response {
   const response = apiError(403, "Cross-site request refused");
   response.headers.set("React-Router-Resource", "true");
+  // The body is never read: close rather than take in the rest of it.
+  response.headers.set("Connection", "close");
   return response;
 }
 

@@ -1,8 +1,9 @@
 import "server-only";
-import type { MiddlewareFunction } from "react-router";
+import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { unstorableText } from "../lib/storable-text";
 import { UPLOAD_DEFAULT_MAX_BYTES } from "../lib/uploads";
 import { apiError } from "./api.server";
+import { getSession, signInRedirect } from "./request-session.server";
 
 /** JSON and url-encoded forms: far above what any field allows (the JSON API has the same cap). */
 export const BODY_MAX_BYTES = 64 * 1024;
@@ -27,16 +28,22 @@ function refuse(status: number, text: string): Response {
  * storable text (no NUL, see storable-text.ts) and no server action ids (the app has no server functions): React
  * Router and the actions would answer those with a 500. Pages and their
  * resource routes take forms only (415 otherwise); the JSON API reads its
- * own bodies (parseJson). Later refusals (403, 401, 405) find bodies received.
+ * own bodies (parseJson). It runs after the cross-site check and the session
+ * (root.tsx): a foreign origin or a signed-out upload is refused unread.
  */
-export const requestBodyMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+export const requestBodyMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (SAFE_METHODS.has(request.method) || !request.body) return next();
-  return (await refusal(request)) ?? next();
+  return (await refusal(request, context)) ?? next();
 };
 
-async function refusal(request: Request): Promise<Response | null> {
+async function refusal(request: Request, context: Readonly<RouterContextProvider>): Promise<Response | null> {
   const contentType = request.headers.get("Content-Type") ?? "";
   const mediaType = contentType.split(";")[0].trim().toLowerCase();
+  // Only signed-in users upload (the two multipart forms): a signed-out upload goes to sign-in unread,
+  // and the connection closes rather than take in megabytes nobody will look at.
+  if (mediaType === "multipart/form-data" && !getSession(context).get("userId")) {
+    return signInRedirect(request, { headers: { Connection: "close" } });
+  }
   const limit = mediaType === "multipart/form-data" ? MULTIPART_BODY_MAX_BYTES : BODY_MAX_BYTES;
   if (Number(request.headers.get("Content-Length") ?? 0) > limit) {
     await drain(request.body!.getReader());

@@ -58,10 +58,15 @@ export function getCurrentUser(context: Context): Promise<User | null> {
 export async function requireUser(context: Context, request: Request): Promise<User> {
   const user = await getCurrentUser(context);
   if (user) return user;
+  throw signInRedirect(request);
+}
+
+/** To sign-in, coming back to the request's page afterwards. */
+export function signInRedirect(request: Request, init?: ResponseInit): Response {
   const url = new URL(request.url);
   const back = url.pathname + url.search;
   // An address no page of ours has is not worth coming back to (and would make an oversized Location).
-  throw redirect(back.length > MAX_REDIRECT_PATH ? "/api/login" : `/api/login?returnTo=${encodeURIComponent(back)}`);
+  return redirect(back.length > MAX_REDIRECT_PATH ? "/api/login" : `/api/login?returnTo=${encodeURIComponent(back)}`, init);
 }
 
 /** Queues a toast for the next page the browser shows (survives a no-JS redirect). */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import http from "node:http";
 import WebSocket from "ws";
 import { startAppServer, type AppServer } from "../support/app-server.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
@@ -295,6 +296,40 @@ describe("request bodies", () => {
   const form = (client: HttpClient, path: string, body: BodyInit, contentType?: string) =>
     client.request(path, { method: "POST", headers: { Origin: app.url, ...(contentType ? { "Content-Type": contentType } : {}) }, body });
   const me = async (client: HttpClient) => (await (await client.request("/api/auth/user")).json()) as { firstName: string };
+
+  /**
+   * Sends the headers and 1 MB of an 11 MB multipart body, then waits: an answer before the rest is sent
+   * proves the server decided without reading the body.
+   */
+  function answerBeforeBody(path: string, headers: Record<string, string>): Promise<{ status: number; location?: string }> {
+    return new Promise((resolve, reject) => {
+      const request = http.request(`${app.url}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "multipart/form-data; boundary=zz", "Content-Length": String(11 * 1024 * 1024), ...headers },
+      });
+      const timer = setTimeout(() => {
+        request.destroy();
+        reject(new Error("no answer while the body was still being sent: the server waited to read it"));
+      }, 5000);
+      request.on("response", (response) => {
+        clearTimeout(timer);
+        response.resume();
+        request.destroy();
+        resolve({ status: response.statusCode ?? 0, location: response.headers.location });
+      });
+      request.on("error", () => {});
+      request.write(`--zz\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\n${"x".repeat(1024 * 1024)}`);
+    });
+  }
+
+  it("refuses a signed-out upload and a foreign origin's before reading the body", async () => {
+    const signedOut = await answerBeforeBody("/post-job?category=repair&step=3", { Origin: app.url });
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.location).toBe(`/api/login?returnTo=${encodeURIComponent("/post-job?category=repair&step=3")}`);
+    const { client } = await signedIn("bodies-early");
+    const foreign = await answerBeforeBody("/profile/photo", { Origin: "https://evil.example", Cookie: client.cookieHeader() });
+    expect(foreign.status).toBe(403);
+  });
 
   it("refuses a body over the cap with 413, declared or chunked, and the connection stays usable", async () => {
     const { client } = await signedIn("bodies-cap");
