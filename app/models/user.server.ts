@@ -19,7 +19,12 @@ export interface IdentityClaims {
   profileImageUrl: string | null;
 }
 
-/** Creates the user on first sign-in; later sign-ins refresh what the provider sends. */
+/**
+ * Creates the user on first sign-in. The profile is the user's own (they edit
+ * it on /profile): later sign-ins fill a name or photo that is empty, never
+ * replace one, whatever the identity provider sends (the embedded one makes a
+ * first name from the email when the form's name is blank).
+ */
 export async function upsertUserFromClaims(db: Executor, claims: IdentityClaims): Promise<User> {
   const email = claims.email.trim().toLowerCase();
   const [user] = await db
@@ -28,9 +33,9 @@ export async function upsertUserFromClaims(db: Executor, claims: IdentityClaims)
     .onConflictDoUpdate({
       target: users.email,
       set: {
-        firstName: sql`coalesce(excluded.first_name, ${users.firstName})`,
-        lastName: sql`coalesce(excluded.last_name, ${users.lastName})`,
-        profileImageUrl: sql`coalesce(excluded.profile_image_url, ${users.profileImageUrl})`,
+        firstName: sql`coalesce(nullif(${users.firstName}, ''), excluded.first_name)`,
+        lastName: sql`coalesce(nullif(${users.lastName}, ''), excluded.last_name)`,
+        profileImageUrl: sql`coalesce(nullif(${users.profileImageUrl}, ''), excluded.profile_image_url)`,
         updatedAt: new Date(),
       },
     })

@@ -135,3 +135,11 @@ test.describe("sign-out from another site", () => {
     expect((await page.request.get("/api/auth/user")).status()).toBe(401);
   });
 });
+
+test("the demo seeker keeps the seeded name when signing in with the name fields blank", async ({ page }) => {
+  await signIn(page, { email: "seeker@nearhand.dev", firstName: "", lastName: "" });
+  expect(await fetchAuthUser(page.request)).toMatchObject({ firstName: "Sam", lastName: "Rivera" });
+  const summary = page.getByTestId("profile-menu");
+  await summary.click();
+  await expect(page.locator("details", { has: summary }).getByText("Sam Rivera", { exact: true })).toBeVisible();
+});

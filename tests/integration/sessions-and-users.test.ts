@@ -28,6 +28,17 @@ describe("users", () => {
     expect(again).toMatchObject({ email: "case@example.com", firstName: "Kim", lastName: "Lee", profileImageUrl: "https://img.example/k.png" });
   });
 
+  it("never replaces a stored name or photo: the identity provider's fill only what is empty (Sam Rivera became 'Seeker Rivera')", async () => {
+    const db = database.handle.db;
+    const sam = await upsertUserFromClaims(db, { email: "seeker@rivera.example", firstName: "Sam", lastName: "Rivera", profileImageUrl: "/images/own.png" });
+    // The embedded provider, restarted, makes a first name from the email; a real one may send another name.
+    const again = await upsertUserFromClaims(db, { email: "seeker@rivera.example", firstName: "Seeker", lastName: "Other", profileImageUrl: "https://idp.example/p.png" });
+    expect(again.id).toBe(sam.id);
+    expect(again).toMatchObject({ firstName: "Sam", lastName: "Rivera", profileImageUrl: "/images/own.png" });
+    await db.update(users).set({ lastName: "" }).where(sql`${users.id} = ${sam.id}`);
+    expect(await upsertUserFromClaims(db, { email: "seeker@rivera.example", firstName: null, lastName: "Rivera", profileImageUrl: null })).toMatchObject({ firstName: "Sam", lastName: "Rivera" });
+  });
+
   it("switches role with the user type; leaving the provider role goes offline", async () => {
     const db = database.handle.db;
     const user = await upsertUserFromClaims(db, { email: "role@example.com", firstName: "R", lastName: null, profileImageUrl: null });
