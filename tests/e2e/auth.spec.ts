@@ -143,3 +143,12 @@ test("the demo seeker keeps the seeded name when signing in with the name fields
   await summary.click();
   await expect(page.locator("details", { has: summary }).getByText("Sam Rivera", { exact: true })).toBeVisible();
 });
+
+test("a newcomer who opened the app at 127.0.0.1 instead of localhost signs in", async ({ page, baseURL }) => {
+  const port = new URL(baseURL!).port;
+  await page.goto(`http://127.0.0.1:${port}/`);
+  await page.getByRole("link", { name: "Get Started" }).click();
+  await completeDevSignIn(page, { email: uniqueEmail("loopback") });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("What help do you need?");
+  expect(await fetchAuthUser(page.request)).toMatchObject({ firstName: "Erin" });
+});
