@@ -4,6 +4,14 @@ import { count, sql } from "drizzle-orm";
 import { CATEGORIES, CATEGORY_IDS, type CategoryId } from "./categories.ts";
 import type { Database } from "./client.ts";
 import * as t from "./schema.ts";
+import { distanceMiles, formatMiles, NEARBY_RADIUS_MILES } from "../app/lib/geo.ts";
+
+/** What the booking model notifies a seeker with when their booking starts or completes (decision 0042). */
+const BOOKING_PROGRESS_TYPE = "booking_status";
+
+type NewNotification = typeof t.notifications.$inferInsert;
+
+const name = (user: { firstName: string | null; lastName: string | null }) => [user.firstName, user.lastName].filter(Boolean).join(" ");
 
 export async function seedCategories(db: Database): Promise<void> {
   await db.insert(t.serviceCategories).values([...CATEGORIES]).onConflictDoNothing();
@@ -28,13 +36,43 @@ const PLACES = [
   { address: "Hoboken, NJ", lat: 40.744, lng: -74.0324 },
 ];
 
-const JOB_IDEAS: Record<CategoryId, string[]> = {
-  repair: ["Fix leaking kitchen sink", "Replace broken light switch", "Repair dishwasher that won't drain", "Patch a hole in the bathroom wall"],
-  cleaning: ["Deep clean a two-bedroom apartment", "Paint the living room", "Move-out cleaning for studio", "Clean windows before a party"],
-  moving: ["Help moving a couch up three floors", "Deliver a dresser across town", "Load a moving truck", "Haul old furniture to the curb"],
-  construction: ["Build a small garden shed", "Install new baseboards", "Retile the bathroom floor", "Frame a closet"],
-  assembly: ["Assemble an IKEA wardrobe", "Mount a 65-inch TV", "Put together a bunk bed", "Install a ceiling fan"],
-  other: ["Wait for a package delivery", "Set up a home Wi-Fi network", "Help organise the garage", "Walk the dog for a week"],
+const JOB_IDEAS: Record<CategoryId, Array<{ title: string; description: string }>> = {
+  repair: [
+    { title: "Fix leaking kitchen sink", description: "Water drips from under the sink whenever the tap runs. The shut-off valve works. Please bring a replacement trap in case it is cracked." },
+    { title: "Replace broken light switch", description: "The hallway switch sparked and stopped working. Power to that circuit is off at the breaker. Standard single-pole switch." },
+    { title: "Repair dishwasher that won't drain", description: "Bosch dishwasher, about five years old, leaves standing water after every cycle. Filter is already cleaned." },
+    { title: "Patch a hole in the bathroom wall", description: "Fist-sized hole in drywall behind the door. Needs patching, sanding and a coat of white paint to match." },
+  ],
+  cleaning: [
+    { title: "Deep clean a two-bedroom apartment", description: "Kitchen, bathroom, floors and inside the fridge and oven. Supplies are here; bring your own vacuum if you prefer." },
+    { title: "Paint the living room", description: "One room, about 14 by 16 feet, walls only. Paint is bought (light grey). Furniture can be moved to the middle." },
+    { title: "Move-out cleaning for studio", description: "Landlord inspection on Friday morning. Empty studio, needs everything wiped down, floors mopped and the bathroom scrubbed." },
+    { title: "Clean windows before a party", description: "Eight windows, inside and out, second floor walk-up. Guests arrive Saturday evening." },
+  ],
+  moving: [
+    { title: "Help moving a couch up three floors", description: "Three-seat sofa, narrow staircase, no elevator. Two people needed for about an hour." },
+    { title: "Deliver a dresser across town", description: "Pick up a dresser from a seller in Astoria and bring it to my place. It is about 60 inches wide and fits in a van." },
+    { title: "Load a moving truck", description: "One-bedroom apartment, everything is boxed. The truck is booked for 9 am; need help loading for two to three hours." },
+    { title: "Haul old furniture to the curb", description: "An old mattress, a bed frame and a bookshelf down two flights to the curb for bulk pickup." },
+  ],
+  construction: [
+    { title: "Build a small garden shed", description: "Kit shed, 6 by 8 feet, on an existing concrete pad. All parts delivered; tools needed." },
+    { title: "Install new baseboards", description: "About 80 feet of baseboard in two bedrooms. Boards are cut to rough length and primed." },
+    { title: "Retile the bathroom floor", description: "Small bathroom, about 40 square feet. Old tile must come up first. Tiles and grout are already here." },
+    { title: "Frame a closet", description: "Frame and drywall a simple reach-in closet in the corner of a bedroom, roughly 5 feet wide." },
+  ],
+  assembly: [
+    { title: "Assemble an IKEA wardrobe", description: "PAX wardrobe, two doors, still in the boxes. It needs to be anchored to the wall." },
+    { title: "Mount a 65-inch TV", description: "Wall mount is bought. Drywall over wood studs; please hide the cables if possible." },
+    { title: "Put together a bunk bed", description: "Wooden bunk bed for two kids, flat-packed. Bedroom is on the ground floor." },
+    { title: "Install a ceiling fan", description: "Replace an existing light fixture with a ceiling fan. The box is rated for fans; fan and remote are here." },
+  ],
+  other: [
+    { title: "Wait for a package delivery", description: "A fridge is delivered between 12 and 4 pm and I am at work. Need someone to let the crew in and check the fridge for damage." },
+    { title: "Set up a home Wi-Fi network", description: "New router and two mesh points. The signal does not reach the back bedroom; need it set up and tested." },
+    { title: "Help organise the garage", description: "Sort boxes, put up two shelving units and take donations to the drop-off point nearby." },
+    { title: "Walk the dog for a week", description: "Friendly labrador, 30-minute walk at noon every day from Monday to Friday. Keys handed over in person." },
+  ],
 };
 
 const REVIEW_COMMENTS = [
@@ -103,15 +141,19 @@ export async function seedDemo(db: Database): Promise<void> {
       const categoryId = CATEGORY_IDS[i % CATEGORY_IDS.length];
       const status = statuses[i % statuses.length];
       const p = place();
-      const createdAt = new Date(now - faker.number.int({ min: 1, max: 20 * 24 * 60 }) * 60_000);
+      // A booked job's whole timeline (accepted 30 min later, started an hour after, completed three hours after
+      // that) lies in the past: it was posted at least five hours ago.
+      const minutesAgo = status === "posted" || status === "cancelled" ? { min: 1, max: 20 * 24 * 60 } : { min: 5 * 60, max: 20 * 24 * 60 };
+      const createdAt = new Date(now - faker.number.int(minutesAgo) * 60_000);
+      const idea = faker.helpers.arrayElement(JOB_IDEAS[categoryId]);
       const budget = i % 5 === 4 ? null : faker.number.int({ min: 40, max: 600 }).toFixed(2);
       const [job] = await tx
         .insert(t.jobs)
         .values({
           seekerId: seeker.id,
           categoryId,
-          title: faker.helpers.arrayElement(JOB_IDEAS[categoryId]),
-          description: faker.lorem.sentences({ min: 2, max: 4 }),
+          title: idea.title,
+          description: idea.description,
           isUrgent: i % 4 === 0,
           latitude: jitter(p.lat),
           longitude: jitter(p.lng),
@@ -162,22 +204,59 @@ export async function seedDemo(db: Database): Promise<void> {
           createdAt: new Date(acceptedAt.getTime() + (n + 1) * 60_000),
         })),
       );
-      await tx.insert(t.notifications).values({
-        userId: seeker.id,
-        type: "booking_accepted",
-        title: "Job accepted",
-        message: `${provider.firstName} accepted "${job.title}"`,
-        relatedId: booking.id,
-        isRead: status !== "matched",
-        createdAt: acceptedAt,
-      });
-      if (status === "completed") {
-        await tx.insert(t.reviews).values([
-          { bookingId: booking.id, reviewerId: seeker.id, revieweeId: provider.id, rating: faker.number.int({ min: 3, max: 5 }), comment: faker.helpers.arrayElement(REVIEW_COMMENTS), createdAt: completedAt! },
-          { bookingId: booking.id, reviewerId: provider.id, revieweeId: seeker.id, rating: faker.number.int({ min: 4, max: 5 }), comment: null, createdAt: completedAt! },
-        ]);
+      // The notifications the app would have sent for this history, as the models word them.
+      const done = status === "completed";
+      const notices: NewNotification[] = [
+        { userId: seeker.id, type: "booking_accepted", title: "Job accepted", message: `${name(provider)} accepted "${job.title}"`, relatedId: booking.id, isRead: status !== "matched", createdAt: acceptedAt },
+        ...lines.map(([from, to, content], n) => ({
+          userId: to.id,
+          type: "message" as const,
+          title: `New message from ${name(from)}`,
+          message: `"${job.title}": ${content}`,
+          relatedId: booking.id,
+          isRead: done,
+          createdAt: new Date(acceptedAt.getTime() + (n + 1) * 60_000),
+        })),
+      ];
+      if (startedAt) {
+        notices.push({ userId: seeker.id, type: BOOKING_PROGRESS_TYPE, title: "Job started", message: `${name(provider)} started work on "${job.title}"`, relatedId: booking.id, isRead: done, createdAt: startedAt });
+      }
+      if (completedAt) {
+        notices.push({ userId: seeker.id, type: BOOKING_PROGRESS_TYPE, title: "Job completed", message: `${name(provider)} completed "${job.title}"`, relatedId: booking.id, isRead: true, createdAt: completedAt });
+        const reviews = [
+          { bookingId: booking.id, reviewerId: seeker.id, revieweeId: provider.id, rating: faker.number.int({ min: 3, max: 5 }), comment: faker.helpers.arrayElement(REVIEW_COMMENTS), createdAt: completedAt },
+          { bookingId: booking.id, reviewerId: provider.id, revieweeId: seeker.id, rating: faker.number.int({ min: 4, max: 5 }), comment: null, createdAt: completedAt },
+        ];
+        await tx.insert(t.reviews).values(reviews);
+        for (const review of reviews) {
+          const reviewer = review.reviewerId === seeker.id ? seeker : provider;
+          notices.push({ userId: review.revieweeId, type: "review", title: "New review", message: `${name(reviewer)} rated you ${review.rating} of 5 for "${job.title}"`, relatedId: booking.id, isRead: false, createdAt: completedAt });
+        }
+      }
+      await tx.insert(t.notifications).values(notices);
+    }
+
+    // Posted jobs were announced to the online providers near them who offer the category.
+    const posted = await tx.select().from(t.jobs).where(sql`${t.jobs.status} = 'posted'`);
+    const announcements: NewNotification[] = [];
+    for (const job of posted) {
+      const at = { latitude: Number(job.latitude), longitude: Number(job.longitude) };
+      for (const provider of providers) {
+        if (!provider.isProviderOnline || !provider.providerCategories.includes(job.categoryId)) continue;
+        const miles = distanceMiles(at, { latitude: Number(provider.latitude), longitude: Number(provider.longitude) });
+        if (miles > NEARBY_RADIUS_MILES) continue;
+        announcements.push({
+          userId: provider.id,
+          type: "job_posted",
+          title: job.isUrgent ? "Urgent job near you" : "New job near you",
+          message: `"${job.title}" · ${job.address} · ${formatMiles(miles)} away`,
+          relatedId: job.id,
+          isRead: false,
+          createdAt: job.createdAt,
+        });
       }
     }
+    if (announcements.length) await tx.insert(t.notifications).values(announcements);
 
     // Aggregates follow from the rows, exactly as the domain keeps them.
     await tx.execute(sql`

@@ -55,6 +55,32 @@ describe("seed", () => {
     expect(demo).toHaveLength(1);
   });
 
+  it("tells a believable story: English texts, every time in the past, the notifications its data implies", async () => {
+    const jobs = await db.select().from(t.jobs);
+    for (const job of jobs) {
+      expect(job.description).not.toMatch(/\b(lorem|ipsum|dolor|amet|consectetur)\b/i);
+      expect(job.description).toMatch(/^[A-Z][\w\s,.;:'"()-]+[.!?]$/);
+    }
+    const now = Date.now();
+    const bookings = await db.select().from(t.bookings);
+    for (const booking of bookings) {
+      for (const at of [booking.createdAt, booking.scheduledAt, booking.startedAt, booking.completedAt, booking.updatedAt]) {
+        if (at) expect(at.getTime()).toBeLessThanOrEqual(now);
+      }
+    }
+    const demo = (email: string) => db.select().from(t.users).where(eq(t.users.email, email)).then(([user]) => user);
+    const provider = await demo("provider@nearhand.dev");
+    const seeker = await demo("seeker@nearhand.dev");
+    const noticesOf = (userId: string) => db.select().from(t.notifications).where(eq(t.notifications.userId, userId));
+    const providerNotices = await noticesOf(provider.id);
+    // One notification for each review received, and the messages and posted jobs around her.
+    expect(providerNotices.filter((n) => n.type === "review")).toHaveLength(provider.totalReviews);
+    expect(providerNotices.some((n) => n.type === "message")).toBe(true);
+    expect(providerNotices.some((n) => n.type === "job_posted")).toBe(true);
+    const received = await db.select().from(t.messages).where(eq(t.messages.receiverId, seeker.id));
+    expect((await noticesOf(seeker.id)).filter((n) => n.type === "message")).toHaveLength(received.length);
+  });
+
   it("keeps every user's rating and counts equal to their reviews and completed bookings", async () => {
     const result = (await db.execute(sql`
       select count(*)::int as mismatches from users u
