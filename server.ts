@@ -102,12 +102,20 @@ function route(req: http.IncomingMessage, res: http.ServerResponse) {
     return;
   }
   if (pathname.startsWith("/_storage/")) {
-    void services.proxyStorage(req, res).then((handled) => {
-      if (!handled) {
-        res.writeHead(404, { "Content-Type": "text/plain" });
-        res.end("404: Not Found");
-      }
-    });
+    // Only what the app presigned reaches the embedded storage emulator (app/services/dev-storage-proxy.server.ts).
+    void services.proxyStorage(req, res).then(
+      (handled) => {
+        if (!handled) {
+          res.writeHead(404, { "Content-Type": "text/plain" });
+          res.end("404: Not Found");
+        }
+      },
+      (err: unknown) => {
+        services.log().error({ err }, "storage proxy failed");
+        if (!res.headersSent) res.writeHead(503, { "Content-Type": "text/plain" });
+        res.end("503: Storage unavailable");
+      },
+    );
     return;
   }
   if (devOidc && (pathname === devOidc.mountPath || pathname.startsWith(`${devOidc.mountPath}/`))) {
@@ -145,8 +153,9 @@ function refuseUpgrade(socket: Duplex, status: number, reason: string) {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
-server.listen(config.port, process.env.HOST || undefined, () => {
-  logger.info({ url: config.appUrl.href, port: config.port }, `Nearhand listening on ${config.appUrl.href}`);
+// Loopback unless HOST says otherwise, outside production (config.host).
+server.listen(config.port, config.host, () => {
+  logger.info({ url: config.appUrl.href, host: config.host, port: config.port }, `Nearhand listening on ${config.appUrl.href}`);
 });
 
 let shuttingDown = false;

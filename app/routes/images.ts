@@ -1,7 +1,5 @@
 import type { Route } from "./+types/images";
-import { presignDownload } from "~/services/storage.server";
-
-const KEY = /^users\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp|gif|avif)$/;
+import { IMAGE_KEY, presignDownload } from "~/services/storage.server";
 
 /**
  * GET /images/<key>: the stable URL of a stored image. It redirects to a
@@ -10,7 +8,7 @@ const KEY = /^users\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp|gif|avif)$/;
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const key = params["*"] ?? "";
-  if (!KEY.test(key)) return new Response("404: Image not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+  if (!IMAGE_KEY.test(key)) return new Response("404: Image not found", { status: 404, headers: { "Content-Type": "text/plain" } });
   return new Response(null, {
     status: 302,
     headers: { Location: await presignDownload(key), "Cache-Control": "private, max-age=240" },

@@ -166,7 +166,9 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     env: env.NODE_ENV,
     production,
     port: env.PORT,
-    host: env.HOST ?? (production ? "0.0.0.0" : "localhost"),
+    // Loopback outside production: the embedded services are for this machine only (both
+    // "localhost" and "127.0.0.1" reach it; "localhost" may bind only ::1 on some systems).
+    host: env.HOST ?? (production ? "0.0.0.0" : "127.0.0.1"),
     appUrl,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,

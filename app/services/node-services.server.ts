@@ -1,8 +1,8 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { WebSocket } from "ws";
-import { getConfig, STORAGE_PROXY_PATH, type Config } from "./config.server";
-import { forwardTo } from "./http-proxy.server";
+import { getConfig, type Config } from "./config.server";
+import { serveStorageRequest } from "./dev-storage-proxy.server";
 import { isOwnOrigin } from "./origin.server";
 import { getStorage, stopStorage } from "./storage.server";
 import { closeDatabase, getDatabaseHandle } from "./db.server";
@@ -36,7 +36,10 @@ export interface NodeServices {
   /** Decides a `/ws` upgrade: session cookie required, Origin must be ours. */
   authenticateUpgrade(request: IncomingMessage): Promise<UpgradeVerdict>;
   acceptSocket(userId: string, socket: WebSocket): void;
-  /** Forwards a request under STORAGE_PROXY_PATH to the embedded storage emulator; false when there is none. */
+  /**
+   * Serves a request under STORAGE_PROXY_PATH from the embedded storage emulator, when it is
+   * a request the app presigned (else a 403); false when there is no emulator.
+   */
   proxyStorage(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
   /**
    * NODE_ENV=test only (null otherwise): row counts and checksums of every
@@ -122,10 +125,11 @@ export const nodeServices: NodeServices = {
   },
 
   async proxyStorage(req, res) {
-    if (getConfig().storage.mode !== "embedded") return false;
-    const { emulatorUrl } = await getStorage();
+    const { storage } = getConfig();
+    if (storage.mode !== "embedded") return false;
+    const { emulatorUrl, signer, bucket } = await getStorage();
     if (!emulatorUrl) return false;
-    forwardTo(emulatorUrl, STORAGE_PROXY_PATH, req, res);
+    await serveStorageRequest(req, res, { emulatorUrl, signer, bucket, publicUrl: storage.publicUrl });
     return true;
   },
 

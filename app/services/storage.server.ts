@@ -1,13 +1,20 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import net from "node:net";
 import path from "node:path";
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, CreateBucketCommand, HeadBucketCommand } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { IMAGE_ROUTE_PREFIX, IMAGE_TYPES, type ImageType } from "../lib/uploads";
 import { getConfig } from "./config.server";
+import { log } from "./logger.server";
 
 /** Presigned URLs live this long: enough to upload or load an image, too short to share. */
 export const PRESIGN_TTL_SECONDS = 300;
+
+/** The shape of every key the app stores: an image under its uploader's prefix. */
+export const IMAGE_KEY = /^users\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp|gif|avif)$/;
+
+const LOOPBACK = "127.0.0.1";
 
 interface Storage {
   bucket: string;
@@ -50,13 +57,15 @@ async function openStorage(): Promise<Storage> {
     throw new Error("The embedded storage emulator refuses to run when NODE_ENV=production. Set S3_ENDPOINT and its credentials.");
   }
   const { startFauxqs } = await import("fauxqs");
-  const emulator = await startFauxqs({
-    port: 0,
-    host: "127.0.0.1",
-    logger: false,
-    s3StorageDir: path.resolve(config.dataDir, "s3"),
-  });
-  const credentials = { accessKeyId: "nearhand-dev", secretAccessKey: "nearhand-dev-secret" };
+  const emulator = await onLoopback(() => startFauxqs({ port: 0, logger: false, s3StorageDir: path.resolve(config.dataDir, "s3") }));
+  if (new URL(emulator.address).hostname !== LOOPBACK) {
+    await emulator.stop();
+    throw new Error(`The embedded storage emulator listened on ${emulator.address}, not on loopback; it was stopped.`);
+  }
+  log().info({ url: emulator.address }, "storage emulator listening (loopback only, reached through /_storage)");
+  // The emulator checks no signature: the /_storage proxy checks the app's, made with a
+  // secret of this process alone (one written in the source would let anyone sign).
+  const credentials = { accessKeyId: "nearhand-dev", secretAccessKey: randomBytes(32).toString("hex") };
   const common = { region: settings.region, credentials, forcePathStyle: true, ...checksums };
   const client = new S3Client({ ...common, endpoint: emulator.address });
   await ensureBucket(client, settings.bucket);
@@ -67,6 +76,26 @@ async function openStorage(): Promise<Storage> {
     emulatorUrl: emulator.address,
     stop: () => emulator.stop(),
   };
+}
+
+/**
+ * fauxqs 2.4 listens on 0.0.0.0 whatever its options say (its `host` only names
+ * queue URLs): while it starts, a listen on every interface goes to loopback.
+ */
+async function onLoopback<T>(start: () => Promise<T>): Promise<T> {
+  const listen = net.Server.prototype.listen;
+  net.Server.prototype.listen = function (this: net.Server, ...args: unknown[]) {
+    const [options] = args;
+    if (typeof options === "object" && options !== null && (options as net.ListenOptions).host === "0.0.0.0") {
+      args[0] = { ...options, host: LOOPBACK };
+    }
+    return Reflect.apply(listen, this, args) as net.Server;
+  } as typeof listen;
+  try {
+    return await start();
+  } finally {
+    net.Server.prototype.listen = listen;
+  }
 }
 
 async function ensureBucket(client: S3Client, bucket: string) {

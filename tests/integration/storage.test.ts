@@ -1,14 +1,43 @@
+import { randomUUID } from "node:crypto";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import { networkInterfaces, tmpdir } from "node:os";
+import path from "node:path";
+import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "../support/app-server.ts";
+import { onPostgres } from "../support/database.ts";
+import { TEMPLATE_DIR } from "../support/global-setup.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
 
 let app: AppServer;
+// The server's data folder is ours: the storage emulator starts with an object stored as text/html in it.
+let dataDir: string;
+const BUCKET = "nearhand-uploads";
+const HTML_KEY = `users/${randomUUID()}/${randomUUID()}.png`;
+const HTML = "<html><body><script>alert(document.cookie)</script></body></html>";
+
+/** An object as the emulator's file persistence keeps it, written before the server starts. */
+function storeObjectOnDisk(key: string, body: string, contentType: string) {
+  const bucketDir = path.join(dataDir, "s3", "buckets", BUCKET);
+  const file = path.join(bucketDir, "objects", ...key.split("/"));
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(path.join(bucketDir, ".bucket.json"), JSON.stringify({ name: BUCKET, creationDate: new Date().toISOString() }));
+  writeFileSync(`${file}.data`, body);
+  const meta = { key, contentType, contentLength: Buffer.byteLength(body), etag: '"0"', lastModified: new Date().toISOString(), metadata: {} };
+  writeFileSync(`${file}.meta.json`, JSON.stringify(meta));
+}
 
 beforeAll(async () => {
-  app = await startAppServer();
+  dataDir = mkdtempSync(path.join(tmpdir(), "nearhand-storage-"));
+  if (!onPostgres) cpSync(TEMPLATE_DIR, path.join(dataDir, "pglite"), { recursive: true });
+  storeObjectOnDisk(HTML_KEY, HTML, "text/html");
+  app = await startAppServer({ DATA_DIR: dataDir });
 });
 afterAll(async () => {
   await app?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 // A real 1×1 PNG.
@@ -68,6 +97,10 @@ describe("upload URLs", () => {
     const image = await fetch(new URL(redirect.headers.get("Location")!, app.url));
     expect(image.status).toBe(200);
     expect(Buffer.from(await image.arrayBuffer())).toEqual(PNG);
+    expect(image.headers.get("Content-Type")).toBe("image/png");
+    expect(image.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(image.headers.get("Content-Disposition")).toBe(`inline; filename="${imageUrl.split("/").pop()}"`);
+    expect(image.headers.get("Content-Security-Policy")).toMatch(/^default-src 'none'.*; sandbox$/);
   });
 
   it("refuse to save an image that is not what it claims, someone else's, or missing", async () => {
@@ -94,5 +127,213 @@ describe("upload URLs", () => {
     const client = await signedIn();
     expect((await client.request("/images/../secret")).status).toBe(404);
     expect((await client.request("/images/users/x/y.png")).status).toBe(404);
+  });
+});
+
+/** A request with exactly these headers and this path (no URL normalization: dot segments are sent as written). */
+function rawRequest(url: string, method: string, headers: Record<string, string>, body?: Buffer | Buffer[]): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
+  const { hostname, port } = new URL(url);
+  const path = url.slice(url.indexOf("/", url.indexOf("//") + 2));
+  return new Promise((resolve, reject) => {
+    const request = http.request({ hostname, port, path, method, headers }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (text += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, text, headers: response.headers }));
+    });
+    request.on("error", reject);
+    for (const chunk of body === undefined ? [] : Array.isArray(body) ? body : [body]) request.write(chunk);
+    request.end();
+  });
+}
+
+/** The bytes at a key, read through the app's own /images redirect (a presigned GET). */
+async function stored(client: HttpClient, imageUrl: string): Promise<Buffer> {
+  const redirect = await client.request(imageUrl);
+  const object = await fetch(new URL(redirect.headers.get("Location")!, app.url));
+  expect(object.status).toBe(200);
+  return Buffer.from(await object.arrayBuffer());
+}
+
+function expectRefused(response: { status: number; headers: Headers | http.IncomingHttpHeaders }, text: string) {
+  expect([400, 403, 404, 405, 411]).toContain(response.status);
+  const type = response.headers instanceof Headers ? response.headers.get("Content-Type") : response.headers["content-type"];
+  expect(type).toMatch(/^text\/plain/);
+  expect(text).not.toMatch(/<\?xml|users\//);
+}
+
+describe("the /_storage proxy to the embedded emulator", () => {
+  it("refuses requests without a signature: list, read, write, delete, multipart", async () => {
+    const client = await signedIn();
+    const { url, imageUrl } = await (await uploadUrl(client, "image/png", PNG.byteLength)).json();
+    expect((await put(url, PNG, "image/png")).status).toBe(200);
+    const objectPath = new URL(url).pathname;
+
+    const attempts: Array<[string, string, RequestInit?]> = [
+      ["GET", "/_storage/"],
+      ["GET", `/_storage/${BUCKET}`],
+      ["GET", `/_storage/${BUCKET}?list-type=2`],
+      ["GET", `/_storage/${BUCKET}/?list-type=2&prefix=users/`],
+      ["GET", objectPath],
+      ["HEAD", objectPath],
+      ["PUT", objectPath, { body: "<h1>owned</h1>", headers: { "Content-Type": "text/html" } }],
+      ["DELETE", objectPath],
+      ["POST", `${objectPath}?uploads`],
+      ["POST", `/_storage/${BUCKET}?delete`, { body: "<Delete><Object><Key>x</Key></Object></Delete>" }],
+      ["PUT", `/_storage/${BUCKET}-other`],
+      ["DELETE", `/_storage/${BUCKET}`],
+    ];
+    for (const [method, target, init] of attempts) {
+      const response = await fetch(new URL(target, app.url), { method, ...init });
+      const text = await response.text();
+      expectRefused(response, text);
+      expect(response.status, `${method} ${target}`).toBe(403);
+    }
+    // Nothing reached the emulator: the image is still there, unchanged.
+    expect(await stored(client, imageUrl)).toEqual(PNG);
+  });
+
+  it("refuses a presigned PUT with another type, another length, another key or another method", async () => {
+    const client = await signedIn();
+    const { url, imageUrl } = await (await uploadUrl(client, "image/png", PNG.byteLength)).json();
+    const html = Buffer.from("<html>".padEnd(PNG.byteLength, " "));
+    const longer = Buffer.concat([PNG, Buffer.from("<script>alert(1)</script>")]);
+    const signed = new URL(url);
+    const otherKey = new URL(url);
+    otherKey.pathname = signed.pathname.replace(/[0-9a-f-]{36}\.png$/, `${randomUUID()}.png`);
+    const renamed = new URL(url);
+    renamed.pathname = signed.pathname.replace(/\.png$/, ".html");
+
+    const attempts: Array<[string, Awaited<ReturnType<typeof rawRequest>>]> = [
+      ["text/html", await rawRequest(url, "PUT", { "Content-Type": "text/html", "Content-Length": String(html.byteLength) }, html)],
+      ["a longer body", await rawRequest(url, "PUT", { "Content-Type": "image/png", "Content-Length": String(longer.byteLength) }, longer)],
+      ["chunked", await rawRequest(url, "PUT", { "Content-Type": "image/png", "Transfer-Encoding": "chunked" }, [PNG, longer])],
+      ["another key", await rawRequest(otherKey.href, "PUT", { "Content-Type": "image/png", "Content-Length": String(PNG.byteLength) }, PNG)],
+      ["another extension", await rawRequest(renamed.href, "PUT", { "Content-Type": "image/png", "Content-Length": String(PNG.byteLength) }, PNG)],
+      ["GET", await rawRequest(url, "GET", {})],
+      ["DELETE", await rawRequest(url, "DELETE", {})],
+    ];
+    for (const [label, response] of attempts) {
+      expectRefused(response, response.text);
+      expect(response.status, label).toBe(403);
+    }
+    // A valid signature does not reach a key of another shape, or a path with dot segments or encoded slashes.
+    for (const pathname of [
+      signed.pathname.replace("/users/", "/users/../users/"),
+      signed.pathname.replace("/users/", "/users/./"),
+      signed.pathname.replace(/\/([0-9a-f-]{36}\.png)$/, "%2F$1"),
+      signed.pathname.replace("/users/", "/users%2F"),
+      signed.pathname.replace(`/${BUCKET}/`, `/${BUCKET}-other/`),
+    ]) {
+      const response = await rawRequest(`${signed.origin}${pathname}${signed.search}`, "PUT", { "Content-Type": "image/png", "Content-Length": String(PNG.byteLength) }, PNG);
+      expectRefused(response, response.text);
+    }
+    // None of them stored anything; the URL still works for what it was signed for.
+    const never = await fetch(new URL((await client.request(imageUrl)).headers.get("Location")!, app.url));
+    expect(never.status).toBe(404);
+    expect((await put(url, PNG, "image/png")).status).toBe(200);
+    expect(await stored(client, imageUrl)).toEqual(PNG);
+  });
+
+  it("refuses a tampered signature, a longer expiry and a URL signed with the emulator's old published credentials", async () => {
+    const client = await signedIn();
+    const { url, imageUrl } = await (await uploadUrl(client, "image/png", PNG.byteLength)).json();
+    const headers = { "Content-Type": "image/png", "Content-Length": String(PNG.byteLength) };
+
+    const tampered = new URL(url);
+    const signature = tampered.searchParams.get("X-Amz-Signature")!;
+    tampered.searchParams.set("X-Amz-Signature", `${signature.slice(0, -1)}${signature.endsWith("0") ? "1" : "0"}`);
+    const longer = new URL(url);
+    longer.searchParams.set("X-Amz-Expires", "604800");
+    const older = new URL(url);
+    older.searchParams.set("X-Amz-Date", "20200101T000000Z");
+    const unsigned = new URL(url);
+    unsigned.searchParams.delete("X-Amz-Signature");
+    const extra = new URL(url);
+    extra.searchParams.set("uploads", "");
+
+    // Anyone can sign with credentials written in the source: the emulator's are not those.
+    const key = new URL(url).pathname.split(`/${BUCKET}/`)[1];
+    const outsider = new S3Client({
+      region: "us-east-1",
+      endpoint: `${app.url}/_storage`,
+      forcePathStyle: true,
+      credentials: { accessKeyId: "nearhand-dev", secretAccessKey: "nearhand-dev-secret" },
+      requestChecksumCalculation: "WHEN_REQUIRED",
+    });
+    const forged = await getSignedUrl(outsider, new PutObjectCommand({ Bucket: BUCKET, Key: key, ContentType: "image/png", ContentLength: PNG.byteLength }), {
+      expiresIn: 300,
+      signableHeaders: new Set(["content-type", "content-length"]),
+    });
+
+    for (const [label, target] of [
+      ["tampered", tampered.href],
+      ["longer expiry", longer.href],
+      ["older date", older.href],
+      ["no signature", unsigned.href],
+      ["extra parameter", extra.href],
+      ["forged", forged],
+    ]) {
+      const response = await rawRequest(target, "PUT", headers, PNG);
+      expectRefused(response, response.text);
+      expect(response.status, label).toBe(403);
+    }
+    const never = await fetch(new URL((await client.request(imageUrl)).headers.get("Location")!, app.url));
+    expect(never.status).toBe(404);
+  });
+
+  it("accepts the app's presigned URL whichever loopback name the request used", async () => {
+    const client = await signedIn();
+    const { url, imageUrl } = await (await uploadUrl(client, "image/png", PNG.byteLength)).json();
+    // Signed for APP_URL's host (localhost); a request reaching the server as 127.0.0.1 carries the same signature.
+    const viaAddress = url.replace("//localhost:", "//127.0.0.1:");
+    expect((await put(viaAddress, PNG, "image/png")).status).toBe(200);
+    expect(await stored(client, imageUrl)).toEqual(PNG);
+  });
+
+  it("never serves a stored object as HTML", async () => {
+    const client = await signedIn();
+    const redirect = await client.request(`/images/${HTML_KEY}`);
+    expect(redirect.status).toBe(302);
+    const object = await fetch(new URL(redirect.headers.get("Location")!, app.url));
+    expect(object.status).toBe(200);
+    expect(object.headers.get("Content-Type")).toBe("application/octet-stream");
+    expect(object.headers.get("Content-Disposition")).toBe(`attachment; filename="${HTML_KEY.split("/").pop()}"`);
+    expect(object.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(object.headers.get("Content-Security-Policy")).toMatch(/^default-src 'none'.*; sandbox$/);
+    expect(await object.text()).toBe(HTML);
+  });
+});
+
+/** This machine's addresses other than loopback (the tests cannot reach another machine's view of them). */
+function externalAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((info) => info !== undefined && !info.internal && !info.address.startsWith("fe80:"))
+    .map((info) => (info!.family === "IPv6" ? `[${info!.address}]` : info!.address));
+}
+
+async function answers(origin: string): Promise<boolean> {
+  try {
+    await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(3000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("listening addresses outside production", () => {
+  it("the app answers on both loopback names", async () => {
+    expect(await answers(`http://localhost:${app.port}`)).toBe(true);
+    expect(await answers(`http://127.0.0.1:${app.port}`)).toBe(true);
+    expect(app.output()).toMatch(/"host":"127\.0\.0\.1"/);
+  });
+
+  it.skipIf(externalAddresses().length === 0)("neither the app nor the storage emulator answers on this machine's other addresses", async () => {
+    for (const address of externalAddresses()) expect(await answers(`http://${address}:${app.port}`), address).toBe(false);
+    const emulator = app.output().match(/"url":"http:\/\/127\.0\.0\.1:(\d+)\/?"[^\n]*storage emulator/);
+    expect(emulator, app.output()).not.toBeNull();
+    expect(await answers(`http://127.0.0.1:${emulator![1]}`)).toBe(true);
+    for (const address of externalAddresses()) expect(await answers(`http://${address}:${emulator![1]}`), address).toBe(false);
   });
 });
