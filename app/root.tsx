@@ -7,6 +7,7 @@ import { AppHeader, HEADER_END_ID, type ShellUser } from "./components/shell/app
 import { Toaster } from "./components/toaster";
 import { NotFoundPage } from "./components/not-found-page";
 import { countUnreadBadges } from "./models/notification.server";
+import { apiNotFoundMiddleware } from "./services/api-not-found.server";
 import { apiRateLimitMiddleware } from "./services/api-rate-limit.server";
 import { csrfMiddleware } from "./services/csrf.server";
 import { getDb } from "./services/db.server";
@@ -17,7 +18,7 @@ import { staticDocumentContext } from "./services/static-document.server";
 import "./app.css";
 
 // Cheapest refusals first: a foreign origin and (with the session read) a signed-out upload are refused before any body is read.
-export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware, sessionMiddleware, requestBodyMiddleware, apiRateLimitMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [apiNotFoundMiddleware, csrfMiddleware, sessionMiddleware, requestBodyMiddleware, apiRateLimitMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await getCurrentUser(context);

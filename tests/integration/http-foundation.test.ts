@@ -36,6 +36,21 @@ describe("health and pages", () => {
     expect(html).toContain('href="#features"');
   });
 
+  it("answers unknown /api/ paths with the API's plain-text 404, signed in or not, whatever the method", async () => {
+    const { client } = await signedIn("api-404");
+    for (const [who, method, path] of [
+      [new HttpClient(app.url), "GET", "/api/nope"],
+      [client, "GET", "/api/jobs/1/nope"],
+      [client, "POST", "/api/nope"],
+      [client, "DELETE", "/api/users/switch-role/x"],
+    ] as const) {
+      const response = await who.request(path, { method, headers: { Origin: app.url } });
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(response.headers.get("Content-Type")).toMatch(/^text\/plain/);
+      expect(await response.text()).toMatch(/^(404: )?Not Found$/);
+    }
+  });
+
   it("answers unknown paths with a 404 page", async () => {
     const response = await fetch(`${app.url}/no/such/page`);
     expect(response.status).toBe(404);
