@@ -62,7 +62,7 @@ async function openStorage(): Promise<Storage> {
     await emulator.stop();
     throw new Error(`The embedded storage emulator listened on ${emulator.address}, not on loopback; it was stopped.`);
   }
-  log().info({ url: emulator.address }, "storage emulator listening (loopback only, reached through /_storage)");
+  log().debug({ url: emulator.address }, "storage emulator listening (loopback only, reached through /_storage)");
   // The emulator checks no signature: the /_storage proxy checks the app's, made with a
   // secret of this process alone (one written in the source would let anyone sign).
   const credentials = { accessKeyId: "nearhand-dev", secretAccessKey: randomBytes(32).toString("hex") };
