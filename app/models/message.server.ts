@@ -6,7 +6,7 @@ import { messageContentRule } from "../lib/schemas/message";
 import { fullName } from "../lib/user-display";
 import type { Executor } from "../services/db.server";
 import { publishEvent } from "../services/events.server";
-import { DomainError, notFound } from "./errors";
+import { conflict, DomainError, notFound } from "./errors";
 import { notify } from "./notification.server";
 
 export type { Message };
@@ -18,21 +18,30 @@ export const sendMessageSchema = z.object({
 });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
-async function bookingOfParty(db: Executor, bookingId: string, userId: string) {
+export const BOOKING_CANCELLED_NO_MESSAGES = "This booking was cancelled: messages are closed";
+
+/** The booking if the user is one of its parties; `lock` share-locks it (a cancel waits, or is waited for). */
+async function bookingOfParty(db: Executor, bookingId: string, userId: string, options: { lock?: boolean } = {}) {
   if (!z.uuid().safeParse(bookingId).success) return null;
-  const [row] = await db
-    .select({ id: bookings.id, seekerId: bookings.seekerId, providerId: bookings.providerId, jobTitle: jobs.title })
+  const query = db
+    .select({ id: bookings.id, seekerId: bookings.seekerId, providerId: bookings.providerId, status: bookings.status, jobTitle: jobs.title })
     .from(bookings)
     .innerJoin(jobs, eq(jobs.id, bookings.jobId))
     .where(and(eq(bookings.id, bookingId), or(eq(bookings.seekerId, userId), eq(bookings.providerId, userId))));
+  const [row] = options.lock ? await query.for("share", { of: bookings }) : await query;
   return row ?? null;
 }
 
-/** Sends a message inside a booking: only its parties, only to the other party; the receiver is notified. */
+/**
+ * Sends a message inside a booking: only its parties (404 otherwise), only to
+ * the other party; the receiver is notified. A cancelled booking takes no more
+ * messages (409, nothing stored or notified); its thread stays readable.
+ */
 export async function sendMessage(db: Executor, senderId: string, input: SendMessageInput): Promise<Message> {
   return db.transaction(async (tx) => {
-    const booking = await bookingOfParty(tx, input.bookingId, senderId);
+    const booking = await bookingOfParty(tx, input.bookingId, senderId, { lock: true });
     if (!booking) throw notFound("Booking not found");
+    if (booking.status === "cancelled") throw conflict(BOOKING_CANCELLED_NO_MESSAGES);
     const other = booking.seekerId === senderId ? booking.providerId : booking.seekerId;
     if (input.receiverId !== other) throw new DomainError(400, "receiverId must be the other party of the booking");
     const [message] = await tx

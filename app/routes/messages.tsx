@@ -136,8 +136,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     await sendMessage(db, user.id, { bookingId: booking.id, content: submission.value.content, receiverId });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    flashToast(context, SEND_FAILED);
-    return backToThread(context, request, submission.reply({ formErrors: [SEND_FAILED.description] }));
+    // A conflict says why (a cancelled booking takes no more messages); anything else stays generic.
+    const toast = error.status === 409 ? { ...SEND_FAILED, description: error.message } : SEND_FAILED;
+    flashToast(context, toast);
+    return backToThread(context, request, submission.reply({ formErrors: [toast.description] }));
   }
   // Replace, not push: sending ten messages must not leave ten history entries.
   return replace(`${threadHref(bookingId)}#${LATEST_MESSAGE_ANCHOR}`);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "../support/app-server.ts";
+import { flashedToast } from "../support/contact-privacy.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
 
 let app: AppServer;
@@ -76,6 +77,30 @@ describe("PATCH /api/bookings/:id/status", () => {
     const { seeker, job, booking: b } = await booking();
     expect((await patch(seeker, b.id, "cancelled")).status).toBe(200);
     expect((await (await seeker.request(`/api/jobs/${job.id}`)).json()).status).toBe("cancelled");
+  });
+});
+
+describe("messages on a cancelled booking", () => {
+  it("are refused with 409 by the API and the messages page, stored nowhere and notified to nobody", async () => {
+    const { seeker, provider, booking: b } = await booking();
+    expect((await seeker.postJson("/api/messages", { bookingId: b.id, content: "See you at 5", receiverId: provider.id })).status).toBe(201);
+    expect((await patch(seeker, b.id, "cancelled")).status).toBe(200);
+    const unread = async () => (await (await provider.request("/api/notifications")).json()).filter((n: { type: string }) => n.type === "message").length;
+    const before = await unread();
+
+    const refused = await seeker.postJson("/api/messages", { bookingId: b.id, content: "Are you still coming?", receiverId: provider.id });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toBe("409: This booking was cancelled: messages are closed");
+
+    const thread = `/messages?booking=${b.id}`;
+    const submitted = await seeker.postForm(thread, { bookingId: b.id, content: "Hello again?" });
+    expect(submitted.status).toBe(302);
+    const { response: back } = await seeker.navigate(submitted.headers.get("Location")!);
+    expect(flashedToast(await back.text())).toMatchObject({ destructive: true, description: "This booking was cancelled: messages are closed" });
+
+    const messages = await (await provider.request(`/api/messages/${b.id}`)).json();
+    expect(messages.map((m: { content: string }) => m.content)).toEqual(["See you at 5"]);
+    expect(await unread()).toBe(before);
   });
 });
 

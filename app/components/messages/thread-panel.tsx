@@ -98,8 +98,15 @@ export function ThreadPanel({ thread, lastResult }: { thread: ThreadData; lastRe
           </ol>
         )}
       </ThreadScroller>
-      {/* Keyed: a draft belongs to its conversation. */}
-      <MessageComposer key={bookingId} bookingId={bookingId} lastResult={lastResult} />
+      {thread.bookingStatus === "cancelled" ? (
+        // The server refuses messages on a cancelled booking (sendMessage); the thread stays readable.
+        <p className="border-t border-slate-200 px-4 py-3 text-center text-sm text-slate-600" data-testid="thread-closed">
+          This booking was cancelled: messages are closed.
+        </p>
+      ) : (
+        // Keyed: a draft belongs to its conversation.
+        <MessageComposer key={bookingId} bookingId={bookingId} lastResult={lastResult} />
+      )}
     </>
   );
 }
