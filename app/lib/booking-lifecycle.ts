@@ -25,6 +25,12 @@ export const BOOKING_TRANSITIONS: readonly BookingTransition[] = [
 
 export const BOOKING_STATUSES: readonly BookingStatus[] = ["pending", "accepted", "in_progress", "completed", "cancelled"];
 
+/**
+ * A booking in one of these statuses is under way: its two parties see each other's phone number
+ * (decision 0018) and its provider the job's exact address (decision 0039).
+ */
+export const ACTIVE_BOOKING_STATUSES = ["accepted", "in_progress"] as const satisfies readonly BookingStatus[];
+
 export function findTransition(from: BookingStatus, to: BookingStatus, by: BookingParty): BookingTransition | undefined {
   return BOOKING_TRANSITIONS.find((t) => t.from === from && t.to === to && t.by === by);
 }

@@ -1,14 +1,15 @@
 import "server-only";
-import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { bookings, jobColumns, jobs, users, type Booking } from "../../db/schema.ts";
 import type { Executor } from "../services/db.server";
-import { jobStatusAfter, refusal as lifecycleRefusal } from "../lib/booking-lifecycle";
+import { ACTIVE_BOOKING_STATUSES, jobStatusAfter, refusal as lifecycleRefusal } from "../lib/booking-lifecycle";
+import { chordForMiles, NEARBY_RADIUS_MILES, unitSphereCube } from "../lib/geo";
 import { fullName } from "../lib/user-display";
 import { publishEvent } from "../services/events.server";
 import { DomainError, conflict, forbidden, notFound } from "./errors";
-import { publishJobUpdate } from "./job.server";
+import { asSeenBy, providerCenter, publishJobUpdate } from "./job.server";
 import { notify } from "./notification.server";
 
 export type { Booking };
@@ -26,11 +27,20 @@ export const createBookingSchema = z.object({
 export type CreateBookingInput = z.infer<typeof createBookingSchema>;
 
 export const JOB_ALREADY_ACCEPTED = "This job was already accepted";
+export const GO_ONLINE_TO_ACCEPT = "Go online to accept jobs";
+export const JOB_OUT_OF_REACH = `This job is more than ${NEARBY_RADIUS_MILES} miles from your location`;
 
 /**
  * A provider accepts a posted job: in one transaction the job moves to matched
  * (a conditional update, so of concurrent accepts exactly one wins) and the
  * booking is created as accepted, at the job's budget (or 0), card, pending.
+ *
+ * Only what "Available Jobs Near You" would list (decision 0039): the provider
+ * must be online (read and share-locked in the transaction, so going offline
+ * waits for it) and the job within NEARBY_RADIUS_MILES of `providerCenter`;
+ * both are conditions of the update. A refusal names the first reason the
+ * provider cannot change: unknown job (404), taken (409), their own (403),
+ * then offline (403) and out of reach (403).
  */
 export async function acceptJob(
   db: Executor,
@@ -40,17 +50,30 @@ export async function acceptJob(
   if (provider.currentRole !== "provider") throw forbidden("Only providers can accept jobs. Switch to offering services first.");
   if (!z.uuid().safeParse(input.jobId).success) throw notFound("Job not found");
   return db.transaction(async (tx) => {
-    const [job] = await tx
-      .update(jobs)
-      .set({ status: "matched", updatedAt: new Date() })
-      .where(and(eq(jobs.id, input.jobId), eq(jobs.status, "posted")))
-      .returning(jobColumns);
+    const [me] = await tx
+      .select({ online: users.isProviderOnline, role: users.currentRole, latitude: users.latitude, longitude: users.longitude })
+      .from(users)
+      .where(eq(users.id, provider.id))
+      .for("share");
+    const online = me?.online === true && me.role === "provider";
+    const center = sql`${unitSphereCube(providerCenter(me ?? { latitude: null, longitude: null }))}::cube`;
+    const withinReach = sql<boolean>`(${jobs.position} <-> ${center}) <= ${chordForMiles(NEARBY_RADIUS_MILES)}`;
+    const [job] = online
+      ? await tx
+          .update(jobs)
+          .set({ status: "matched", updatedAt: new Date() })
+          .where(and(eq(jobs.id, input.jobId), eq(jobs.status, "posted"), ne(jobs.seekerId, provider.id), withinReach))
+          .returning(jobColumns)
+      : [];
     if (!job) {
-      const [existing] = await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, input.jobId));
+      const [existing] = await tx.select({ status: jobs.status, seekerId: jobs.seekerId, withinReach }).from(jobs).where(eq(jobs.id, input.jobId));
       if (!existing) throw notFound("Job not found");
+      if (existing.status !== "posted") throw conflict(JOB_ALREADY_ACCEPTED);
+      if (existing.seekerId === provider.id) throw forbidden("You cannot accept your own job");
+      if (!online) throw forbidden(GO_ONLINE_TO_ACCEPT);
+      if (!existing.withinReach) throw forbidden(JOB_OUT_OF_REACH);
       throw conflict(JOB_ALREADY_ACCEPTED);
     }
-    if (job.seekerId === provider.id) throw forbidden("You cannot accept your own job");
     if (input.seekerId && input.seekerId !== job.seekerId) throw new DomainError(400, "seekerId does not match the job's seeker");
     const now = new Date();
     const [booking] = await tx
@@ -125,13 +148,15 @@ export async function listMyBookings(
     .select({
       booking: bookings,
       job: { id: jobs.id, title: jobs.title, address: jobs.address, categoryId: jobs.categoryId, isUrgent: jobs.isUrgent, status: jobs.status },
+      place: { latitude: jobs.latitude, longitude: jobs.longitude, locationApproximate: jobs.locationApproximate },
+      exactLocation: seesExactLocation(userId),
     })
     .from(bookings)
     .innerJoin(jobs, eq(jobs.id, bookings.jobId))
     .where(and(party, options.statuses?.length ? inArray(bookings.status, options.statuses) : undefined))
     .orderBy(desc(bookings.createdAt))
     .limit(options.limit ?? 200);
-  return rows.map(({ booking, job }) => ({
+  return rows.map(({ booking, job, place, exactLocation }) => ({
     id: booking.id,
     status: booking.status,
     agreedPrice: booking.agreedPrice,
@@ -140,8 +165,16 @@ export async function listMyBookings(
     createdAt: booking.createdAt,
     seekerId: booking.seekerId,
     providerId: booking.providerId,
-    job,
+    job: { ...job, address: asSeenBy({ ...place, address: job.address }, Boolean(exactLocation)).address },
   }));
+}
+
+/**
+ * Whether a party of the booking gets its job's exact address (decision 0039): the seeker always, the provider
+ * while the booking is active. Otherwise the job's area.
+ */
+function seesExactLocation(userId: string) {
+  return sql<boolean>`(${bookings.seekerId} = ${userId} or ${inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES])})`;
 }
 
 export { partySummary };
@@ -165,7 +198,7 @@ const seekerUser = alias(users, "seeker_user");
 const providerUser = alias(users, "provider_user");
 
 /** While a booking is in one of these statuses its two parties see each other's phone number (decision 0018). */
-export const CONTACT_SHARING_STATUSES = ["accepted", "in_progress"] as const satisfies readonly Booking["status"][];
+export const CONTACT_SHARING_STATUSES = ACTIVE_BOOKING_STATUSES;
 
 /**
  * A booking with its job and both parties, only for one of the two parties
@@ -197,6 +230,8 @@ export async function getBookingForParty(db: Executor, bookingId: string, userId
         budget: jobs.budget,
         imageUrl: jobs.imageUrl,
       },
+      place: { latitude: jobs.latitude, longitude: jobs.longitude, locationApproximate: jobs.locationApproximate },
+      exactLocation: seesExactLocation(userId),
       seeker: summary(seekerUser),
       provider: summary(providerUser),
     })
@@ -206,7 +241,9 @@ export async function getBookingForParty(db: Executor, bookingId: string, userId
     .innerJoin(providerUser, eq(providerUser.id, bookings.providerId))
     .where(and(eq(bookings.id, bookingId), or(eq(bookings.seekerId, userId), eq(bookings.providerId, userId))))
     .limit(1);
-  return row ? { ...row.booking, job: row.job, seeker: row.seeker, provider: row.provider } : null;
+  if (!row) return null;
+  const job = { ...row.job, address: asSeenBy({ ...row.place, address: row.job.address }, Boolean(row.exactLocation)).address };
+  return { ...row.booking, job, seeker: row.seeker, provider: row.provider };
 }
 
 export const updateBookingStatusSchema = z.object({

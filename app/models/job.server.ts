@@ -1,14 +1,16 @@
 import "server-only";
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { createInsertSchema } from "drizzle-zod";
 import { z } from "zod";
 import { CATEGORY_IDS } from "../../db/categories.ts";
-import { jobColumns, jobs, users, type Job } from "../../db/schema.ts";
-import { chordForMiles, DEFAULT_LOCATION, EARTH_RADIUS_MILES, formatMiles, NEARBY_RADIUS_MILES, unitSphereCube } from "../lib/geo";
+import { bookings, jobColumns, jobs, users, type Job } from "../../db/schema.ts";
+import { ACTIVE_BOOKING_STATUSES } from "../lib/booking-lifecycle";
+import { chordForMiles, DEFAULT_LOCATION, distanceMiles, formatMiles, NEARBY_RADIUS_MILES, unitSphereCube } from "../lib/geo";
 import { jobFieldRules } from "../lib/schemas/job";
 import type { Executor } from "../services/db.server";
 import { describeCoordinates, resolveLocation } from "../services/geocode.server";
 import { conflict, notFound } from "./errors";
+import { approximateArea, approximateCoordinate } from "./job-location.server";
 import { notify } from "./notification.server";
 import { listNearbyOnlineProviders } from "./provider.server";
 import { MAX_EVENT_RECIPIENTS, publishEvent } from "../services/events.server";
@@ -93,7 +95,8 @@ export async function createJob(db: Executor, seekerId: string, input: NewJob): 
         userId: p.id,
         type: "job_posted" as const,
         title: job.isUrgent ? "Urgent job near you" : "New job near you",
-        message: `"${job.title}" · ${job.address} · ${formatMiles(p.distanceMiles)} away`,
+        // The providers told are strangers to the job: its area, never its address (decision 0039).
+        message: `"${job.title}" · ${asSeenBy(job, false).address} · ${formatMiles(p.distanceMiles)} away`,
         relatedId: job.id,
       })),
     );
@@ -138,7 +141,43 @@ export const seekerSummary = {
   averageRating: users.averageRating,
 };
 export type SeekerSummary = { id: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null; averageRating: string };
-export type JobWithSeeker = Job & { seeker: SeekerSummary };
+/**
+ * A job as one viewer sees it (decision 0039). With `exactLocation` false the
+ * address is the job's area ("Brooklyn, NY") and the coordinates are rounded
+ * to two decimals (about 1 km).
+ */
+export type JobWithSeeker = Job & { seeker: SeekerSummary; exactLocation: boolean };
+
+/**
+ * Decision 0039, in SQL. Who gets a job's exact location: its seeker, and the provider of an active booking on
+ * it. Who may see the job at all: anyone while it is posted, then only its seeker and the providers who have (or
+ * had) a booking on it.
+ */
+function seesExactLocation(viewerId: string): SQL<boolean> {
+  return sql<boolean>`(${jobs.seekerId} = ${viewerId} or exists (select 1 from ${bookings}
+    where ${bookings.jobId} = ${jobs.id} and ${bookings.providerId} = ${viewerId} and ${inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES])}))`;
+}
+function mayReadJob(viewerId: string): SQL | undefined {
+  return or(
+    eq(jobs.status, "posted"),
+    eq(jobs.seekerId, viewerId),
+    sql`exists (select 1 from ${bookings} where ${bookings.jobId} = ${jobs.id} and ${bookings.providerId} = ${viewerId})`,
+  );
+}
+
+/** The job with its location as exact as the viewer may have it: else its area and rounded coordinates. */
+export function asSeenBy<T extends Pick<Job, "address" | "latitude" | "longitude" | "locationApproximate">>(job: T, exactLocation: boolean): T & { exactLocation: boolean } {
+  if (exactLocation) return { ...job, exactLocation };
+  const latitude = Number(job.latitude);
+  const longitude = Number(job.longitude);
+  return {
+    ...job,
+    address: approximateArea({ address: job.address, latitude, longitude, locationApproximate: job.locationApproximate }),
+    latitude: approximateCoordinate(latitude).toFixed(7),
+    longitude: approximateCoordinate(longitude).toFixed(7),
+    exactLocation,
+  };
+}
 
 /** The seeker's own jobs, newest first, optionally of one status. */
 export async function listSeekerJobs(
@@ -153,7 +192,7 @@ export async function listSeekerJobs(
     .where(and(eq(jobs.seekerId, seekerId), options.status ? eq(jobs.status, options.status) : undefined))
     .orderBy(desc(jobs.createdAt), desc(jobs.id))
     .limit(options.limit ?? 200);
-  return rows.map((r) => ({ ...r.job, seeker: r.seeker }));
+  return rows.map((r) => ({ ...r.job, seeker: r.seeker, exactLocation: true }));
 }
 
 /** Counts of the seeker's jobs by status, for the filter tabs. */
@@ -168,15 +207,20 @@ export async function countSeekerJobsByStatus(db: Executor, seekerId: string): P
   return counts;
 }
 
-export async function getJobWithSeeker(db: Executor, jobId: string): Promise<JobWithSeeker | null> {
+/**
+ * GET /api/jobs/:id and the job page: the job with its seeker as `viewerId` may
+ * see it (decision 0039), or null (shown as 404) when it is not posted and the
+ * viewer is neither its seeker nor the provider of a booking on it.
+ */
+export async function getJobForViewer(db: Executor, jobId: string, viewerId: string): Promise<JobWithSeeker | null> {
   if (!z.uuid().safeParse(jobId).success) return null;
   const [row] = await db
-    .select({ job: jobColumns, seeker: seekerSummary })
+    .select({ job: jobColumns, seeker: seekerSummary, exactLocation: seesExactLocation(viewerId) })
     .from(jobs)
     .innerJoin(users, eq(users.id, jobs.seekerId))
-    .where(eq(jobs.id, jobId))
+    .where(and(eq(jobs.id, jobId), mayReadJob(viewerId)))
     .limit(1);
-  return row ? { ...row.job, seeker: row.seeker } : null;
+  return row ? { ...asSeenBy(row.job, Boolean(row.exactLocation)), seeker: row.seeker } : null;
 }
 
 export type NearbyJob = JobWithSeeker & { distanceMiles: number; inMyCategories: boolean };
@@ -184,7 +228,10 @@ export type NearbyJob = JobWithSeeker & { distanceMiles: number; inMyCategories:
 /**
  * "Available Jobs Near You": posted jobs within the radius of the provider,
  * never their own. Order: the provider's categories first, then urgent jobs,
- * then nearest, then newest (decision 0010).
+ * then nearest, then newest (decision 0010). Every category is listed, so every
+ * listed job may be accepted (decision 0039). The provider is a stranger to
+ * these jobs: each comes with its area and rounded coordinates, and the distance
+ * is measured to that approximate point (decision 0039).
  *
  * Decision 0026: GiST indexes hold (category, position) of posted jobs, one for
  * urgent jobs and one for the rest. Each (category, urgency) pair finds its
@@ -202,7 +249,7 @@ export async function listAvailableJobs(
 ): Promise<NearbyJob[]> {
   const limit = options.limit ?? 50;
   const maxChord = chordForMiles(options.radiusMiles ?? NEARBY_RADIUS_MILES);
-  const center = sql`${unitSphereCube(providerCenter(provider))}::cube`;
+  const point = providerCenter(provider);
   // No categories chosen: every category is the provider's.
   const mine = provider.providerCategories.length ? CATEGORY_IDS.filter((c) => provider.providerCategories.includes(c)) : CATEGORY_IDS;
   const others = CATEGORY_IDS.filter((c) => !mine.includes(c));
@@ -211,7 +258,7 @@ export async function listAvailableJobs(
     for (const isUrgent of [true, false]) {
       if (found.length === limit || categories.length === 0) continue;
       const group = { categories, isUrgent, inMyCategories };
-      found.push(...(await nearestInGroup(db, provider.id, center, maxChord, group, limit - found.length)));
+      found.push(...(await nearestInGroup(db, provider.id, point, maxChord, group, limit - found.length)));
     }
   }
   return found;
@@ -221,11 +268,12 @@ export async function listAvailableJobs(
 async function nearestInGroup(
   db: Executor,
   providerId: string,
-  center: SQL,
+  point: { latitude: number; longitude: number },
   maxChord: number,
   group: { categories: readonly string[]; isUrgent: boolean; inMyCategories: boolean },
   limit: number,
 ): Promise<NearbyJob[]> {
+  const center = sql`${unitSphereCube(point)}::cube`;
   const chord = sql`(${jobs.position} <-> ${center})`;
   const branches = group.categories.map((categoryId) => {
     const pair = sql`${jobs.status} = 'posted' and ${group.isUrgent ? sql`${jobs.isUrgent}` : sql`not ${jobs.isUrgent}`}
@@ -240,15 +288,18 @@ async function nearestInGroup(
         and ${chord} <= ${maxChord}
       order by ${chord}, ${jobs.createdAt} desc limit ${limit})`;
   });
-  const distance = sql<number>`(${2 * EARTH_RADIUS_MILES} * asin(least(1, ${chord} / 2)))`;
   const rows = await db
-    .select({ job: jobColumns, seeker: seekerSummary, distance })
+    .select({ job: jobColumns, seeker: seekerSummary })
     .from(jobs)
     .innerJoin(users, eq(users.id, jobs.seekerId))
     .where(inArray(jobs.id, sql`(${sql.join(branches, sql` union all `)})`))
     .orderBy(sql`${chord} asc`, desc(jobs.createdAt))
     .limit(limit);
-  return rows.map((r) => ({ ...r.job, seeker: r.seeker, distanceMiles: Number(r.distance), inMyCategories: group.inMyCategories }));
+  return rows.map((r) => {
+    const job = asSeenBy(r.job, false);
+    const distance = distanceMiles(point, { latitude: Number(job.latitude), longitude: Number(job.longitude) });
+    return { ...job, seeker: r.seeker, distanceMiles: distance, inMyCategories: group.inMyCategories };
+  });
 }
 
 /** A provider without a location is placed at the default location until they set one. */

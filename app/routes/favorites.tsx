@@ -6,7 +6,7 @@ import { ProviderCard } from "~/components/favorites/provider-card";
 import { JobCard } from "~/components/job-card";
 import { toSavedIds } from "~/components/favorites/saved.server";
 import { listFavorites } from "~/models/favorite.server";
-import { getJobWithSeeker } from "~/models/job.server";
+import { getJobForViewer } from "~/models/job.server";
 import { getPublicProvider } from "~/models/provider.server";
 import { getDb } from "~/services/db.server";
 import { requireUser } from "~/services/request-session.server";
@@ -23,7 +23,8 @@ function tabHref(tab: Tab): string {
 
 /**
  * The user's saved providers and jobs, newest first, whichever role they were
- * saved with. Favorites whose target no longer exists are left out.
+ * saved with. Favorites whose target no longer exists, or is no longer the
+ * user's to see (a job taken by someone else: decision 0039), are left out.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Newest first (the maps keep the order of the list); one card per target.
   const [providers, jobs] = await Promise.all([
     Promise.all([...saved.providers.keys()].map((id) => getPublicProvider(db, id))),
-    Promise.all([...saved.jobs.keys()].map((id) => getJobWithSeeker(db, id))),
+    Promise.all([...saved.jobs.keys()].map((id) => getJobForViewer(db, id, user.id))),
   ]);
   return {
     tab,

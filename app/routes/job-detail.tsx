@@ -9,12 +9,12 @@ import { AcceptJobForm } from "~/components/seeker/accept-job-form";
 import { CancelJob } from "~/components/seeker/cancel-job";
 import { JobImage } from "~/components/seeker/job-image";
 import { formatBudget, formatRating, formatRelativeTime, JOB_STATUS_STYLES, statusLabel } from "~/lib/format";
-import { distanceMiles, formatMiles } from "~/lib/geo";
+import { distanceMiles, formatMiles, NEARBY_RADIUS_MILES } from "~/lib/geo";
 import { categoryName } from "~/lib/job-display";
 import { fullName } from "~/lib/user-display";
-import { acceptJob, JOB_ALREADY_ACCEPTED } from "~/models/booking.server";
+import { acceptJob, GO_ONLINE_TO_ACCEPT, JOB_ALREADY_ACCEPTED, JOB_OUT_OF_REACH } from "~/models/booking.server";
 import { DomainError } from "~/models/errors";
-import { cancelJob, getJobWithSeeker, providerCenter } from "~/models/job.server";
+import { cancelJob, getJobForViewer, providerCenter } from "~/models/job.server";
 import { safeRedirectPath } from "~/lib/redirects";
 import { getDb } from "~/services/db.server";
 import { flashToast, requireUser } from "~/services/request-session.server";
@@ -22,7 +22,9 @@ import { flashToast, requireUser } from "~/services/request-session.server";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const db = await getDb();
-  const [job, saved] = await Promise.all([getJobWithSeeker(db, params.id), loadSavedIds(db, user)]);
+  // Only what the user may see of it: the area of a posted job that is not theirs; 404 for a job no longer posted
+  // unless they are a party (decision 0039).
+  const [job, saved] = await Promise.all([getJobForViewer(db, params.id, user.id), loadSavedIds(db, user)]);
   // The spec's own 'Job not found' screen, with a real 404 status.
   if (!job) return data({ job: null, viewer: null }, { status: 404 });
   const isOwner = job.seekerId === user.id;
@@ -31,11 +33,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     ? distanceMiles(providerCenter(user), { latitude: Number(job.latitude), longitude: Number(job.longitude) })
     : null;
   const confirmingCancel = new URL(request.url).searchParams.get("confirm") === "cancel";
+  const acceptable = isProvider && !isOwner && job.status === "posted";
+  // The model decides (acceptJob); this only spares the provider a button that would be refused.
+  const acceptBlocked = !acceptable
+    ? null
+    : !user.isProviderOnline
+      ? GO_ONLINE_TO_ACCEPT
+      : distance != null && distance > NEARBY_RADIUS_MILES
+        ? JOB_OUT_OF_REACH
+        : null;
   return {
     job,
     viewer: {
       isOwner,
-      canAccept: isProvider && !isOwner && job.status === "posted",
+      canAccept: acceptable && acceptBlocked === null,
+      acceptBlocked,
       canCancel: isOwner && job.status === "posted",
       distance,
       confirmingCancel,
@@ -63,10 +75,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return redirect(`/bookings/${booking.id}`);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      const description =
-        error.status === 409 && error.message === JOB_ALREADY_ACCEPTED
-          ? JOB_ALREADY_ACCEPTED
-          : "Failed to accept job. Please try again.";
+      const description = ([JOB_ALREADY_ACCEPTED, GO_ONLINE_TO_ACCEPT, JOB_OUT_OF_REACH] as string[]).includes(error.message)
+        ? error.message
+        : "Failed to accept job. Please try again.";
       flashToast(context, { title: "Error", description, variant: "destructive" });
       return redirect(jobPath);
     }
@@ -160,6 +171,12 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
             </span>
           </p>
         </div>
+        {!job.exactLocation ? (
+          <p className="mt-3 flex items-start gap-2 text-sm text-slate-600" data-testid="location-area-only">
+            <Info className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+            Approximate area. The exact address is shared with the provider while the job is booked.
+          </p>
+        ) : null}
         {job.locationApproximate ? (
           <p className="mt-3 flex items-start gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="location-approximate">
             <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
@@ -199,6 +216,25 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
 
+        {viewer.acceptBlocked ? (
+          <p
+            className="mt-6 flex items-start gap-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700"
+            data-testid="accept-blocked"
+          >
+            <Info className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+            {viewer.acceptBlocked === GO_ONLINE_TO_ACCEPT ? (
+              <span>
+                {GO_ONLINE_TO_ACCEPT}: turn on your availability on the{" "}
+                <Link to="/" className="font-medium text-brand-700 underline hover:text-brand-600">
+                  dashboard
+                </Link>
+                .
+              </span>
+            ) : (
+              viewer.acceptBlocked
+            )}
+          </p>
+        ) : null}
         {viewer.canAccept || viewer.canCancel ? (
           <div id="job-actions" className="mt-6 scroll-mt-20 border-t border-slate-100 pt-5">
             {viewer.canAccept ? <AcceptJobForm jobId={job.id} icon={<CheckCircle2 className="h-5 w-5" aria-hidden />} /> : null}

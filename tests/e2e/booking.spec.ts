@@ -4,7 +4,7 @@
 // toast; cancelling with a confirmation; a stranger's 'Booking not found';
 // and the provider's new rating and job count on /providers/{id} and /profile.
 import { type Browser, type Page } from "@playwright/test";
-import { expect, fetchAuthUser, newNoJsContext, signIn, test, uniqueEmail, waitForHydration } from "./support.ts";
+import { becomeOnlineProvider, expect, fetchAuthUser, newNoJsContext, signIn, test, uniqueEmail, waitForHydration } from "./support.ts";
 
 const setupTitleFragment = /Fix the garden gate/;
 
@@ -49,7 +49,7 @@ function failOnPageErrors(page: Page) {
 
 /**
  * A seeker posts a job (POST /api/jobs), a second user becomes a provider
- * (POST /api/users/switch-role) and accepts it (POST /api/bookings).
+ * (switch-role, then toggle-online) and accepts it (POST /api/bookings).
  */
 async function setUpBooking(
   browser: Browser,
@@ -83,8 +83,7 @@ async function setUpBooking(
     lastName: "Fixer",
     javaScript: options.javaScript,
   });
-  const switched = await provider.page.request.post("/api/users/switch-role", { data: { newRole: "provider", userType: "individual" } });
-  expect(switched.status(), await switched.text()).toBe(200);
+  await becomeOnlineProvider(provider.page.request);
   const accepted = await provider.page.request.post("/api/bookings", { data: { jobId: job.id } });
   expect(accepted.status(), await accepted.text()).toBe(201);
   const booking = (await accepted.json()) as { id: string };
@@ -381,6 +380,10 @@ test.describe("booking page", () => {
     await openBooking(provider.page, bookingId);
     await expect(provider.page.getByTestId("booking-status")).toHaveText(/cancelled/);
     await expect(provider.page.getByRole("button", { name: "Start Job" })).toHaveCount(0);
+    // The thread stays readable, without a send box: the server refuses messages on a cancelled booking.
+    await provider.page.goto(`/messages?booking=${bookingId}`);
+    await expect(provider.page.getByTestId("thread-closed")).toHaveText("This booking was cancelled: messages are closed.");
+    await expect(provider.page.getByRole("textbox", { name: "Message" })).toHaveCount(0);
     await provider.page.context().close();
   });
 

@@ -5,7 +5,7 @@
 // web server plays no part.
 import type { Page } from "@playwright/test";
 import { startAppServer, type AppServer } from "../support/app-server.ts";
-import { HttpClient } from "../support/http-client.ts";
+import { becomeOnlineProvider, HttpClient } from "../support/http-client.ts";
 import { startPrivatePostgres, type PrivatePostgres } from "../support/private-postgres.ts";
 import { startRoundRobinProxy, type RoundRobinProxy } from "../support/round-robin-proxy.ts";
 import { completeDevSignIn, expect, test, uniqueEmail, waitForHydration } from "./support.ts";
@@ -50,7 +50,7 @@ test("a page whose instance dies reconnects through the balancer to the other on
   const seekerEmail = uniqueEmail("failover-seeker");
   const seeker = await signedIn(first, seekerEmail, balancer.url);
   const provider = await signedIn(first, uniqueEmail("failover-provider"), balancer.url);
-  expect((await provider.postJson("/api/users/switch-role", { newRole: "provider", userType: "individual" })).status).toBe(200);
+  await becomeOnlineProvider(provider);
   const job = await (await seeker.postJson("/api/jobs", { title: "Failover", description: "Instances die", categoryId: "repair" })).json();
   const booking = await (await provider.postJson("/api/bookings", { jobId: job.id })).json();
   // The provider's Node client talks to one instance at a time: its pooled keep-alive connection through this

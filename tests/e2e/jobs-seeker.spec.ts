@@ -234,6 +234,7 @@ test.describe("job detail and accept", () => {
     await expect(postedBy).toContainText("Rating 0.0");
     await expect(page.getByRole("button", { name: "Accept Job" })).toHaveCount(0);
     await expect(page.getByTestId("location-approximate")).toHaveCount(0);
+    await expect(page.getByTestId("location-area-only")).toHaveCount(0);
     await expect(page.getByTestId("job-distance")).toHaveCount(0);
 
     const provider = await newUserPage(browser, baseURL, { prefix: "detail-provider", firstName: "Omar", lastName: "Diaz" });
@@ -243,6 +244,8 @@ test.describe("job detail and accept", () => {
     // Brooklyn is a few miles from the default New York location of a provider without one.
     await expect(provider.getByTestId("job-distance")).toHaveText(/^· \d+\.\d mi away$/);
     await expect(provider.getByRole("link", { name: /Cancel job/ })).toHaveCount(0);
+    // Not booked yet: the area only (decision 0039).
+    await expect(provider.getByTestId("location-area-only")).toBeVisible();
     // Hold the form's post to see the pending state.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -271,6 +274,7 @@ test.describe("job detail and accept", () => {
     await provider.goto(`/jobs/${job.id}`);
     await expect(provider.getByTestId("job-status")).toHaveText("matched");
     await expect(provider.getByRole("button", { name: "Accept Job" })).toHaveCount(0);
+    await expect(provider.getByTestId("location-area-only")).toHaveCount(0);
     await provider.context().close();
 
     // The seeker: matched on home and in /my-jobs, and the booking shows the provider.

@@ -2,7 +2,7 @@
 // update without a reload), Enter / Shift+Enter, unread counts in the list and
 // the header, the empty states, small screens, and sending without JavaScript.
 import { type Browser, type Page } from "@playwright/test";
-import { expect, fetchAuthUser, newNoJsContext, signIn, test, trackLiveChannel, uniqueEmail, waitForHydration, waitForLiveChannel, type AuthUser } from "./support.ts";
+import { becomeOnlineProvider, expect, fetchAuthUser, newNoJsContext, signIn, test, trackLiveChannel, uniqueEmail, waitForHydration, waitForLiveChannel, type AuthUser } from "./support.ts";
 
 interface Party {
   page: Page;
@@ -34,17 +34,14 @@ async function closeParties(...parties: Party[]) {
   }
 }
 
-/** The seeker posts a job, the provider switches role and accepts it (JSON API); returns the booking id. */
+/** The seeker posts a job, the provider switches role, goes online and accepts it (JSON API); returns the booking id. */
 async function createBooking(seeker: Party, provider: Party, title = `Fix a dripping tap ${Math.random().toString(36).slice(2, 7)}`) {
   const job = await seeker.page.request.post("/api/jobs", {
     data: { title, description: "The bathroom tap drips all night.", categoryId: "repair", address: "Brooklyn, NY", budget: 90 },
   });
   expect(job.status(), await job.text()).toBe(201);
   const jobId = ((await job.json()) as { id: string }).id;
-  const switched = await provider.page.request.post("/api/users/switch-role", {
-    data: { newRole: "provider", userType: "individual" },
-  });
-  expect(switched.status(), await switched.text()).toBe(200);
+  await becomeOnlineProvider(provider.page.request);
   const booking = await provider.page.request.post("/api/bookings", { data: { jobId } });
   expect(booking.status(), await booking.text()).toBe(201);
   return { bookingId: ((await booking.json()) as { id: string }).id, title };

@@ -3,7 +3,7 @@
 // one read (JavaScript) and mark all read (no JavaScript); the empty state.
 import { randomUUID } from "node:crypto";
 import { type Browser, type Page } from "@playwright/test";
-import { expect, newNoJsContext, signIn, test, trackLiveChannel, uniqueEmail, waitForHydration, waitForLiveChannel } from "./support.ts";
+import { becomeOnlineProvider, expect, newNoJsContext, signIn, test, trackLiveChannel, uniqueEmail, waitForHydration, waitForLiveChannel } from "./support.ts";
 
 /** POST /api/jobs as the page's user; returns the job id. */
 async function postJob(page: Page, title: string): Promise<string> {
@@ -14,13 +14,12 @@ async function postJob(page: Page, title: string): Promise<string> {
   return ((await response.json()) as { id: string }).id;
 }
 
-/** A provider in a context of their own (switched through the JSON API). */
+/** A provider in a context of their own (switched and online through the JSON API). */
 async function newProvider(browser: Browser, baseURL: string | undefined, firstName: string): Promise<Page> {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await signIn(page, { email: uniqueEmail("notif-provider"), firstName, lastName: "Provider" });
-  const switched = await page.request.post("/api/users/switch-role", { data: { newRole: "provider", userType: "individual" } });
-  expect(switched.status(), await switched.text()).toBe(200);
+  await becomeOnlineProvider(page.request);
   return page;
 }
 

@@ -155,3 +155,14 @@ export async function trackLiveChannel(page: Page) {
 export async function waitForLiveChannel(page: Page) {
   await page.waitForFunction(() => (window as unknown as { __liveOpen?: boolean }).__liveOpen === true);
 }
+
+/**
+ * Makes the signed-in user behind `request` a provider who is online, through the JSON API: accepting a job
+ * takes both (decision 0039).
+ */
+export async function becomeOnlineProvider(request: APIRequestContext): Promise<void> {
+  const switched = await request.post("/api/users/switch-role", { data: { newRole: "provider", userType: "individual" } });
+  expect(switched.status(), await switched.text()).toBe(200);
+  const online = await request.post("/api/users/toggle-online", { data: { isOnline: true } });
+  expect(online.status(), await online.text()).toBe(200);
+}

@@ -71,7 +71,9 @@ interface Fixtures {
   otherSeeker: Actor;
   otherProvider: Actor;
   /** The seeker's job, accepted by the provider: an active booking with a message. */
-  job: { id: string; title: string };
+  job: PostedJob;
+  /** The seeker's job the provider completed (reviewed by the seeker). */
+  completedJob: PostedJob;
   booking: { id: string };
   message: string;
   /** The seeker's notification that the provider accepted the job. */
@@ -126,10 +128,20 @@ async function json(response: Response) {
   return response.json();
 }
 
-async function postJob(seeker: Actor, title = `Leaking tap ${tag()}`): Promise<{ id: string; title: string }> {
-  const response = await seeker.postJson("/api/jobs", { title, description: "Under the sink", categoryId: "repair", budget: 80 });
+interface PostedJob {
+  id: string;
+  title: string;
+  /** The address as typed (a street of its own): for the seeker and an active booking's provider only (decision 0039). */
+  address: string;
+}
+
+async function postJob(seeker: Actor, title = `Leaking tap ${tag()}`): Promise<PostedJob> {
+  const address = `${Math.floor(Math.random() * 9000) + 100} ${tag()} St, Brooklyn, NY 11201`;
+  const response = await seeker.postJson("/api/jobs", { title, description: "Under the sink", categoryId: "repair", budget: 80, address });
   expect(response.status).toBe(201);
-  return json(response);
+  const job = await json(response);
+  expect(job.address).toBe(address);
+  return job;
 }
 
 async function accept(provider: Actor, seeker: Actor, jobId: string): Promise<{ id: string }> {
@@ -214,6 +226,7 @@ beforeAll(async () => {
     otherSeeker,
     otherProvider,
     job,
+    completedJob: finished.job,
     booking,
     message,
     notificationId,
@@ -258,6 +271,18 @@ const TABLE: Row<object>[] = [
   row({
     route: "/api/logout",
     method: "GET",
+    // Without Sec-Fetch-Site: same-origin (a link from elsewhere), a page asks to confirm with a POST (decision 0041).
+    send: () => ({ path: "/api/logout" }),
+    anonymous: redirectsTo("/"),
+    owner: ["newcomer", 200],
+    verify: async (_c, { as, body }) => {
+      expect(body).toContain("Sign out of Nearhand?");
+      expect((await as.request("/api/auth/user")).status).toBe(200);
+    },
+  }),
+  row({
+    route: "/api/logout",
+    method: "POST",
     send: () => ({ path: "/api/logout" }),
     anonymous: redirectsTo("/"),
     owner: ["newcomer", redirectsTo("/")],
@@ -358,11 +383,36 @@ const TABLE: Row<object>[] = [
   row({
     route: "/api/jobs/:id",
     method: "GET",
-    send: (c) => ({ path: `/api/jobs/${c.job.id}` }),
+    variant: "posted: the area to anyone, the address to its seeker",
+    setup: async (f) => ({ posted: await postJob(f.seeker) }),
+    send: (c) => ({ path: `/api/jobs/${c.posted.id}` }),
     anonymous: 401,
     stranger: ["otherProvider", 200],
     owner: ["seeker", 200],
-    verify: (c, { body }) => expect(JSON.parse(body)).toMatchObject({ id: c.job.id, seeker: { id: c.seeker.person.id } }),
+    shows: (c) => [c.posted.address],
+    verify: (c, { body }) => expect(JSON.parse(body)).toMatchObject({ id: c.posted.id, seeker: { id: c.seeker.person.id } }),
+  }),
+  row({
+    route: "/api/jobs/:id",
+    method: "GET",
+    variant: "matched: its two parties only",
+    send: (c) => ({ path: `/api/jobs/${c.job.id}` }),
+    anonymous: 401,
+    stranger: ["otherProvider", 404],
+    owner: [["seeker", "provider"], 200],
+    shows: (c) => [c.job.address],
+    verify: (c, { body }) => expect(JSON.parse(body)).toMatchObject({ id: c.job.id, status: "matched", seeker: { id: c.seeker.person.id } }),
+  }),
+  row({
+    route: "/api/jobs/:id",
+    method: "GET",
+    variant: "completed: the area to its provider",
+    send: (c) => ({ path: `/api/jobs/${c.completedJob.id}` }),
+    anonymous: 401,
+    stranger: ["otherProvider", 404],
+    owner: [["seeker", "provider"], 200],
+    verify: (c, { body, as }) =>
+      expect(JSON.parse(body)).toMatchObject({ status: "completed", address: as === c.seeker ? c.completedJob.address : "Brooklyn, NY" }),
   }),
 
   // Bookings
@@ -638,10 +688,23 @@ const TABLE: Row<object>[] = [
   row({
     route: "/jobs/:id",
     method: "GET",
-    send: (c) => ({ path: `/jobs/${c.job.id}` }),
+    variant: "posted: the area to anyone, the address to its seeker",
+    setup: async (f) => ({ posted: await postJob(f.seeker) }),
+    send: (c) => ({ path: `/jobs/${c.posted.id}` }),
     anonymous: LOGIN,
     stranger: ["otherProvider", 200],
     owner: ["seeker", 200],
+    shows: (c) => [c.posted.address],
+  }),
+  row({
+    route: "/jobs/:id",
+    method: "GET",
+    variant: "matched: its two parties only",
+    send: (c) => ({ path: `/jobs/${c.job.id}` }),
+    anonymous: LOGIN,
+    stranger: ["otherProvider", 404],
+    owner: [["seeker", "provider"], 200],
+    shows: (c) => [c.job.address, c.job.title],
   }),
   row({
     route: "/jobs/:id",

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.ts";
 import * as t from "../../db/schema.ts";
 import { acceptJob, transitionBooking } from "~/models/booking.server";
 import { DomainError } from "~/models/errors";
-import { createJob, getJobWithSeeker } from "~/models/job.server";
+import { createJob, getJobForViewer } from "~/models/job.server";
 import { ALREADY_REVIEWED, createReview, createReviewSchema, listReceivedReviews } from "~/models/review.server";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 
@@ -47,10 +47,10 @@ describe("booking lifecycle", () => {
     const started = await transitionBooking(db, booking.id, provider.id, "in_progress");
     expect(started.status).toBe("in_progress");
     expect(started.startedAt).toBeInstanceOf(Date);
-    expect((await getJobWithSeeker(db, job.id))?.status).toBe("in_progress");
+    expect((await getJobForViewer(db, job.id, seeker.id))?.status).toBe("in_progress");
     const done = await transitionBooking(db, booking.id, provider.id, "completed");
     expect(done.completedAt).toBeInstanceOf(Date);
-    expect((await getJobWithSeeker(db, job.id))?.status).toBe("completed");
+    expect((await getJobForViewer(db, job.id, seeker.id))?.status).toBe("completed");
     expect((await userRow(provider.id)).totalJobsCompleted).toBe(1);
     expect((await userRow(seeker.id)).totalJobsCompleted).toBe(0);
   });
@@ -76,10 +76,10 @@ describe("booking lifecycle", () => {
   it("cancelling: by the provider puts the job back on the market, by the seeker withdraws it", async () => {
     const first = await booked();
     await transitionBooking(db, first.booking.id, first.provider.id, "cancelled");
-    expect((await getJobWithSeeker(db, first.job.id))?.status).toBe("posted");
+    expect((await getJobForViewer(db, first.job.id, first.seeker.id))?.status).toBe("posted");
     const second = await booked();
     await transitionBooking(db, second.booking.id, second.seeker.id, "cancelled");
-    expect((await getJobWithSeeker(db, second.job.id))?.status).toBe("cancelled");
+    expect((await getJobForViewer(db, second.job.id, second.seeker.id))?.status).toBe("cancelled");
     expect((await refusal(transitionBooking(db, second.booking.id, second.provider.id, "in_progress"))).status).toBe(409);
   });
 

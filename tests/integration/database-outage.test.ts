@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { patchPostgresConnection } from "../../scripts/postgres-driver-fix.ts";
 import { startAppServer, type AppServer } from "../support/app-server.ts";
-import { HttpClient, uniqueEmail } from "../support/http-client.ts";
+import { becomeOnlineProvider, HttpClient, uniqueEmail } from "../support/http-client.ts";
 import { startPrivatePostgres, type PrivatePostgres } from "../support/private-postgres.ts";
 
 let cluster: PrivatePostgres;
@@ -86,7 +86,7 @@ describe("a PostgreSQL outage during a load of writes", () => {
   async function signedIn(label: string, role: "seeker" | "provider" = "seeker") {
     const client = new HttpClient(app.url);
     await client.signIn(uniqueEmail(label), label, "Outage");
-    if (role === "provider") await client.postJson("/api/users/switch-role", { newRole: "provider", userType: "individual" });
+    if (role === "provider") await becomeOnlineProvider(client);
     const me = await (await client.request("/api/auth/user")).json();
     return Object.assign(client, { id: me.id as string });
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "../support/app-server.ts";
+import { flashedToast } from "../support/contact-privacy.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
 
 let app: AppServer;
@@ -172,6 +173,92 @@ describe("providers and availability", () => {
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual(["averageRating", "firstName", "hourlyRate", "id", "isProviderOnline", "lastName", "profileImageUrl", "totalJobsCompleted", "totalReviews"]);
     expect((await (await seeker()).request("/api/users/00000000-0000-4000-8000-000000000000")).status).toBe(404);
+  });
+});
+
+describe("who sees a job's address (decision 0039)", () => {
+  const street = "350 Jay St, Brooklyn, NY 11201";
+  const exact = { address: street, latitude: "40.6940000", longitude: "-73.9903000" };
+  const area = { address: "Brooklyn, NY", latitude: "40.6900000", longitude: "-73.9900000" };
+
+  it("a posted job: the area to anyone signed in, in the API, the list and the page; the address to its seeker", async () => {
+    const owner = await seeker("addr-owner");
+    const job = await postJob(owner, { address: street, title: "Fix the intercom" });
+    expect(job).toMatchObject(exact);
+    expect((await getJson(owner, `/api/jobs/${job.id}`)).body).toMatchObject({ ...exact, exactLocation: true });
+    const reader = await provider("addr-reader");
+    const seen = await getJson(reader, `/api/jobs/${job.id}`);
+    expect(seen.status).toBe(200);
+    expect(seen.body).toMatchObject({ id: job.id, ...area, exactLocation: false, seeker: { id: job.seekerId } });
+    const listed = (await getJson(reader, "/api/jobs/available")).body.find((j: { id: string }) => j.id === job.id);
+    expect(listed).toMatchObject(area);
+    for (const text of [JSON.stringify(seen.body), JSON.stringify(listed), await (await reader.request(`/jobs/${job.id}`)).text(), await (await reader.request("/?availableJobs=all")).text()]) {
+      expect(text).not.toContain("Jay St");
+      expect(text).not.toContain("40.694");
+    }
+    const page = await (await reader.request(`/jobs/${job.id}`)).text();
+    expect(page).toContain("Brooklyn, NY");
+    expect(page).toContain('data-testid="location-area-only"');
+    const ownPage = await (await owner.request(`/jobs/${job.id}`)).text();
+    expect(ownPage).toContain(street);
+    expect(ownPage).not.toContain('data-testid="location-area-only"');
+  });
+
+  it("once accepted: the address to both parties while the booking is active, the area to the provider after it, 404 to anyone else", async () => {
+    const owner = await seeker("addr-owner2");
+    const job = await postJob(owner, { address: street });
+    const prov = await provider("addr-prov");
+    const stranger = await provider("addr-stranger");
+    const booking = await (await prov.postJson("/api/bookings", { jobId: job.id })).json();
+    for (const party of [owner, prov]) {
+      expect((await getJson(party, `/api/jobs/${job.id}`)).body).toMatchObject({ ...exact, status: "matched" });
+      expect(await (await party.request(`/jobs/${job.id}`)).text()).toContain(street);
+    }
+    expect(await getJson(stranger, `/api/jobs/${job.id}`)).toEqual({ status: 404, body: "404: Job not found" });
+    const hidden = await stranger.request(`/jobs/${job.id}`);
+    expect(hidden.status).toBe(404);
+    expect(await hidden.text()).not.toContain(job.title);
+    for (const status of ["in_progress", "completed"]) {
+      expect((await prov.postJson(`/api/bookings/${booking.id}/status`, { status }, "PATCH")).status).toBe(200);
+    }
+    expect((await getJson(prov, `/api/jobs/${job.id}`)).body).toMatchObject({ ...area, status: "completed" });
+    expect((await getJson(prov, `/api/bookings/${booking.id}`)).body.job.address).toBe("Brooklyn, NY");
+    expect((await getJson(prov, "/api/bookings/my-bookings")).body.find((b: { id: string }) => b.id === booking.id).job.address).toBe("Brooklyn, NY");
+    expect((await getJson(owner, `/api/jobs/${job.id}`)).body).toMatchObject(exact);
+    expect((await getJson(owner, `/api/bookings/${booking.id}`)).body.job.address).toBe(street);
+    expect((await getJson(stranger, `/api/jobs/${job.id}`)).status).toBe(404);
+  });
+});
+
+describe("accepting only what the provider could see (decision 0039)", () => {
+  it("refuses an offline provider (403) and a job beyond the radius (403), in the API and on the job page", async () => {
+    const owner = await seeker("reach-owner");
+    const job = await postJob(owner);
+    const offline = await provider("reach-offline", false);
+    const refused = await offline.postJson("/api/bookings", { jobId: job.id });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toBe("403: Go online to accept jobs");
+    const offlinePage = await (await offline.request(`/jobs/${job.id}`)).text();
+    expect(offlinePage).toContain("Go online to accept jobs");
+    expect(offlinePage).not.toContain(">Accept Job<");
+
+    // Boston is about 190 miles from New York, NY, where a provider without a location stands.
+    const far = await postJob(owner, { address: "Boston, MA" });
+    const online = await provider("reach-online");
+    const tooFar = await online.postJson("/api/bookings", { jobId: far.id });
+    expect(tooFar.status).toBe(403);
+    expect(await tooFar.text()).toBe("403: This job is more than 50 miles from your location");
+    expect(await (await online.request(`/jobs/${far.id}`)).text()).not.toContain(">Accept Job<");
+
+    // The page's form action goes through the same rule and says why.
+    const submitted = await online.postForm(`/jobs/${far.id}`, { intent: "accept" });
+    expect(submitted.status).toBe(302);
+    expect(submitted.headers.get("Location")).toBe(`/jobs/${far.id}`);
+    const { response: back } = await online.navigate(submitted.headers.get("Location")!);
+    expect(flashedToast(await back.text())).toMatchObject({ destructive: true, description: "This job is more than 50 miles from your location" });
+    for (const id of [job.id, far.id]) expect((await getJson(owner, `/api/jobs/${id}`)).body.status).toBe("posted");
+    expect((await getJson(online, "/api/bookings/my-bookings")).body).toEqual([]);
+    expect((await getJson(offline, "/api/bookings/my-bookings")).body).toEqual([]);
   });
 });
 

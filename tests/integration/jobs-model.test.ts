@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
 import * as t from "../../db/schema.ts";
-import { acceptJob, getBookingForParty, JOB_ALREADY_ACCEPTED, listMyBookings } from "~/models/booking.server";
+import { acceptJob, getBookingForParty, GO_ONLINE_TO_ACCEPT, JOB_ALREADY_ACCEPTED, JOB_OUT_OF_REACH, listMyBookings, transitionBooking } from "~/models/booking.server";
 import { DomainError } from "~/models/errors";
-import { cancelJob, countSeekerJobsByStatus, createJob, createJobSchema, getJobWithSeeker, listAvailableJobs, listSeekerJobs } from "~/models/job.server";
+import { cancelJob, countSeekerJobsByStatus, createJob, createJobSchema, getJobForViewer, listAvailableJobs, listSeekerJobs } from "~/models/job.server";
 import {
   countAvailableProvidersByCategory,
   getProviderStats,
@@ -92,8 +92,8 @@ describe("posting jobs", () => {
     const mine = await listSeekerJobs(db, seeker.id);
     expect(mine.map((j) => j.id)).toEqual([second.id, first.id]);
     expect(mine[0].seeker).toEqual({ id: seeker.id, firstName: "Sam", lastName: seeker.lastName, profileImageUrl: null, averageRating: "4.50" });
-    expect((await getJobWithSeeker(db, first.id))?.seeker.firstName).toBe("Sam");
-    expect(await getJobWithSeeker(db, "not-a-uuid")).toBeNull();
+    expect((await getJobForViewer(db, first.id, other.id))?.seeker.firstName).toBe("Sam");
+    expect(await getJobForViewer(db, "not-a-uuid", seeker.id)).toBeNull();
     expect((await countSeekerJobsByStatus(db, seeker.id)).posted).toBe(2);
   });
 });
@@ -143,7 +143,8 @@ describe("available jobs near a provider", () => {
     const me = await provider({ latitude: null, longitude: null, providerCategories: [] });
     const job = await createJob(db, seeker.id, { categoryId: "other", title: "nyc", description: "d", address: "New York, NY" });
     const item = (await listAvailableJobs(db, me)).find((j) => j.id === job.id);
-    expect(item?.distanceMiles).toBeLessThan(0.01);
+    // Measured to the job's approximate point (decision 0039): 40.71, -74.01 is 0.3 miles from 40.7128, -74.006.
+    expect(item?.distanceMiles).toBeLessThan(0.5);
   });
 
   it("keeps to the radius, and lists the newest first among jobs at the same spot", async () => {
@@ -185,7 +186,7 @@ describe("accepting a job", () => {
     const booking = await acceptJob(db, me, { jobId: job.id });
     expect(booking).toMatchObject({ jobId: job.id, seekerId: seeker.id, providerId: me.id, agreedPrice: "95.50", paymentMethod: "card", paymentStatus: "pending", status: "accepted" });
     expect(booking.scheduledAt).toBeInstanceOf(Date);
-    expect((await getJobWithSeeker(db, job.id))?.status).toBe("matched");
+    expect((await getJobForViewer(db, job.id, seeker.id))?.status).toBe("matched");
   });
 
   it("prices a job without a budget at 0", async () => {
@@ -201,7 +202,7 @@ describe("accepting a job", () => {
     const selfProvider = await provider();
     const ownJob = await createJob(db, selfProvider.id, { categoryId: "repair", title: "t", description: "d" });
     expect((await refusal(acceptJob(db, selfProvider, { jobId: ownJob.id }))).status).toBe(403);
-    expect((await getJobWithSeeker(db, ownJob.id))?.status).toBe("posted");
+    expect((await getJobForViewer(db, ownJob.id, selfProvider.id))?.status).toBe("posted");
     expect((await refusal(acceptJob(db, selfProvider, { jobId: "00000000-0000-4000-8000-000000000000" }))).status).toBe(404);
     await acceptJob(db, await provider(), { jobId: job.id });
     const late = await refusal(acceptJob(db, await provider(), { jobId: job.id }));
@@ -237,6 +238,100 @@ describe("accepting a job", () => {
     expect((await listMyBookings(db, me.id)).map((b) => b.id)).toContain(booking.id);
     expect((await listMyBookings(db, seeker.id)).map((b) => b.id)).toContain(booking.id);
     expect(await listMyBookings(db, stranger.id)).toEqual([]);
+  });
+});
+
+describe("who sees a job's location (decision 0039)", () => {
+  const street = "350 Jay St, Brooklyn, NY 11201";
+
+  it("a posted job: anyone gets the area and coordinates rounded to 2 decimals; its seeker the address", async () => {
+    const seeker = await user();
+    const stranger = await provider();
+    const job = await createJob(db, seeker.id, { categoryId: "repair", title: "t", description: "d", address: street });
+    expect(await getJobForViewer(db, job.id, seeker.id)).toMatchObject({ address: street, latitude: "40.6940000", longitude: "-73.9903000", exactLocation: true });
+    const seen = await getJobForViewer(db, job.id, stranger.id);
+    expect(seen).toMatchObject({ id: job.id, address: "Brooklyn, NY", latitude: "40.6900000", longitude: "-73.9900000", exactLocation: false });
+    expect(seen?.seeker.id).toBe(seeker.id);
+    // The list of jobs near a provider: the same area, and the distance to the approximate point.
+    const listed = (await listAvailableJobs(db, stranger)).find((j) => j.id === job.id);
+    expect(listed).toMatchObject({ address: "Brooklyn, NY", latitude: "40.6900000", longitude: "-73.9900000", exactLocation: false });
+    expect(JSON.stringify(listed)).not.toContain("Jay St");
+    // The providers told about it read the area, never the street.
+    const [notice] = await db.select().from(t.notifications).where(eq(t.notifications.relatedId, job.id));
+    if (notice) expect(notice.message).not.toContain("Jay St");
+  });
+
+  it("the seeker and the provider of an active booking get the address; after it the provider gets the area; anyone else 404", async () => {
+    const seeker = await user();
+    const me = await provider();
+    const stranger = await provider();
+    const job = await createJob(db, seeker.id, { categoryId: "repair", title: "t", description: "d", address: street });
+    const booking = await acceptJob(db, me, { jobId: job.id });
+    expect(await getJobForViewer(db, job.id, me.id)).toMatchObject({ address: street, latitude: "40.6940000", exactLocation: true });
+    expect(await getJobForViewer(db, job.id, stranger.id)).toBeNull();
+    await transitionBooking(db, booking.id, me.id, "in_progress");
+    expect(await getJobForViewer(db, job.id, me.id)).toMatchObject({ address: street, exactLocation: true });
+    await transitionBooking(db, booking.id, me.id, "completed");
+    expect(await getJobForViewer(db, job.id, me.id)).toMatchObject({ status: "completed", address: "Brooklyn, NY", latitude: "40.6900000", exactLocation: false });
+    expect(await getJobForViewer(db, job.id, seeker.id)).toMatchObject({ address: street, exactLocation: true });
+    expect(await getJobForViewer(db, job.id, stranger.id)).toBeNull();
+  });
+
+  it("a job withdrawn before anyone accepted it is its seeker's alone", async () => {
+    const seeker = await user();
+    const job = await createJob(db, seeker.id, { categoryId: "repair", title: "t", description: "d", address: street });
+    await cancelJob(db, seeker.id, job.id);
+    expect(await getJobForViewer(db, job.id, (await provider()).id)).toBeNull();
+    expect((await getJobForViewer(db, job.id, seeker.id))?.status).toBe("cancelled");
+  });
+});
+
+describe("accepting only what the provider could see (decision 0039)", () => {
+  it("refuses an offline provider with 403, whatever the provider object says, changing nothing", async () => {
+    const seeker = await user();
+    const job = await createJob(db, seeker.id, { categoryId: "repair", title: "t", description: "d" });
+    const offline = await provider({ isProviderOnline: false });
+    const refused = await refusal(acceptJob(db, offline, { jobId: job.id }));
+    expect(refused.status).toBe(403);
+    expect(refused.message).toBe(GO_ONLINE_TO_ACCEPT);
+    // Read in the transaction: a session's copy saying "online" does not count.
+    const staleCopy = { ...offline, isProviderOnline: true };
+    expect((await refusal(acceptJob(db, staleCopy, { jobId: job.id }))).message).toBe(GO_ONLINE_TO_ACCEPT);
+    expect((await getJobForViewer(db, job.id, seeker.id))?.status).toBe("posted");
+    expect(await db.select().from(t.bookings).where(eq(t.bookings.jobId, job.id))).toHaveLength(0);
+  });
+
+  it("refuses a job beyond the radius with 403 and accepts one just inside it, of any category", async () => {
+    const seeker = await user();
+    const me = await provider({ providerCategories: ["repair"], latitude: "30.0000000", longitude: "30.0000000" });
+    // One degree of latitude is 69.1 miles: 0.7° is about 48 miles, 0.75° about 52.
+    const outside = await createJob(db, seeker.id, { categoryId: "repair", title: "outside", description: "d", latitude: 30.75, longitude: 30 });
+    const inside = await createJob(db, seeker.id, { categoryId: "cleaning", title: "inside", description: "d", latitude: 30.7, longitude: 30 });
+    const listed = (await listAvailableJobs(db, me)).map((j) => j.id);
+    expect(listed).toContain(inside.id);
+    expect(listed).not.toContain(outside.id);
+    const refused = await refusal(acceptJob(db, me, { jobId: outside.id }));
+    expect(refused.status).toBe(403);
+    expect(refused.message).toBe(JOB_OUT_OF_REACH);
+    expect((await getJobForViewer(db, outside.id, seeker.id))?.status).toBe("posted");
+    // Another category than the provider's: listed (after theirs), so it can be accepted.
+    expect((await acceptJob(db, me, { jobId: inside.id })).status).toBe("accepted");
+  });
+
+  it("measures from New York, NY when the provider has no location", async () => {
+    const seeker = await user();
+    const me = await provider({ latitude: null, longitude: null });
+    const boston = await createJob(db, seeker.id, { categoryId: "repair", title: "Boston", description: "d", address: "Boston, MA" });
+    const brooklyn = await createJob(db, seeker.id, { categoryId: "repair", title: "Brooklyn", description: "d", address: "Brooklyn, NY" });
+    expect((await refusal(acceptJob(db, me, { jobId: boston.id }))).message).toBe(JOB_OUT_OF_REACH);
+    expect((await acceptJob(db, me, { jobId: brooklyn.id })).status).toBe("accepted");
+  });
+
+  it("says a job is taken before saying the provider is offline or too far", async () => {
+    const seeker = await user();
+    const job = await createJob(db, seeker.id, { categoryId: "repair", title: "t", description: "d" });
+    await acceptJob(db, await provider(), { jobId: job.id });
+    expect((await refusal(acceptJob(db, await provider({ isProviderOnline: false }), { jobId: job.id }))).message).toBe(JOB_ALREADY_ACCEPTED);
   });
 });
 

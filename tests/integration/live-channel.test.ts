@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { startInstancePair, type AppServer, type InstancePair } from "../support/app-server.ts";
-import { HttpClient, uniqueEmail } from "../support/http-client.ts";
+import { becomeOnlineProvider, HttpClient, uniqueEmail } from "../support/http-client.ts";
 
 let pair: InstancePair | undefined;
 let a: AppServer;
@@ -63,7 +63,7 @@ describe("the live channel across instances", () => {
     const seeker = await signedIn(a, "seeker");
     const provider = await signedIn(b, "provider");
     const third = await signedIn(b, "third");
-    await provider.postJson("/api/users/switch-role", { newRole: "provider", userType: "individual" });
+    await becomeOnlineProvider(provider);
     const job = await (await seeker.postJson("/api/jobs", { title: "Live", description: "d", categoryId: "repair" })).json();
 
     const seekerSocket = await listen(a, seeker);
@@ -91,7 +91,7 @@ describe("the live channel across instances", () => {
   it("after the server closes a socket, the client reconnects (to the other instance) and keeps receiving", async () => {
     const sender = await signedIn(a, "sender");
     const receiver = await signedIn(a, "receiver");
-    await receiver.postJson("/api/users/switch-role", { newRole: "provider", userType: "individual" });
+    await becomeOnlineProvider(receiver);
     const job = await (await sender.postJson("/api/jobs", { title: "Reconnect", description: "d", categoryId: "repair" })).json();
     const booking = await (await receiver.postJson("/api/bookings", { jobId: job.id })).json();
 

@@ -5,7 +5,7 @@ import * as t from "../../db/schema.ts";
 import { acceptJob, transitionBooking } from "~/models/booking.server";
 import { DomainError } from "~/models/errors";
 import { createJob } from "~/models/job.server";
-import { listConversations, openThread, sendMessage, sendMessageSchema } from "~/models/message.server";
+import { BOOKING_CANCELLED_NO_MESSAGES, listConversations, openThread, sendMessage, sendMessageSchema } from "~/models/message.server";
 import { countUnreadBadges, listNotifications, markAllNotificationsRead, markNotificationRead } from "~/models/notification.server";
 import { createReview } from "~/models/review.server";
 import { EVENTS_CHANNEL, parseEvent, type LiveEvent } from "~/services/events.server";
@@ -72,6 +72,27 @@ describe("messages", () => {
     expect(messageEvent?.data.bookingId).toBe(booking.id);
   });
 
+  it("are refused on a cancelled booking with 409, stored nowhere and notified to nobody", async () => {
+    const { seeker, provider: prov, booking } = await booked();
+    await sendMessage(db, prov.id, { bookingId: booking.id, content: "On my way", receiverId: seeker.id });
+    await transitionBooking(db, booking.id, seeker.id, "cancelled");
+    await waitForEvents();
+    events.length = 0;
+    const before = await notificationsOf(prov.id);
+    for (const [from, to] of [[seeker, prov], [prov, seeker]]) {
+      const refused = await refusal(sendMessage(db, from.id, { bookingId: booking.id, content: "Still coming?", receiverId: to.id }));
+      expect(refused.status).toBe(409);
+      expect(refused.message).toBe(BOOKING_CANCELLED_NO_MESSAGES);
+    }
+    expect((await db.select().from(t.messages).where(eq(t.messages.bookingId, booking.id))).map((m) => m.content)).toEqual(["On my way"]);
+    expect(await notificationsOf(prov.id)).toEqual(before);
+    expect((await notificationsOf(seeker.id)).some((x) => x.message.includes("Still coming?"))).toBe(false);
+    await waitForEvents();
+    expect(events.filter((e) => e.type === "message")).toEqual([]);
+    // A stranger still learns nothing: 404, not 409.
+    expect((await refusal(sendMessage(db, (await user()).id, { bookingId: booking.id, content: "Hi", receiverId: prov.id }))).status).toBe(404);
+  });
+
   it("refuse blank and oversized content", () => {
     const base = { bookingId: "00000000-0000-4000-8000-000000000000", receiverId: "00000000-0000-4000-8000-000000000001" };
     expect(sendMessageSchema.safeParse({ ...base, content: "   \n\t " }).success).toBe(false);
@@ -130,10 +151,13 @@ describe("notifications of domain events", () => {
     const otherCategory = await provider({ providerCategories: ["moving"] });
     const offline = await provider({ providerCategories: ["cleaning"], isProviderOnline: false });
     const far = await provider({ providerCategories: ["cleaning"], latitude: "34.0522000", longitude: "-118.2437000" });
-    const job = await createJob(db, seeker.id, { categoryId: "cleaning", title: "Deep clean", description: "d", address: "Manhattan, NY", isUrgent: true });
+    const job = await createJob(db, seeker.id, { categoryId: "cleaning", title: "Deep clean", description: "d", address: "350 Jay St, Brooklyn, NY 11201", isUrgent: true });
     const [notice] = await notificationsOf(near.id);
     expect(notice).toMatchObject({ type: "job_posted", relatedId: job.id, title: "Urgent job near you" });
     expect(notice.message).toContain('"Deep clean"');
+    // The area of the job, not the address as typed (decision 0039).
+    expect(notice.message).toContain("· Brooklyn, NY ·");
+    expect(notice.message).not.toContain("Jay St");
     for (const other of [otherCategory, offline, far, seeker]) {
       expect((await notificationsOf(other.id)).filter((x) => x.relatedId === job.id)).toEqual([]);
     }

@@ -2,7 +2,7 @@
 // each client gets and what is stored afterwards must agree.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "../support/app-server.ts";
-import { HttpClient, uniqueEmail } from "../support/http-client.ts";
+import { becomeOnlineProvider, HttpClient, uniqueEmail } from "../support/http-client.ts";
 
 type Client = HttpClient & { id: string };
 
@@ -23,7 +23,7 @@ async function signedIn(label: string, role: "seeker" | "provider" = "seeker"): 
   const client = new HttpClient(app.url);
   await client.signIn(uniqueEmail(label), label, "Racer");
   if (role === "provider") {
-    expect((await client.postJson("/api/users/switch-role", { newRole: "provider", userType: "individual" })).status).toBe(200);
+    await becomeOnlineProvider(client);
   }
   const me = await (await client.request("/api/auth/user")).json();
   return Object.assign(client, { id: me.id as string });

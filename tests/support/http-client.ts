@@ -82,3 +82,18 @@ export class HttpClient {
 export function uniqueEmail(label = "user"): string {
   return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
+
+/**
+ * Makes the signed-in user of `client` a provider who is online: accepting a job takes both
+ * (decision 0039), as does seeing "Available Jobs Near You".
+ */
+export async function becomeOnlineProvider(client: HttpClient): Promise<void> {
+  const steps: Array<[string, unknown]> = [
+    ["/api/users/switch-role", { newRole: "provider", userType: "individual" }],
+    ["/api/users/toggle-online", { isOnline: true }],
+  ];
+  for (const [path, body] of steps) {
+    const response = await client.postJson(path, body);
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  }
+}

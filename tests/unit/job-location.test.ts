@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { approximateArea, approximateCoordinate } from "~/models/job-location.server";
+import { resolveLocation } from "~/services/geocode.server";
+
+/** The area of a job posted at typed text, placed as createJob places it. */
+function areaOf(address: string): string {
+  const place = resolveLocation(address);
+  return approximateArea({ address, latitude: place.latitude, longitude: place.longitude, locationApproximate: !place.resolved });
+}
+
+describe("a job's area (decision 0039)", () => {
+  it("keeps the city of a typed address and drops the street", () => {
+    expect(areaOf("350 Jay St, Brooklyn, NY 11201")).toBe("Brooklyn, NY");
+    expect(areaOf("350 Jay St, Brooklyn, NY")).toBe("Brooklyn, NY");
+    expect(areaOf("Apt 4, 12 Oak Lane, Springfield, IL")).toBe("Springfield, IL");
+    expect(areaOf("11201")).toBe("Brooklyn, NY");
+  });
+
+  it("keeps text that already names only a city", () => {
+    expect(areaOf("Brooklyn, NY")).toBe("Brooklyn, NY");
+    expect(areaOf("Boston, MA")).toBe("Boston, MA");
+    expect(areaOf("Chicago")).toBe("Chicago");
+    expect(areaOf("")).toBe("New York, NY");
+  });
+
+  it("names an unrecognised location by the default location it stands at", () => {
+    expect(areaOf("Behind the old mill")).toBe("New York, NY");
+    expect(areaOf("12 Oak Lane")).toBe("New York, NY");
+  });
+
+  it("names browser coordinates with unrecognised text by the nearest town, never the text", () => {
+    expect(approximateArea({ address: "Behind the old mill", latitude: 40.6782, longitude: -73.9442, locationApproximate: false })).toBe("Brooklyn, NY");
+    // A place with one ZIP code (a building's: "Muscular Dystrophy, NY") gives way to a town.
+    expect(approximateArea({ address: "Blue door", latitude: 40.76, longitude: -73.98, locationApproximate: false })).toBe("New York, NY");
+    // Far from any ZIP code: the rounded coordinates.
+    expect(approximateArea({ address: "Oasis", latitude: 20.123456, longitude: 20.987654, locationApproximate: false })).toBe("20.12, 20.99");
+  });
+
+  it("rounds coordinates to two decimals", () => {
+    expect(approximateCoordinate(40.6940123)).toBe(40.69);
+    expect(approximateCoordinate(-74.006)).toBe(-74.01);
+  });
+});
