@@ -338,7 +338,8 @@ test.describe("job detail and accept", () => {
     await expect(toast).toContainText("Error");
     await expect(toast).toContainText("This job was already accepted");
     await expect(second).toHaveURL(`/jobs/${job.id}`);
-    await expect(second.getByTestId("job-status")).toHaveText("matched");
+    // The job is no longer posted and the second provider is no party to it: not found (decision 0039).
+    await expect(second.getByRole("heading", { level: 1, name: "Job not found" })).toBeVisible();
     await expect(second.getByRole("button", { name: "Accept Job" })).toHaveCount(0);
 
     const bookings = await second.request.get("/api/bookings/my-bookings");
