@@ -14,13 +14,18 @@ import {
   unstable_RSCHydratedRouter as RSCHydratedRouter,
   type unstable_RSCPayload as RSCPayload,
 } from "react-router/dom";
+import { createRouterFetch } from "~/lib/router-fetch";
 
-// React Router's default RSC browser entry (zod's browser setting is in app/lib/forms.ts).
+// A redirect to sign-in (the session ended while the page was open) is a full-page visit (app/lib/router-fetch.ts).
+const routerFetch = createRouterFetch((stream) => createFromReadableStream(stream));
+
+// React Router's default RSC browser entry, with a fetch that leaves for sign-in (zod's browser setting is in app/lib/forms.ts).
 setServerCallback(
   createCallServer({
     createFromReadableStream,
     createTemporaryReferenceSet,
     encodeReply,
+    fetch: routerFetch,
   }),
 );
 
@@ -31,7 +36,7 @@ createFromReadableStream<RSCPayload>(getRSCStream()).then((payload) => {
     hydrateRoot(
       document,
       <StrictMode>
-        <RSCHydratedRouter createFromReadableStream={createFromReadableStream} payload={payload} />
+        <RSCHydratedRouter createFromReadableStream={createFromReadableStream} fetch={routerFetch} payload={payload} />
       </StrictMode>,
       {
         formState,

@@ -4,8 +4,10 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, type ToastMessage } from "~/lib/toast";
 import type { ToastEntry } from "./toast-list";
 
-// Radix Toast and its primitives (about 12 KiB gzipped) load with the first toast, not with every page.
-const ToastList = lazy(() => import("./toast-list"));
+// Radix Toast and its primitives (about 12 KiB gzipped) load once the page is idle (or with an earlier first toast), not
+// with the page itself.
+const loadToastList = () => import("./toast-list");
+const ToastList = lazy(loadToastList);
 
 type Listener = (toast: ToastMessage) => void;
 const listeners = new Set<Listener>();
@@ -19,6 +21,21 @@ export function showToast(toast: Omit<ToastMessage, "id">): void {
 /** One toast at a time (spec §9); a server flash arrives as `flash`. */
 export function Toaster({ flash }: { flash: ToastMessage | null }) {
   const [toasts, setToasts] = useState<ToastEntry[]>(() => (flash ? [{ ...flash, open: true }] : []));
+
+  // The list (Radix's provider and viewport) is mounted ahead of any toast: Radix sets its viewport in a transition,
+  // which React holds while a form navigation is pending, so a toast shown then (the session ended under a mutation,
+  // app/lib/router-fetch.ts) would not appear before the page is left.
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    const mount = () => void loadToastList().then(() => !cancelled && setReady(true));
+    const idle = window.requestIdleCallback ? window.requestIdleCallback(mount, { timeout: 2000 }) : window.setTimeout(mount, 200);
+    return () => {
+      cancelled = true;
+      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    };
+  }, []);
 
   useEffect(() => {
     const add: Listener = (toast) =>
@@ -41,7 +58,7 @@ export function Toaster({ flash }: { flash: ToastMessage | null }) {
     setTimeout(() => setToasts((current) => current.filter((t) => t.id !== id)), TOAST_REMOVE_DELAY_MS);
   };
 
-  if (toasts.length === 0) return null;
+  if (toasts.length === 0 && !ready) return null;
   return (
     <Suspense fallback={null}>
       <ToastList toasts={toasts} onDismiss={dismiss} />
