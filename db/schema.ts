@@ -56,8 +56,6 @@ export const notificationType = pgEnum("notification_type", [
   "booking_cancelled",
   "message",
   "review",
-  // Not in the spec's list: a started or completed booking (decision 0016).
-  "booking_status",
 ]);
 export const favoriteTargetType = pgEnum("favorite_target_type", ["provider", "job"]);
 

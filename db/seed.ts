@@ -7,7 +7,7 @@ import * as t from "./schema.ts";
 import { distanceMiles, formatMiles, NEARBY_RADIUS_MILES } from "../app/lib/geo.ts";
 
 /** What the booking model notifies a seeker with when their booking starts or completes (decision 0042). */
-const BOOKING_PROGRESS_TYPE = "booking_status";
+const BOOKING_PROGRESS_TYPE = "booking_accepted";
 
 type NewNotification = typeof t.notifications.$inferInsert;
 

@@ -296,7 +296,8 @@ export async function transitionBooking(db: Executor, bookingId: string, userId:
       await notify(tx, [
         {
           userId: other,
-          type: to === "cancelled" ? "booking_cancelled" : "booking_status",
+          // The spec has no type for a booking that starts or completes: it is the accepted booking moving on (decision 0042).
+          type: to === "cancelled" ? "booking_cancelled" : "booking_accepted",
           title: notice.title,
           message: `${await displayName(tx, userId)} ${notice.verb} "${job.title}"`,
           relatedId: current.id,

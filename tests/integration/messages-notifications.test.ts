@@ -172,9 +172,9 @@ describe("notifications of domain events", () => {
     const { seeker, provider: prov, job, booking } = await booked();
     expect((await notificationsOf(seeker.id))[0]).toMatchObject({ type: "booking_accepted", relatedId: booking.id, message: `${prov.firstName} Doe accepted "${job.title}"` });
     await transitionBooking(db, booking.id, prov.id, "in_progress");
-    expect((await notificationsOf(seeker.id))[0]).toMatchObject({ type: "booking_status", title: "Job started" });
+    expect((await notificationsOf(seeker.id))[0]).toMatchObject({ type: "booking_accepted", title: "Job started" });
     await transitionBooking(db, booking.id, prov.id, "completed");
-    expect((await notificationsOf(seeker.id))[0]).toMatchObject({ type: "booking_status", title: "Job completed" });
+    expect((await notificationsOf(seeker.id))[0]).toMatchObject({ type: "booking_accepted", title: "Job completed" });
     expect((await notificationsOf(prov.id)).filter((x) => x.relatedId === booking.id)).toEqual([]);
     await createReview(db, seeker.id, { bookingId: booking.id, revieweeId: prov.id, rating: 4 });
     expect((await notificationsOf(prov.id))[0]).toMatchObject({ type: "review", relatedId: booking.id });
@@ -194,7 +194,7 @@ describe("notifications of domain events", () => {
     await transitionBooking(db, booking.id, prov.id, "completed");
     await createReview(db, seeker.id, { bookingId: booking.id, revieweeId: prov.id, rating: 5 });
     const received = [...(await notificationsOf(seeker.id)), ...(await notificationsOf(prov.id))].filter((x) => x.relatedId === booking.id);
-    expect(received.map((x) => x.type).sort()).toEqual(["booking_accepted", "booking_status", "booking_status", "message", "review"]);
+    expect(received.map((x) => x.type).sort()).toEqual(["booking_accepted", "booking_accepted", "booking_accepted", "message", "review"]);
     const text = JSON.stringify(received);
     expect(text).not.toContain(seeker.email);
     expect(text).not.toContain(prov.email);

@@ -3,7 +3,6 @@
 import {
   Bell,
   Briefcase,
-  CalendarClock,
   CalendarPlus,
   Check,
   CheckCheck,
@@ -20,7 +19,6 @@ const ICONS: Record<NotificationKind, { icon: IconComponent; colours: string }> 
   job_posted: { icon: Briefcase, colours: "bg-blue-100 text-blue-700" },
   booking_request: { icon: CalendarPlus, colours: "bg-blue-100 text-blue-700" },
   booking_accepted: { icon: CheckCircle2, colours: "bg-green-100 text-green-700" },
-  booking_status: { icon: CalendarClock, colours: "bg-orange-100 text-orange-700" },
   booking_cancelled: { icon: XCircle, colours: "bg-red-100 text-red-700" },
   message: { icon: MessageSquare, colours: "bg-brand-100 text-brand-700" },
   review: { icon: Star, colours: "bg-yellow-100 text-yellow-700" },

@@ -6,7 +6,6 @@ export type NotificationKind =
   | "booking_request"
   | "booking_accepted"
   | "booking_cancelled"
-  | "booking_status"
   | "message"
   | "review";
 
@@ -34,7 +33,6 @@ export function notificationHref(type: NotificationKind, relatedId: string | nul
       return `/messages?booking=${id}`;
     case "booking_request":
     case "booking_accepted":
-    case "booking_status":
     case "booking_cancelled":
     case "review":
       return `/bookings/${id}`;
