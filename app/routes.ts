@@ -25,6 +25,7 @@ export default [
   route("api/users/:id", "routes/api/users.$id.ts"),
   route("api/categories", "routes/api/categories.ts"),
   route("api/providers/available", "routes/api/providers.available.ts"),
+  route("api/providers/available/:categoryId", "routes/api/providers.available.$categoryId.ts"),
   route("api/jobs", "routes/api/jobs.ts"),
   route("api/jobs/my-jobs", "routes/api/jobs.my-jobs.ts"),
   route("api/jobs/available", "routes/api/jobs.available.ts"),

@@ -341,6 +341,14 @@ const TABLE: Row<object>[] = [
     owner: ["seeker", 200],
     shows: (c) => [c.provider.person.id, c.otherProvider.person.id],
   }),
+  row({
+    route: "/api/providers/available/:categoryId",
+    method: "GET",
+    send: () => ({ path: "/api/providers/available/repair" }),
+    anonymous: 401,
+    owner: ["seeker", 200],
+    shows: (c) => [c.provider.person.id, c.otherProvider.person.id],
+  }),
 
   // Jobs
   row({

@@ -2,14 +2,24 @@ import { z } from "zod";
 import type { Route } from "./+types/providers.available";
 import { jobFieldRules } from "~/lib/schemas/job";
 import { listAvailableProviders } from "~/models/provider.server";
-import { json, parseQuery, requireApiUser } from "~/services/api.server";
+import { apiError, describeIssues, json, requireApiUser } from "~/services/api.server";
 import { getDb } from "~/services/db.server";
 
-const querySchema = z.object({ categoryId: jobFieldRules.categoryId });
+const inputSchema = z.object({ categoryId: jobFieldRules.categoryId });
 
-/** GET /api/providers/available?categoryId=: online providers offering the category. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+/**
+ * Online providers offering a category. The spec's client puts the category in
+ * its query key, and its default read joins the key with a slash
+ * (/api/providers/available/repair); ?categoryId=repair is served too.
+ */
+export async function availableProvidersResponse(context: Route.LoaderArgs["context"], categoryId: unknown): Promise<Response> {
   await requireApiUser(context);
-  const { categoryId } = parseQuery(request, querySchema);
-  return json(await listAvailableProviders(await getDb(), categoryId));
+  const parsed = inputSchema.safeParse({ categoryId });
+  if (!parsed.success) return apiError(400, describeIssues(parsed.error));
+  return json(await listAvailableProviders(await getDb(), parsed.data.categoryId));
+}
+
+/** GET /api/providers/available?categoryId= */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return availableProvidersResponse(context, new URL(request.url).searchParams.get("categoryId") ?? undefined);
 }
