@@ -43,8 +43,9 @@ export default function ToastList({ toasts, onDismiss }: ToastListProps) {
   );
 }
 
+// The viewport's own box takes no clicks (only the toasts in it do), so it never covers the page's controls.
 const VIEWPORT_CLASS =
-  "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px] outline-none";
+  "pointer-events-none fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px] outline-none";
 
 function toastClass(variant: ToastMessage["variant"]): string {
   const base =

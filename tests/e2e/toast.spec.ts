@@ -1,4 +1,4 @@
-import { type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
 import { expect, roleSwitchLink, signIn, test, uniqueEmail } from "./support.ts";
 
 /** Switches role through the dialog (keeping the user type) and returns the toast. */
@@ -52,7 +52,53 @@ test.describe("toasts", () => {
     await page.getByRole("button", { name: "Continue" }).click();
     const toast = page.getByTestId("toast-nojs");
     await expect(toast).toBeVisible();
-    await expect(toast).toHaveAttribute("role", "status");
+    await expect(toast.getByRole("status")).toContainText("You are now offering services.");
     await expect(toast).toBeHidden({ timeout: 8_000 });
   });
+
+  test("without JavaScript a faded toast leaves nothing that takes clicks", async ({ noJsPage: page }) => {
+    await signIn(page, { email: uniqueEmail("toast-nojs-faded"), returnTo: "/switch-role?returnTo=%2F" });
+    await page.getByRole("button", { name: "Continue" }).click();
+    const toast = page.getByTestId("toast-nojs");
+    await expect(toast).toBeVisible();
+    await page.screenshot({ path: "test-results/toast-nojs-visible.png" });
+    const box = (await toast.boundingBox())!;
+    // Only the toast itself takes clicks, not the space around it in its corner.
+    expect(await elementAt(toast, box.x + box.width / 2, box.y - 8)).not.toBe("toast");
+    expect(await elementAt(toast, box.x + box.width / 2, box.y + box.height / 2)).toBe("toast");
+    await expect(toast).toBeHidden({ timeout: 8_000 });
+    await page.screenshot({ path: "test-results/toast-nojs-faded.png" });
+    expect(await elementAt(toast, box.x + box.width / 2, box.y + box.height / 2)).not.toBe("toast");
+    expect(await elementAt(toast, box.x + 4, box.y + 4)).not.toBe("toast");
+  });
+
+  test("without JavaScript a shown toast can be closed", async ({ noJsPage: page }) => {
+    await signIn(page, { email: uniqueEmail("toast-nojs-close"), returnTo: "/switch-role?returnTo=%2F" });
+    await page.getByRole("button", { name: "Continue" }).click();
+    const toast = page.getByTestId("toast-nojs");
+    await expect(toast).toBeVisible();
+    await toast.getByRole("button", { name: "Close" }).click();
+    await expect(toast).toBeHidden();
+    // Closing is no navigation: the page stays as it was.
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("with JavaScript the toasts' corner takes no clicks around a toast", async ({ page }) => {
+    await signIn(page, { email: uniqueEmail("toast-corner") });
+    const toast = await switchRoleWithDialog(page);
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    expect(await elementAt(toast, box.x + box.width / 2, box.y - 8)).toBe("page");
+  });
 });
+
+/** What takes a click at (x, y): "toast" (the toast or the viewport box it sits in) or "page". */
+async function elementAt(toast: Locator, x: number, y: number): Promise<"toast" | "page"> {
+  return toast.evaluate(
+    (element, [px, py]) => {
+      const hit = document.elementFromPoint(px, py);
+      return hit && element.parentElement?.contains(hit) ? "toast" : "page";
+    },
+    [x, y] as const,
+  );
+}
