@@ -114,8 +114,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       flashToast(context, { title: "Review submitted", description: "Thank you for your feedback!" });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      const description = error.status === 409 && error.message === ALREADY_REVIEWED ? ALREADY_REVIEWED : REVIEW_FAILED;
-      flashToast(context, { title: "Error", description, variant: "destructive" });
+      // The toast carries the spec's text (§8); why it failed shows on the page, by the review already given.
+      flashToast(context, { title: "Error", description: REVIEW_FAILED, variant: "destructive" });
+      if (error.status === 409 && error.message === ALREADY_REVIEWED) {
+        return redirectWithSubmission(context, request, REVIEW_FORM_ID, submission.reply({ formErrors: [ALREADY_REVIEWED] }));
+      }
     }
     return redirect(bookingPath);
   }
@@ -310,7 +313,14 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
               </h2>
               <div className="mt-4 grid gap-4">
                 {view.myReview ? (
-                  <ReviewCard title="Your review" review={view.myReview} formatTime={formatTime} testId="my-review" />
+                  <div className="grid gap-2">
+                    {view.reviewResult?.error?.[""]?.includes(ALREADY_REVIEWED) ? (
+                      <p role="alert" className="text-sm text-red-700" data-testid="review-rejected">
+                        {ALREADY_REVIEWED}
+                      </p>
+                    ) : null}
+                    <ReviewCard title="Your review" review={view.myReview} formatTime={formatTime} testId="my-review" />
+                  </div>
                 ) : view.showReviewForm ? (
                   <section aria-labelledby="review-form-title" className="rounded-lg border border-brand-200 bg-brand-50/40 p-4">
                     <h3 id="review-form-title" className="mb-4 text-base font-semibold text-slate-900">
