@@ -1,8 +1,9 @@
 import "server-only";
-import type { MiddlewareFunction, RouterContextProvider } from "react-router";
+import type { MiddlewareFunction } from "react-router";
 import { unstorableText } from "../lib/storable-text";
 import { UPLOAD_DEFAULT_MAX_BYTES } from "../lib/uploads";
 import { apiError } from "./api.server";
+import { isResourceRoutePattern } from "../lib/resource-routes";
 import { getSession, signInRedirect } from "./request-session.server";
 
 /** JSON and url-encoded forms: far above what any field allows (the JSON API has the same cap). */
@@ -31,23 +32,35 @@ function refuse(status: number, text: string): Response {
  * own bodies (parseJson). It runs after the cross-site check and the session
  * (root.tsx): a foreign origin or a signed-out upload is refused unread.
  */
-export const requestBodyMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const requestBodyMiddleware: MiddlewareFunction<Response> = async ({ request, context, pattern }, next) => {
   if (SAFE_METHODS.has(request.method) || !request.body) return next();
-  return (await refusal(request, context)) ?? next();
+  // Nothing a signed-out visitor may post has a body, and the connection closes rather than take in megabytes
+  // nobody will look at. A resource route refuses them (sign-in or 401) before reading it; for a page, React
+  // Router itself would read the whole body first (looking for server actions), so the answer comes from here.
+  if (!getSession(context).get("userId")) {
+    return closingConnection(isResourceRoutePattern(pattern) ? await next() : signInRedirect(request));
+  }
+  return (await refusal(request)) ?? next();
 };
 
-async function refusal(request: Request, context: Readonly<RouterContextProvider>): Promise<Response | null> {
+function closingConnection(response: Response): Response {
+  try {
+    response.headers.set("Connection", "close");
+    return response;
+  } catch {
+    // Immutable headers (a redirect): copy it.
+    const copy = new Response(response.body, response);
+    copy.headers.set("Connection", "close");
+    return copy;
+  }
+}
+
+async function refusal(request: Request): Promise<Response | null> {
   const contentType = request.headers.get("Content-Type") ?? "";
   const mediaType = contentType.split(";")[0].trim().toLowerCase();
-  // Only signed-in users upload (the two multipart forms): a signed-out upload goes to sign-in unread,
-  // and the connection closes rather than take in megabytes nobody will look at.
-  if (mediaType === "multipart/form-data" && !getSession(context).get("userId")) {
-    return signInRedirect(request, { headers: { Connection: "close" } });
-  }
   const limit = mediaType === "multipart/form-data" ? MULTIPART_BODY_MAX_BYTES : BODY_MAX_BYTES;
   if (Number(request.headers.get("Content-Length") ?? 0) > limit) {
-    await drain(request.body!.getReader());
-    return refuse(413, "Request body is too large");
+    return tooLarge(await drain(request.body!.getReader()));
   }
   const reader = request.clone().body!.getReader();
   const bytes = await readAtMost(reader, limit);
@@ -55,8 +68,7 @@ async function refusal(request: Request, context: Readonly<RouterContextProvider
     // The route will never read the original: let go of it (not awaited: a tee
     // branch's cancel settles only once both branches are), and discard the rest.
     request.body!.cancel().catch(() => {});
-    await drain(reader);
-    return refuse(413, "Request body is too large");
+    return tooLarge(await drain(reader));
   }
   if (request.headers.has("rsc-action-id")) return refuse(400, "Unknown server action");
   if (!FORM_TYPES.has(mediaType)) {
@@ -72,9 +84,31 @@ async function refusal(request: Request, context: Readonly<RouterContextProvider
   }
   for (const [name, value] of form) {
     if (name.startsWith("$ACTION_")) return refuse(400, "Unknown server action");
+    const badName = unusableFieldName(name);
+    if (badName) return refuse(400, badName);
     const unstorable = unstorableText(name) ?? unstorableText(value);
     if (unstorable) return refuse(400, unstorable);
   }
+  return null;
+}
+
+/** No form of ours has a longer field name, a list of more items, or deeper nesting. */
+const MAX_FIELD_NAME_LENGTH = 100;
+const MAX_FIELD_INDEX = 99;
+const MAX_FIELD_DEPTH = 4;
+
+/**
+ * Why a form field's name is refused, or null. Form parsing (conform) turns
+ * `list[4294967294]` into an array of that length: one small post kept the
+ * server busy for minutes and flashed a 50 MB form back to the page.
+ */
+export function unusableFieldName(name: string): string | null {
+  if (name.length > MAX_FIELD_NAME_LENGTH) return `Form field names are at most ${MAX_FIELD_NAME_LENGTH} characters`;
+  const indexes = [...name.matchAll(/\[([^\]]*)\]/g)].map((match) => match[1]);
+  if (indexes.some((index) => !/^\d{1,2}$/.test(index) || Number(index) > MAX_FIELD_INDEX)) {
+    return `Form field indexes are whole numbers from 0 to ${MAX_FIELD_INDEX}`;
+  }
+  if (name.split(/[.[]/).length > MAX_FIELD_DEPTH) return `Form field names nest at most ${MAX_FIELD_DEPTH} levels`;
   return null;
 }
 
@@ -98,11 +132,34 @@ async function readAtMost(reader: ReadableStreamDefaultReader<Uint8Array>, limit
   return bytes;
 }
 
-/** Reads the rest and throws it away: an unread body would stall the keep-alive connection. */
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+/** Past the cap, the rest of a body is read and thrown away up to this much (keeping the connection); then it closes. */
+const DRAIN_MAX_BYTES = 1024 * 1024;
+
+function tooLarge(drained: boolean): Response {
+  const response = refuse(413, "Request body is too large");
+  if (!drained) response.headers.set("Connection", "close");
+  return response;
+}
+
+/**
+ * Reads the rest and throws it away, since an unread body would stall the
+ * keep-alive connection; true when it ended within DRAIN_MAX_BYTES. A longer
+ * one is cancelled and its connection closed instead of read to its end.
+ */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<boolean> {
+  let drained = 0;
   try {
-    while (!(await reader.read()).done);
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return true;
+      drained += value.byteLength;
+      if (drained > DRAIN_MAX_BYTES) {
+        reader.cancel().catch(() => {});
+        return false;
+      }
+    }
   } catch {
     // The client went away: nothing left to drain.
+    return true;
   }
 }

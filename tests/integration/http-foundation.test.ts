@@ -341,6 +341,10 @@ describe("request bodies", () => {
     const signedOut = await answerBeforeBody("/post-job?category=repair&step=3", { Origin: app.url });
     expect(signedOut.status).toBe(302);
     expect(signedOut.location).toBe(`/api/login?returnTo=${encodeURIComponent("/post-job?category=repair&step=3")}`);
+    // Resource routes and the API refuse the signed-out upload unread too (they had answered 500).
+    expect(await answerBeforeBody("/profile/photo", { Origin: app.url })).toMatchObject({ status: 302, location: "/api/login?returnTo=%2Fprofile%2Fphoto" });
+    expect((await answerBeforeBody("/availability", { Origin: app.url })).status).toBe(302);
+    expect((await answerBeforeBody("/api/jobs", { Origin: app.url })).status).toBe(401);
     const { client } = await signedIn("bodies-early");
     const foreign = await answerBeforeBody("/profile/photo", { Origin: "https://evil.example", Cookie: client.cookieHeader() });
     expect(foreign.status).toBe(403);
@@ -404,6 +408,19 @@ describe("request bodies", () => {
     expect(await (await client.request("/api/jobs/my-jobs")).json()).toEqual([]);
     // A body that nests as real ones do is taken.
     expect((await post('{"title":"Shallow","description":"d","categoryId":"repair","extra":[[{"a":[1]}]]}')).status).toBe(201);
+  });
+
+  it("refuses form field names with huge list indexes or deep nesting at once (one such post kept the server busy for minutes)", async () => {
+    const { client } = await signedIn("bodies-index");
+    for (const name of ["providerCategories[4294967294]", "providerCategories[9999999]", "a[1e9]", "a[-1]", "a.b.c.d.e", `x${"y".repeat(120)}`]) {
+      const started = Date.now();
+      const response = await client.postForm("/profile", { firstName: "Index", [name]: "repair" });
+      expect(response.status, name).toBe(400);
+      expect(Date.now() - started, name).toBeLessThan(10_000);
+    }
+    expect((await me(client)).firstName).toBe("Ada");
+    // Names the app's forms use are taken.
+    expect((await client.postForm("/profile", { firstName: "Listed", providerCategories: "repair" })).status).toBe(302);
   });
 
   it("refuses server-action requests: the app has no server functions", async () => {
