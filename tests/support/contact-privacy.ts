@@ -97,7 +97,7 @@ export interface FlashedToast {
 
 /** The flashed toast a page renders for browsers without JavaScript, if any. */
 export function flashedToast(html: string): FlashedToast | null {
-  const match = html.match(/<div role="status" class="toast-nojs([^"]*)" data-testid="toast-nojs"><div class="[^"]*">([^<]*)<\/div>(?:<div class="[^"]*">([^<]*)<\/div>)?/);
+  const match = html.match(/<dialog [^>]*class="toast-nojs([^"]*)"[^>]*data-testid="toast-nojs"[^>]*><div role="status"[^>]*><div[^>]*>([^<]*)<\/div>(?:<div[^>]*>([^<]*)<\/div>)?/);
   if (!match) return null;
   return { title: unescapeHtml(match[2]), description: match[3] === undefined ? null : unescapeHtml(match[3]), destructive: match[1].includes("bg-red-600") };
 }
