@@ -26,6 +26,11 @@ export function forward(req: IncomingMessage, res: ServerResponse, forwarding: F
   const upstream = http.request(
     { hostname: url.hostname, port: url.port, method: forwarding.method, path: forwarding.path, headers: { ...forwarding.headers, host: url.host } },
     (answer) => {
+      // The client went away before the upstream answered (piping into a destroyed response throws: it ended the process).
+      if (res.destroyed || res.writableEnded) {
+        answer.resume();
+        return;
+      }
       const { status, headers, body } = forwarding.answer(answer.statusCode ?? 502, answer.headers);
       if (body !== undefined) {
         answer.resume();
@@ -37,7 +42,12 @@ export function forward(req: IncomingMessage, res: ServerResponse, forwarding: F
       pipeline(answer, res, () => {});
     },
   );
+  // A client gone mid-way takes the upstream request with it.
+  res.once("close", () => {
+    if (!res.writableFinished) upstream.destroy();
+  });
   upstream.on("error", () => {
+    if (res.destroyed) return;
     if (res.headersSent) {
       res.destroy();
       return;

@@ -291,6 +291,30 @@ describe("the /_storage proxy to the embedded emulator", () => {
     expect(await stored(client, imageUrl)).toEqual(PNG);
   });
 
+  it("survives clients that go away before the storage answers, or send more than they signed", async () => {
+    const client = await signedIn();
+    const { url, imageUrl } = await (await uploadUrl(client, "image/png", PNG.byteLength)).json();
+    expect((await put(url, PNG, "image/png")).status).toBe(200);
+    const download = new URL((await client.request(imageUrl)).headers.get("Location")!, app.url);
+    const upload = new URL((await (await uploadUrl(client, "image/png", PNG.byteLength)).json()).url);
+    const { Socket } = await import("node:net");
+    const rawRequests = [
+      `GET ${download.pathname}${download.search} HTTP/1.1\r\nHost: localhost:${app.port}\r\n\r\n`,
+      `PUT ${upload.pathname}${upload.search} HTTP/1.1\r\nHost: localhost:${app.port}\r\nContent-Type: image/png\r\nContent-Length: ${PNG.byteLength}\r\n\r\n${PNG.toString("latin1")}extra bytes`,
+    ];
+    for (let round = 0; round < 5; round++) {
+      for (const raw of rawRequests) {
+        const socket = new Socket();
+        await new Promise<void>((resolve) => socket.connect(app.port, "127.0.0.1", resolve));
+        socket.end(raw, "latin1");
+        socket.destroy();
+      }
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    expect(app.process.exitCode).toBeNull();
+    expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+  });
+
   it("never serves a stored object as HTML", async () => {
     const client = await signedIn();
     const redirect = await client.request(`/images/${HTML_KEY}`);
