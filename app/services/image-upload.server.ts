@@ -17,7 +17,7 @@ export class UploadRefused extends DomainError {}
 /**
  * Checks an image the browser uploaded with a presigned PUT before its URL is
  * saved: one of the user's own keys, present, within the size cap, of an
- * image type, and its first bytes agree.
+ * image type, and its first bytes agree. Returns its one stored form, /images/<key>.
  */
 export async function verifyUploadedImage(imageUrl: string, userId: string, maxBytes: number): Promise<string> {
   const key = ownImageKey(imageUrl, userId);
@@ -28,7 +28,7 @@ export async function verifyUploadedImage(imageUrl: string, userId: string, maxB
   if (!(object.type in IMAGE_TYPES)) throw new DomainError(400, "The image must be a JPEG, PNG, WebP, GIF or AVIF file");
   const head = await readObjectHead(key);
   if (!head || sniffImageType(head) !== object.type) throw new DomainError(400, "The file is not the image it claims to be");
-  return imageUrl;
+  return imageUrlForKey(key);
 }
 
 /**

@@ -132,8 +132,11 @@ async function readAtMost(reader: ReadableStreamDefaultReader<Uint8Array>, limit
   return bytes;
 }
 
-/** Past the cap, the rest of a body is read and thrown away up to this much (keeping the connection); then it closes. */
-const DRAIN_MAX_BYTES = 1024 * 1024;
+/**
+ * Past the cap, the rest of a signed-in user's body is read and thrown away up to this much (keeping the
+ * connection, so the client reads its 413 rather than a reset); then it closes. Signed-out bodies are never read.
+ */
+const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
 
 function tooLarge(drained: boolean): Response {
   const response = refuse(413, "Request body is too large");

@@ -121,10 +121,36 @@ export function imageUrlForKey(key: string): string {
   return `${IMAGE_ROUTE_PREFIX}${key}`;
 }
 
-/** The storage key of one of the user's own image URLs, or null for anything else. */
+/**
+ * The storage key of one of the user's own images, or null for anything else.
+ * Every form that names the object is accepted (spec §7: "the uploaded file's
+ * path is stored"): its stable URL /images/<key>, or the upload URL, whole or
+ * without its query, or its path (the bucket's path-style /<bucket>/<key>, or
+ * a virtual-hosted /<key>). Only the key is used: the app stores
+ * imageUrlForKey(key), one canonical form.
+ */
 export function ownImageKey(imageUrl: string, userId: string): string | null {
-  const match = imageUrl.match(/^\/images\/(users\/([0-9a-f-]{36})\/[0-9a-f-]{36}\.(jpg|png|webp|gif|avif))$/);
-  return match && match[2] === userId ? match[1] : null;
+  const config = getConfig();
+  let url: URL;
+  try {
+    url = new URL(imageUrl, config.appUrl);
+  } catch {
+    return null;
+  }
+  const storage = new URL(config.storage.publicUrl);
+  const bucket = config.storage.bucket;
+  const storageOrigins = [storage.origin, `${storage.protocol}//${bucket}.${storage.host}`];
+  const onStorage = storageOrigins.includes(url.origin);
+  if (url.origin !== config.appUrl.origin && !onStorage) return null;
+  // The path as written must be the path as parsed: no dot segments, encodings or backslashes to resolve.
+  const written = (url.href === imageUrl || !imageUrl.startsWith("/") ? imageUrl.slice(url.origin.length) : imageUrl).split(/[?#]/)[0];
+  if (written !== url.pathname) return null;
+  const match = url.pathname.match(/^(.*)\/(users\/([^/]+)\/[^/]+)$/);
+  if (!match || !IMAGE_KEY.test(match[2]) || match[3] !== userId) return null;
+  const storagePath = storage.pathname.replace(/\/$/, "");
+  // The stable URL carries nothing after its key; an upload URL may keep its presigned query.
+  if (match[1] === IMAGE_ROUTE_PREFIX.replace(/\/$/, "")) return url.search || url.hash ? null : match[2];
+  return [`${storagePath}/${bucket}`, `/${bucket}`, ""].includes(match[1]) ? match[2] : null;
 }
 
 /** A presigned PUT that fixes the type and the exact length of the upload. */

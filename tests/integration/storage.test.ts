@@ -103,6 +103,17 @@ describe("upload URLs", () => {
     expect(image.headers.get("Content-Security-Policy")).toMatch(/^default-src 'none'.*; sandbox$/);
   });
 
+  it("accept every form that names the caller's upload (spec §7: its path is stored) and store one canonical /images/<key>", async () => {
+    const client = await signedIn();
+    for (const form of [(u: URL) => u.href, (u: URL) => `${u.origin}${u.pathname}`, (u: URL) => u.pathname]) {
+      const { url, imageUrl } = await (await uploadUrl(client, "image/png", PNG.byteLength)).json();
+      expect((await put(url, PNG, "image/png")).status).toBe(200);
+      const created = await client.postJson("/api/jobs", { ...job, imageUrl: form(new URL(url)) });
+      expect(created.status).toBe(201);
+      expect((await created.json()).imageUrl).toBe(imageUrl);
+    }
+  });
+
   it("refuse to save an image that is not what it claims, someone else's, or missing", async () => {
     const client = await signedIn();
     const fake = Buffer.from("<html>not an image</html>");
