@@ -2,6 +2,7 @@ import "server-only";
 import type { MiddlewareFunction } from "react-router";
 import { apiError } from "./api.server";
 import { getConfig } from "./config.server";
+import { answerUnread } from "./request-body.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -9,8 +10,6 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 function refuse(): Response {
   const response = apiError(403, "Cross-site request refused");
   response.headers.set("React-Router-Resource", "true");
-  // The body is never read: close rather than take in the rest of it.
-  response.headers.set("Connection", "close");
   return response;
 }
 
@@ -28,10 +27,10 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request }, 
   const origin = request.headers.get("Origin");
   if (origin !== null) {
     const allowed = new Set([new URL(request.url).origin, getConfig().appUrl.origin]);
-    if (!allowed.has(origin)) return refuse();
+    if (!allowed.has(origin)) return answerUnread(request, refuse());
   } else {
     const site = request.headers.get("Sec-Fetch-Site");
-    if (site !== null && site !== "same-origin" && site !== "none") return refuse();
+    if (site !== null && site !== "same-origin" && site !== "none") return answerUnread(request, refuse());
   }
   return next();
 };

@@ -38,10 +38,23 @@ export const requestBodyMiddleware: MiddlewareFunction<Response> = async ({ requ
   // nobody will look at. A resource route refuses them (sign-in or 401) before reading it; for a page, React
   // Router itself would read the whole body first (looking for server actions), so the answer comes from here.
   if (!getSession(context).get("userId")) {
-    return closingConnection(isResourceRoutePattern(pattern) ? await next() : signInRedirect(request));
+    return answerUnread(request, isResourceRoutePattern(pattern) ? await next() : signInRedirect(request));
   }
   return (await refusal(request)) ?? next();
 };
+
+/**
+ * A refusal of a body nobody will look at. A small one (any real form without a file) is read and dropped
+ * first: answering while the client still writes and then closing made it fail writing (EPIPE) instead of
+ * reading the answer. One declared or found larger is left unread and the connection closes.
+ */
+export async function answerUnread(request: Request, response: Response): Promise<Response> {
+  const declared = Number(request.headers.get("Content-Length") ?? 0);
+  const body = request.body;
+  if (!body || body.locked || request.bodyUsed) return response;
+  if (declared <= UNREAD_DRAIN_MAX_BYTES && (await drain(body.getReader(), UNREAD_DRAIN_MAX_BYTES))) return response;
+  return closingConnection(response);
+}
 
 function closingConnection(response: Response): Response {
   try {
@@ -134,9 +147,11 @@ async function readAtMost(reader: ReadableStreamDefaultReader<Uint8Array>, limit
 
 /**
  * Past the cap, the rest of a signed-in user's body is read and thrown away up to this much (keeping the
- * connection, so the client reads its 413 rather than a reset); then it closes. Signed-out bodies are never read.
+ * connection, so the client reads its 413 rather than a reset); then it closes. Bodies refused unread are read only up to UNREAD_DRAIN_MAX_BYTES.
  */
 const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+/** What is read of a body refused unread (signed out, cross-site) before the connection closes instead. */
+const UNREAD_DRAIN_MAX_BYTES = BODY_MAX_BYTES;
 
 function tooLarge(drained: boolean): Response {
   const response = refuse(413, "Request body is too large");
@@ -149,14 +164,14 @@ function tooLarge(drained: boolean): Response {
  * keep-alive connection; true when it ended within DRAIN_MAX_BYTES. A longer
  * one is cancelled and its connection closed instead of read to its end.
  */
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<boolean> {
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, limit = DRAIN_MAX_BYTES): Promise<boolean> {
   let drained = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return true;
       drained += value.byteLength;
-      if (drained > DRAIN_MAX_BYTES) {
+      if (drained > limit) {
         reader.cancel().catch(() => {});
         return false;
       }

@@ -350,6 +350,32 @@ describe("request bodies", () => {
     expect(foreign.status).toBe(403);
   });
 
+  /** Sends a small form in two writes 300 ms apart; resolves with the answer, or the error the client met writing. */
+  function slowSmallForm(path: string, headers: Record<string, string>): Promise<{ status: number; connection?: string; error?: string }> {
+    const body = "firstName=" + "x".repeat(2000);
+    return new Promise((resolve) => {
+      const request = http.request(`${app.url}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(body.length), ...headers },
+      });
+      let error: string | undefined;
+      request.on("error", (e) => (error ??= (e as NodeJS.ErrnoException).code ?? e.message));
+      request.on("response", (response) => {
+        response.resume();
+        response.on("end", () => setTimeout(() => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, error }), 50));
+      });
+      request.write(body.slice(0, 1000));
+      setTimeout(() => request.end(body.slice(1000)), 300);
+    });
+  }
+
+  it("reads a small refused body before answering, so the client finishes writing it and reads the answer (it met EPIPE)", async () => {
+    expect(await slowSmallForm("/profile", { Origin: app.url })).toEqual({ status: 302, connection: "keep-alive", error: undefined });
+    expect(await slowSmallForm("/availability", { Origin: app.url })).toEqual({ status: 302, connection: "keep-alive", error: undefined });
+    expect(await slowSmallForm("/api/jobs", { Origin: app.url })).toEqual({ status: 401, connection: "keep-alive", error: undefined });
+    expect(await slowSmallForm("/profile", { Origin: "https://evil.example" })).toEqual({ status: 403, connection: "keep-alive", error: undefined });
+  });
+
   it("refuses a body over the cap with 413, declared or chunked, and the connection stays usable", async () => {
     const { client } = await signedIn("bodies-cap");
     const big = "bio=" + "x".repeat(70 * 1024);
