@@ -6,11 +6,12 @@ import { S3RequestPresigner } from "@aws-sdk/s3-request-presigner";
 import { IMAGE_TYPE_LIST, IMAGE_TYPES, UPLOAD_DEFAULT_MAX_BYTES } from "../lib/uploads";
 import { LOCKED_DOWN_POLICY } from "./security-headers.server";
 import { forward } from "./http-proxy.server";
-import { IMAGE_KEY, PRESIGN_TTL_SECONDS } from "./storage.server";
+import { IMAGE_KEY, PRESIGN_TTL_SECONDS, STAGED_KEY } from "./storage.server";
 
 // The embedded storage emulator (development and tests) checks no signature, so
 // the app's /_storage proxy does: it forwards only what the app itself presigned
-// (storage.server.ts presignUpload and presignDownload), as S3 would check it.
+// (storage.server.ts presignUpload, presignStagedUpload and presignDownload), as S3 would check it,
+// and refuses what S3 would take but no save accepts (an upload past the largest cap).
 
 export interface PresignVerifier {
   /** The client whose credentials sign the app's URLs. */
@@ -39,6 +40,8 @@ const SIGNED_AS: Record<Method, { operation: string; signedHeaders: string }> = 
   GET: { operation: "GetObject", signedHeaders: "host" },
   PUT: { operation: "PutObject", signedHeaders: "content-length;content-type;host" },
 };
+/** A staged upload's URL signs no header but the host: type and length are checked when it is saved. */
+const STAGED_SIGNED_HEADERS = "host";
 const QUERY_PARAMETERS = [
   "X-Amz-Algorithm",
   "X-Amz-Content-Sha256",
@@ -71,7 +74,9 @@ export async function verifyPresignedRequest(request: StorageRequest, verifier: 
   // The raw path: no dot segment, encoded character or empty segment fits the key's shape.
   const prefix = `${signedUrl.pathname.replace(/\/$/, "")}/${verifier.bucket}/`;
   const key = path.startsWith(prefix) ? path.slice(prefix.length) : "";
-  if (!IMAGE_KEY.test(key)) return refused("not an image key of the bucket");
+  // A staged upload (the spec's plain call) is only ever written, with any type and length the cap allows.
+  const staged = STAGED_KEY.test(key);
+  if (!IMAGE_KEY.test(key) && !(staged && method === "PUT")) return refused("not an image key of the bucket");
 
   const query = parseQuery(queryStart === -1 ? "" : target.slice(queryStart + 1));
   if (!query) return refused("not a presigned URL");
@@ -80,7 +85,7 @@ export async function verifyPresignedRequest(request: StorageRequest, verifier: 
     query["X-Amz-Algorithm"] !== "AWS4-HMAC-SHA256" ||
     query["X-Amz-Content-Sha256"] !== "UNSIGNED-PAYLOAD" ||
     query["x-id"] !== expected.operation ||
-    query["X-Amz-SignedHeaders"] !== expected.signedHeaders ||
+    query["X-Amz-SignedHeaders"] !== (staged ? STAGED_SIGNED_HEADERS : expected.signedHeaders) ||
     !/^[0-9a-f]{64}$/.test(query["X-Amz-Signature"])
   ) {
     return refused("not a presigned URL for this method");
@@ -96,13 +101,16 @@ export async function verifyPresignedRequest(request: StorageRequest, verifier: 
   if (method === "PUT") {
     const contentType = request.headers["content-type"] ?? "";
     const length = request.headers["content-length"] ?? "";
-    if (request.headers["transfer-encoding"] !== undefined || !/^\d{1,9}$/.test(length)) return refused("an upload needs its signed Content-Length");
-    if (!(IMAGE_TYPE_LIST as string[]).includes(contentType)) return refused("not an image type");
+    if (request.headers["transfer-encoding"] !== undefined || !/^\d{1,9}$/.test(length)) return refused("an upload needs its Content-Length");
+    const image = (IMAGE_TYPE_LIST as string[]).includes(contentType);
+    if (!image && !staged) return refused("not an image type");
     const contentLength = Number(length);
     if (contentLength > UPLOAD_DEFAULT_MAX_BYTES) return refused("upload too large");
-    headers["content-type"] = contentType;
-    headers["content-length"] = String(contentLength);
-    upload = { contentType, contentLength };
+    if (!staged) {
+      headers["content-type"] = contentType;
+      headers["content-length"] = String(contentLength);
+    }
+    upload = { contentType: image ? contentType : "application/octet-stream", contentLength };
   }
 
   const presigned = await presignerFor(verifier.signer).presign(
@@ -157,6 +165,8 @@ function sameSignature(computed: string, given: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+const REFUSED_BODY_DRAIN_BYTES = 64 * 1024;
+
 /** What an answer from the proxy may carry of the emulator's headers. */
 const PASSED_HEADERS = ["content-length", "content-range", "accept-ranges", "etag", "last-modified"];
 /** What a GET may ask of the emulator besides the key. */
@@ -171,6 +181,9 @@ const FORWARDED_HEADERS = ["range", "if-match", "if-none-match", "if-modified-si
 export async function serveStorageRequest(req: IncomingMessage, res: ServerResponse, verifier: PresignVerifier & { emulatorUrl: string }): Promise<void> {
   const verdict = await verifyPresignedRequest(req, verifier).catch((): PresignVerdict => refused("signature could not be checked"));
   if (!verdict.ok) {
+    // A small body is read and dropped; a large or endless one is not waited for: the connection closes.
+    const declared = Number(req.headers["content-length"] ?? 0);
+    if (declared > REFUSED_BODY_DRAIN_BYTES || req.headers["transfer-encoding"] !== undefined) res.setHeader("Connection", "close");
     req.resume();
     answerPlain(res, verdict.status, `${verdict.status}: ${STATUS_CODES[verdict.status]} (${verdict.reason})`);
     return;

@@ -10,25 +10,66 @@ import {
 import { DomainError } from "../models/errors";
 import { IMAGE_TYPES, sniffImageType } from "../lib/uploads";
 import { consumeRateLimit, tryAgainText, userKey } from "./rate-limit.server";
-import { describeObject, imageUrlForKey, newImageKey, ownImageKey, putObject, readObjectHead } from "./storage.server";
+import {
+  copyObject,
+  deleteObject,
+  describeObject,
+  imageKeyForStaged,
+  imageUrlForKey,
+  newImageKey,
+  ownImageKey,
+  putObject,
+  readObjectHead,
+  STAGED_KEY,
+} from "./storage.server";
 
 export class UploadRefused extends DomainError {}
+
+const NOT_AN_IMAGE = "The image must be a JPEG, PNG, WebP, GIF or AVIF file";
 
 /**
  * Checks an image the browser uploaded with a presigned PUT before its URL is
  * saved: one of the user's own keys, present, within the size cap, of an
- * image type, and its first bytes agree. Returns its one stored form, /images/<key>.
+ * image type, and its first bytes agree. A staged upload (the spec's plain
+ * call) is first copied to its image key, and the copy is what is checked: its
+ * upload URL may still write the staging key. Returns the one stored form, /images/<key>.
  */
 export async function verifyUploadedImage(imageUrl: string, userId: string, maxBytes: number): Promise<string> {
-  const key = ownImageKey(imageUrl, userId);
-  if (!key) throw new DomainError(400, "imageUrl must be an image you uploaded");
+  const named = ownImageKey(imageUrl, userId);
+  if (!named) throw new DomainError(400, "imageUrl must be an image you uploaded");
+  if (!STAGED_KEY.test(named)) {
+    await checkStoredImage(named, maxBytes);
+    return imageUrlForKey(named);
+  }
+  const key = await copyStagedUpload(named, maxBytes);
+  try {
+    await checkStoredImage(key, maxBytes);
+  } catch (error) {
+    await deleteObject(key).catch(() => {});
+    throw error;
+  }
+  return imageUrlForKey(key);
+}
+
+async function checkStoredImage(key: string, maxBytes: number): Promise<void> {
   const object = await describeObject(key);
   if (!object) throw new DomainError(400, "The uploaded image was not found");
   if (object.size > maxBytes) throw new DomainError(400, `The image is larger than ${maxBytes} bytes`);
-  if (!(object.type in IMAGE_TYPES)) throw new DomainError(400, "The image must be a JPEG, PNG, WebP, GIF or AVIF file");
+  if (!(object.type in IMAGE_TYPES)) throw new DomainError(400, NOT_AN_IMAGE);
   const head = await readObjectHead(key);
   if (!head || sniffImageType(head) !== object.type) throw new DomainError(400, "The file is not the image it claims to be");
-  return imageUrlForKey(key);
+}
+
+/** The image key a staged upload is copied to, stored with the type its first bytes say. */
+async function copyStagedUpload(stagedKey: string, maxBytes: number): Promise<string> {
+  const object = await describeObject(stagedKey);
+  if (!object) throw new DomainError(400, "The uploaded image was not found");
+  if (object.size > maxBytes) throw new DomainError(400, `The image is larger than ${maxBytes} bytes`);
+  const type = sniffImageType((await readObjectHead(stagedKey)) ?? new Uint8Array());
+  if (!type) throw new DomainError(400, NOT_AN_IMAGE);
+  const key = imageKeyForStaged(stagedKey, type);
+  await copyObject(stagedKey, key, type);
+  return key;
 }
 
 /**
@@ -47,7 +88,7 @@ export async function receiveImageFromForm(
     const bytes = new Uint8Array(await upload.arrayBuffer());
     if (bytes.byteLength === 0) return undefined;
     const type = sniffImageType(bytes.subarray(0, 32));
-    if (!type) throw new UploadRefused(400, "The image must be a JPEG, PNG, WebP, GIF or AVIF file");
+    if (!type) throw new UploadRefused(400, NOT_AN_IMAGE);
     const verdict = await consumeRateLimit("uploads", userKey(options.userId));
     if (!verdict.allowed) throw new UploadRefused(429, `Too many uploads. ${tryAgainText(verdict.retryAfterSeconds)}`);
     const key = newImageKey(options.userId, type);

@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes, randomUUID } from "node:crypto";
 import net from "node:net";
 import path from "node:path";
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, CreateBucketCommand, HeadBucketCommand } from "@aws-sdk/client-s3";
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, CreateBucketCommand, HeadBucketCommand } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { IMAGE_ROUTE_PREFIX, IMAGE_TYPES, type ImageType } from "../lib/uploads";
 import { getConfig } from "./config.server";
@@ -11,8 +11,14 @@ import { log } from "./logger.server";
 /** Presigned URLs live this long: enough to upload or load an image, too short to share. */
 export const PRESIGN_TTL_SECONDS = 300;
 
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 /** The shape of every key the app stores: an image under its uploader's prefix. */
-export const IMAGE_KEY = /^users\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp|gif|avif)$/;
+export const IMAGE_KEY = new RegExp(`^users/${UUID}/${UUID}\\.(jpg|png|webp|gif|avif)$`);
+/**
+ * Where the spec's plain upload (no type or size given, decision 0044) puts its bytes: unchecked, never
+ * served, and copied to users/<id>/<uuid>.<ext> once a save has checked it. Buckets may expire this prefix.
+ */
+export const STAGED_KEY = new RegExp(`^uploads/(${UUID})/(${UUID})$`);
 
 const LOOPBACK = "127.0.0.1";
 
@@ -117,17 +123,28 @@ export function newImageKey(userId: string, type: ImageType): string {
   return `users/${userId}/${randomUUID()}.${IMAGE_TYPES[type]}`;
 }
 
+/** A fresh staging key under the user's own prefix. */
+export function newStagedKey(userId: string): string {
+  return `uploads/${userId}/${randomUUID()}`;
+}
+
+/** The image a staged upload becomes once checked: always the same key for the same upload. */
+export function imageKeyForStaged(stagedKey: string, type: ImageType): string {
+  const [, userId, id] = STAGED_KEY.exec(stagedKey)!;
+  return `users/${userId}/${id}.${IMAGE_TYPES[type]}`;
+}
+
 export function imageUrlForKey(key: string): string {
   return `${IMAGE_ROUTE_PREFIX}${key}`;
 }
 
 /**
- * The storage key of one of the user's own images, or null for anything else.
- * Every form that names the object is accepted (spec §7: "the uploaded file's
- * path is stored"): its stable URL /images/<key>, or the upload URL, whole or
- * without its query, or its path (the bucket's path-style /<bucket>/<key>, or
- * a virtual-hosted /<key>). Only the key is used: the app stores
- * imageUrlForKey(key), one canonical form.
+ * The storage key of one of the user's own images or staged uploads, or null
+ * for anything else. Every form that names the object is accepted (spec §7:
+ * "the uploaded file's path is stored"): an image's stable URL /images/<key>,
+ * or the upload URL, whole or without its query, or its path (the bucket's
+ * path-style /<bucket>/<key>, or a virtual-hosted /<key>). Only the key is
+ * used: the app stores imageUrlForKey(key) of an image, one canonical form.
  */
 export function ownImageKey(imageUrl: string, userId: string): string | null {
   const config = getConfig();
@@ -145,11 +162,12 @@ export function ownImageKey(imageUrl: string, userId: string): string | null {
   // The path as written must be the path as parsed: no dot segments, encodings or backslashes to resolve.
   const written = (url.href === imageUrl || !imageUrl.startsWith("/") ? imageUrl.slice(url.origin.length) : imageUrl).split(/[?#]/)[0];
   if (written !== url.pathname) return null;
-  const match = url.pathname.match(/^(.*)\/(users\/([^/]+)\/[^/]+)$/);
-  if (!match || !IMAGE_KEY.test(match[2]) || match[3] !== userId) return null;
+  const match = url.pathname.match(/^(.*)\/((users|uploads)\/([^/]+)\/[^/]+)$/);
+  const staged = match !== null && STAGED_KEY.test(match[2]);
+  if (!match || !(IMAGE_KEY.test(match[2]) || staged) || match[4] !== userId) return null;
   const storagePath = storage.pathname.replace(/\/$/, "");
   // The stable URL carries nothing after its key; an upload URL may keep its presigned query.
-  if (match[1] === IMAGE_ROUTE_PREFIX.replace(/\/$/, "")) return url.search || url.hash ? null : match[2];
+  if (match[1] === IMAGE_ROUTE_PREFIX.replace(/\/$/, "")) return url.search || url.hash || staged ? null : match[2];
   return [`${storagePath}/${bucket}`, `/${bucket}`, ""].includes(match[1]) ? match[2] : null;
 }
 
@@ -160,6 +178,12 @@ export async function presignUpload(key: string, type: ImageType, size: number):
     expiresIn: PRESIGN_TTL_SECONDS,
     signableHeaders: new Set(["content-type", "content-length"]),
   });
+}
+
+/** A presigned PUT of a staged upload: any type and length (the spec's plain call); the save checks both. */
+export async function presignStagedUpload(key: string): Promise<string> {
+  const { signer, bucket } = await getStorage();
+  return getSignedUrl(signer, new PutObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: PRESIGN_TTL_SECONDS });
 }
 
 export async function presignDownload(key: string): Promise<string> {
@@ -182,6 +206,19 @@ export async function describeObject(key: string): Promise<{ size: number; type:
 export async function putObject(key: string, type: ImageType, body: Uint8Array): Promise<void> {
   const { client, bucket } = await getStorage();
   await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: type, ContentLength: body.byteLength }));
+}
+
+/** Copies an object within the bucket, stored with the given type (what the copy's check found). */
+export async function copyObject(from: string, to: string, type: ImageType): Promise<void> {
+  const { client, bucket } = await getStorage();
+  await client.send(
+    new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: `${bucket}/${from}`, ContentType: type, MetadataDirective: "REPLACE" }),
+  );
+}
+
+export async function deleteObject(key: string): Promise<void> {
+  const { client, bucket } = await getStorage();
+  await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
 }
 
 /** The first bytes of a stored object, to check its magic bytes. */

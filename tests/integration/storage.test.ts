@@ -134,6 +134,64 @@ describe("upload URLs", () => {
     expect(await (await client.request("/api/jobs/my-jobs")).json()).toEqual([]);
   });
 
+  it("answer the spec's plain call with {method, url}: the bytes wait on a staging key and are checked and copied when the job is saved", async () => {
+    const client = await signedIn("plain-upload");
+    const me = await (await client.request("/api/auth/user")).json();
+    const plainUpload = async () => {
+      const response = await client.request("/api/object-storage/upload-url");
+      expect(response.status).toBe(200);
+      const answer = await response.json();
+      expect(Object.keys(answer).sort()).toEqual(["method", "url"]);
+      expect(answer.method).toBe("PUT");
+      expect(answer.url).toContain(`uploads/${me.id}/`);
+      return answer.url as string;
+    };
+    // Each form that names the upload is accepted (spec §7: "the uploaded file's path is stored").
+    for (const form of [(u: URL) => u.pathname, (u: URL) => u.href, (u: URL) => `${u.origin}${u.pathname}`]) {
+      const url = await plainUpload();
+      expect((await put(url, PNG, "image/png")).status).toBe(200);
+      const created = await client.postJson("/api/jobs", { ...job, imageUrl: form(new URL(url)) });
+      expect(created.status).toBe(201);
+      const { imageUrl } = await created.json();
+      expect(imageUrl).toMatch(new RegExp(`^/images/users/${me.id}/[0-9a-f-]{36}\\.png$`));
+      expect(await stored(client, imageUrl)).toEqual(PNG);
+      // The staging URL still takes bytes for a few minutes, but what was saved is a copy no URL can write.
+      expect((await put(url, Buffer.from("GIF89a".padEnd(64, " ")), "image/gif")).status).toBe(200);
+      expect(await stored(client, imageUrl)).toEqual(PNG);
+      // Saving the same upload again (a form sent twice) names the same image.
+      expect((await put(url, PNG, "image/png")).status).toBe(200);
+      const again = await client.postJson("/api/jobs", { ...job, imageUrl: form(new URL(url)) });
+      expect(again.status).toBe(201);
+      expect((await again.json()).imageUrl).toBe(imageUrl);
+    }
+    // A staged upload is no image yet: not served, and checked when saved.
+    const fakeUrl = await plainUpload();
+    expect((await client.request(`/images${new URL(fakeUrl).pathname.split(`/${BUCKET}`)[1]}`)).status).toBe(404);
+    expect((await put(fakeUrl, Buffer.from("<html>not an image</html>"), "text/html")).status).toBe(200);
+    const fake = await client.postJson("/api/jobs", { ...job, imageUrl: new URL(fakeUrl).pathname });
+    expect(fake.status).toBe(400);
+    expect(await fake.text()).toMatch(/The image must be a JPEG, PNG, WebP, GIF or AVIF file/);
+    // A job image is at most 5 MB: a larger PNG is refused when the job is saved.
+    const largeUrl = await plainUpload();
+    const large = Buffer.concat([PNG, Buffer.alloc(5_242_881 - PNG.byteLength)]);
+    expect((await put(largeUrl, large, "image/png")).status).toBe(200);
+    const tooLarge = await client.postJson("/api/jobs", { ...job, imageUrl: new URL(largeUrl).pathname });
+    expect(tooLarge.status).toBe(400);
+    expect(await tooLarge.text()).toMatch(/The image is larger than 5242880 bytes/);
+    // Past the largest cap, the bytes are refused as they arrive.
+    const hugeUrl = await plainUpload();
+    const huge = await rawRequest(hugeUrl, "PUT", { "Content-Type": "image/png", "Content-Length": String(10_485_761) }, Buffer.alloc(0));
+    expect(huge.status).toBe(403);
+    // Another user cannot save it, and a missing upload is reported.
+    const other = await signedIn("plain-upload-other");
+    const theirsUrl = await plainUpload();
+    expect((await put(theirsUrl, PNG, "image/png")).status).toBe(200);
+    expect((await other.postJson("/api/jobs", { ...job, imageUrl: new URL(theirsUrl).pathname })).status).toBe(400);
+    const missing = await client.postJson("/api/jobs", { ...job, imageUrl: new URL(await plainUpload()).pathname });
+    expect(await missing.text()).toMatch(/The uploaded image was not found/);
+    expect((await (await client.request("/api/jobs/my-jobs")).json()).length).toBe(6);
+  });
+
   it("answer 404 for image URLs that are not storage keys", async () => {
     const client = await signedIn();
     expect((await client.request("/images/../secret")).status).toBe(404);

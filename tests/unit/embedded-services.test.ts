@@ -131,6 +131,32 @@ describe("the embedded storage proxy's signature check", () => {
     }
   });
 
+  it("takes a staged upload's PUT (the spec's plain call) of any type within the largest cap, and nothing else at its key", async () => {
+    const staged = `uploads/${randomUUID()}/${randomUUID()}`;
+    const plain = await getSignedUrl(signer, new PutObjectCommand({ Bucket: BUCKET, Key: staged }), { expiresIn: 300, signingDate: NOW });
+    expect(await verifyPresignedRequest(request("PUT", plain, pngHeaders), verifier, NOW)).toEqual({
+      ok: true,
+      method: "PUT",
+      key: staged,
+      contentType: "image/png",
+      contentLength: 68,
+    });
+    // Whatever else it says it is, the emulator keeps it as bytes; the save sniffs them.
+    expect(await verifyPresignedRequest(request("PUT", plain, { "content-type": "text/html", "content-length": "9" }), verifier, NOW)).toMatchObject({
+      ok: true,
+      contentType: "application/octet-stream",
+    });
+    for (const headers of [{ "content-type": "image/png", "content-length": "10485761" }, { "content-type": "image/png", "transfer-encoding": "chunked" }]) {
+      expect(await verifyPresignedRequest(request("PUT", plain, headers), verifier, NOW), JSON.stringify(headers)).toMatchObject({ ok: false });
+    }
+    // A staged upload is never read back, and an image key's PUT must still sign its type and length.
+    const read = await getSignedUrl(signer, new GetObjectCommand({ Bucket: BUCKET, Key: staged }), { expiresIn: 300, signingDate: NOW });
+    expect(await verifyPresignedRequest(request("GET", read), verifier, NOW)).toMatchObject({ ok: false });
+    const unsignedImage = await getSignedUrl(signer, new PutObjectCommand({ Bucket: BUCKET, Key: KEY }), { expiresIn: 300, signingDate: NOW });
+    expect(await verifyPresignedRequest(request("PUT", unsignedImage, pngHeaders), verifier, NOW)).toMatchObject({ ok: false });
+    expect(await verifyPresignedRequest(request("PUT", await presignPut(staged), pngHeaders), verifier, NOW)).toMatchObject({ ok: false });
+  });
+
   it("refuses dot segments, encoded characters and a duplicated query parameter", async () => {
     const url = new URL(await presignGet());
     const paths = [
