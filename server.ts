@@ -80,6 +80,13 @@ function pathOf(url: string | undefined): string {
 }
 
 function route(req: http.IncomingMessage, res: http.ServerResponse) {
+  const unservable = services.unservableRequest(req);
+  if (unservable) {
+    const headers = { "Content-Type": "text/plain; charset=utf-8", "Content-Length": String(Buffer.byteLength(unservable.text)), Connection: "close" };
+    res.writeHead(unservable.status, { ...headers, ...unservable.headers });
+    res.end(unservable.text);
+    return;
+  }
   const pathname = pathOf(req.url);
   if (pathname === "/healthz") {
     void services.healthy().then((ok) => {

@@ -15,6 +15,7 @@ import { getSessionStorage, purgeExpiredSessions } from "./session.server";
 import { log, requestIdFrom, rootLogger, withRequestLog } from "./logger.server";
 import type { Logger } from "pino";
 import { compressResponse } from "./compression.server";
+import { unservableRequest, type RequestHead, type Unservable } from "./request-target.server";
 
 export type UpgradeVerdict = { ok: true; userId: string } | { ok: false; status: 401 | 403; reason: string };
 
@@ -50,6 +51,8 @@ export interface NodeServices {
   shutdown(): Promise<void>;
   /** Compresses a compressible response for a client that accepts it, streaming chunk by chunk. */
   compressResponse(request: Request, response: Response): Response;
+  /** Why a request cannot be served (a method, target or Host no URL can hold), or null. */
+  unservableRequest(request: RequestHead): Unservable | null;
   /** The process's JSON logger (pino). */
   logger: Logger;
   /** The logger of the request being handled, else the process's. */
@@ -65,6 +68,7 @@ let purgeTimer: NodeJS.Timeout | undefined;
 let securityHeaders: Record<string, string> | undefined;
 
 export const nodeServices: NodeServices = {
+  unservableRequest,
   async start() {
     const config = getConfig();
     await startEventFanout(await getDatabaseHandle());

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import http from "node:http";
+import net from "node:net";
 import WebSocket from "ws";
 import { startAppServer, type AppServer } from "../support/app-server.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
@@ -49,6 +50,31 @@ describe("health and pages", () => {
       expect(response.headers.get("Content-Type")).toMatch(/^text\/plain/);
       expect(await response.text()).toMatch(/^(404: )?Not Found$/);
     }
+  });
+
+  it("answers requests no URL can hold (TRACE, `*`, an absolute target, a bad Host) with a 4xx, and logs no URL", async () => {
+    const raw = (head: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(new URL(app.url).port), "127.0.0.1", () => socket.end(`${head}\r\nConnection: close\r\n\r\n`));
+        let answer = "";
+        socket.on("data", (chunk) => (answer += chunk));
+        socket.on("end", () => resolve(answer));
+        socket.on("error", reject);
+      });
+    const host = new URL(app.url).host;
+    for (const [head, status, text] of [
+      [`TRACE / HTTP/1.1\r\nHost: ${host}`, 405, "Method Not Allowed"],
+      [`PROPFIND / HTTP/1.1\r\nHost: ${host}`, 405, "Method Not Allowed"],
+      [`OPTIONS * HTTP/1.1\r\nHost: ${host}`, 400, "The request target must be a path"],
+      [`GET http://evil.example/x?code=fuzz-secret HTTP/1.1\r\nHost: ${host}`, 400, "The request target must be a path"],
+      ["GET / HTTP/1.1\r\nHost: bad host", 400, "Invalid Host header"],
+      ["GET /?code=fuzz-secret HTTP/1.1\r\nHost: a:b:c", 400, "Invalid Host header"],
+    ] as const) {
+      const answer = await raw(head);
+      expect(answer.split("\r\n")[0], head).toBe(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`);
+      expect(answer.split("\r\n\r\n")[1], head).toBe(text);
+    }
+    expect(app.output()).not.toContain("fuzz-secret");
   });
 
   it("answers unknown paths with a 404 page", async () => {
