@@ -70,25 +70,13 @@ export const THREAD_LIMIT = 1000;
 /**
  * The thread of a booking, oldest first (its newest THREAD_LIMIT messages).
  * Opening it marks what the reader received as read, with the message
- * notifications of the booking, and tells the reader's other tabs.
+ * notifications of the booking, and tells the reader's other tabs; a read the
+ * reader did not ask for (a link from another site) passes markRead: false.
  */
-export async function openThread(db: Executor, bookingId: string, userId: string): Promise<Message[]> {
+export async function openThread(db: Executor, bookingId: string, userId: string, { markRead = true } = {}): Promise<Message[]> {
   const booking = await bookingOfParty(db, bookingId, userId);
   if (!booking) throw notFound("Booking not found");
-  await db.transaction(async (tx) => {
-    const read = await tx
-      .update(messages)
-      .set({ isRead: true })
-      .where(and(eq(messages.bookingId, booking.id), eq(messages.receiverId, userId), eq(messages.isRead, false)))
-      .returning({ id: messages.id });
-    if (read.length === 0) return;
-    await tx
-      .update(notifications)
-      .set({ isRead: true })
-      .where(and(eq(notifications.userId, userId), eq(notifications.type, "message"), eq(notifications.relatedId, booking.id), eq(notifications.isRead, false)));
-    await publishEvent(tx, { type: "message", userIds: [userId], data: { bookingId: booking.id } });
-    await publishEvent(tx, { type: "notification", userIds: [userId], data: {} });
-  });
+  if (markRead) await markThreadRead(db, booking.id, userId);
   const newest = await db
     .select()
     .from(messages)
@@ -96,6 +84,23 @@ export async function openThread(db: Executor, bookingId: string, userId: string
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(THREAD_LIMIT);
   return newest.reverse();
+}
+
+async function markThreadRead(db: Executor, bookingId: string, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const read = await tx
+      .update(messages)
+      .set({ isRead: true })
+      .where(and(eq(messages.bookingId, bookingId), eq(messages.receiverId, userId), eq(messages.isRead, false)))
+      .returning({ id: messages.id });
+    if (read.length === 0) return;
+    await tx
+      .update(notifications)
+      .set({ isRead: true })
+      .where(and(eq(notifications.userId, userId), eq(notifications.type, "message"), eq(notifications.relatedId, bookingId), eq(notifications.isRead, false)));
+    await publishEvent(tx, { type: "message", userIds: [userId], data: { bookingId } });
+    await publishEvent(tx, { type: "notification", userIds: [userId], data: {} });
+  });
 }
 
 export interface ConversationSummary {

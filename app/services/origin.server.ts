@@ -22,3 +22,12 @@ export function isOwnOrigin(origin: string | undefined, host: string | undefined
     return false;
   }
 }
+
+/**
+ * Whether a browser says the request comes from another site (a link, a form, an image): a JSON read
+ * that changes state (messages read) then only reads. Clients without the header are not browsers.
+ */
+export function fromAnotherSite(request: Request): boolean {
+  const site = request.headers.get("Sec-Fetch-Site");
+  return site === "cross-site" || site === "same-site";
+}

@@ -104,6 +104,22 @@ describe("messages on a cancelled booking", () => {
   });
 });
 
+describe("reading a thread", () => {
+  it("marks it read for the reader, but not when another site sent the browser (a link, an image)", async () => {
+    const { seeker, provider, booking: b } = await booking();
+    expect((await seeker.postJson("/api/messages", { bookingId: b.id, content: "Gate code is 42", receiverId: provider.id })).status).toBe(201);
+    const unreadOf = async () => (await (await provider.request(`/api/messages/${b.id}`, { headers: { "Sec-Fetch-Site": "cross-site" } })).json()).filter((m: { isRead: boolean }) => !m.isRead).length;
+    for (const site of ["cross-site", "same-site"]) {
+      for (const path of [`/api/messages/${b.id}`, `/api/messages?bookingId=${b.id}`]) {
+        expect((await provider.request(path, { headers: { "Sec-Fetch-Site": site } })).status).toBe(200);
+      }
+    }
+    expect(await unreadOf()).toBe(1);
+    expect((await provider.request(`/api/messages/${b.id}`, { headers: { "Sec-Fetch-Site": "same-origin" } })).status).toBe(200);
+    expect(await unreadOf()).toBe(0);
+  });
+});
+
 describe("reviews", () => {
   async function completed() {
     const setup = await booking();

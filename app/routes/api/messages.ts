@@ -3,14 +3,15 @@ import type { Route } from "./+types/messages";
 import { openThread, sendMessage, sendMessageSchema } from "~/models/message.server";
 import { domainCall, json, parseJson, parseQuery, requireApiUser, requireMethod } from "~/services/api.server";
 import { getDb } from "~/services/db.server";
+import { fromAnotherSite } from "~/services/origin.server";
 import { requireWithinRateLimit, userKey } from "~/services/rate-limit.server";
 
-/** GET /api/messages?bookingId=: the thread, oldest first (marks received messages read). */
+/** GET /api/messages?bookingId=: the thread, oldest first (marks received messages read, unless another site sent the browser). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireApiUser(context);
   const { bookingId } = parseQuery(request, z.object({ bookingId: z.uuid({ error: "bookingId must be a booking id" }) }));
   const db = await getDb();
-  return json(await domainCall(() => openThread(db, bookingId, user.id)));
+  return json(await domainCall(() => openThread(db, bookingId, user.id, { markRead: !fromAnotherSite(request) })));
 }
 
 /** POST /api/messages {bookingId, content, receiverId}: 201 with the message. */
