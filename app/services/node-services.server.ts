@@ -8,7 +8,7 @@ import { getStorage, stopStorage } from "./storage.server";
 import { closeDatabase, getDatabaseHandle } from "./db.server";
 import { snapshotDatabase, type DatabaseSnapshot } from "../../db/snapshot.ts";
 import { CALLBACK_PATH } from "./auth.server";
-import { createDevOidcProvider, type DevOidcProvider } from "./dev-oidc.server";
+import { createDevOidcProvider, type DevOidcProvider } from "./dev/oidc.server";
 import { closeAllSockets, registerSocket, startEventFanout, stopEventFanout } from "./realtime.server";
 import { baseSecurityHeaders } from "./security-headers.server";
 import { getSessionStorage, purgeExpiredSessions } from "./session.server";

@@ -4,7 +4,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDevOidcProvider, type DevOidcProvider } from "~/services/dev-oidc.server";
+import { createDevOidcProvider, type DevOidcProvider } from "~/services/dev/oidc.server";
 import { startAppServer, type AppServer } from "../support/app-server.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
 
