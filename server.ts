@@ -8,7 +8,7 @@ import { createRequestListener, type ClientAddress } from "@remix-run/node-fetch
 import sirv from "sirv";
 import { WebSocketServer } from "ws";
 import type { NodeServices } from "./app/services/node-services.server.ts";
-import { countingQueries, withQueryCount } from "./db/query-count.ts";
+import type { ServerHooks } from "./server-hooks.ts";
 
 interface ServerBuild {
   default: { fetch(request: Request, client: ClientAddress): Promise<Response> };
@@ -16,8 +16,6 @@ interface ServerBuild {
 }
 
 const SHUTDOWN_GRACE_MS = 10_000;
-/** NODE_ENV=test only: the database fingerprint the integration tests compare (tests/support/db-snapshot.ts). */
-const TEST_SNAPSHOT_PATH = "/__test/db-snapshot";
 
 const buildDir = path.resolve("build");
 const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
@@ -32,6 +30,10 @@ try {
   process.exit(1);
 }
 const devOidc = await services.devOidc();
+// A harness (the tests, the bench) may add routes and wrap requests: SERVER_HOOKS names its module.
+const hooks: ServerHooks = process.env.SERVER_HOOKS
+  ? ((await import(pathToFileURL(path.resolve(process.env.SERVER_HOOKS)).href)) as { default: ServerHooks }).default
+  : {};
 
 const serveStatic = sirv(path.join(buildDir, "client"), {
   etag: true,
@@ -68,8 +70,7 @@ const server = http.createServer((req, res) => {
         "request",
       );
     });
-    // BENCH_COUNT_QUERIES=1: one line per request with its number of database queries.
-    if (countingQueries) withQueryCount(`${req.method} ${req.url}`, res, () => route(req, res));
+    if (hooks.wrap) hooks.wrap(req, res, () => route(req, res));
     else route(req, res);
   });
 });
@@ -95,19 +96,7 @@ function route(req: http.IncomingMessage, res: http.ServerResponse) {
     });
     return;
   }
-  if (pathname === TEST_SNAPSHOT_PATH && config.env === "test") {
-    void services.testDatabaseSnapshot().then(
-      (snapshot) => {
-        res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
-        res.end(JSON.stringify(snapshot));
-      },
-      (error: unknown) => {
-        res.writeHead(500, { "Content-Type": "text/plain" });
-        res.end(String(error));
-      },
-    );
-    return;
-  }
+  if (hooks.route?.(req, res, services)) return;
   if (pathname.startsWith("/_storage/")) {
     // Only what the app presigned reaches the embedded storage emulator (app/services/dev-storage-proxy.server.ts).
     void services.proxyStorage(req, res).then(

@@ -6,7 +6,7 @@ import { serveStorageRequest } from "./dev-storage-proxy.server";
 import { isOwnOrigin } from "./origin.server";
 import { getStorage, stopStorage } from "./storage.server";
 import { closeDatabase, getDatabaseHandle } from "./db.server";
-import { snapshotDatabase, type DatabaseSnapshot } from "../../db/snapshot.ts";
+import type { Executor } from "../../db/client.ts";
 import { CALLBACK_PATH } from "./auth.server";
 import { createDevOidcProvider, type DevOidcProvider } from "./dev/oidc.server";
 import { closeAllSockets, registerSocket, startEventFanout, stopEventFanout } from "./realtime.server";
@@ -42,12 +42,8 @@ export interface NodeServices {
    * a request the app presigned (else a 403); false when there is no emulator.
    */
   proxyStorage(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
-  /**
-   * NODE_ENV=test only (null otherwise): row counts and checksums of every
-   * table, so out-of-process tests can see that a refused request changed
-   * nothing even when the database is the embedded PGlite inside this process.
-   */
-  testDatabaseSnapshot(): Promise<DatabaseSnapshot | null>;
+  /** The app's database, for a harness's checks (tests/support/server-hooks.ts). */
+  database(): Promise<Executor>;
   shutdown(): Promise<void>;
   /** Compresses a compressible response for a client that accepts it, streaming chunk by chunk. */
   compressResponse(request: Request, response: Response): Response;
@@ -137,9 +133,8 @@ export const nodeServices: NodeServices = {
     return true;
   },
 
-  async testDatabaseSnapshot() {
-    if (getConfig().env !== "test") return null;
-    return snapshotDatabase((await getDatabaseHandle()).db);
+  async database() {
+    return (await getDatabaseHandle()).db;
   },
 
   async shutdown() {

@@ -74,6 +74,7 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
         S3_FORCE_PATH_STYLE: "true",
         // A rate limiter would otherwise answer the load generators with 429s.
         RATE_LIMIT_MULTIPLIER: "1000",
+        ...(env.BENCH_COUNT_QUERIES === "1" ? { SERVER_HOOKS: "bench/support/server-hooks.ts" } : {}),
         ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],

@@ -44,6 +44,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       SEED_DEMO: "false",
       // The suite signs in and posts a lot from one address; rate-limit tests pass their own multiplier.
       RATE_LIMIT_MULTIPLIER: "1000",
+      SERVER_HOOKS: "tests/support/server-hooks.ts",
       ...(database ? { DATABASE_URL: database.url } : {}),
       ...env,
     },

@@ -1,10 +1,11 @@
 // The test server's database fingerprint (db/snapshot.ts). On PostgreSQL it is
 // read directly from the server's database; PGlite lives inside the server
-// process, so there the server computes it at its NODE_ENV=test-only path.
+// process, so there the server computes it at the path the tests' server hooks add (server-hooks.ts).
 import http from "node:http";
 import { openDatabase, type DatabaseHandle } from "../../db/client.ts";
 import { snapshotDatabase, type DatabaseSnapshot } from "../../db/snapshot.ts";
 import type { AppServer } from "./app-server.ts";
+import { SNAPSHOT_PATH } from "./server-hooks.ts";
 
 export type { DatabaseSnapshot };
 
@@ -19,7 +20,7 @@ export async function snapshotReader(app: AppServer): Promise<SnapshotReader> {
   return {
     async take() {
       if (handle) return snapshotDatabase(handle.db);
-      return JSON.parse(await getText(`${app.url}/__test/db-snapshot`)) as DatabaseSnapshot;
+      return JSON.parse(await getText(`${app.url}${SNAPSHOT_PATH}`)) as DatabaseSnapshot;
     },
     async close() {
       await handle?.close();
