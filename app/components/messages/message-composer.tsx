@@ -3,25 +3,16 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseForm } from "~/lib/forms";
 import { Loader2, SendHorizontal } from "~/components/icons";
-import { useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from "react";
+import { useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useFetcher } from "react-router";
 import { MESSAGE_MAX, messageFormSchema } from "~/lib/schemas/message";
 import { SEND_MESSAGE_FETCHER_KEY, SEND_MESSAGE_FORM_ID, threadHref } from "./shared";
+import { useHydrated } from "~/lib/use-hydrated";
 
 interface MessageComposerProps {
   bookingId: string;
   /** The server's verdict on the last send, when it was refused (blank, or the send failed): it carries the text back. */
   lastResult?: SubmissionResult<string[]>;
-}
-
-const noSubscription = () => () => {};
-/** False in the server render and during hydration, true afterwards. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 }
 
 function draftOf(result: SubmissionResult<string[]> | undefined): string {

@@ -3,11 +3,12 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseForm } from "~/lib/forms";
 import { ArrowLeft, Crosshair, Zap } from "~/components/icons";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { JOB_DESCRIPTION_MAX, JOB_LOCATION_MAX, JOB_TITLE_MAX, postJobFormSchema } from "~/lib/schemas/job";
 import { JobImageField } from "~/components/uploads/job-image-field";
 import { POST_JOB_FORM_ID } from "./wizard";
+import { useHydrated } from "~/lib/use-hydrated";
 
 interface JobDetailsFormProps {
   categoryId: string;
@@ -16,16 +17,6 @@ interface JobDetailsFormProps {
   backHref: string;
   /** The server's verdict on the last no-JS (or server-rejected) submission. */
   lastResult?: SubmissionResult<string[]>;
-}
-
-const noop = () => () => {};
-/** False while server rendering and hydrating, true once React runs in the browser. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
 }
 
 type Coordinates = { latitude: number; longitude: number };
