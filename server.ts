@@ -98,7 +98,7 @@ function route(req: http.IncomingMessage, res: http.ServerResponse) {
   }
   if (hooks.route?.(req, res, services)) return;
   if (pathname.startsWith("/_storage/")) {
-    // Only what the app presigned reaches the embedded storage emulator (app/services/dev-storage-proxy.server.ts).
+    // Only what the app presigned reaches the embedded storage emulator (app/services/dev/storage-proxy.server.ts).
     void services.proxyStorage(req, res).then(
       (handled) => {
         if (!handled) {

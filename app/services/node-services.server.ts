@@ -2,7 +2,7 @@ import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { WebSocket } from "ws";
 import { getConfig, type Config } from "./config.server";
-import { serveStorageRequest } from "./dev-storage-proxy.server";
+import { serveStorageRequest } from "./dev/storage-proxy.server";
 import { isOwnOrigin } from "./origin.server";
 import { getStorage, stopStorage } from "./storage.server";
 import { closeDatabase, getDatabaseHandle } from "./db.server";

@@ -1,12 +1,10 @@
 import "server-only";
-import { randomBytes, randomUUID } from "node:crypto";
-import net from "node:net";
-import path from "node:path";
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, CreateBucketCommand, HeadBucketCommand } from "@aws-sdk/client-s3";
+import { randomUUID } from "node:crypto";
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { IMAGE_ROUTE_PREFIX, IMAGE_TYPES, type ImageType } from "../lib/uploads";
 import { getConfig } from "./config.server";
-import { log } from "./logger.server";
+import { startStorageEmulator } from "./dev/storage-emulator.server";
 
 /** Presigned URLs live this long: enough to upload or load an image, too short to share. */
 export const PRESIGN_TTL_SECONDS = 300;
@@ -20,9 +18,7 @@ export const IMAGE_KEY = new RegExp(`^users/${UUID}/${UUID}\\.(jpg|png|webp|gif|
  */
 export const STAGED_KEY = new RegExp(`^uploads/(${UUID})/(${UUID})$`);
 
-const LOOPBACK = "127.0.0.1";
-
-interface Storage {
+export interface Storage {
   bucket: string;
   /** Talks to the storage from the server. */
   client: S3Client;
@@ -32,6 +28,9 @@ interface Storage {
   emulatorUrl?: string;
   stop(): Promise<void>;
 }
+
+/** Without this the SDK adds an empty-body checksum to presigned URLs, which S3 and R2 then reject. */
+export const S3_CHECKSUMS = { requestChecksumCalculation: "WHEN_REQUIRED", responseChecksumValidation: "WHEN_REQUIRED" } as const;
 
 let storage: Promise<Storage> | undefined;
 
@@ -47,11 +46,9 @@ export function getStorage(): Promise<Storage> {
 async function openStorage(): Promise<Storage> {
   const config = getConfig();
   const settings = config.storage;
-  // Without this the SDK adds an empty-body checksum to presigned URLs, which S3 and R2 then reject.
-  const checksums = { requestChecksumCalculation: "WHEN_REQUIRED", responseChecksumValidation: "WHEN_REQUIRED" } as const;
   if (settings.mode === "external") {
     const credentials = { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey };
-    const common = { region: settings.region, credentials, forcePathStyle: settings.forcePathStyle, ...checksums };
+    const common = { region: settings.region, credentials, forcePathStyle: settings.forcePathStyle, ...S3_CHECKSUMS };
     return {
       bucket: settings.bucket,
       client: new S3Client({ ...common, endpoint: settings.endpoint }),
@@ -59,57 +56,7 @@ async function openStorage(): Promise<Storage> {
       stop: async () => {},
     };
   }
-  if (Reflect.get(process.env, "NODE_ENV") === "production") {
-    throw new Error("The embedded storage emulator refuses to run when NODE_ENV=production. Set S3_ENDPOINT and its credentials.");
-  }
-  const { startFauxqs } = await import("fauxqs");
-  const emulator = await onLoopback(() => startFauxqs({ port: 0, logger: false, s3StorageDir: path.resolve(config.dataDir, "s3") }));
-  if (new URL(emulator.address).hostname !== LOOPBACK) {
-    await emulator.stop();
-    throw new Error(`The embedded storage emulator listened on ${emulator.address}, not on loopback; it was stopped.`);
-  }
-  log().debug({ url: emulator.address }, "storage emulator listening (loopback only, reached through /_storage)");
-  // The emulator checks no signature: the /_storage proxy checks the app's, made with a
-  // secret of this process alone (one written in the source would let anyone sign).
-  const credentials = { accessKeyId: "nearhand-dev", secretAccessKey: randomBytes(32).toString("hex") };
-  const common = { region: settings.region, credentials, forcePathStyle: true, ...checksums };
-  const client = new S3Client({ ...common, endpoint: emulator.address });
-  await ensureBucket(client, settings.bucket);
-  return {
-    bucket: settings.bucket,
-    client,
-    signer: new S3Client({ ...common, endpoint: settings.publicUrl }),
-    emulatorUrl: emulator.address,
-    stop: () => emulator.stop(),
-  };
-}
-
-/**
- * fauxqs 2.4 listens on 0.0.0.0 whatever its options say (its `host` only names
- * queue URLs): while it starts, a listen on every interface goes to loopback.
- */
-async function onLoopback<T>(start: () => Promise<T>): Promise<T> {
-  const listen = net.Server.prototype.listen;
-  net.Server.prototype.listen = function (this: net.Server, ...args: unknown[]) {
-    const [options] = args;
-    if (typeof options === "object" && options !== null && (options as net.ListenOptions).host === "0.0.0.0") {
-      args[0] = { ...options, host: LOOPBACK };
-    }
-    return Reflect.apply(listen, this, args) as net.Server;
-  } as typeof listen;
-  try {
-    return await start();
-  } finally {
-    net.Server.prototype.listen = listen;
-  }
-}
-
-async function ensureBucket(client: S3Client, bucket: string) {
-  try {
-    await client.send(new HeadBucketCommand({ Bucket: bucket }));
-  } catch {
-    await client.send(new CreateBucketCommand({ Bucket: bucket }));
-  }
+  return startStorageEmulator(settings, config.dataDir);
 }
 
 export async function stopStorage(): Promise<void> {

@@ -14,7 +14,7 @@ import {
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "~/services/config.server";
-import { verifyPresignedRequest, type PresignVerifier } from "~/services/dev-storage-proxy.server";
+import { verifyPresignedRequest, type PresignVerifier } from "~/services/dev/storage-proxy.server";
 
 const BUCKET = "nearhand-uploads";
 const PUBLIC_URL = "http://localhost:3000/_storage";

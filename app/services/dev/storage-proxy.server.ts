@@ -3,10 +3,10 @@ import { timingSafeEqual } from "node:crypto";
 import { STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { S3RequestPresigner } from "@aws-sdk/s3-request-presigner";
-import { IMAGE_TYPE_LIST, IMAGE_TYPES, UPLOAD_DEFAULT_MAX_BYTES } from "../lib/uploads";
-import { LOCKED_DOWN_POLICY } from "./security-headers.server";
-import { forward } from "./http-proxy.server";
-import { IMAGE_KEY, PRESIGN_TTL_SECONDS, STAGED_KEY } from "./storage.server";
+import { IMAGE_TYPE_LIST, IMAGE_TYPES, UPLOAD_DEFAULT_MAX_BYTES } from "../../lib/uploads";
+import { LOCKED_DOWN_POLICY } from "../security-headers.server";
+import { forward } from "../http-proxy.server";
+import { IMAGE_KEY, PRESIGN_TTL_SECONDS, STAGED_KEY } from "../storage.server";
 
 // The embedded storage emulator (development and tests) checks no signature, so
 // the app's /_storage proxy does: it forwards only what the app itself presigned
