@@ -1,6 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "~/services/config.server";
 
+/** Everything production requires. */
+const production = {
+  NODE_ENV: "production",
+  SESSION_SECRET: "a-long-production-secret",
+  OIDC_ISSUER: "https://id.example.com",
+  OIDC_CLIENT_ID: "id",
+  OIDC_CLIENT_SECRET: "secret",
+  S3_ENDPOINT: "https://s3.us-east-1.amazonaws.com",
+  S3_ACCESS_KEY_ID: "key",
+  S3_SECRET_ACCESS_KEY: "secret",
+  DATABASE_URL: "postgres://nearhand@db.example.com:5432/nearhand",
+};
+
 describe("configuration", () => {
   it("gives a working embedded setup with no variables at all", () => {
     const config = parseConfig({});
@@ -65,17 +78,6 @@ describe("configuration", () => {
   });
 
   it("never seeds demo data in production unless asked", () => {
-    const production = {
-      NODE_ENV: "production",
-      SESSION_SECRET: "a-long-production-secret",
-      OIDC_ISSUER: "https://id.example.com",
-      OIDC_CLIENT_ID: "id",
-      OIDC_CLIENT_SECRET: "secret",
-      S3_ENDPOINT: "https://s3.us-east-1.amazonaws.com",
-      S3_ACCESS_KEY_ID: "key",
-      S3_SECRET_ACCESS_KEY: "secret",
-      DATABASE_URL: "postgres://nearhand@db.example.com:5432/nearhand",
-    };
     expect(parseConfig(production).seedDemo).toBe(false);
     expect(parseConfig({ ...production, SEED_DEMO: "true" }).seedDemo).toBe(true);
     expect(parseConfig({ SEED_DEMO: "false" }).seedDemo).toBe(false);
@@ -86,5 +88,15 @@ describe("configuration", () => {
     expect(parseConfig({ RATE_LIMIT_MULTIPLIER: "1000", TRUST_PROXY: "true" })).toMatchObject({ rateLimitMultiplier: 1000, trustedProxies: 1 });
     expect(parseConfig({ RATE_LIMIT_MULTIPLIER: "0.5", TRUST_PROXY: "2" })).toMatchObject({ rateLimitMultiplier: 0.5, trustedProxies: 2 });
     expect(parseConfig({ RATE_LIMIT_MULTIPLIER: "", TRUST_PROXY: "false" })).toMatchObject({ rateLimitMultiplier: 1, trustedProxies: 0 });
+  });
+});
+
+describe("the listening address", () => {
+  it("is loopback outside production and every interface in production; HOST overrides both", () => {
+    expect(parseConfig({}).host).toBe("127.0.0.1");
+    expect(parseConfig({ NODE_ENV: "test" }).host).toBe("127.0.0.1");
+    expect(parseConfig(production).host).toBe("0.0.0.0");
+    expect(parseConfig({ HOST: "::1" }).host).toBe("::1");
+    expect(parseConfig({ ...production, HOST: "10.0.0.5" }).host).toBe("10.0.0.5");
   });
 });

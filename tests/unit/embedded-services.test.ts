@@ -13,7 +13,6 @@ import {
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "~/services/config.server";
 import { verifyPresignedRequest, type PresignVerifier } from "~/services/dev/storage-proxy.server";
 
 const BUCKET = "nearhand-uploads";
@@ -179,25 +178,3 @@ async function secretOf(client: S3Client): Promise<string> {
   const credentials = await client.config.credentials();
   return credentials.secretAccessKey;
 }
-
-describe("the listening address", () => {
-  const production = {
-    NODE_ENV: "production",
-    SESSION_SECRET: "a-long-production-secret",
-    OIDC_ISSUER: "https://id.example.com",
-    OIDC_CLIENT_ID: "id",
-    OIDC_CLIENT_SECRET: "secret",
-    S3_ENDPOINT: "https://s3.us-east-1.amazonaws.com",
-    S3_ACCESS_KEY_ID: "key",
-    S3_SECRET_ACCESS_KEY: "secret",
-    DATABASE_URL: "postgres://nearhand@db.example.com:5432/nearhand",
-  };
-
-  it("is loopback outside production and every interface in production; HOST overrides both", () => {
-    expect(parseConfig({}).host).toBe("127.0.0.1");
-    expect(parseConfig({ NODE_ENV: "test" }).host).toBe("127.0.0.1");
-    expect(parseConfig(production).host).toBe("0.0.0.0");
-    expect(parseConfig({ HOST: "::1" }).host).toBe("::1");
-    expect(parseConfig({ ...production, HOST: "10.0.0.5" }).host).toBe("10.0.0.5");
-  });
-});
