@@ -1,17 +1,26 @@
 import type { Route } from "./+types/home";
 import { LandingPage } from "~/components/landing-page";
-import { expandedLists } from "~/components/provider/dashboard-sections";
 import { ProviderDashboard } from "~/components/provider/provider-dashboard";
 import { SeekerHome } from "~/components/seeker/seeker-home";
+import { expandedLists, providerDashboard } from "~/operations/provider-dashboard.server";
+import { seekerHome } from "~/operations/seeker-home.server";
 import { getCurrentUser } from "~/services/request-session.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return { user: await getCurrentUser(context), expanded: expandedLists(new URL(request.url)) };
 }
 
-/** Signed out: the landing page. Signed in: the seeker home or the provider dashboard, by current role. */
+/**
+ * Signed out: the landing page. Signed in: the seeker home or the provider dashboard, by current role. Their data
+ * starts loading here and streams into the page; the loader returns only what it needs to decide, since React
+ * Router puts all loader data into the page's payload too.
+ */
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
   const { user, expanded } = loaderData;
   if (!user) return <LandingPage />;
-  return user.currentRole === "seeker" ? <SeekerHome user={user} /> : <ProviderDashboard user={user} expanded={expanded} />;
+  return user.currentRole === "seeker" ? (
+    <SeekerHome data={seekerHome(user)} />
+  ) : (
+    <ProviderDashboard user={user} expanded={expanded} data={providerDashboard(user, expanded)} />
+  );
 }

@@ -4,6 +4,7 @@ import type { Route } from "./+types/post-job";
 import { CategoryStep } from "~/components/post-job/category-step";
 import { JobDetailsForm } from "~/components/post-job/job-details-form";
 import { ProvidersStep } from "~/components/post-job/providers-step";
+import { availableProvidersFor } from "~/operations/providers.server";
 import { WizardStepper } from "~/components/post-job/stepper";
 import { findCategory, parseWizardUrl, POST_JOB_FORM_ID, wizardHref } from "~/components/post-job/wizard";
 import { postJobFormSchema } from "~/lib/schemas/job";
@@ -124,7 +125,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
       {step === 1 || !category ? (
         <CategoryStep />
       ) : step === 2 ? (
-        <ProvidersStep category={category} viewer={viewer} />
+        <ProvidersStep category={category} providers={availableProvidersFor(viewer, category.id)} />
       ) : (
         <section aria-labelledby="step-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
           <h2 id="step-title" className="text-xl font-bold text-slate-900">

@@ -8,6 +8,7 @@ import { PROFILE_FORM_ID } from "~/components/profile/constants";
 import { CategoryChips, PROFILE_CARD, RatingIcon, StatTile } from "~/components/profile/profile-parts";
 import { ProfileForm } from "~/components/profile/profile-form";
 import { ReceivedReviews, ReviewsSkeleton } from "~/components/profile/received-reviews";
+import { receivedReviews } from "~/operations/reviews.server";
 import { formatHourlyRate, formatRating } from "~/lib/format";
 import { profileFormSchema } from "~/lib/schemas/profile";
 import { fullName } from "~/lib/user-display";
@@ -213,7 +214,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
           Reviews received
         </h2>
         <Suspense fallback={<ReviewsSkeleton />}>
-          <ReceivedReviews userId={profile.id} />
+          <ReceivedReviews reviews={receivedReviews(profile.id)} />
         </Suspense>
       </section>
     </main>

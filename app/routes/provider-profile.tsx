@@ -5,6 +5,7 @@ import type { Route } from "./+types/provider-profile";
 import { Avatar } from "~/components/avatar";
 import { CategoryChips, PROFILE_CARD, RatingIcon, StatTile } from "~/components/profile/profile-parts";
 import { ReceivedReviews, ReviewsSkeleton } from "~/components/profile/received-reviews";
+import { receivedReviews } from "~/operations/reviews.server";
 import { formatHourlyRate, formatRating } from "~/lib/format";
 import { fullName } from "~/lib/user-display";
 import { getPublicProvider } from "~/models/provider.server";
@@ -97,7 +98,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
           Reviews
         </h2>
         <Suspense fallback={<ReviewsSkeleton />}>
-          <ReceivedReviews userId={provider.id} />
+          <ReceivedReviews reviews={receivedReviews(provider.id)} />
         </Suspense>
       </section>
     </main>

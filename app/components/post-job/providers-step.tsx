@@ -2,11 +2,9 @@ import { ArrowLeft, ArrowRight, Users } from "~/components/icons";
 import { createElement, Suspense } from "react";
 import { Link } from "react-router";
 import { ProviderCard } from "~/components/favorites/provider-card";
-import { heartProps, loadSavedIds } from "~/components/favorites/saved.server";
+import { heartProps } from "~/components/favorites/saved.server";
 import { categoryIcon } from "~/lib/job-display";
-import { listAvailableProviders } from "~/models/provider.server";
-import type { User } from "~/models/user.server";
-import { getDb } from "~/services/db.server";
+import type { availableProvidersFor } from "~/operations/providers.server";
 import { wizardHref, type Category } from "./wizard";
 
 const LINK_SECONDARY =
@@ -14,8 +12,10 @@ const LINK_SECONDARY =
 const LINK_PRIMARY =
   "inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
-/** Step 2: 'Available Providers' — online providers offering the category. */
-export function ProvidersStep({ category, viewer }: { category: Category; viewer: Pick<User, "id" | "currentRole"> }) {
+type ProviderListData = ReturnType<typeof availableProvidersFor>;
+
+/** Step 2: 'Available Providers' — online providers offering the category (`providers`, loading). */
+export function ProvidersStep({ category, providers }: { category: Category; providers: ProviderListData }) {
   return (
     <section aria-labelledby="step-title">
       <h2 id="step-title" className="text-xl font-bold text-slate-900">
@@ -28,7 +28,7 @@ export function ProvidersStep({ category, viewer }: { category: Category; viewer
         </span>
       </p>
       <Suspense fallback={<ProvidersSkeleton />}>
-        <ProviderList categoryId={category.id} viewer={viewer} />
+        <ProviderList data={providers} />
       </Suspense>
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Link to={wizardHref(1)} className={LINK_SECONDARY}>
@@ -44,9 +44,8 @@ export function ProvidersStep({ category, viewer }: { category: Category; viewer
   );
 }
 
-async function ProviderList({ categoryId, viewer }: { categoryId: string; viewer: Pick<User, "id" | "currentRole"> }) {
-  const db = await getDb();
-  const [providers, saved] = await Promise.all([listAvailableProviders(db, categoryId), loadSavedIds(db, viewer)]);
+async function ProviderList({ data }: { data: ProviderListData }) {
+  const { providers, saved } = await data;
   if (providers.length === 0) {
     return (
       <div className="mt-5 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center" data-testid="no-providers">

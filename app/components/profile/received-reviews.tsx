@@ -2,17 +2,16 @@ import { MessageSquareText } from "~/components/icons";
 import { Avatar } from "~/components/avatar";
 import { RatingStars } from "~/components/booking/rating-stars";
 import { fullName } from "~/lib/user-display";
-import { listReceivedReviews } from "~/models/review.server";
+import type { ReceivedReview } from "~/models/review.server";
 import { getConfig } from "~/services/config.server";
-import { getDb } from "~/services/db.server";
 
 /**
  * The reviews a user received, newest first: reviewer avatar and name, stars,
  * comment, date; 'No reviews yet' when there are none. An async server
- * component: it loads its own data inside the page's <Suspense>.
+ * component: it awaits the page's `reviews` inside the page's <Suspense>.
  */
-export async function ReceivedReviews({ userId }: { userId: string }) {
-  const reviews = await listReceivedReviews(await getDb(), userId);
+export async function ReceivedReviews({ reviews: loading }: { reviews: Promise<ReceivedReview[]> }) {
+  const reviews = await loading;
   if (reviews.length === 0) {
     return (
       <div className="flex flex-col items-center gap-2 py-8 text-center" data-testid="reviews-empty">

@@ -1,27 +1,24 @@
 import { Briefcase, CalendarCheck, ChevronRight, DollarSign, Info, MapPin, Power, PowerOff, Star, Wallet } from "~/components/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { heartProps, loadSavedIds } from "~/components/favorites/saved.server";
+import { heartProps } from "~/components/favorites/saved.server";
 import { JobCard } from "~/components/job-card";
 import { formatPrice, formatRating, statusLabel } from "~/lib/format";
 import { DEFAULT_LOCATION } from "~/lib/geo";
 import { categoryName } from "~/lib/job-display";
-import { listMyBookings, type Booking } from "~/models/booking.server";
-import { listAvailableJobs } from "~/models/job.server";
-import { getProviderStats } from "~/models/provider.server";
+import type { Booking } from "~/models/booking.server";
 import type { User } from "~/models/user.server";
-import { getConfig } from "~/services/config.server";
-import { getDb } from "~/services/db.server";
+import type { DashboardLists, ProviderDashboardData } from "~/operations/provider-dashboard.server";
 import { GoOnlineButton } from "./availability-toggle";
 
-// The dashboard's data sections: async server components that load their own
-// data, each rendered inside <Suspense> by the dashboard with the skeleton below it.
+// The dashboard's data sections: async server components that await their part of the
+// route's data (operations/provider-dashboard), each inside <Suspense> with the skeleton below it.
 
 const CARD = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
 
 /** Today's Earnings, Total Earnings (2 decimals) and Jobs Completed with the star rating. */
-export async function StatsCards({ user }: { user: User }) {
-  const stats = await getProviderStats(await getDb(), user, getConfig().timeZone);
+export async function StatsCards({ data }: { data: ProviderDashboardData["stats"] }) {
+  const stats = await data;
   const reviews = `${stats.totalReviews} ${stats.totalReviews === 1 ? "review" : "reviews"}`;
   return (
     <section aria-label="Earnings and rating" className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
@@ -107,22 +104,6 @@ const BOOKING_STATUS_STYLES: Partial<Record<Booking["status"], string>> = {
   in_progress: "bg-orange-100 text-orange-800",
 };
 
-/** Active jobs the dashboard shows before "Show all active jobs" (decision 0028). */
-export const ACTIVE_JOBS_PREVIEW = 20;
-
-/** Available jobs the dashboard shows before "Show more jobs near you" (decision 0037). */
-export const AVAILABLE_JOBS_PREVIEW = 20;
-
-/** The dashboard's lists shown whole (`?activeJobs=all`, `?availableJobs=all`) rather than their first 20. */
-export interface DashboardLists {
-  activeJobs: boolean;
-  availableJobs: boolean;
-}
-
-export function expandedLists(url: URL): DashboardLists {
-  return { activeJobs: url.searchParams.get("activeJobs") === "all", availableJobs: url.searchParams.get("availableJobs") === "all" };
-}
-
 /** The dashboard with these lists shown whole, scrolled to `anchor`: plain links, so they work without JavaScript. */
 function dashboardHref(lists: DashboardLists, anchor: string): string {
   const query = new URLSearchParams();
@@ -138,15 +119,8 @@ const SHOW_MORE_LINK =
  * The provider's accepted and in-progress bookings, newest first, each linking
  * to its booking page: the first 20, or all of them when asked.
  */
-export async function ActiveJobs({ providerId, expanded }: { providerId: string; expanded: DashboardLists }) {
-  const showAll = expanded.activeJobs;
-  const listed = await listMyBookings(await getDb(), providerId, {
-    asProvider: true,
-    statuses: ["accepted", "in_progress"],
-    limit: showAll ? undefined : ACTIVE_JOBS_PREVIEW + 1,
-  });
-  const more = !showAll && listed.length > ACTIVE_JOBS_PREVIEW;
-  const bookings = more ? listed.slice(0, ACTIVE_JOBS_PREVIEW) : listed;
+export async function ActiveJobs({ data, expanded }: { data: ProviderDashboardData["activeJobs"]; expanded: DashboardLists }) {
+  const { bookings, more } = await data;
   if (bookings.length === 0) {
     return (
       <div className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center">
@@ -221,15 +195,16 @@ export function ActiveJobsSkeleton() {
  * Posted jobs near the provider (nearest first within their categories and urgency), with distances: the first 20,
  * or as many as the jobs API lists when asked.
  */
-export async function AvailableJobs({ user, expanded }: { user: User; expanded: DashboardLists }) {
-  const db = await getDb();
-  const showAll = expanded.availableJobs;
-  const [listed, saved] = await Promise.all([
-    listAvailableJobs(db, user, showAll ? {} : { limit: AVAILABLE_JOBS_PREVIEW + 1 }),
-    loadSavedIds(db, user),
-  ]);
-  const more = !showAll && listed.length > AVAILABLE_JOBS_PREVIEW;
-  const jobs = more ? listed.slice(0, AVAILABLE_JOBS_PREVIEW) : listed;
+export async function AvailableJobs({
+  user,
+  data,
+  expanded,
+}: {
+  user: Pick<User, "latitude" | "longitude">;
+  data: NonNullable<ProviderDashboardData["availableJobs"]>;
+  expanded: DashboardLists;
+}) {
+  const { jobs, more, saved } = await data;
   return (
     <>
       {user.latitude == null || user.longitude == null ? (

@@ -3,24 +3,16 @@ import { Suspense } from "react";
 import { fullName } from "~/lib/user-display";
 import type { User } from "~/models/user.server";
 import { AvailabilityBanner } from "./availability-toggle";
-import {
-  ActiveJobs,
-  ActiveJobsSkeleton,
-  AvailableJobs,
-  AvailableJobsSkeleton,
-  type DashboardLists,
-  OfflineCard,
-  StatsCards,
-  StatsSkeleton,
-} from "./dashboard-sections";
+import type { DashboardLists, ProviderDashboardData } from "~/operations/provider-dashboard.server";
+import { ActiveJobs, ActiveJobsSkeleton, AvailableJobs, AvailableJobsSkeleton, OfflineCard, StatsCards, StatsSkeleton } from "./dashboard-sections";
 
 /**
  * The provider dashboard (spec §2): availability banner with its switch,
  * earnings and rating cards, active jobs, and — while online — the posted jobs
- * near the provider. The data sections load themselves and stream in behind
- * skeletons.
+ * near the provider. Each data section awaits its part of `data` and streams in
+ * behind a skeleton.
  */
-export function ProviderDashboard({ user, expanded }: { user: User; expanded: DashboardLists }) {
+export function ProviderDashboard({ user, expanded, data }: { user: User; expanded: DashboardLists; data: ProviderDashboardData }) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
       <title>Provider dashboard | Nearhand</title>
@@ -32,7 +24,7 @@ export function ProviderDashboard({ user, expanded }: { user: User; expanded: Da
       <AvailabilityBanner isOnline={user.isProviderOnline} onlineIcon={<Radio className="h-6 w-6" />} offlineIcon={<Power className="h-6 w-6" />} />
 
       <Suspense fallback={<StatsSkeleton />}>
-        <StatsCards user={user} />
+        <StatsCards data={data.stats} />
       </Suspense>
 
       <section aria-labelledby="active-jobs-title" className="mt-10">
@@ -40,17 +32,17 @@ export function ProviderDashboard({ user, expanded }: { user: User; expanded: Da
           Active Jobs
         </h2>
         <Suspense fallback={<ActiveJobsSkeleton />}>
-          <ActiveJobs providerId={user.id} expanded={expanded} />
+          <ActiveJobs data={data.activeJobs} expanded={expanded} />
         </Suspense>
       </section>
 
-      {user.isProviderOnline ? (
+      {data.availableJobs ? (
         <section aria-labelledby="available-jobs-title" className="mt-10">
           <h2 id="available-jobs-title" className="scroll-mt-24 text-xl font-bold text-slate-900">
             Available Jobs Near You
           </h2>
           <Suspense fallback={<AvailableJobsSkeleton />}>
-            <AvailableJobs user={user} expanded={expanded} />
+            <AvailableJobs user={user} data={data.availableJobs} expanded={expanded} />
           </Suspense>
         </section>
       ) : (

@@ -2,26 +2,17 @@ import { Plus } from "~/components/icons";
 import { Suspense } from "react";
 import { Link } from "react-router";
 import { CATEGORIES } from "../../../db/categories.ts";
-import { heartProps, loadSavedIds } from "~/components/favorites/saved.server";
+import { heartProps } from "~/components/favorites/saved.server";
 import { JobCard } from "~/components/job-card";
 import { availableLabel, categoryIcon } from "~/lib/job-display";
-import { listSeekerJobs } from "~/models/job.server";
-import { recentAvailableProviderCounts } from "~/models/provider.server";
-import type { User } from "~/models/user.server";
-import { getDb } from "~/services/db.server";
-
-const RECENT_LIMIT = 4;
+import type { SeekerHomeData } from "~/operations/seeker-home.server";
 
 /**
  * The seeker home (spec §2): categories with the real number of online
  * providers, the four most recent requests, and a floating 'Post a job' button
- * on small screens. Counts and requests stream in behind skeletons.
+ * on small screens. Counts and requests (`data`, from the route) stream in behind skeletons.
  */
-export function SeekerHome({ user }: { user: User }) {
-  // One count for all six cards, started now and awaited by each; reused for a few seconds (decision 0038).
-  const counts = getDb().then((db) => recentAvailableProviderCounts(db));
-  // Never an unhandled rejection: the cards that await it report the error.
-  counts.catch(() => undefined);
+export function SeekerHome({ data }: { data: SeekerHomeData }) {
   return (
     <main className="mx-auto max-w-6xl px-4 pb-24 pt-8 md:pb-12">
       <title>Nearhand</title>
@@ -47,7 +38,7 @@ export function SeekerHome({ user }: { user: User }) {
                   </span>
                   <span className="text-sm font-semibold text-slate-900 md:text-base">{category.name}</span>
                   <Suspense fallback={<CountSkeleton />}>
-                    <AvailableCount counts={counts} categoryId={category.id} />
+                    <AvailableCount counts={data.providerCounts} categoryId={category.id} />
                   </Suspense>
                 </Link>
               </li>
@@ -58,7 +49,7 @@ export function SeekerHome({ user }: { user: User }) {
 
       <section aria-labelledby="recent-title" className="mt-10">
         <Suspense fallback={<RecentRequestsSkeleton />}>
-          <RecentRequests user={user} />
+          <RecentRequests data={data.recentRequests} />
         </Suspense>
       </section>
 
@@ -93,10 +84,9 @@ function CountSkeleton() {
   );
 }
 
-/** The seeker's four newest jobs, loaded by the component itself so the page streams. */
-async function RecentRequests({ user }: { user: User }) {
-  const db = await getDb();
-  const [jobs, saved] = await Promise.all([listSeekerJobs(db, user.id, { limit: RECENT_LIMIT }), loadSavedIds(db, user)]);
+/** The seeker's four newest jobs, awaited here so the page streams. */
+async function RecentRequests({ data }: { data: SeekerHomeData["recentRequests"] }) {
+  const { jobs, saved } = await data;
   if (jobs.length === 0) {
     return (
       <>

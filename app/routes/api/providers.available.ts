@@ -1,9 +1,8 @@
 import { z } from "zod";
 import type { Route } from "./+types/providers.available";
 import { jobFieldRules } from "~/lib/schemas/job";
-import { listAvailableProviders } from "~/models/provider.server";
+import { availableProviders } from "~/operations/providers.server";
 import { apiError, describeIssues, json, requireApiUser } from "~/services/api.server";
-import { getDb } from "~/services/db.server";
 
 const inputSchema = z.object({ categoryId: jobFieldRules.categoryId });
 
@@ -16,7 +15,7 @@ export async function availableProvidersResponse(context: Route.LoaderArgs["cont
   await requireApiUser(context);
   const parsed = inputSchema.safeParse({ categoryId });
   if (!parsed.success) return apiError(400, describeIssues(parsed.error));
-  return json(await listAvailableProviders(await getDb(), parsed.data.categoryId));
+  return json(await availableProviders(parsed.data.categoryId));
 }
 
 /** GET /api/providers/available?categoryId= */

@@ -1,0 +1,31 @@
+import "server-only";
+import { loadSavedIds, type SavedIds } from "~/components/favorites/saved.server";
+import { listSeekerJobs, type JobWithSeeker } from "~/models/job.server";
+import { recentAvailableProviderCounts } from "~/models/provider.server";
+import type { User } from "~/models/user.server";
+import { getDb } from "~/services/db.server";
+
+/** How many of the seeker's newest jobs the home page shows. */
+export const RECENT_REQUESTS = 4;
+
+export interface SeekerHomeData {
+  /** Online providers per category, one count for all six cards (reused for a few seconds, decision 0038). */
+  providerCounts: Promise<Record<string, number>>;
+  /** The seeker's newest jobs and what they saved, for the hearts. */
+  recentRequests: Promise<{ jobs: JobWithSeeker[]; saved: SavedIds }>;
+}
+
+/** The seeker home's data (spec §2), each part started now and awaited where it is shown, so the page streams. */
+export function seekerHome(user: User): SeekerHomeData {
+  const db = getDb();
+  const providerCounts = db.then((d) => recentAvailableProviderCounts(d));
+  // Awaited by six cards: never an unhandled rejection, the cards report the error.
+  providerCounts.catch(() => undefined);
+  return {
+    providerCounts,
+    recentRequests: db.then(async (d) => {
+      const [jobs, saved] = await Promise.all([listSeekerJobs(d, user.id, { limit: RECENT_REQUESTS }), loadSavedIds(d, user)]);
+      return { jobs, saved };
+    }),
+  };
+}
