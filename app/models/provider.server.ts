@@ -30,8 +30,6 @@ export type PublicProvider = {
   hourlyRate: string | null;
 };
 
-export const toggleOnlineSchema = z.object({ isOnline: z.boolean({ error: "isOnline must be true or false" }) });
-
 /** Goes online or offline; only a provider may go online. */
 export async function setProviderOnline(db: Executor, user: Pick<User, "id" | "currentRole">, isOnline: boolean): Promise<User> {
   if (isOnline && user.currentRole !== "provider") throw forbidden("Only providers can go online. Switch to offering services first.");

@@ -3,16 +3,16 @@ import type { Route } from "./+types/notifications";
 import { NotificationsBoard } from "~/components/notifications/notifications-board";
 import { notificationHref, type NotificationItem } from "~/components/notifications/shared";
 import { formatRelativeTime } from "~/lib/format";
-import { DomainError } from "~/models/errors";
-import { listNotifications, markAllNotificationsRead, markNotificationRead } from "~/models/notification.server";
-import { getDb } from "~/services/db.server";
-import { flashToast, requireUser } from "~/services/request-session.server";
+import { markRead, myNotifications, notificationsForm } from "~/operations/notifications.server";
+import { parseInput } from "~/operations/parse-input.server";
+import { runForPage } from "~/services/operation-answers.server";
+import { requireUser } from "~/services/request-session.server";
 
 const MARK_READ_FAILED = { title: "Error", description: "Failed to mark notification as read.", variant: "destructive" } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const notifications = await listNotifications(await getDb(), user.id);
+  const notifications = await myNotifications(user);
   const now = new Date();
   const items: NotificationItem[] = notifications.map((n) => ({
     id: n.id,
@@ -30,22 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** intent=read (with id): one of mine read; intent=read-all: all of mine. Always back to the page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const db = await getDb();
-  try {
-    if (intent === "read") {
-      const id = form.get("id");
-      await markNotificationRead(db, user.id, typeof id === "string" ? id : "");
-    } else if (intent === "read-all") {
-      await markAllNotificationsRead(db, user.id);
-    } else {
-      throw new DomainError(400, "Unknown intent");
-    }
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    flashToast(context, MARK_READ_FAILED);
-  }
+  const form = Object.fromEntries(await request.formData());
+  await runForPage(context, () => markRead(user, parseInput(notificationsForm, form)), { failure: MARK_READ_FAILED });
   // Replace, not push: marking items read must not pile up history entries.
   return replace("/notifications");
 }

@@ -5,6 +5,7 @@ import { apiError } from "./api.server";
 import { getConfig } from "./config.server";
 import { getDb, type Database } from "./db.server";
 import type { Toast } from "./session.server";
+import { RateLimited } from "../models/errors";
 
 /**
  * The limits at RATE_LIMIT_MULTIPLIER=1 (decision 0021): `points` requests per
@@ -84,6 +85,12 @@ export function tooManyRequests(retryAfterSeconds: number): Response {
   const response = apiError(429, `Too many requests, try again in ${retryAfterSeconds} s`);
   response.headers.set("Retry-After", String(retryAfterSeconds));
   return response;
+}
+
+/** For operations: counts one more, or throws RateLimited (the adapters answer it as 429 or as a toast). */
+export async function spendRateLimit(name: RateLimitName, key: string): Promise<void> {
+  const verdict = await consumeRateLimit(name, key);
+  if (!verdict.allowed) throw new RateLimited(verdict.retryAfterSeconds);
 }
 
 /** For the JSON API: counts the request, or throws the 429. */

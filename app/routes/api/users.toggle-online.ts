@@ -1,15 +1,14 @@
 import type { Route } from "./+types/users.toggle-online";
-import { setProviderOnline, toggleOnlineSchema } from "~/models/provider.server";
-import { apiError, domainCall, json, parseJson, requireApiUser, requireMethod } from "~/services/api.server";
-import { getDb } from "~/services/db.server";
+import { availabilityInput, setAvailability } from "~/operations/availability.server";
+import { apiError, parseJson, requireApiUser, requireMethod } from "~/services/api.server";
+import { answerJson } from "~/services/operation-answers.server";
 
 /** POST /api/users/toggle-online {isOnline} */
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
   const user = await requireApiUser(context);
-  const { isOnline } = await parseJson(request, toggleOnlineSchema);
-  const db = await getDb();
-  return json(await domainCall(() => setProviderOnline(db, user, isOnline)));
+  const input = await parseJson(request, availabilityInput);
+  return answerJson(() => setAvailability(user, input));
 }
 
 export function loader() {

@@ -1,0 +1,20 @@
+import "server-only";
+import { z } from "zod";
+import { setProviderOnline } from "~/models/provider.server";
+import type { User } from "~/models/user.server";
+import { getDb } from "~/services/db.server";
+
+/** POST /api/users/toggle-online's body. */
+export const availabilityInput = z.object({ isOnline: z.boolean({ error: "isOnline must be true or false" }) });
+/** The dashboard switch's form: isOnline=true|false. */
+export const availabilityForm = z.object({ isOnline: z.enum(["true", "false"]).transform((value) => value === "true") });
+
+export const AVAILABILITY_TOASTS = {
+  online: { title: "You're now online", description: "You'll receive job requests from help seekers" },
+  offline: { title: "You're now offline", description: "You won't receive new job requests" },
+} as const;
+
+/** Goes online or offline (spec §6: only a provider may go online); the updated user. */
+export async function setAvailability(actor: Pick<User, "id" | "currentRole">, { isOnline }: z.infer<typeof availabilityInput>): Promise<User> {
+  return setProviderOnline(await getDb(), actor, isOnline);
+}

@@ -1,0 +1,64 @@
+import "server-only";
+import type { RouterContextProvider } from "react-router";
+import { DomainError, RateLimited } from "../models/errors";
+import { apiError, json } from "./api.server";
+import { tooManyRequests, tooManyRequestsToast } from "./rate-limit.server";
+import { flashToast } from "./request-session.server";
+import type { Toast } from "./session.server";
+
+// The two adapters between an operation (app/operations/) and HTTP: the JSON API's answer (spec §8: the status and
+// a plain-text reason) and a page action's flashed toast. Errors other than a refused rule propagate (a 500 or the
+// error page): they are bugs or outages, not answers.
+
+/** An operation's result as JSON (`init` gives e.g. 201); a refused rule as its 4xx, a limit as 429 with Retry-After. */
+export async function answerJson<T>(run: () => Promise<T>, init?: ResponseInit): Promise<Response> {
+  try {
+    return json(await run(), init);
+  } catch (error) {
+    throw refusalResponse(error);
+  }
+}
+
+/** The JSON answer of a refused rule; anything else is thrown on unchanged. */
+export function refusalResponse(error: unknown): unknown {
+  if (error instanceof RateLimited) return tooManyRequests(error.retryAfterSeconds);
+  if (error instanceof DomainError) return apiError(error.status, error.message);
+  return error;
+}
+
+export type PageOutcome<T> = { ok: true; value: T } | { ok: false; error: DomainError; toast: Toast };
+
+export interface PageToasts<T> {
+  /** Flashed when the operation succeeds. */
+  success?: Toast | ((value: T) => Toast | undefined);
+  /**
+   * Flashed when a rule refused it: the spec's words for the failure (§8), or a function of the refusal. Without
+   * it, the refusal's own message. A limit always says when to try again.
+   */
+  failure?: Toast | ((error: DomainError) => Toast);
+}
+
+/** Runs an operation for a page action and flashes its toast; the action then redirects. */
+export async function runForPage<T>(
+  context: Readonly<RouterContextProvider>,
+  run: () => Promise<T>,
+  toasts: PageToasts<T> = {},
+): Promise<PageOutcome<T>> {
+  try {
+    const value = await run();
+    const success = typeof toasts.success === "function" ? toasts.success(value) : toasts.success;
+    if (success) flashToast(context, success);
+    return { ok: true, value };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const toast = failureToast(error, toasts.failure);
+    flashToast(context, toast);
+    return { ok: false, error, toast };
+  }
+}
+
+function failureToast(error: DomainError, failure: PageToasts<unknown>["failure"]): Toast {
+  if (error instanceof RateLimited) return tooManyRequestsToast(error.retryAfterSeconds);
+  if (typeof failure === "function") return failure(error);
+  return failure ?? { title: "Error", description: error.message, variant: "destructive" };
+}
