@@ -16,7 +16,8 @@ export const sendMessageSchema = z.object({
   content: messageContentRule,
   receiverId: z.uuid({ error: "receiverId must be a user id" }),
 });
-export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+/** Without a receiver, the message goes to the other party (the messages page knows only the booking). */
+export type SendMessageInput = Omit<z.infer<typeof sendMessageSchema>, "receiverId"> & { receiverId?: string };
 
 export const BOOKING_CANCELLED_NO_MESSAGES = "This booking was cancelled: messages are closed";
 
@@ -43,7 +44,7 @@ export async function sendMessage(db: Executor, senderId: string, input: SendMes
     if (!booking) throw notFound("Booking not found");
     if (booking.status === "cancelled") throw conflict(BOOKING_CANCELLED_NO_MESSAGES);
     const other = booking.seekerId === senderId ? booking.providerId : booking.seekerId;
-    if (input.receiverId !== other) throw new DomainError(400, "receiverId must be the other party of the booking");
+    if (input.receiverId !== undefined && input.receiverId !== other) throw new DomainError(400, "receiverId must be the other party of the booking");
     const [message] = await tx
       .insert(messages)
       .values({ bookingId: booking.id, senderId, receiverId: other, content: input.content })

@@ -8,10 +8,11 @@ import { NoThreadSelected, ThreadNotFound, ThreadPanel, type ThreadData } from "
 import { messageFormSchema } from "~/lib/schemas/message";
 import { getBookingForParty, type PartySummary } from "~/models/booking.server";
 import { DomainError } from "~/models/errors";
-import { listConversations, openThread, sendMessage, type Message } from "~/models/message.server";
+import type { Message } from "~/models/message.server";
+import { conversations as listConversations, readThread, sendMessage } from "~/operations/messages.server";
+import { runForPage } from "~/services/operation-answers.server";
 import { getConfig } from "~/services/config.server";
 import { getDb } from "~/services/db.server";
-import { consumeRateLimit, tooManyRequestsToast, userKey } from "~/services/rate-limit.server";
 import {
   flashToast,
   getCurrentUser,
@@ -36,7 +37,7 @@ const openSelectedThread: Route.MiddlewareFunction = async ({ request, context }
     const user = await getCurrentUser(context);
     if (user) {
       try {
-        context.set(openedThreadContext, { bookingId, messages: await openThread(await getDb(), bookingId, user.id) });
+        context.set(openedThreadContext, { bookingId, messages: await readThread(user, bookingId) });
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         context.set(openedThreadContext, { bookingId, messages: null });
@@ -75,7 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const bookingId = new URL(request.url).searchParams.get("booking");
   const db = await getDb();
   const [conversations, booking] = await Promise.all([
-    listConversations(db, user.id),
+    listConversations(user),
     bookingId ? getBookingForParty(db, bookingId, user.id) : Promise.resolve(null),
   ]);
   const now = new Date();
@@ -84,7 +85,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!booking) return data({ ...base, thread: null, notFound: true }, { status: 404 });
 
   const opened = context.get(openedThreadContext);
-  const messages = opened?.bookingId === bookingId && opened.messages ? opened.messages : await openThread(db, bookingId, user.id);
+  const messages = opened?.bookingId === bookingId && opened.messages ? opened.messages : await readThread(user, bookingId);
   const { timeZone } = getConfig();
   const thread: ThreadData = {
     bookingId: booking.id,
@@ -121,26 +122,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const submission = parseForm(formData, messageFormSchema);
   if (submission.status !== "success") return backToThread(context, request, submission.reply());
-  const verdict = await consumeRateLimit("messages", userKey(user.id));
-  if (!verdict.allowed) {
-    const toast = tooManyRequestsToast(verdict.retryAfterSeconds);
-    flashToast(context, toast);
-    return backToThread(context, request, submission.reply({ formErrors: [toast.description!] }));
-  }
-
-  const db = await getDb();
-  try {
-    const booking = await getBookingForParty(db, bookingId, user.id);
-    if (!booking) throw new DomainError(404, "Booking not found");
-    const receiverId = booking.seekerId === user.id ? booking.providerId : booking.seekerId;
-    await sendMessage(db, user.id, { bookingId: booking.id, content: submission.value.content, receiverId });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
+  const sent = await runForPage(context, () => sendMessage(user, { bookingId, content: submission.value.content }), {
     // A conflict says why (a cancelled booking takes no more messages); anything else stays generic.
-    const toast = error.status === 409 ? { ...SEND_FAILED, description: error.message } : SEND_FAILED;
-    flashToast(context, toast);
-    return backToThread(context, request, submission.reply({ formErrors: [toast.description] }));
-  }
+    failure: (error) => (error.status === 409 ? { ...SEND_FAILED, description: error.message } : SEND_FAILED),
+  });
+  if (!sent.ok) return backToThread(context, request, submission.reply({ formErrors: [sent.toast.description!] }));
   // Replace, not push: sending ten messages must not leave ten history entries.
   return replace(`${threadHref(bookingId)}#${LATEST_MESSAGE_ANCHOR}`);
 }

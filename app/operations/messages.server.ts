@@ -1,0 +1,38 @@
+import "server-only";
+import {
+  listConversations,
+  openThread,
+  sendMessage as storeMessage,
+  sendMessageSchema,
+  type ConversationSummary,
+  type Message,
+  type SendMessageInput,
+} from "~/models/message.server";
+import type { User } from "~/models/user.server";
+import { getDb } from "~/services/db.server";
+import { spendRateLimit, userKey } from "~/services/rate-limit.server";
+
+/** POST /api/messages' body (spec §7: bookingId, content, receiverId). */
+export const messageInput = sendMessageSchema;
+
+/**
+ * Sends a message in a booking the actor is a party of (404 otherwise), to the other party, who is notified; a
+ * cancelled booking takes none (409). Counted against the messages limit.
+ */
+export async function sendMessage(actor: Pick<User, "id">, input: SendMessageInput): Promise<Message> {
+  await spendRateLimit("messages", userKey(actor.id));
+  return storeMessage(await getDb(), actor.id, input);
+}
+
+/** The actor's conversations (spec §3: bookingId, otherUser, lastMessage, unreadCount), newest first. */
+export async function conversations(actor: Pick<User, "id">): Promise<ConversationSummary[]> {
+  return listConversations(await getDb(), actor.id);
+}
+
+/**
+ * A booking's thread, oldest first, for one of its parties (404 otherwise). Reading it marks what the actor
+ * received as read, unless `markRead` is false (a read the actor did not ask for, such as a link from another site).
+ */
+export async function readThread(actor: Pick<User, "id">, bookingId: string, options: { markRead?: boolean } = {}): Promise<Message[]> {
+  return openThread(await getDb(), bookingId, actor.id, options);
+}
