@@ -9,13 +9,12 @@ import { WizardStepper } from "~/components/post-job/stepper";
 import { findCategory, parseWizardUrl, POST_JOB_FORM_ID, wizardHref } from "~/components/post-job/wizard";
 import { postJobFormSchema } from "~/lib/schemas/job";
 import { JOB_IMAGE_MAX_BYTES } from "~/lib/uploads";
-import { DomainError } from "~/models/errors";
-import { createJob } from "~/models/job.server";
-import { getDb } from "~/services/db.server";
-import { consumeRateLimit, tooManyRequestsToast, userKey } from "~/services/rate-limit.server";
-import { receiveImageFromForm, verifyUploadedImage } from "~/services/image-upload.server";
+import { postJob } from "~/operations/jobs.server";
+import { receiveImageFromForm, UploadRefused } from "~/services/image-upload.server";
+import { runForPage } from "~/services/operation-answers.server";
 import { flashToast, redirectWithSubmission, requireUser, takeSubmission } from "~/services/request-session.server";
-import { log } from "~/services/logger.server";
+
+const POST_FAILED = { title: "Error", description: "Failed to post job. Please try again.", variant: "destructive" } as const;
 
 /**
  * /post-job: the three-step wizard. The step lives in the URL —
@@ -46,10 +45,6 @@ function isMultipart(request: Request): boolean {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
-  // A refused image: its reason as an error toast, and nothing stored.
-  const flashRefusal = (error: DomainError) =>
-    flashToast(context, { title: "Error", description: error.message, variant: "destructive" });
-
   let formData: FormData;
   let received: string | null = null;
   if (isMultipart(request)) {
@@ -60,10 +55,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         maxBytes: JOB_IMAGE_MAX_BYTES,
       }));
     } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      // The rest of the form was not read: back to step 3 of the category in the URL.
+      if (!(error instanceof UploadRefused)) throw error;
+      // The rest of the form was not read: back to step 3 of the category in the URL, with the reason and nothing stored.
       const category = parseWizardUrl(new URL(request.url)).category;
-      flashRefusal(error);
+      flashToast(context, { title: "Error", description: error.message, variant: "destructive" });
       return redirect(wizardHref(3, category?.id));
     }
   } else {
@@ -79,39 +74,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = new Request(new URL(wizardHref(3, category?.id), request.url));
   if (submission.status !== "success") return redirectWithSubmission(context, back, POST_JOB_FORM_ID, submission.reply());
 
-  const { location, imageUrl: submittedImageUrl, ...value } = submission.value;
-  let imageUrl: string | null = received;
-  if (!imageUrl && submittedImageUrl) {
-    try {
-      imageUrl = await verifyUploadedImage(submittedImageUrl, user.id, JOB_IMAGE_MAX_BYTES);
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      flashRefusal(error);
-      formData.delete("imageUrl");
-      return redirectWithSubmission(context, back, POST_JOB_FORM_ID, parseForm(formData, postJobFormSchema).reply());
-    }
+  const { location, ...value } = submission.value;
+  const posted = await runForPage(context, () => postJob(user, { ...value, address: location }, { storedImageUrl: received }), {
+    success: { title: "Job posted successfully!", description: "Providers in your area will be notified." },
+    // A refused image says why; anything else is the spec's words (§8).
+    failure: (error) => (error instanceof UploadRefused ? { title: "Error", description: error.message, variant: "destructive" } : POST_FAILED),
+    unexpected: POST_FAILED,
+  });
+  if (posted.ok) return redirect("/");
+  if (posted.error instanceof UploadRefused) {
+    // The form comes back without the refused image.
+    formData.delete("imageUrl");
+    return redirectWithSubmission(context, back, POST_JOB_FORM_ID, parseForm(formData, postJobFormSchema).reply());
   }
-  const verdict = await consumeRateLimit("jobs", userKey(user.id));
-  if (!verdict.allowed) {
-    // The form comes back filled in, its image too.
-    const toast = tooManyRequestsToast(verdict.retryAfterSeconds);
-    flashToast(context, toast);
-    return redirectWithSubmission(context, back, POST_JOB_FORM_ID, submission.reply({ formErrors: [toast.description!] }));
-  }
-  try {
-    await createJob(await getDb(), user.id, { ...value, address: location, imageUrl });
-  } catch (error) {
-    log().error({ err: error }, "posting a job failed");
-    flashToast(context, { title: "Error", description: "Failed to post job. Please try again.", variant: "destructive" });
-    return redirectWithSubmission(
-      context,
-      back,
-      POST_JOB_FORM_ID,
-      submission.reply({ formErrors: ["Failed to post job. Please try again."] }),
-    );
-  }
-  flashToast(context, { title: "Job posted successfully!", description: "Providers in your area will be notified." });
-  return redirect("/");
+  // The form comes back filled in, its image too.
+  return redirectWithSubmission(context, back, POST_JOB_FORM_ID, submission.reply({ formErrors: [posted.toast.description!] }));
 }
 
 export function ServerComponent({ loaderData }: Route.ComponentProps) {

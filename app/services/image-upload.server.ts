@@ -23,6 +23,7 @@ import {
   STAGED_KEY,
 } from "./storage.server";
 
+/** An image refused (not the caller's, missing, too large, not an image): the form keeps its other fields. */
 export class UploadRefused extends DomainError {}
 
 const NOT_AN_IMAGE = "The image must be a JPEG, PNG, WebP, GIF or AVIF file";
@@ -36,7 +37,7 @@ const NOT_AN_IMAGE = "The image must be a JPEG, PNG, WebP, GIF or AVIF file";
  */
 export async function verifyUploadedImage(imageUrl: string, userId: string, maxBytes: number): Promise<string> {
   const named = ownImageKey(imageUrl, userId);
-  if (!named) throw new DomainError(400, "imageUrl must be an image you uploaded");
+  if (!named) throw new UploadRefused(400, "imageUrl must be an image you uploaded");
   if (!STAGED_KEY.test(named)) {
     await checkStoredImage(named, maxBytes);
     return imageUrlForKey(named);
@@ -53,20 +54,20 @@ export async function verifyUploadedImage(imageUrl: string, userId: string, maxB
 
 async function checkStoredImage(key: string, maxBytes: number): Promise<void> {
   const object = await describeObject(key);
-  if (!object) throw new DomainError(400, "The uploaded image was not found");
-  if (object.size > maxBytes) throw new DomainError(400, `The image is larger than ${maxBytes} bytes`);
-  if (!(object.type in IMAGE_TYPES)) throw new DomainError(400, NOT_AN_IMAGE);
+  if (!object) throw new UploadRefused(400, "The uploaded image was not found");
+  if (object.size > maxBytes) throw new UploadRefused(400, `The image is larger than ${maxBytes} bytes`);
+  if (!(object.type in IMAGE_TYPES)) throw new UploadRefused(400, NOT_AN_IMAGE);
   const head = await readObjectHead(key);
-  if (!head || sniffImageType(head) !== object.type) throw new DomainError(400, "The file is not the image it claims to be");
+  if (!head || sniffImageType(head) !== object.type) throw new UploadRefused(400, "The file is not the image it claims to be");
 }
 
 /** The image key a staged upload is copied to, stored with the type its first bytes say. */
 async function copyStagedUpload(stagedKey: string, maxBytes: number): Promise<string> {
   const object = await describeObject(stagedKey);
-  if (!object) throw new DomainError(400, "The uploaded image was not found");
-  if (object.size > maxBytes) throw new DomainError(400, `The image is larger than ${maxBytes} bytes`);
+  if (!object) throw new UploadRefused(400, "The uploaded image was not found");
+  if (object.size > maxBytes) throw new UploadRefused(400, `The image is larger than ${maxBytes} bytes`);
   const type = sniffImageType((await readObjectHead(stagedKey)) ?? new Uint8Array());
-  if (!type) throw new DomainError(400, NOT_AN_IMAGE);
+  if (!type) throw new UploadRefused(400, NOT_AN_IMAGE);
   const key = imageKeyForStaged(stagedKey, type);
   await copyObject(stagedKey, key, type);
   return key;

@@ -3,6 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import { DomainError, RateLimited } from "../models/errors";
 import { apiError, json } from "./api.server";
 import { tooManyRequests, tooManyRequestsToast } from "./rate-limit.server";
+import { log } from "./logger.server";
 import { flashToast } from "./request-session.server";
 import type { Toast } from "./session.server";
 
@@ -26,7 +27,7 @@ export function refusalResponse(error: unknown): unknown {
   return error;
 }
 
-export type PageOutcome<T> = { ok: true; value: T } | { ok: false; error: DomainError; toast: Toast };
+export type PageOutcome<T> = { ok: true; value: T } | { ok: false; error: unknown; toast: Toast };
 
 export interface PageToasts<T> {
   /** Flashed when the operation succeeds. */
@@ -36,6 +37,11 @@ export interface PageToasts<T> {
    * it, the refusal's own message. A limit always says when to try again.
    */
   failure?: Toast | ((error: DomainError) => Toast);
+  /**
+   * Given, any other error (a bug, an outage) is logged and answered with this toast too, as a form the user can
+   * send again; without it, it propagates to the error page.
+   */
+  unexpected?: Toast;
 }
 
 /** Runs an operation for a page action and flashes its toast; the action then redirects. */
@@ -50,7 +56,12 @@ export async function runForPage<T>(
     if (success) flashToast(context, success);
     return { ok: true, value };
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
+    if (!(error instanceof DomainError)) {
+      if (!toasts.unexpected) throw error;
+      log().error({ err: error }, "an operation failed");
+      flashToast(context, toasts.unexpected);
+      return { ok: false, error, toast: toasts.unexpected };
+    }
     const toast = failureToast(error, toasts.failure);
     flashToast(context, toast);
     return { ok: false, error, toast };
