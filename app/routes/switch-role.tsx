@@ -3,13 +3,13 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/switch-role";
 import { RoleSwitchForm } from "~/components/shell/role-switch-form";
 import { roleSwitchSuccess, roleSwitchTitle } from "~/lib/role-switch-text";
-import { switchRole } from "~/models/user.server";
-import { switchRoleSchema } from "~/lib/schemas/role";
+import { switchRole, switchRoleInput } from "~/operations/roles.server";
 import { safeRedirectPath } from "~/lib/redirects";
-import { getDb } from "~/services/db.server";
-import { flashToast, redirectWithSubmission, requireUser, takeSubmission } from "~/services/request-session.server";
+import { runForPage } from "~/services/operation-answers.server";
+import { redirectWithSubmission, requireUser, takeSubmission } from "~/services/request-session.server";
 
 const FORM_ID = "switch-role";
+const SWITCH_FAILED = { title: "Error", description: "Failed to switch role. Please try again.", variant: "destructive" } as const;
 
 /** The role-switch dialog as a page: where the header button leads without JavaScript. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -22,14 +22,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const formData = await request.formData();
-  const submission = parseForm(formData, switchRoleSchema);
+  const submission = parseForm(formData, switchRoleInput);
   if (submission.status !== "success") return redirectWithSubmission(context, request, FORM_ID, submission.reply());
-  const updated = await switchRole(await getDb(), user.id, submission.value);
-  if (!updated) {
-    const reply = submission.reply({ formErrors: ["Failed to switch role. Please try again."] });
-    return redirectWithSubmission(context, request, FORM_ID, reply);
-  }
-  flashToast(context, roleSwitchSuccess(user.currentRole));
+  const switched = await runForPage(context, () => switchRole(user, submission.value), {
+    success: roleSwitchSuccess(user.currentRole),
+    failure: SWITCH_FAILED,
+  });
+  if (!switched.ok) return redirectWithSubmission(context, request, FORM_ID, submission.reply({ formErrors: [SWITCH_FAILED.description] }));
   return redirect(safeRedirectPath(formData.get("returnTo")));
 }
 

@@ -1,14 +1,14 @@
 import type { Route } from "./+types/users.switch-role";
-import { switchRole, switchRoleSchema } from "~/models/user.server";
-import { apiError, json, parseJson, requireApiUser } from "~/services/api.server";
-import { getDb } from "~/services/db.server";
+import { switchRole, switchRoleInput } from "~/operations/roles.server";
+import { apiError, parseJson, requireApiUser, requireMethod } from "~/services/api.server";
+import { answerJson } from "~/services/operation-answers.server";
 
 /** POST /api/users/switch-role {newRole, userType} */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return apiError(405, "Method not allowed");
+  requireMethod(request, "POST");
   const user = await requireApiUser(context);
-  const input = await parseJson(request, switchRoleSchema);
-  return json(await switchRole(await getDb(), user.id, input));
+  const input = await parseJson(request, switchRoleInput);
+  return answerJson(() => switchRole(user, input));
 }
 
 export function loader() {
