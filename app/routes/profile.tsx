@@ -10,12 +10,13 @@ import { ProfileForm } from "~/components/profile/profile-form";
 import { ReceivedReviews, ReviewsSkeleton } from "~/components/profile/received-reviews";
 import { receivedReviews } from "~/operations/reviews.server";
 import { formatHourlyRate, formatRating } from "~/lib/format";
-import { profileFormSchema } from "~/lib/schemas/profile";
 import { fullName } from "~/lib/user-display";
-import { updateProfile } from "~/models/user.server";
+import { profileInput, updateProfile } from "~/operations/profile.server";
 import { getConfig } from "~/services/config.server";
-import { getDb } from "~/services/db.server";
-import { flashToast, redirectWithSubmission, requireUser, takeSubmission } from "~/services/request-session.server";
+import { runForPage } from "~/services/operation-answers.server";
+import { redirectWithSubmission, requireUser, takeSubmission } from "~/services/request-session.server";
+
+const UPDATE_FAILED = { title: "Error", description: "Failed to update profile. Please try again.", variant: "destructive" } as const;
 import { ProfilePhotoForm } from "~/components/uploads/profile-photo-form";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -49,17 +50,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const formData = await request.formData();
-  const submission = parseForm(formData, profileFormSchema);
+  const submission = parseForm(formData, profileInput);
   if (submission.status !== "success") return redirectWithSubmission(context, request, PROFILE_FORM_ID, submission.reply());
-  // The form always shows the six checkboxes: none ticked means none offered (not "unchanged").
-  const updated = await updateProfile(await getDb(), user.id, {
-    ...submission.value,
-    providerCategories: submission.value.providerCategories ?? [],
+  const saved = await runForPage(context, () => updateProfile(user, submission.value), {
+    success: { title: "Profile updated", description: "Your changes have been saved." },
+    failure: UPDATE_FAILED,
   });
-  if (!updated) {
-    return redirectWithSubmission(context, request, PROFILE_FORM_ID, submission.reply({ formErrors: ["Failed to update profile. Please try again."] }));
-  }
-  flashToast(context, { title: "Profile updated", description: "Your changes have been saved." });
+  if (!saved.ok) return redirectWithSubmission(context, request, PROFILE_FORM_ID, submission.reply({ formErrors: [UPDATE_FAILED.description] }));
   return redirect("/profile");
 }
 
