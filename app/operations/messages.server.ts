@@ -8,6 +8,7 @@ import {
   type Message,
   type SendMessageInput,
 } from "~/models/message.server";
+import { DomainError } from "~/models/errors";
 import type { User } from "~/models/user.server";
 import { getDb } from "~/services/db.server";
 import { spendRateLimit, userKey } from "~/services/rate-limit.server";
@@ -35,4 +36,14 @@ export async function conversations(actor: Pick<User, "id">): Promise<Conversati
  */
 export async function readThread(actor: Pick<User, "id">, bookingId: string, options: { markRead?: boolean } = {}): Promise<Message[]> {
   return openThread(await getDb(), bookingId, actor.id, options);
+}
+
+/** The same for a page that shows 'Booking not found' itself: null when the actor is no party of the booking. */
+export async function findThread(actor: Pick<User, "id">, bookingId: string): Promise<Message[] | null> {
+  try {
+    return await readThread(actor, bookingId);
+  } catch (error) {
+    if (error instanceof DomainError && error.status === 404) return null;
+    throw error;
+  }
 }

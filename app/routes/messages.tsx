@@ -7,9 +7,8 @@ import { LATEST_MESSAGE_ANCHOR, SEND_MESSAGE_FORM_ID, threadHref, type ThreadMes
 import { NoThreadSelected, ThreadNotFound, ThreadPanel, type ThreadData } from "~/components/messages/thread-panel";
 import { messageFormSchema } from "~/lib/schemas/message";
 import { getBookingForParty, type PartySummary } from "~/models/booking.server";
-import { DomainError } from "~/models/errors";
 import type { Message } from "~/models/message.server";
-import { conversations as listConversations, readThread, sendMessage } from "~/operations/messages.server";
+import { conversations as listConversations, findThread, readThread, sendMessage } from "~/operations/messages.server";
 import { runForPage } from "~/services/operation-answers.server";
 import { getConfig } from "~/services/config.server";
 import { getDb } from "~/services/db.server";
@@ -36,12 +35,8 @@ const openSelectedThread: Route.MiddlewareFunction = async ({ request, context }
   if (request.method === "GET" && bookingId) {
     const user = await getCurrentUser(context);
     if (user) {
-      try {
-        context.set(openedThreadContext, { bookingId, messages: await readThread(user, bookingId) });
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        context.set(openedThreadContext, { bookingId, messages: null });
-      }
+      // null when not the user's booking: the loader shows 'Booking not found'.
+      context.set(openedThreadContext, { bookingId, messages: await findThread(user, bookingId) });
     }
   }
   return next();
