@@ -103,13 +103,13 @@ function route(req: http.IncomingMessage, res: http.ServerResponse) {
       (handled) => {
         if (!handled) {
           res.writeHead(404, { "Content-Type": "text/plain" });
-          res.end("404: Not Found");
+          res.end("Not Found");
         }
       },
       (err: unknown) => {
         services.log().error({ err }, "storage proxy failed");
         if (!res.headersSent) res.writeHead(503, { "Content-Type": "text/plain" });
-        res.end("503: Storage unavailable");
+        res.end("Storage unavailable");
       },
     );
     return;

@@ -19,8 +19,7 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
   });
   if (!response.ok) {
     const text = (await response.text()) || response.statusText;
-    const prefix = `${response.status}: `;
-    throw new ApiError(response.status, text.startsWith(prefix) ? text : prefix + text);
+    throw new ApiError(response.status, `${response.status}: ${text}`);
   }
   const type = response.headers.get("Content-Type") ?? "";
   return (type.includes("application/json") ? await response.json() : await response.text()) as T;

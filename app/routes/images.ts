@@ -8,7 +8,7 @@ import { IMAGE_KEY, presignDownload } from "~/services/storage.server";
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const key = params["*"] ?? "";
-  if (!IMAGE_KEY.test(key)) return new Response("404: Image not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+  if (!IMAGE_KEY.test(key)) return new Response("Image not found", { status: 404, headers: { "Content-Type": "text/plain" } });
   return new Response(null, {
     status: 302,
     headers: { Location: await presignDownload(key), "Cache-Control": "private, max-age=240" },

@@ -6,9 +6,12 @@ import type { z } from "zod";
 import type { User } from "../models/user.server";
 import { getCurrentUser } from "./request-session.server";
 
-/** JSON API errors: the status and a plain-text body "<status>: <text>" (spec §8). */
+/**
+ * JSON API errors: the status and the reason as a plain-text body (spec §8: the client's message is then
+ * "<status>: <body text>", e.g. "401: Unauthorized").
+ */
 export function apiError(status: number, text: string): Response {
-  return new Response(`${status}: ${text}`, {
+  return new Response(text, {
     status,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });

@@ -53,7 +53,7 @@ export function forward(req: IncomingMessage, res: ServerResponse, forwarding: F
       return;
     }
     res.writeHead(502, { "Content-Type": "text/plain; charset=utf-8" });
-    res.end("502: Storage unavailable");
+    res.end("Storage unavailable");
   });
   if (forwarding.bodyLength === 0) {
     req.resume();

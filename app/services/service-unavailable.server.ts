@@ -40,7 +40,7 @@ export function isServiceUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** The JSON API's (and other resource routes') answer: "503: Service unavailable". */
+/** The JSON API's (and other resource routes') answer: 503 "Service unavailable". */
 export function serviceUnavailableResponse(): Response {
   const response = apiError(503, "Service unavailable");
   response.headers.set("Retry-After", String(RETRY_AFTER_SECONDS));

@@ -28,7 +28,7 @@ async function signOutAndCheck(page: Page, menu: ReturnType<Page["locator"]>) {
   await expect(page.getByTestId("profile-menu")).toHaveCount(0);
   const response = await page.request.get("/api/auth/user");
   expect(response.status()).toBe(401);
-  expect(await response.text()).toBe("401: Unauthorized");
+  expect(await response.text()).toBe("Unauthorized");
 }
 
 test.describe("sign-in without JavaScript", () => {
@@ -92,7 +92,7 @@ test.describe("sign-in with JavaScript", () => {
   test("/api/auth/user is 401 when signed out", async ({ request }) => {
     const response = await request.get("/api/auth/user");
     expect(response.status()).toBe(401);
-    expect(await response.text()).toBe("401: Unauthorized");
+    expect(await response.text()).toBe("Unauthorized");
   });
 });
 

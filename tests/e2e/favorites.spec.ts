@@ -157,7 +157,7 @@ test.describe("favorites with JavaScript", () => {
     const answered = new Promise<void>((resolve) => (answer = resolve));
     await page.route("**/api/favorites", async (route) => {
       await answered; // held until the optimistic state has been seen
-      await route.fulfill({ status: 500, body: "500: boom" });
+      await route.fulfill({ status: 500, body: "boom" });
     });
     await heart.click();
     await expectSaved(heart, "provider", true);

@@ -101,7 +101,7 @@ test.describe("job image with JavaScript (upload dialog)", () => {
     await expect(page.locator(".uppy-Informer").filter({ hasText: "huge.png" }).first()).toContainText(/exceeds maximum allowed size of 5 MB/);
     await expect(page.locator(".uppy-StatusBar-actionBtn--upload")).toHaveCount(0);
 
-    await page.route("**/api/object-storage/upload-url?**", (route) => route.fulfill({ status: 503, body: "503: Failed to prepare image upload" }));
+    await page.route("**/api/object-storage/upload-url?**", (route) => route.fulfill({ status: 503, body: "Failed to prepare image upload" }));
     await input.setInputFiles({ name: "small.png", mimeType: "image/png", buffer: PNG });
     await page.locator(".uppy-StatusBar-actionBtn--upload").click();
     const toast = page.getByTestId("toast");

@@ -44,7 +44,7 @@ describe("GET /api/bookings/:id", () => {
       expect(JSON.stringify(body)).not.toMatch(/@example\.com/);
     }
     const stranger = await signedIn("stranger");
-    expect(await (await stranger.request(`/api/bookings/${b.id}`)).text()).toBe("404: Booking not found");
+    expect(await (await stranger.request(`/api/bookings/${b.id}`)).text()).toBe("Booking not found");
     expect((await new HttpClient(app.url).request(`/api/bookings/${b.id}`)).status).toBe(401);
   });
 });
@@ -65,7 +65,7 @@ describe("PATCH /api/bookings/:id/status", () => {
     const { seeker, provider, booking: b } = await booking();
     const skip = await patch(provider, b.id, "completed");
     expect(skip.status).toBe(409);
-    expect(await skip.text()).toMatch(/^409: This booking is accepted/);
+    expect(await skip.text()).toMatch(/^This booking is accepted/);
     expect((await patch(seeker, b.id, "in_progress")).status).toBe(403);
     expect((await patch(await signedIn("stranger"), b.id, "in_progress")).status).toBe(404);
     expect((await patch(provider, b.id, "finished")).status).toBe(400);
@@ -90,7 +90,7 @@ describe("messages on a cancelled booking", () => {
 
     const refused = await seeker.postJson("/api/messages", { bookingId: b.id, content: "Are you still coming?", receiverId: provider.id });
     expect(refused.status).toBe(409);
-    expect(await refused.text()).toBe("409: This booking was cancelled: messages are closed");
+    expect(await refused.text()).toBe("This booking was cancelled: messages are closed");
 
     const thread = `/messages?booking=${b.id}`;
     const submitted = await seeker.postForm(thread, { bookingId: b.id, content: "Hello again?" });
@@ -136,7 +136,7 @@ describe("reviews", () => {
     expect((await provider.postJson("/api/reviews", { bookingId: b.id, revieweeId: seeker.id, rating: 4 })).status).toBe(201);
     const twice = await seeker.postJson("/api/reviews", { bookingId: b.id, revieweeId: provider.id, rating: 3 });
     expect(twice.status).toBe(409);
-    expect(await twice.text()).toBe("409: You have already reviewed this booking");
+    expect(await twice.text()).toBe("You have already reviewed this booking");
     const received = await (await provider.request("/api/reviews/received")).json();
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ rating: 5, reviewer: { id: seeker.id, firstName: "seeker" } });

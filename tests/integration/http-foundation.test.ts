@@ -48,7 +48,7 @@ describe("health and pages", () => {
       const response = await who.request(path, { method, headers: { Origin: app.url } });
       expect(response.status, `${method} ${path}`).toBe(404);
       expect(response.headers.get("Content-Type")).toMatch(/^text\/plain/);
-      expect(await response.text()).toMatch(/^(404: )?Not Found$/);
+      expect(await response.text()).toMatch(/^Not Found$/);
     }
   });
 
@@ -103,7 +103,17 @@ describe("sign-in and sessions", () => {
   it("answers /api/auth/user with 401 and a spec-style message when signed out", async () => {
     const response = await fetch(`${app.url}/api/auth/user`);
     expect(response.status).toBe(401);
-    expect(await response.text()).toBe("401: Unauthorized");
+    expect(await response.text()).toBe("Unauthorized");
+  });
+
+  it("answers every API error with the reason alone, so a spec client's message reads '<status>: <reason>' (§8)", async () => {
+    const specMessage = async (response: Response) => `${response.status}: ${(await response.text()) || response.statusText}`;
+    expect(await specMessage(await fetch(`${app.url}/api/auth/user`))).toBe("401: Unauthorized");
+    const { client } = await signedIn("spec-errors");
+    const review = { bookingId: "00000000-0000-4000-8000-000000000000", revieweeId: "00000000-0000-4000-8000-000000000000", rating: 9 };
+    expect(await specMessage(await client.postJson("/api/reviews", review))).toBe("400: rating: Rating must be between 1 and 5");
+    expect(await specMessage(await client.request("/api/no-such-endpoint"))).toBe("404: Not Found");
+    expect(await specMessage(await client.request("/api/jobs/00000000-0000-4000-8000-000000000000"))).toBe("404: Job not found");
   });
 
   it("signs in through the embedded provider, creating the user from the claims", async () => {
@@ -204,12 +214,12 @@ describe("POST /api/users/switch-role", () => {
   it("refuses bad input with 4xx and a message, changing nothing", async () => {
     const { client } = await signedIn("badinput");
     const cases: Array<[RequestInit, number, RegExp]> = [
-      [{ body: JSON.stringify({ newRole: "provider", userType: "company" }), headers: { "Content-Type": "application/json" } }, 400, /^400: userType: /],
-      [{ body: JSON.stringify({ newRole: "admin", userType: "individual" }), headers: { "Content-Type": "application/json" } }, 400, /^400: newRole: /],
-      [{ body: JSON.stringify({ userType: "business" }), headers: { "Content-Type": "application/json" } }, 400, /^400: newRole/],
-      [{ body: "{not json", headers: { "Content-Type": "application/json" } }, 400, /^400: Request body is not valid JSON$/],
-      [{ body: "newRole=provider&userType=business", headers: { "Content-Type": "application/x-www-form-urlencoded" } }, 415, /^415: /],
-      [{ body: JSON.stringify({ newRole: "provider", userType: "x".repeat(70_000) }), headers: { "Content-Type": "application/json" } }, 413, /^413: /],
+      [{ body: JSON.stringify({ newRole: "provider", userType: "company" }), headers: { "Content-Type": "application/json" } }, 400, /^userType: /],
+      [{ body: JSON.stringify({ newRole: "admin", userType: "individual" }), headers: { "Content-Type": "application/json" } }, 400, /^newRole: /],
+      [{ body: JSON.stringify({ userType: "business" }), headers: { "Content-Type": "application/json" } }, 400, /^newRole/],
+      [{ body: "{not json", headers: { "Content-Type": "application/json" } }, 400, /^Request body is not valid JSON$/],
+      [{ body: "newRole=provider&userType=business", headers: { "Content-Type": "application/x-www-form-urlencoded" } }, 415, /^Content-Type must be application\/json$/],
+      [{ body: JSON.stringify({ newRole: "provider", userType: "x".repeat(70_000) }), headers: { "Content-Type": "application/json" } }, 413, /^Request body is too large$/],
     ];
     for (const [init, status, message] of cases) {
       const response = await client.request("/api/users/switch-role", { method: "POST", ...init });
@@ -306,7 +316,7 @@ describe("cross-site requests", () => {
     const body = JSON.stringify({ newRole: "provider", userType: "business" });
     const foreign = await client.request("/api/users/switch-role", { method: "POST", headers: { "Content-Type": "application/json", Origin: "https://evil.example" }, body });
     expect(foreign.status).toBe(403);
-    expect(await foreign.text()).toBe("403: Cross-site request refused");
+    expect(await foreign.text()).toBe("Cross-site request refused");
     const crossSite = await client.request("/api/users/switch-role", { method: "POST", headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "cross-site" }, body });
     expect(crossSite.status).toBe(403);
     expect((await (await client.request("/api/auth/user")).json()).currentRole).toBe("seeker");
@@ -325,7 +335,7 @@ describe("cross-site requests", () => {
     expect((await provider.postJson("/api/users/switch-role", { newRole: "provider", userType: "individual" })).status).toBe(200);
     const resource = await provider.postForm("/availability", { isOnline: "true" }, { headers: { Origin: "https://sub.evil.example" } });
     expect(resource.status).toBe(403);
-    expect(await resource.text()).toBe("403: Cross-site request refused");
+    expect(await resource.text()).toBe("Cross-site request refused");
     expect((await (await provider.request("/api/auth/user")).json()).isProviderOnline).toBe(false);
     // The same post from the app itself goes through.
     expect((await provider.postForm("/availability", { isOnline: "true" })).status).toBe(302);
@@ -407,7 +417,7 @@ describe("request bodies", () => {
     const big = "bio=" + "x".repeat(70 * 1024);
     const declared = await form(client, "/profile", big, "application/x-www-form-urlencoded");
     expect(declared.status).toBe(413);
-    expect(await declared.text()).toBe("413: Request body is too large");
+    expect(await declared.text()).toBe("Request body is too large");
     const chunks = new ReadableStream({
       start(controller) {
         for (let i = 0; i < 40; i++) controller.enqueue(new TextEncoder().encode("x".repeat(16 * 1024)));
@@ -428,7 +438,7 @@ describe("request bodies", () => {
     for (const path of ["/profile", "/profile/photo", "/post-job?category=repair&step=3"]) {
       const response = await form(client, path, "--zz\r\ncontent-disposition: form-data; name=\"firstName\"\r\n\r\nunterminated", "multipart/form-data; boundary=zz");
       expect(response.status, path).toBe(400);
-      expect(await response.text()).toBe("400: The form could not be read");
+      expect(await response.text()).toBe("The form could not be read");
     }
     expect((await me(client)).firstName).toBe("Ada");
   });
@@ -437,13 +447,13 @@ describe("request bodies", () => {
     const { client } = await signedIn("bodies-nul");
     const page = await client.postForm("/profile", { firstName: "Nul\u0000Name" });
     expect(page.status).toBe(400);
-    expect(await page.text()).toBe("400: Text must not contain NUL characters");
+    expect(await page.text()).toBe("Text must not contain NUL characters");
     const api = await client.postJson("/api/jobs", { title: "Leak", description: "under\u0000the sink", categoryId: "repair" });
     expect(api.status).toBe(400);
-    expect(await api.text()).toBe("400: Text must not contain NUL characters");
+    expect(await api.text()).toBe("Text must not contain NUL characters");
     // A lone surrogate (JSON can spell one) is no Unicode text either; PGlite failed on it.
     const surrogate = await client.request("/api/jobs", { method: "POST", headers: { Origin: app.url, "Content-Type": "application/json" }, body: '{"title":"a\\udca5\\udca5b","description":"d","categoryId":"repair"}' });
-    expect(await surrogate.text()).toBe("400: Text must be valid Unicode");
+    expect(await surrogate.text()).toBe("Text must be valid Unicode");
     expect((await me(client)).firstName).toBe("Ada");
     expect(await (await client.request("/api/jobs/my-jobs")).json()).toEqual([]);
   });
@@ -454,7 +464,7 @@ describe("request bodies", () => {
       client.request("/api/jobs", { method: "POST", headers: { Origin: app.url, "Content-Type": "application/json" }, body });
     const arrays = await post(`${"[".repeat(25_000)}${"]".repeat(25_000)}`);
     expect(arrays.status).toBe(400);
-    expect(await arrays.text()).toBe("400: Request body is nested too deeply (at most 32 levels)");
+    expect(await arrays.text()).toBe("Request body is nested too deeply (at most 32 levels)");
     const inField = await post(`{"title":"Deep","description":"d","categoryId":"repair","extra":${'{"a":'.repeat(5_000)}1${"}".repeat(5_000)}}`);
     expect(inField.status).toBe(400);
     expect(await (await client.request("/api/jobs/my-jobs")).json()).toEqual([]);

@@ -44,7 +44,7 @@ describe("anonymous callers", () => {
     for (const path of ["/api/categories", "/api/providers/available?categoryId=repair", "/api/jobs/my-jobs", "/api/jobs/available", "/api/jobs/00000000-0000-4000-8000-000000000000", "/api/users/00000000-0000-4000-8000-000000000000", "/api/bookings/my-bookings"]) {
       const response = await anonymous.request(path);
       expect(response.status, path).toBe(401);
-      expect(await response.text()).toBe("401: Unauthorized");
+      expect(await response.text()).toBe("Unauthorized");
     }
     for (const [path, body] of [["/api/jobs", validJob], ["/api/users/toggle-online", { isOnline: true }], ["/api/bookings", { jobId: "00000000-0000-4000-8000-000000000000" }]] as const) {
       expect((await anonymous.postJson(path, body)).status, path).toBe(401);
@@ -74,16 +74,16 @@ describe("POST /api/jobs", () => {
   it("refuses bad input with 400 and a message, writing nothing", async () => {
     const client = await seeker("bad-jobs");
     const cases: Array<[Record<string, unknown>, RegExp]> = [
-      [{ title: undefined }, /^400: title: Title is required/],
-      [{ title: "   " }, /^400: title: Title is required/],
-      [{ description: "" }, /^400: description: Description is required/],
-      [{ title: "x".repeat(500) }, /^400: title: Title must be at most 120 characters/],
-      [{ categoryId: "plumbing" }, /^400: categoryId: /],
-      [{ budget: "a lot" }, /^400: budget: /],
-      [{ budget: -5 }, /^400: budget: Budget cannot be negative/],
-      [{ isUrgent: "yes" }, /^400: isUrgent: /],
-      [{ latitude: 95, longitude: 10 }, /^400: latitude: /],
-      [{ latitude: 40.7 }, /^400: longitude: latitude and longitude go together/],
+      [{ title: undefined }, /^title: Title is required/],
+      [{ title: "   " }, /^title: Title is required/],
+      [{ description: "" }, /^description: Description is required/],
+      [{ title: "x".repeat(500) }, /^title: Title must be at most 120 characters/],
+      [{ categoryId: "plumbing" }, /^categoryId: /],
+      [{ budget: "a lot" }, /^budget: /],
+      [{ budget: -5 }, /^budget: Budget cannot be negative/],
+      [{ isUrgent: "yes" }, /^isUrgent: /],
+      [{ latitude: 95, longitude: 10 }, /^latitude: /],
+      [{ latitude: 40.7 }, /^longitude: latitude and longitude go together/],
     ];
     for (const [overrides, message] of cases) {
       const response = await client.postJson("/api/jobs", { ...validJob, ...overrides });
@@ -108,7 +108,7 @@ describe("GET /api/jobs/:id", () => {
 
   it("answers 404 for unknown and malformed ids", async () => {
     const client = await seeker();
-    expect((await getJson(client, "/api/jobs/00000000-0000-4000-8000-000000000000")).body).toBe("404: Job not found");
+    expect((await getJson(client, "/api/jobs/00000000-0000-4000-8000-000000000000")).body).toBe("Job not found");
     expect((await client.request("/api/jobs/not-a-uuid")).status).toBe(404);
   });
 });
@@ -124,7 +124,7 @@ describe("providers and availability", () => {
     expect(list.body.every((p: Record<string, unknown>) => !("email" in p) && !("phoneNumber" in p))).toBe(true);
     expect(list.body.map((p: { id: string }) => p.id)).not.toContain(me.id);
     expect((await client.request("/api/providers/available")).status).toBe(400);
-    expect(await (await client.request("/api/providers/available?categoryId=plumbing")).text()).toMatch(/^400: categoryId: /);
+    expect(await (await client.request("/api/providers/available?categoryId=plumbing")).text()).toMatch(/^categoryId: /);
   });
 
   it("toggles availability for providers only and validates the body", async () => {
@@ -214,7 +214,7 @@ describe("who sees a job's address (decision 0039)", () => {
       expect((await getJson(party, `/api/jobs/${job.id}`)).body).toMatchObject({ ...exact, status: "matched" });
       expect(await (await party.request(`/jobs/${job.id}`)).text()).toContain(street);
     }
-    expect(await getJson(stranger, `/api/jobs/${job.id}`)).toEqual({ status: 404, body: "404: Job not found" });
+    expect(await getJson(stranger, `/api/jobs/${job.id}`)).toEqual({ status: 404, body: "Job not found" });
     const hidden = await stranger.request(`/jobs/${job.id}`);
     expect(hidden.status).toBe(404);
     expect(await hidden.text()).not.toContain(job.title);
@@ -237,7 +237,7 @@ describe("accepting only what the provider could see (decision 0039)", () => {
     const offline = await provider("reach-offline", false);
     const refused = await offline.postJson("/api/bookings", { jobId: job.id });
     expect(refused.status).toBe(403);
-    expect(await refused.text()).toBe("403: Go online to accept jobs");
+    expect(await refused.text()).toBe("Go online to accept jobs");
     const offlinePage = await (await offline.request(`/jobs/${job.id}`)).text();
     expect(offlinePage).toContain("Go online to accept jobs");
     expect(offlinePage).not.toContain(">Accept Job<");
@@ -247,7 +247,7 @@ describe("accepting only what the provider could see (decision 0039)", () => {
     const online = await provider("reach-online");
     const tooFar = await online.postJson("/api/bookings", { jobId: far.id });
     expect(tooFar.status).toBe(403);
-    expect(await tooFar.text()).toBe("403: This job is more than 50 miles from your location");
+    expect(await tooFar.text()).toBe("This job is more than 50 miles from your location");
     expect(await (await online.request(`/jobs/${far.id}`)).text()).not.toContain(">Accept Job<");
 
     // The page's form action goes through the same rule and says why.
@@ -283,12 +283,12 @@ describe("POST /api/bookings (accepting a job)", () => {
     const job = await postJob(owner);
     expect((await owner.postJson("/api/bookings", { jobId: job.id })).status).toBe(403);
     const prov = await provider("r-prov");
-    expect(await (await prov.postJson("/api/bookings", { jobId: "00000000-0000-4000-8000-000000000000" })).text()).toBe("404: Job not found");
+    expect(await (await prov.postJson("/api/bookings", { jobId: "00000000-0000-4000-8000-000000000000" })).text()).toBe("Job not found");
     expect((await prov.postJson("/api/bookings", {})).status).toBe(400);
     expect((await prov.postJson("/api/bookings", { jobId: job.id, paymentMethod: "bitcoin" })).status).toBe(400);
     expect((await prov.postJson("/api/bookings", { jobId: job.id, paymentStatus: "paid" })).status).toBe(400);
     const ownJob = await postJob(prov);
-    expect(await (await prov.postJson("/api/bookings", { jobId: ownJob.id })).text()).toBe("403: You cannot accept your own job");
+    expect(await (await prov.postJson("/api/bookings", { jobId: ownJob.id })).text()).toBe("You cannot accept your own job");
     expect((await getJson(owner, `/api/jobs/${job.id}`)).body.status).toBe("posted");
   });
 
@@ -301,7 +301,7 @@ describe("POST /api/bookings (accepting a job)", () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
     const loser = responses.find((r) => r.status === 409)!;
-    expect(await loser.text()).toBe("409: This job was already accepted");
+    expect(await loser.text()).toBe("This job was already accepted");
     expect((await getJson(owner, "/api/bookings/my-bookings")).body.filter((b: { job: { id: string } }) => b.job.id === job.id)).toHaveLength(1);
   });
 });

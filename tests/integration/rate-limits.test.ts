@@ -62,7 +62,7 @@ async function expectTooMany(response: Response, name: RateLimitName) {
   const retryAfter = Number(response.headers.get("Retry-After"));
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(RATE_LIMITS[name].seconds);
-  expect(await response.text()).toBe(`429: Too many requests, try again in ${retryAfter} s`);
+  expect(await response.text()).toBe(`Too many requests, try again in ${retryAfter} s`);
 }
 
 /** GET the page a redirect points at; its HTML carries the flashed toast. */

@@ -24,7 +24,7 @@ describe("answers while the database is unreachable", () => {
     const response = serviceUnavailableResponse();
     expect(response.status).toBe(503);
     expect(response.headers.get("Retry-After")).toBe("5");
-    expect(await response.text()).toBe("503: Service unavailable");
+    expect(await response.text()).toBe("Service unavailable");
   });
 
   it("pages: 503, and the error boundary gets a route error response instead of the driver's error", () => {

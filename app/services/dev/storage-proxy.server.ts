@@ -185,7 +185,7 @@ export async function serveStorageRequest(req: IncomingMessage, res: ServerRespo
     const declared = Number(req.headers["content-length"] ?? 0);
     if (declared > REFUSED_BODY_DRAIN_BYTES || req.headers["transfer-encoding"] !== undefined) res.setHeader("Connection", "close");
     req.resume();
-    answerPlain(res, verdict.status, `${verdict.status}: ${STATUS_CODES[verdict.status]} (${verdict.reason})`);
+    answerPlain(res, verdict.status, `${STATUS_CODES[verdict.status]} (${verdict.reason})`);
     return;
   }
   const headers: Record<string, string> = {};
@@ -206,7 +206,7 @@ export async function serveStorageRequest(req: IncomingMessage, res: ServerRespo
     headers,
     bodyLength: verdict.method === "PUT" ? verdict.contentLength : 0,
     answer(status, upstream) {
-      if (status >= 400) return { status, headers: plainHeaders(), body: `${status}: ${STATUS_CODES[status] ?? "Storage error"}` };
+      if (status >= 400) return { status, headers: plainHeaders(), body: STATUS_CODES[status] ?? "Storage error" };
       const answer: Record<string, string> = { ...objectHeaders(upstream["content-type"], filename) };
       for (const name of PASSED_HEADERS) {
         const value = upstream[name];
