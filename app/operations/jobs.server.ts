@@ -1,6 +1,6 @@
 import "server-only";
 import { JOB_IMAGE_MAX_BYTES } from "~/lib/uploads";
-import { createJob, createJobSchema, type Job, type NewJob } from "~/models/job.server";
+import { cancelJob as storeCancellation, createJob, createJobSchema, type Job, type NewJob } from "~/models/job.server";
 import type { User } from "~/models/user.server";
 import { getDb } from "~/services/db.server";
 import { verifyUploadedImage } from "~/services/image-upload.server";
@@ -18,4 +18,9 @@ export async function postJob(actor: Pick<User, "id">, input: NewJob, options: {
   const imageUrl = options.storedImageUrl ?? (input.imageUrl ? await verifyUploadedImage(input.imageUrl, actor.id, JOB_IMAGE_MAX_BYTES) : null);
   await spendRateLimit("jobs", userKey(actor.id));
   return createJob(await getDb(), actor.id, { ...input, imageUrl });
+}
+
+/** The seeker withdraws a job that is still posted (409 once accepted; 404 for anyone else's). */
+export async function cancelJob(actor: Pick<User, "id">, jobId: string): Promise<Job> {
+  return storeCancellation(await getDb(), actor.id, jobId);
 }

@@ -1,6 +1,5 @@
 import { ArrowLeft, Calendar, CheckCircle2, Info, MapPin, Star } from "~/components/icons";
 import { data, Link, redirect } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/job-detail";
 import { Avatar } from "~/components/avatar";
 import { FavoriteButton } from "~/components/favorites/favorite-button";
@@ -12,12 +11,15 @@ import { formatBudget, formatRating, formatRelativeTime, JOB_STATUS_STYLES, stat
 import { distanceMiles, formatMiles, NEARBY_RADIUS_MILES } from "~/lib/geo";
 import { categoryName } from "~/lib/job-display";
 import { fullName } from "~/lib/user-display";
-import { acceptJob, GO_ONLINE_TO_ACCEPT, JOB_ALREADY_ACCEPTED, JOB_OUT_OF_REACH } from "~/models/booking.server";
+import { GO_ONLINE_TO_ACCEPT, JOB_OUT_OF_REACH } from "~/models/booking.server";
 import { DomainError } from "~/models/errors";
-import { cancelJob, getJobForViewer, providerCenter } from "~/models/job.server";
+import { getJobForViewer, providerCenter } from "~/models/job.server";
+import { acceptJob } from "~/operations/bookings.server";
+import { cancelJob } from "~/operations/jobs.server";
 import { safeRedirectPath } from "~/lib/redirects";
 import { getDb } from "~/services/db.server";
-import { flashToast, requireUser } from "~/services/request-session.server";
+import { runForPage } from "~/services/operation-answers.server";
+import { flashToast, redirectWithSubmission, requireUser, takeSubmission } from "~/services/request-session.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -25,8 +27,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Only what the user may see of it: the area of a posted job that is not theirs; 404 for a job no longer posted
   // unless they are a party (decision 0039).
   const [job, saved] = await Promise.all([getJobForViewer(db, params.id, user.id), loadSavedIds(db, user)]);
+  // Why the provider's last accept was refused (taken by another, offline, too far), if it was.
+  const acceptRefusal = takeSubmission(context, ACCEPT_FORM_ID)?.error?.[""]?.[0] ?? null;
   // The spec's own 'Job not found' screen, with a real 404 status.
-  if (!job) return data({ job: null, viewer: null }, { status: 404 });
+  if (!job) return data({ job: null, viewer: null, acceptRefusal }, { status: 404 });
   const isOwner = job.seekerId === user.id;
   const isProvider = user.currentRole === "provider";
   const distance = isProvider
@@ -53,8 +57,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       confirmingCancel,
       heart: heartProps(saved, "job", job.id),
     },
+    acceptRefusal,
   };
 }
+
+const ACCEPT_FAILED = { title: "Error", description: "Failed to accept job. Please try again.", variant: "destructive" } as const;
+const CANCEL_FAILED = { title: "Error", description: "Failed to cancel job. Please try again.", variant: "destructive" } as const;
+/** Carries why an accept was refused back to the job page (the toast says only what §8 says). */
+const ACCEPT_FORM_ID = "accept-job";
 
 /** intent=accept: a provider accepts the job. intent=cancel: its seeker withdraws it. Always redirects. */
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -62,38 +72,25 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const jobPath = `/jobs/${encodeURIComponent(params.id)}`;
-  const db = await getDb();
-  if (!z.uuid().safeParse(params.id).success) {
-    flashToast(context, { title: "Error", description: "Job not found", variant: "destructive" });
-    return redirect(jobPath);
-  }
 
   if (intent === "accept") {
-    try {
-      const booking = await acceptJob(db, user, { jobId: params.id, paymentMethod: "card" });
-      flashToast(context, { title: "Job accepted!", description: "You can now start working on this job." });
-      return redirect(`/bookings/${booking.id}`);
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      const description = ([JOB_ALREADY_ACCEPTED, GO_ONLINE_TO_ACCEPT, JOB_OUT_OF_REACH] as string[]).includes(error.message)
-        ? error.message
-        : "Failed to accept job. Please try again.";
-      flashToast(context, { title: "Error", description, variant: "destructive" });
-      return redirect(jobPath);
-    }
+    const accepted = await runForPage(context, () => acceptJob(user, { jobId: params.id, paymentMethod: "card" }), {
+      success: { title: "Job accepted!", description: "You can now start working on this job." },
+      failure: ACCEPT_FAILED,
+    });
+    if (accepted.ok) return redirect(`/bookings/${accepted.value.id}`);
+    // The spec's toast (§8); the reason (taken, offline, too far) shows on the job page.
+    const reason = accepted.error instanceof DomainError ? accepted.error.message : ACCEPT_FAILED.description;
+    return redirectWithSubmission(context, new Request(new URL(jobPath, request.url)), ACCEPT_FORM_ID, { status: "error", error: { "": [reason] } });
   }
 
   if (intent === "cancel") {
-    try {
-      await cancelJob(db, user.id, params.id);
-      flashToast(context, { title: "Job cancelled", description: "Providers will no longer see this job." });
-      return redirect(safeRedirectPath(form.get("returnTo"), "/my-jobs"));
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      const description = error.status === 409 ? error.message : "Failed to cancel job. Please try again.";
-      flashToast(context, { title: "Error", description, variant: "destructive" });
-      return redirect(jobPath);
-    }
+    const cancelled = await runForPage(context, () => cancelJob(user, params.id), {
+      success: { title: "Job cancelled", description: "Providers will no longer see this job." },
+      // A conflict says why (accepted meanwhile); anything else stays generic.
+      failure: (error) => (error.status === 409 ? { ...CANCEL_FAILED, description: error.message } : CANCEL_FAILED),
+    });
+    return redirect(cancelled.ok ? safeRedirectPath(form.get("returnTo"), "/my-jobs") : jobPath);
   }
 
   flashToast(context, { title: "Error", description: "Something went wrong. Please try again.", variant: "destructive" });
@@ -101,8 +98,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
-  const { job, viewer } = loaderData;
-  if (!job || !viewer) return <JobNotFound />;
+  const { job, viewer, acceptRefusal } = loaderData;
+  if (!job || !viewer) return <JobNotFound acceptRefusal={acceptRefusal} />;
   const budget = formatBudget(job.budget);
   const jobPath = `/jobs/${job.id}`;
   return (
@@ -216,6 +213,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
 
+        {acceptRefusal && acceptRefusal !== viewer.acceptBlocked ? <AcceptRefusal reason={acceptRefusal} /> : null}
         {viewer.acceptBlocked ? (
           <p
             className="mt-6 flex items-start gap-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700"
@@ -255,12 +253,13 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function JobNotFound() {
+function JobNotFound({ acceptRefusal }: { acceptRefusal: string | null }) {
   return (
     <main className="flex min-h-[60vh] items-center justify-center px-4">
       <title>Job not found | Nearhand</title>
       <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
         <h1 className="text-2xl font-bold text-slate-900">Job not found</h1>
+        {acceptRefusal ? <AcceptRefusal reason={acceptRefusal} /> : null}
         <p className="mt-2 text-sm text-slate-600">This job does not exist or has been removed.</p>
         <Link
           to="/"
@@ -271,5 +270,15 @@ function JobNotFound() {
         </Link>
       </div>
     </main>
+  );
+}
+
+/** Why the last accept was refused, where the provider reads it: on the page, beside the spec's toast. */
+function AcceptRefusal({ reason }: { reason: string }) {
+  return (
+    <p role="status" data-testid="accept-refusal" className="mt-3 flex items-start gap-2 rounded-md bg-amber-50 px-3 py-2 text-left text-sm text-amber-900">
+      <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+      <span>{reason}</span>
+    </p>
   );
 }

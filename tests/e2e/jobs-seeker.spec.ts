@@ -313,7 +313,7 @@ test.describe("job detail and accept", () => {
     await expect(tab(page, "Matched")).toContainText("1");
   });
 
-  test("accepting a job another provider took first says so", async ({ page, browser, baseURL }) => {
+  test("accepting a job another provider took first shows the spec's toast and, on the page, why", async ({ page, browser, baseURL }) => {
     await signIn(page, { email: uniqueEmail("race-seeker") });
     const job = await createJob(page, { title: "Fix a wobbly table" });
 
@@ -336,10 +336,12 @@ test.describe("job detail and accept", () => {
     await second.getByRole("button", { name: "Accept Job" }).click();
     const toast = second.getByTestId("toast");
     await expect(toast).toContainText("Error");
-    await expect(toast).toContainText("This job was already accepted");
+    await expect(toast).toContainText("Failed to accept job. Please try again.");
+    await expect(toast).not.toContainText("already accepted");
     await expect(second).toHaveURL(`/jobs/${job.id}`);
-    // The job is no longer posted and the second provider is no party to it: not found (decision 0039).
+    // The job is no longer posted and the second provider is no party to it: not found (decision 0039), with the reason.
     await expect(second.getByRole("heading", { level: 1, name: "Job not found" })).toBeVisible();
+    await expect(second.getByTestId("accept-refusal")).toHaveText("This job was already accepted");
     await expect(second.getByRole("button", { name: "Accept Job" })).toHaveCount(0);
 
     const bookings = await second.request.get("/api/bookings/my-bookings");
