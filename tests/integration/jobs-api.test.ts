@@ -250,12 +250,14 @@ describe("accepting only what the provider could see (decision 0039)", () => {
     expect(await tooFar.text()).toBe("This job is more than 50 miles from your location");
     expect(await (await online.request(`/jobs/${far.id}`)).text()).not.toContain(">Accept Job<");
 
-    // The page's form action goes through the same rule and says why.
+    // The page's form action goes through the same rule: the spec's toast (§8), and the page says why.
     const submitted = await online.postForm(`/jobs/${far.id}`, { intent: "accept" });
     expect(submitted.status).toBe(302);
     expect(submitted.headers.get("Location")).toBe(`/jobs/${far.id}`);
     const { response: back } = await online.navigate(submitted.headers.get("Location")!);
-    expect(flashedToast(await back.text())).toMatchObject({ destructive: true, description: "This job is more than 50 miles from your location" });
+    const page = await back.text();
+    expect(flashedToast(page)).toMatchObject({ destructive: true, description: "Failed to accept job. Please try again." });
+    expect(page).toContain("This job is more than 50 miles from your location");
     for (const id of [job.id, far.id]) expect((await getJson(owner, `/api/jobs/${id}`)).body.status).toBe("posted");
     expect((await getJson(online, "/api/bookings/my-bookings")).body).toEqual([]);
     expect((await getJson(offline, "/api/bookings/my-bookings")).body).toEqual([]);
