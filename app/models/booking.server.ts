@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { bookings, jobColumns, jobs, users, type Booking } from "../../db/schema.ts";
+import { bookings, jobColumns, jobs, users, type Booking, type Job } from "../../db/schema.ts";
 import type { Executor } from "../services/db.server";
 import { ACTIVE_BOOKING_STATUSES, jobStatusAfter, refusal as lifecycleRefusal } from "../lib/booking-lifecycle";
 import { chordForMiles, NEARBY_RADIUS_MILES, unitSphereCube } from "../lib/geo";
@@ -120,17 +120,11 @@ const partySummary = {
   averageRating: users.averageRating,
 };
 
-export interface BookingListItem {
-  id: string;
-  status: Booking["status"];
-  agreedPrice: string;
-  paymentStatus: Booking["paymentStatus"];
-  scheduledAt: Date | null;
-  createdAt: Date;
-  seekerId: string;
-  providerId: string;
-  job: { id: string; title: string; address: string; categoryId: string; isUrgent: boolean; status: string };
-}
+/** A booking's job as one of its parties sees it (decision 0039): its own columns (§3), the exact place or the area. */
+export type BookingJob = Omit<Job, "position"> & { exactLocation: boolean };
+
+/** A booking (every column of §3) with its job. */
+export type BookingListItem = Booking & { job: BookingJob };
 
 /** GET /api/bookings/my-bookings: the user's bookings on either side, newest first. */
 export async function listMyBookings(
@@ -145,28 +139,13 @@ export async function listMyBookings(
         ? eq(bookings.providerId, userId)
         : eq(bookings.seekerId, userId);
   const rows = await db
-    .select({
-      booking: bookings,
-      job: { id: jobs.id, title: jobs.title, address: jobs.address, categoryId: jobs.categoryId, isUrgent: jobs.isUrgent, status: jobs.status },
-      place: { latitude: jobs.latitude, longitude: jobs.longitude, locationApproximate: jobs.locationApproximate },
-      exactLocation: seesExactLocation(userId),
-    })
+    .select({ booking: bookings, job: jobColumns, exactLocation: seesExactLocation(userId) })
     .from(bookings)
     .innerJoin(jobs, eq(jobs.id, bookings.jobId))
     .where(and(party, options.statuses?.length ? inArray(bookings.status, options.statuses) : undefined))
     .orderBy(desc(bookings.createdAt))
     .limit(options.limit ?? 200);
-  return rows.map(({ booking, job, place, exactLocation }) => ({
-    id: booking.id,
-    status: booking.status,
-    agreedPrice: booking.agreedPrice,
-    paymentStatus: booking.paymentStatus,
-    scheduledAt: booking.scheduledAt,
-    createdAt: booking.createdAt,
-    seekerId: booking.seekerId,
-    providerId: booking.providerId,
-    job: { ...job, address: asSeenBy({ ...place, address: job.address }, Boolean(exactLocation)).address },
-  }));
+  return rows.map(({ booking, job, exactLocation }) => ({ ...booking, job: asSeenBy(job, Boolean(exactLocation)) }));
 }
 
 /**
@@ -189,7 +168,7 @@ export type PartySummary = {
   phoneNumber: string | null;
 };
 export type BookingDetail = Booking & {
-  job: { id: string; title: string; description: string; address: string; categoryId: string; isUrgent: boolean; status: string; budget: string | null; imageUrl: string | null };
+  job: BookingJob;
   seeker: PartySummary;
   provider: PartySummary;
 };
@@ -219,18 +198,7 @@ export async function getBookingForParty(db: Executor, bookingId: string, userId
   const [row] = await db
     .select({
       booking: bookings,
-      job: {
-        id: jobs.id,
-        title: jobs.title,
-        description: jobs.description,
-        address: jobs.address,
-        categoryId: jobs.categoryId,
-        isUrgent: jobs.isUrgent,
-        status: jobs.status,
-        budget: jobs.budget,
-        imageUrl: jobs.imageUrl,
-      },
-      place: { latitude: jobs.latitude, longitude: jobs.longitude, locationApproximate: jobs.locationApproximate },
+      job: jobColumns,
       exactLocation: seesExactLocation(userId),
       seeker: summary(seekerUser),
       provider: summary(providerUser),
@@ -242,8 +210,7 @@ export async function getBookingForParty(db: Executor, bookingId: string, userId
     .where(and(eq(bookings.id, bookingId), or(eq(bookings.seekerId, userId), eq(bookings.providerId, userId))))
     .limit(1);
   if (!row) return null;
-  const job = { ...row.job, address: asSeenBy({ ...row.place, address: row.job.address }, Boolean(row.exactLocation)).address };
-  return { ...row.booking, job, seeker: row.seeker, provider: row.provider };
+  return { ...row.booking, job: asSeenBy(row.job, Boolean(row.exactLocation)), seeker: row.seeker, provider: row.provider };
 }
 
 export const updateBookingStatusSchema = z.object({

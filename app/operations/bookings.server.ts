@@ -1,5 +1,15 @@
 import "server-only";
-import { acceptJob as storeAcceptance, createBookingSchema, type Booking, type PaymentMethod } from "~/models/booking.server";
+import {
+  acceptJob as storeAcceptance,
+  createBookingSchema,
+  getBookingForParty,
+  listMyBookings,
+  type Booking,
+  type BookingDetail,
+  type BookingListItem,
+  type PaymentMethod,
+} from "~/models/booking.server";
+import { notFound } from "~/models/errors";
 import type { User } from "~/models/user.server";
 import { getDb } from "~/services/db.server";
 
@@ -12,4 +22,16 @@ export const acceptJobInput = createBookingSchema;
  */
 export async function acceptJob(actor: Pick<User, "id" | "currentRole">, input: { jobId: string; paymentMethod?: PaymentMethod; seekerId?: string }): Promise<Booking> {
   return storeAcceptance(await getDb(), actor, input);
+}
+
+/** The actor's bookings on either side, newest first, each with every column and its job (spec §3). */
+export async function myBookings(actor: Pick<User, "id">): Promise<BookingListItem[]> {
+  return listMyBookings(await getDb(), actor.id);
+}
+
+/** A booking with its job and both parties, for one of its parties (404 to anyone else). */
+export async function bookingFor(actor: Pick<User, "id">, bookingId: string): Promise<BookingDetail> {
+  const booking = await getBookingForParty(await getDb(), bookingId, actor.id);
+  if (!booking) throw notFound("Booking not found");
+  return booking;
 }

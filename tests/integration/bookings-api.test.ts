@@ -33,6 +33,35 @@ async function booking() {
 
 const patch = (client: HttpClient, id: string, status: unknown) => client.postJson(`/api/bookings/${id}/status`, { status }, "PATCH");
 
+/** Spec §3's columns of a booking and of a job. */
+const BOOKING_FIELDS = ["id", "jobId", "seekerId", "providerId", "agreedPrice", "paymentMethod", "paymentStatus", "status", "scheduledAt", "startedAt", "completedAt", "createdAt", "updatedAt"];
+const JOB_FIELDS = ["id", "seekerId", "categoryId", "title", "description", "imageUrl", "isUrgent", "latitude", "longitude", "address", "budget", "status", "createdAt", "updatedAt"];
+
+describe("bookings carry every column (spec §3)", () => {
+  it("lists and shows each booking with all its columns and its job's, so a client computes today's earnings", async () => {
+    const { seeker, provider, job, booking: b } = await booking();
+    await patch(provider, b.id, "in_progress");
+    await patch(provider, b.id, "completed");
+    const [listed] = await (await provider.request("/api/bookings/my-bookings")).json();
+    expect(Object.keys(listed)).toEqual(expect.arrayContaining([...BOOKING_FIELDS, "job"]));
+    expect(Object.keys(listed.job)).toEqual(expect.arrayContaining(JOB_FIELDS));
+    expect(listed).toMatchObject({ id: b.id, jobId: job.id, paymentMethod: "card", job: { id: job.id, seekerId: seeker.id } });
+    expect(new Date(listed.completedAt).toDateString()).toBe(new Date().toDateString());
+    expect(listed.startedAt).not.toBeNull();
+    for (const party of [seeker, provider]) {
+      const shown = await (await party.request(`/api/bookings/${b.id}`)).json();
+      expect(Object.keys(shown)).toEqual(expect.arrayContaining([...BOOKING_FIELDS, "job", "seeker", "provider"]));
+      expect(Object.keys(shown.job)).toEqual(expect.arrayContaining(JOB_FIELDS));
+    }
+    // A completed booking's provider sees the job's area, not its exact place (decision 0039); the seeker sees it whole.
+    const asProvider = await (await provider.request(`/api/bookings/${b.id}`)).json();
+    const asSeeker = await (await seeker.request(`/api/bookings/${b.id}`)).json();
+    expect(asSeeker.job.latitude).toBe(job.latitude);
+    expect(Number(asProvider.job.latitude)).toBeCloseTo(Number(job.latitude), 1);
+    expect(asProvider.job.latitude).toBe(Number(Number(job.latitude).toFixed(2)).toFixed(7));
+  });
+});
+
 describe("GET /api/bookings/:id", () => {
   it("shows the booking with job and both parties to the parties, 404 to strangers, 401 anonymous", async () => {
     const { seeker, provider, booking: b } = await booking();

@@ -1,10 +1,9 @@
 import type { Route } from "./+types/bookings.my-bookings";
-import { listMyBookings } from "~/models/booking.server";
+import { myBookings } from "~/operations/bookings.server";
 import { json, requireApiUser } from "~/services/api.server";
-import { getDb } from "~/services/db.server";
 
-/** GET /api/bookings/my-bookings: the user's bookings as seeker or provider, with the job and price. */
+/** GET /api/bookings/my-bookings: the user's bookings as seeker or provider, each with every column and its job. */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await requireApiUser(context);
-  return json(await listMyBookings(await getDb(), user.id));
+  return json(await myBookings(user));
 }
