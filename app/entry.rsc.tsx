@@ -14,6 +14,7 @@ import routes from "virtual:react-router/unstable_rsc/routes";
 import type * as ssrEntry from "./entry.ssr";
 import { socketAddressContext } from "./services/client-address.server";
 import { getConfig } from "./services/config.server";
+import { answerUnread } from "./services/request-body.server";
 import { createNonce, documentPolicy } from "./services/security-headers.server";
 import { isServiceUnavailable, serviceUnavailableResponse, withServiceUnavailable } from "./services/service-unavailable.server";
 import { staticDocumentContext } from "./services/static-document.server";
@@ -62,28 +63,37 @@ export interface ClientInfo {
 }
 
 export default {
+  /**
+   * Every answer leaves the connection clean: a body nothing read (a refusal before any route, an undecodable
+   * URL) is read and dropped when small, else the connection closes. Left unread, it stayed in the socket and
+   * the next request a keep-alive client sent there was reset.
+   */
   async fetch(request: Request, client?: ClientInfo): Promise<Response> {
-    const context = new RouterContextProvider();
-    // server.ts passes the client; under the Vite dev server the request is srvx's, which carries `ip`.
-    const address = client?.address ?? (request as Request & { ip?: unknown }).ip;
-    context.set(socketAddressContext, typeof address === "string" ? address : null);
-    const nonce = createNonce();
-    const ssr = await import.meta.viteRsc.loadModule<typeof ssrEntry>("ssr", "index");
-    const serverResponse = await fetchServer(request, context);
-    // Loaders have run by now: the root loader has told whether the page needs JavaScript.
-    const hydrate = !context.get(staticDocumentContext);
-    const response = await ssr.generateHTML(request, serverResponse, nonce, hydrate);
-    if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
-    const document = await wholeDocument(request, response, hydrate);
-    const policy = documentPolicy({
-      nonce,
-      pageOrigin: new URL(request.url).origin,
-      config: getConfig(),
-      allowEval: import.meta.env.DEV,
-    });
-    return withHeader(document, "Content-Security-Policy", policy);
+    return answerUnread(request, await answer(request, client));
   },
 };
+
+async function answer(request: Request, client?: ClientInfo): Promise<Response> {
+  const context = new RouterContextProvider();
+  // server.ts passes the client; under the Vite dev server the request is srvx's, which carries `ip`.
+  const address = client?.address ?? (request as Request & { ip?: unknown }).ip;
+  context.set(socketAddressContext, typeof address === "string" ? address : null);
+  const nonce = createNonce();
+  const ssr = await import.meta.viteRsc.loadModule<typeof ssrEntry>("ssr", "index");
+  const serverResponse = await fetchServer(request, context);
+  // Loaders have run by now: the root loader has told whether the page needs JavaScript.
+  const hydrate = !context.get(staticDocumentContext);
+  const response = await ssr.generateHTML(request, serverResponse, nonce, hydrate);
+  if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
+  const document = await wholeDocument(request, response, hydrate);
+  const policy = documentPolicy({
+    nonce,
+    pageOrigin: new URL(request.url).origin,
+    config: getConfig(),
+    allowEval: import.meta.env.DEV,
+  });
+  return withHeader(document, "Content-Security-Policy", policy);
+}
 
 /**
  * The document in one piece (decision 0033). It is rendered whole anyway (see

@@ -2,11 +2,13 @@ import "server-only";
 import type { MiddlewareFunction } from "react-router";
 import { apiError } from "./api.server";
 import { getConfig } from "./config.server";
-import { answerUnread } from "./request-body.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** A refusal answered before the route runs; the header tells the SSR layer it is a resource response, not an RSC payload. */
+/**
+ * A refusal answered before the route runs (its body is settled by entry.rsc.tsx); the header tells the SSR layer
+ * it is a resource response, not an RSC payload.
+ */
 function refuse(): Response {
   const response = apiError(403, "Cross-site request refused");
   response.headers.set("React-Router-Resource", "true");
@@ -27,10 +29,10 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request }, 
   const origin = request.headers.get("Origin");
   if (origin !== null) {
     const allowed = new Set([new URL(request.url).origin, getConfig().appUrl.origin]);
-    if (!allowed.has(origin)) return answerUnread(request, refuse());
+    if (!allowed.has(origin)) return refuse();
   } else {
     const site = request.headers.get("Sec-Fetch-Site");
-    if (site !== null && site !== "same-origin" && site !== "none") return answerUnread(request, refuse());
+    if (site !== null && site !== "same-origin" && site !== "none") return refuse();
   }
   return next();
 };

@@ -35,18 +35,18 @@ function refuse(status: number, text: string): Response {
 export const requestBodyMiddleware: MiddlewareFunction<Response> = async ({ request, context, pattern }, next) => {
   if (SAFE_METHODS.has(request.method) || !request.body) return next();
   // Nothing a signed-out visitor may post has a body, and the connection closes rather than take in megabytes
-  // nobody will look at. A resource route refuses them (sign-in or 401) before reading it; for a page, React
-  // Router itself would read the whole body first (looking for server actions), so the answer comes from here.
-  if (!getSession(context).get("userId")) {
-    return answerUnread(request, isResourceRoutePattern(pattern) ? await next() : signInRedirect(request));
-  }
+  // nobody will look at (answerUnread, from entry.rsc.tsx). A resource route refuses them (sign-in or 401) before
+  // reading it; for a page, React Router itself would read the whole body first (looking for server actions), so
+  // the answer comes from here.
+  if (!getSession(context).get("userId")) return isResourceRoutePattern(pattern) ? next() : signInRedirect(request);
   return (await refusal(request)) ?? next();
 };
 
 /**
- * A refusal of a body nobody will look at. A small one (any real form without a file) is read and dropped
- * first: answering while the client still writes and then closing made it fail writing (EPIPE) instead of
- * reading the answer. One declared or found larger is left unread and the connection closes.
+ * An answer to a request whose body nobody read (entry.rsc.tsx applies it to every answer). A small one (any
+ * real form without a file) is read and dropped first: answering while the client still writes and then
+ * closing made it fail writing (EPIPE), and a body left in the socket reset the keep-alive client's next
+ * request. One declared or found larger is left unread and the connection closes.
  */
 export async function answerUnread(request: Request, response: Response): Promise<Response> {
   const declared = Number(request.headers.get("Content-Length") ?? 0);

@@ -28,6 +28,14 @@ describe("health and pages", () => {
     expect(response.status).toBe(200);
   });
 
+  it("keeps an idle connection open longer than a load balancer's 60 s, so a reused one is never reset under it", async () => {
+    const answer = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      http.get(`${app.url}/healthz`, { agent: new http.Agent({ keepAlive: true }) }, resolve).on("error", reject);
+    });
+    answer.resume();
+    expect(answer.headers["keep-alive"]).toBe("timeout=65");
+  });
+
   it("serves the landing page to signed-out visitors with its calls to action", async () => {
     const response = await fetch(`${app.url}/`);
     expect(response.status).toBe(200);
@@ -410,6 +418,42 @@ describe("request bodies", () => {
     expect(await slowSmallForm("/availability", { Origin: app.url })).toEqual({ status: 302, connection: "keep-alive", error: undefined });
     expect(await slowSmallForm("/api/jobs", { Origin: app.url })).toEqual({ status: 401, connection: "keep-alive", error: undefined });
     expect(await slowSmallForm("/profile", { Origin: "https://evil.example" })).toEqual({ status: 403, connection: "keep-alive", error: undefined });
+  });
+
+  it("leaves no unread body in a kept-alive connection: the next request on it is answered, not reset", async () => {
+    const { client } = await signedIn("bodies-keepalive");
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, path: string, body?: string) =>
+      new Promise<{ status: number; socket: unknown }>((resolve, reject) => {
+        const request = http.request(`${app.url}${path}`, {
+          agent,
+          method,
+          headers: { Cookie: client.cookieHeader(), Origin: app.url, ...(body ? { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) } : {}) },
+        });
+        request.on("response", (response) => {
+          response.resume();
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, socket: request.socket }));
+        });
+        request.on("error", reject);
+        request.end(body);
+      });
+    const body = JSON.stringify({ status: "completed", note: "x".repeat(2000) });
+    // Answered before anything read the body: an unknown API path, a method the route does not take, a URL
+    // React Router cannot decode.
+    for (const [method, path] of [
+      ["PATCH", "/api/notifications//read"],
+      ["OPTIONS", "/api/jobs"],
+      ["OPTIONS", "/api/auth/user"],
+      ["POST", "/api/no-such-endpoint"],
+      ["POST", "/api/bookings/%ZZ/status"],
+    ] as const) {
+      const first = await send(method, path, body);
+      expect(first.status, path).toBeLessThan(500);
+      const next = await send("GET", "/api/auth/user");
+      expect(next.status, `after ${path}`).toBe(200);
+      expect(next.socket, `after ${path}: the same connection`).toBe(first.socket);
+    }
+    agent.destroy();
   });
 
   it("refuses a body over the cap with 413, declared or chunked, and the connection stays usable", async () => {
