@@ -16,6 +16,7 @@ interface ServerBuild {
 }
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 const buildDir = path.resolve("build");
 const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
@@ -148,6 +149,12 @@ server.on("upgrade", (req, socket: Duplex, head) => {
 function refuseUpgrade(socket: Duplex, status: number, reason: string) {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
+
+// An idle keep-alive connection stays open longer than a load balancer's (60 s on AWS, GCP, Azure): Node's 5 s
+// default let a connection close just as the balancer (or any client) sent the next request on it, which then
+// failed with a reset instead of an answer.
+server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
 
 // Loopback unless HOST says otherwise, outside production (config.host).
 server.listen(config.port, config.host, () => {
