@@ -1,15 +1,19 @@
 import "server-only";
+import { availableTransitions, type BookingParty } from "~/lib/booking-lifecycle";
 import {
   acceptJob as storeAcceptance,
   createBookingSchema,
   getBookingForParty,
   listMyBookings,
+  transitionBooking,
+  updateBookingStatusSchema,
   type Booking,
   type BookingDetail,
   type BookingListItem,
   type PaymentMethod,
 } from "~/models/booking.server";
 import { notFound } from "~/models/errors";
+import { createReview, createReviewSchema, findReviewBy, type CreateReviewInput, type Review } from "~/models/review.server";
 import type { User } from "~/models/user.server";
 import { getDb } from "~/services/db.server";
 
@@ -34,4 +38,72 @@ export async function bookingFor(actor: Pick<User, "id">, bookingId: string): Pr
   const booking = await getBookingForParty(await getDb(), bookingId, actor.id);
   if (!booking) throw notFound("Booking not found");
   return booking;
+}
+
+/** PATCH /api/bookings/{id}/status's body and the booking page's status buttons (spec §7: {status}). */
+export const moveInput = updateBookingStatusSchema;
+
+/**
+ * One move along the booking lifecycle (app/lib/booking-lifecycle.ts): only its parties (404 otherwise), only
+ * the moves the table gives that party (403, or 409 naming the status); the job follows in the same transaction.
+ */
+export async function moveBooking(actor: Pick<User, "id">, bookingId: string, to: Booking["status"]): Promise<Booking> {
+  return transitionBooking(await getDb(), bookingId, actor.id, to);
+}
+
+/** POST /api/reviews' body (spec §7: bookingId, revieweeId, rating, comment?). */
+export const reviewInput = createReviewSchema;
+
+/** A party reviews the other once the booking is completed (409 for a second review); the reviewee's rating follows. */
+export async function reviewBooking(actor: Pick<User, "id">, input: CreateReviewInput): Promise<Review> {
+  return createReview(await getDb(), actor.id, input);
+}
+
+/** The booking page's review form: the reviewee is always the other party, never a value from the form. */
+export async function reviewOtherParty(actor: Pick<User, "id">, bookingId: string, review: { rating: number; comment?: string }): Promise<Review> {
+  const booking = await bookingFor(actor, bookingId);
+  const revieweeId = booking.providerId === actor.id ? booking.seekerId : booking.providerId;
+  return reviewBooking(actor, { bookingId: booking.id, revieweeId, ...review });
+}
+
+/** What the viewer of a booking may do there, decided once here and read by the page. */
+export interface BookingActions {
+  party: BookingParty;
+  /** The lifecycle moves the table gives this party now, cancelling apart. */
+  moves: { to: Booking["status"]; action: string }[];
+  canCancel: boolean;
+  canReview: boolean;
+  /** The spec's payment notice (not configured): the seeker of a booking still to pay. */
+  canPay: boolean;
+  /** What the viewer is waiting for when no button is theirs. */
+  waitingNote: string | null;
+}
+
+export function allowedActions(actor: Pick<User, "id">, booking: Booking, myReview: Review | null): BookingActions {
+  const party: BookingParty = booking.providerId === actor.id ? "provider" : "seeker";
+  const transitions = availableTransitions(booking.status, party).map(({ to, action }) => ({ to, action }));
+  return {
+    party,
+    moves: transitions.filter((t) => t.to !== "cancelled"),
+    canCancel: transitions.some((t) => t.to === "cancelled"),
+    canReview: booking.status === "completed" && !myReview,
+    canPay: party === "seeker" && booking.status !== "cancelled" && booking.paymentStatus === "pending",
+    waitingNote: waitingNote(booking.status, party),
+  };
+}
+
+function waitingNote(status: Booking["status"], party: BookingParty): string | null {
+  if (party === "seeker" && status === "accepted") return "Waiting for the provider to start the job.";
+  if (party === "seeker" && status === "in_progress") return "The provider is working on it and will mark the job complete when done.";
+  return null;
+}
+
+/** The booking page: the booking, both parties' reviews, and what the viewer may do; null when not theirs. */
+export async function bookingPage(actor: Pick<User, "id">, bookingId: string) {
+  const db = await getDb();
+  const booking = await getBookingForParty(db, bookingId, actor.id);
+  if (!booking) return null;
+  const otherId = booking.providerId === actor.id ? booking.seekerId : booking.providerId;
+  const [myReview, theirReview] = await Promise.all([findReviewBy(db, booking.id, actor.id), findReviewBy(db, booking.id, otherId)]);
+  return { booking, myReview, theirReview, actions: allowedActions(actor, booking, myReview) };
 }

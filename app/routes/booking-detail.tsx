@@ -16,40 +16,32 @@ import { PayNowButton } from "~/components/booking/pay-now";
 import { RatingStars } from "~/components/booking/rating-stars";
 import { LeaveReviewButton, ReviewForm } from "~/components/booking/review-form";
 import { BookingStatusButton } from "~/components/booking/status-button";
-import { availableTransitions, type BookingParty } from "~/lib/booking-lifecycle";
 import { formatPrice, formatRating, statusLabel } from "~/lib/format";
 import { BOOKING_STATUS_STYLES, categoryName } from "~/lib/job-display";
 import { reviewFormSchema } from "~/lib/schemas/review";
 import { fullName } from "~/lib/user-display";
-import { getBookingForParty, transitionBooking, updateBookingStatusSchema } from "~/models/booking.server";
-import { DomainError } from "~/models/errors";
-import { ALREADY_REVIEWED, createReview, findReviewBy, type Review } from "~/models/review.server";
+import { ALREADY_REVIEWED, type Review } from "~/models/review.server";
+import { bookingPage, moveBooking, moveInput, reviewOtherParty } from "~/operations/bookings.server";
+import { parseInput } from "~/operations/parse-input.server";
 import { getConfig } from "~/services/config.server";
-import { getDb } from "~/services/db.server";
+import { runForPage } from "~/services/operation-answers.server";
 import { flashToast, redirectWithSubmission, requireUser, takeSubmission } from "~/services/request-session.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const db = await getDb();
-  const booking = await getBookingForParty(db, params.id, user.id);
+  const page = await bookingPage(user, params.id);
   // Only the two parties see a booking; anyone else gets the same 404 as a missing one.
-  if (!booking) return data({ booking: null, view: null }, { status: 404 });
-  const party: BookingParty = booking.providerId === user.id ? "provider" : "seeker";
-  const otherId = party === "provider" ? booking.seekerId : booking.providerId;
-  const [myReview, theirReview] = await Promise.all([findReviewBy(db, booking.id, user.id), findReviewBy(db, booking.id, otherId)]);
+  if (!page) return data({ booking: null, view: null }, { status: 404 });
+  const { booking, myReview, theirReview, actions } = page;
   const search = new URL(request.url).searchParams;
-  const canReview = booking.status === "completed" && !myReview;
   return {
     booking,
     view: {
-      party,
-      // The buttons come from the lifecycle table; the server enforces the same table.
-      transitions: availableTransitions(booking.status, party).map(({ to, action }) => ({ to, action })),
+      ...actions,
       myReview,
       theirReview,
-      canReview,
       /** No-JS page states: the review form, the payment notice and the cancel question live in the URL. */
-      showReviewForm: canReview && search.get("dialog") === "review",
+      showReviewForm: actions.canReview && search.get("dialog") === "review",
       showPaymentNotice: search.get("dialog") === "payment",
       confirmingCancel: search.get("confirm") === "cancel",
       reviewResult: takeSubmission(context, REVIEW_FORM_ID),
@@ -58,7 +50,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 const STATUS_FAILED = { title: "Error", description: "Failed to update status. Please try again.", variant: "destructive" } as const;
-const REVIEW_FAILED = "Failed to submit review. Please try again.";
+const REVIEW_FAILED = { title: "Error", description: "Failed to submit review. Please try again.", variant: "destructive" } as const;
 
 /**
  * intent=status (status=<to>): a lifecycle move. intent=review (rating, comment):
@@ -69,29 +61,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const bookingPath = `/bookings/${encodeURIComponent(params.id)}`;
-  const db = await getDb();
 
   if (intent === "status") {
-    const parsed = updateBookingStatusSchema.safeParse({ status: form.get("status") });
-    if (!parsed.success) {
-      flashToast(context, STATUS_FAILED);
-      return redirect(bookingPath);
-    }
-    try {
-      const moved = await transitionBooking(db, params.id, user.id, parsed.data.status);
-      if (moved.status === "cancelled") {
-        const byProvider = moved.providerId === user.id;
-        flashToast(context, {
-          title: "Booking cancelled",
-          description: byProvider ? "The job is back on the market for other providers." : "The job has been withdrawn.",
-        });
-      } else {
-        flashToast(context, { title: "Status updated", description: STATUS_DESCRIPTIONS[moved.status] });
-      }
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      flashToast(context, STATUS_FAILED);
-    }
+    await runForPage(context, () => moveBooking(user, params.id, parseInput(moveInput, { status: form.get("status") }).status), {
+      success: (moved) =>
+        moved.status === "cancelled"
+          ? {
+              title: "Booking cancelled",
+              description: moved.providerId === user.id ? "The job is back on the market for other providers." : "The job has been withdrawn.",
+            }
+          : { title: "Status updated", description: STATUS_DESCRIPTIONS[moved.status] },
+      failure: STATUS_FAILED,
+    });
     return redirect(bookingPath);
   }
 
@@ -102,23 +83,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (submission.error?.rating) flashToast(context, RATING_REQUIRED_TOAST);
       return redirectWithSubmission(context, request, REVIEW_FORM_ID, submission.reply());
     }
-    const booking = await getBookingForParty(db, params.id, user.id);
-    if (!booking) {
-      flashToast(context, { title: "Error", description: REVIEW_FAILED, variant: "destructive" });
-      return redirect(bookingPath);
-    }
-    // The reviewee is always the other party of the booking, never a value from the form.
-    const revieweeId = booking.providerId === user.id ? booking.seekerId : booking.providerId;
-    try {
-      await createReview(db, user.id, { bookingId: booking.id, revieweeId, ...submission.value });
-      flashToast(context, { title: "Review submitted", description: "Thank you for your feedback!" });
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      // The toast carries the spec's text (§8); why it failed shows on the page, by the review already given.
-      flashToast(context, { title: "Error", description: REVIEW_FAILED, variant: "destructive" });
-      if (error.status === 409 && error.message === ALREADY_REVIEWED) {
-        return redirectWithSubmission(context, request, REVIEW_FORM_ID, submission.reply({ formErrors: [ALREADY_REVIEWED] }));
-      }
+    // The toast carries the spec's text (§8); why it failed shows on the page, by the review already given.
+    const reviewed = await runForPage(context, () => reviewOtherParty(user, params.id, submission.value), {
+      success: { title: "Review submitted", description: "Thank you for your feedback!" },
+      failure: REVIEW_FAILED,
+    });
+    if (!reviewed.ok && reviewed.reason === ALREADY_REVIEWED) {
+      return redirectWithSubmission(context, request, REVIEW_FORM_ID, submission.reply({ formErrors: [ALREADY_REVIEWED] }));
     }
     return redirect(bookingPath);
   }
@@ -145,10 +116,8 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
   const bookingPath = `/bookings/${booking.id}`;
   const dateTime = new Intl.DateTimeFormat("en-US", { timeZone: getConfig().timeZone, dateStyle: "medium", timeStyle: "short" });
   const formatTime = (date: Date) => dateTime.format(date);
-  const moves = view.transitions.filter((t) => t.to !== "cancelled");
-  const canCancel = view.transitions.some((t) => t.to === "cancelled");
+  const { moves, canCancel, canPay, waitingNote } = view;
   const cancelled = booking.status === "cancelled";
-  const canPay = !isProvider && !cancelled && booking.paymentStatus === "pending";
 
   return (
     <main className="mx-auto max-w-5xl px-4 py-6 md:py-10">
@@ -289,13 +258,13 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
             </div>
           </section>
 
-          {moves.length > 0 || canCancel || waitingNote(booking.status, view.party) ? (
+          {moves.length > 0 || canCancel || waitingNote ? (
             <section id="booking-actions" aria-labelledby="actions-title" className={`scroll-mt-20 ${CARD}`}>
               <h2 id="actions-title" className="text-base font-semibold text-slate-900">
                 Actions
               </h2>
-              {waitingNote(booking.status, view.party) ? (
-                <p className="mt-1 text-sm text-slate-600">{waitingNote(booking.status, view.party)}</p>
+              {waitingNote ? (
+                <p className="mt-1 text-sm text-slate-600">{waitingNote}</p>
               ) : null}
               <div className="mt-4 flex flex-col flex-wrap gap-3 sm:flex-row sm:items-start">
                 {moves.map((move) => (
@@ -411,13 +380,6 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
       </div>
     </main>
   );
-}
-
-/** What the viewer is waiting for when no button is theirs. */
-function waitingNote(status: string, party: BookingParty): string | null {
-  if (party === "seeker" && status === "accepted") return "Waiting for the provider to start the job.";
-  if (party === "seeker" && status === "in_progress") return "The provider is working on it and will mark the job complete when done.";
-  return null;
 }
 
 function ReviewCard({

@@ -12,7 +12,6 @@ import { distanceMiles, formatMiles, NEARBY_RADIUS_MILES } from "~/lib/geo";
 import { categoryName } from "~/lib/job-display";
 import { fullName } from "~/lib/user-display";
 import { GO_ONLINE_TO_ACCEPT, JOB_OUT_OF_REACH } from "~/models/booking.server";
-import { DomainError } from "~/models/errors";
 import { getJobForViewer, providerCenter } from "~/models/job.server";
 import { acceptJob } from "~/operations/bookings.server";
 import { cancelJob } from "~/operations/jobs.server";
@@ -80,8 +79,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
     if (accepted.ok) return redirect(`/bookings/${accepted.value.id}`);
     // The spec's toast (§8); the reason (taken, offline, too far) shows on the job page.
-    const reason = accepted.error instanceof DomainError ? accepted.error.message : ACCEPT_FAILED.description;
-    return redirectWithSubmission(context, new Request(new URL(jobPath, request.url)), ACCEPT_FORM_ID, { status: "error", error: { "": [reason] } });
+    return redirectWithSubmission(context, new Request(new URL(jobPath, request.url)), ACCEPT_FORM_ID, { status: "error", error: { "": [accepted.reason] } });
   }
 
   if (intent === "cancel") {

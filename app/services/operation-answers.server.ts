@@ -27,7 +27,8 @@ export function refusalResponse(error: unknown): unknown {
   return error;
 }
 
-export type PageOutcome<T> = { ok: true; value: T } | { ok: false; error: unknown; toast: Toast };
+/** How the operation went: its value, or the error, the toast shown and the reason (a refusal's message, else the toast's). */
+export type PageOutcome<T> = { ok: true; value: T } | { ok: false; error: unknown; toast: Toast; reason: string };
 
 export interface PageToasts<T> {
   /** Flashed when the operation succeeds. */
@@ -60,11 +61,11 @@ export async function runForPage<T>(
       if (!toasts.unexpected) throw error;
       log().error({ err: error }, "an operation failed");
       flashToast(context, toasts.unexpected);
-      return { ok: false, error, toast: toasts.unexpected };
+      return { ok: false, error, toast: toasts.unexpected, reason: toasts.unexpected.description ?? toasts.unexpected.title };
     }
     const toast = failureToast(error, toasts.failure);
     flashToast(context, toast);
-    return { ok: false, error, toast };
+    return { ok: false, error, toast, reason: error.message };
   }
 }
 
