@@ -35,9 +35,14 @@ export async function myBookings(actor: Pick<User, "id">): Promise<BookingListIt
 
 /** A booking with its job and both parties, for one of its parties (404 to anyone else). */
 export async function bookingFor(actor: Pick<User, "id">, bookingId: string): Promise<BookingDetail> {
-  const booking = await getBookingForParty(await getDb(), bookingId, actor.id);
+  const booking = await findBookingFor(actor, bookingId);
   if (!booking) throw notFound("Booking not found");
   return booking;
+}
+
+/** The same for a page that shows 'Booking not found' itself: null when the actor is no party of it. */
+export async function findBookingFor(actor: Pick<User, "id">, bookingId: string): Promise<BookingDetail | null> {
+  return getBookingForParty(await getDb(), bookingId, actor.id);
 }
 
 /** PATCH /api/bookings/{id}/status's body and the booking page's status buttons (spec §7: {status}). */

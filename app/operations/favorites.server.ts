@@ -1,8 +1,11 @@
 import "server-only";
 import { z } from "zod";
 import { addFavorite, favoriteSchema, listFavorites, removeFavorite, type Favorite, type FavoriteInput } from "~/models/favorite.server";
+import { getJobForViewer } from "~/models/job.server";
+import { getPublicProvider } from "~/models/provider.server";
 import type { User } from "~/models/user.server";
-import { getDb } from "~/services/db.server";
+import { toSavedIds, type SavedIds } from "~/components/favorites/saved.server";
+import { getDb, type Executor } from "~/services/db.server";
 
 /** POST and DELETE /api/favorites' body (spec §7: targetType, targetId, role). */
 export const favoriteInput = favoriteSchema;
@@ -38,4 +41,28 @@ export async function toggleFavorite(actor: Pick<User, "id" | "currentRole">, in
   const target = { targetType: input.targetType, targetId: input.targetId };
   if (input.intent === "add") await saveFavorite(actor, { ...target, role: actor.currentRole });
   else await unsaveFavorite(actor, { ...target, role: input.role ?? actor.currentRole });
+}
+
+/** What the actor saved, for the hearts of a page (the role each heart acts with: saved.server.ts). */
+export async function loadSavedIds(db: Executor, actor: Pick<User, "id" | "currentRole">): Promise<SavedIds> {
+  return toSavedIds(await listFavorites(db, actor.id), actor.currentRole);
+}
+
+/**
+ * The favorites page: the actor's saved providers and jobs, newest first, whichever role they were saved with.
+ * Favorites whose target no longer exists, or is no longer the actor's to see (a job taken by someone else:
+ * decision 0039), are left out.
+ */
+export async function favoritesPage(actor: Pick<User, "id" | "currentRole">) {
+  const db = await getDb();
+  const saved = toSavedIds(await listFavorites(db, actor.id), actor.currentRole);
+  // Newest first (the maps keep the order of the list); one card per target.
+  const [providers, jobs] = await Promise.all([
+    Promise.all([...saved.providers.keys()].map((id) => getPublicProvider(db, id))),
+    Promise.all([...saved.jobs.keys()].map((id) => getJobForViewer(db, id, actor.id))),
+  ]);
+  return {
+    providers: providers.filter((p) => p !== null).map((provider) => ({ provider, role: saved.providers.get(provider.id)! })),
+    jobs: jobs.filter((j) => j !== null).map((job) => ({ job, role: saved.jobs.get(job.id)! })),
+  };
 }

@@ -1,6 +1,21 @@
 import "server-only";
 import { JOB_IMAGE_MAX_BYTES } from "~/lib/uploads";
-import { cancelJob as storeCancellation, createJob, createJobSchema, type Job, type NewJob } from "~/models/job.server";
+import type { SavedIds } from "~/components/favorites/saved.server";
+import { notFound } from "~/models/errors";
+import {
+  cancelJob as storeCancellation,
+  countSeekerJobsByStatus,
+  createJob,
+  createJobSchema,
+  getJobForViewer,
+  listAvailableJobs,
+  listSeekerJobs,
+  type Job,
+  type JobStatus,
+  type NearbyJob,
+  type NewJob,
+} from "~/models/job.server";
+import { loadSavedIds } from "~/operations/favorites.server";
 import type { User } from "~/models/user.server";
 import { getDb } from "~/services/db.server";
 import { verifyUploadedImage } from "~/services/image-upload.server";
@@ -23,4 +38,36 @@ export async function postJob(actor: Pick<User, "id">, input: NewJob, options: {
 /** The seeker withdraws a job that is still posted (409 once accepted; 404 for anyone else's). */
 export async function cancelJob(actor: Pick<User, "id">, jobId: string): Promise<Job> {
   return storeCancellation(await getDb(), actor.id, jobId);
+}
+
+/** The actor's own jobs, newest first, optionally of one status (GET /api/jobs/my-jobs). */
+export async function myJobs(actor: Pick<User, "id">, status?: JobStatus) {
+  return listSeekerJobs(await getDb(), actor.id, status ? { status } : {});
+}
+
+/** The my-jobs page: the jobs of the tab, the count of each status, and what the actor saved. */
+export async function myJobsPage(actor: Pick<User, "id" | "currentRole">, status?: JobStatus) {
+  const db = await getDb();
+  const [jobs, counts, saved] = await Promise.all([listSeekerJobs(db, actor.id, status ? { status } : {}), countSeekerJobsByStatus(db, actor.id), loadSavedIds(db, actor)]);
+  return { jobs, counts, saved };
+}
+
+/** Posted jobs near an online provider (spec §7: only while online); nobody else gets any. */
+export async function availableJobs(actor: Pick<User, "id" | "currentRole" | "isProviderOnline" | "latitude" | "longitude" | "providerCategories">): Promise<NearbyJob[]> {
+  if (actor.currentRole !== "provider" || !actor.isProviderOnline) return [];
+  return listAvailableJobs(await getDb(), actor);
+}
+
+/** A job as the actor may see it (decision 0039: a posted job's area unless theirs; 404 once taken, to strangers). */
+export async function jobFor(actor: Pick<User, "id">, jobId: string) {
+  const job = await getJobForViewer(await getDb(), jobId, actor.id);
+  if (!job) throw notFound("Job not found");
+  return job;
+}
+
+/** The job page's data: the job as the actor may see it (null when not) and what the actor saved. */
+export async function jobPage(actor: Pick<User, "id" | "currentRole">, jobId: string): Promise<{ job: Awaited<ReturnType<typeof getJobForViewer>>; saved: SavedIds }> {
+  const db = await getDb();
+  const [job, saved] = await Promise.all([getJobForViewer(db, jobId, actor.id), loadSavedIds(db, actor)]);
+  return { job, saved };
 }

@@ -1,7 +1,9 @@
 import "server-only";
-import { loadSavedIds, type SavedIds } from "~/components/favorites/saved.server";
-import { listAvailableProviders, type PublicProvider } from "~/models/provider.server";
-import type { User } from "~/models/user.server";
+import type { SavedIds } from "~/components/favorites/saved.server";
+import { loadSavedIds } from "~/operations/favorites.server";
+import { notFound } from "~/models/errors";
+import { getPublicProvider, listAvailableProviders, type PublicProvider } from "~/models/provider.server";
+import { getUserById, type User } from "~/models/user.server";
 import { getDb } from "~/services/db.server";
 
 /** Online providers offering a category: the post-job wizard's step 2 and GET /api/providers/available. */
@@ -14,4 +16,20 @@ export async function availableProvidersFor(viewer: Pick<User, "id" | "currentRo
   const db = await getDb();
   const [providers, saved] = await Promise.all([listAvailableProviders(db, categoryId), loadSavedIds(db, viewer)]);
   return { providers, saved };
+}
+
+/** A user's public provider fields (GET /api/users/{id}: never email or phone); 404 for no such user. */
+export async function publicProvider(userId: string): Promise<PublicProvider> {
+  const provider = await getPublicProvider(await getDb(), userId);
+  if (!provider) throw notFound("User not found");
+  return provider;
+}
+
+/** A provider's public page: the public fields with bio and categories; null for no such user. */
+export async function providerProfile(userId: string) {
+  const db = await getDb();
+  const [provider, user] = await Promise.all([getPublicProvider(db, userId), getUserById(db, userId)]);
+  if (!provider || !user) return null;
+  // Public fields only: never email, phone, address or coordinates.
+  return { ...provider, bio: user.bio, providerCategories: user.providerCategories };
 }

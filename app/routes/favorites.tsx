@@ -4,11 +4,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/favorites";
 import { ProviderCard } from "~/components/favorites/provider-card";
 import { JobCard } from "~/components/job-card";
-import { toSavedIds } from "~/components/favorites/saved.server";
-import { listFavorites } from "~/models/favorite.server";
-import { getJobForViewer } from "~/models/job.server";
-import { getPublicProvider } from "~/models/provider.server";
-import { getDb } from "~/services/db.server";
+import { favoritesPage } from "~/operations/favorites.server";
 import { requireUser } from "~/services/request-session.server";
 
 type Tab = "providers" | "jobs";
@@ -29,18 +25,7 @@ function tabHref(tab: Tab): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const tab = parseTab(new URL(request.url).searchParams.get("tab"));
-  const db = await getDb();
-  const saved = toSavedIds(await listFavorites(db, user.id), user.currentRole);
-  // Newest first (the maps keep the order of the list); one card per target.
-  const [providers, jobs] = await Promise.all([
-    Promise.all([...saved.providers.keys()].map((id) => getPublicProvider(db, id))),
-    Promise.all([...saved.jobs.keys()].map((id) => getJobForViewer(db, id, user.id))),
-  ]);
-  return {
-    tab,
-    providers: providers.filter((p) => p !== null).map((provider) => ({ provider, role: saved.providers.get(provider.id)! })),
-    jobs: jobs.filter((j) => j !== null).map((job) => ({ job, role: saved.jobs.get(job.id)! })),
-  };
+  return { tab, ...(await favoritesPage(user)) };
 }
 
 export function ServerComponent({ loaderData }: Route.ComponentProps) {

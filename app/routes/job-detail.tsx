@@ -3,7 +3,7 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/job-detail";
 import { Avatar } from "~/components/avatar";
 import { FavoriteButton } from "~/components/favorites/favorite-button";
-import { heartProps, loadSavedIds } from "~/components/favorites/saved.server";
+import { heartProps } from "~/components/favorites/saved.server";
 import { AcceptJobForm } from "~/components/seeker/accept-job-form";
 import { CancelJob } from "~/components/seeker/cancel-job";
 import { JobImage } from "~/components/seeker/job-image";
@@ -12,20 +12,18 @@ import { distanceMiles, formatMiles, NEARBY_RADIUS_MILES } from "~/lib/geo";
 import { categoryName } from "~/lib/job-display";
 import { fullName } from "~/lib/user-display";
 import { GO_ONLINE_TO_ACCEPT, JOB_OUT_OF_REACH } from "~/models/booking.server";
-import { getJobForViewer, providerCenter } from "~/models/job.server";
+import { providerCenter } from "~/models/job.server";
 import { acceptJob } from "~/operations/bookings.server";
-import { cancelJob } from "~/operations/jobs.server";
+import { cancelJob, jobPage } from "~/operations/jobs.server";
 import { safeRedirectPath } from "~/lib/redirects";
-import { getDb } from "~/services/db.server";
 import { runForPage } from "~/services/operation-answers.server";
 import { flashToast, redirectWithSubmission, requireUser, takeSubmission } from "~/services/request-session.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const db = await getDb();
   // Only what the user may see of it: the area of a posted job that is not theirs; 404 for a job no longer posted
   // unless they are a party (decision 0039).
-  const [job, saved] = await Promise.all([getJobForViewer(db, params.id, user.id), loadSavedIds(db, user)]);
+  const { job, saved } = await jobPage(user, params.id);
   // Why the provider's last accept was refused (taken by another, offline, too far), if it was.
   const acceptRefusal = takeSubmission(context, ACCEPT_FORM_ID)?.error?.[""]?.[0] ?? null;
   // The spec's own 'Job not found' screen, with a real 404 status.

@@ -6,12 +6,12 @@ import { ConversationList } from "~/components/messages/conversation-list";
 import { LATEST_MESSAGE_ANCHOR, SEND_MESSAGE_FORM_ID, threadHref, type ThreadMessage } from "~/components/messages/shared";
 import { NoThreadSelected, ThreadNotFound, ThreadPanel, type ThreadData } from "~/components/messages/thread-panel";
 import { messageFormSchema } from "~/lib/schemas/message";
-import { getBookingForParty, type PartySummary } from "~/models/booking.server";
+import type { PartySummary } from "~/models/booking.server";
+import { findBookingFor } from "~/operations/bookings.server";
 import type { Message } from "~/models/message.server";
 import { conversations as listConversations, findThread, readThread, sendMessage } from "~/operations/messages.server";
 import { runForPage } from "~/services/operation-answers.server";
 import { getConfig } from "~/services/config.server";
-import { getDb } from "~/services/db.server";
 import {
   flashToast,
   getCurrentUser,
@@ -69,11 +69,7 @@ function messageTime(date: Date, now: Date, timeZone: string): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const bookingId = new URL(request.url).searchParams.get("booking");
-  const db = await getDb();
-  const [conversations, booking] = await Promise.all([
-    listConversations(user),
-    bookingId ? getBookingForParty(db, bookingId, user.id) : Promise.resolve(null),
-  ]);
+  const [conversations, booking] = await Promise.all([listConversations(user), bookingId ? findBookingFor(user, bookingId) : Promise.resolve(null)]);
   const now = new Date();
   const base = { conversations, now, selectedId: bookingId, lastResult: takeSubmission(context, SEND_MESSAGE_FORM_ID) };
   if (!bookingId) return { ...base, thread: null, notFound: false };

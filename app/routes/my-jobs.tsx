@@ -1,12 +1,11 @@
 import { ClipboardList, Plus } from "~/components/icons";
 import { Link } from "react-router";
 import type { Route } from "./+types/my-jobs";
-import { heartProps, loadSavedIds } from "~/components/favorites/saved.server";
+import { heartProps } from "~/components/favorites/saved.server";
 import { JobCard } from "~/components/job-card";
 import { CancelJob } from "~/components/seeker/cancel-job";
 import { MY_JOBS_TABS, myJobsHref, parseMyJobsStatus } from "~/lib/job-display";
-import { countSeekerJobsByStatus, listSeekerJobs } from "~/models/job.server";
-import { getDb } from "~/services/db.server";
+import { myJobsPage } from "~/operations/jobs.server";
 import { requireUser } from "~/services/request-session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -15,12 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = parseMyJobsStatus(params.get("status"));
   // The no-JS confirm step of 'Cancel job': ?confirm=cancel&job={id}.
   const confirmJobId = params.get("confirm") === "cancel" ? params.get("job") : null;
-  const db = await getDb();
-  const [jobs, counts, saved] = await Promise.all([
-    listSeekerJobs(db, user.id, status ? { status } : {}),
-    countSeekerJobsByStatus(db, user.id),
-    loadSavedIds(db, user),
-  ]);
+  const { jobs, counts, saved } = await myJobsPage(user, status ?? undefined);
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
   // The hearts' state, computed here: loader data stays plain objects.
   const hearts = Object.fromEntries(jobs.map((job) => [job.id, heartProps(saved, "job", job.id)]));

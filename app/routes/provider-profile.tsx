@@ -8,24 +8,14 @@ import { ReceivedReviews, ReviewsSkeleton } from "~/components/profile/received-
 import { receivedReviews } from "~/operations/reviews.server";
 import { formatHourlyRate, formatRating } from "~/lib/format";
 import { fullName } from "~/lib/user-display";
-import { getPublicProvider } from "~/models/provider.server";
-import { getUserById } from "~/models/user.server";
-import { getDb } from "~/services/db.server";
+import { providerProfile } from "~/operations/providers.server";
 import { requireUser } from "~/services/request-session.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireUser(context, request);
-  const db = await getDb();
-  const [provider, user] = await Promise.all([getPublicProvider(db, params.id), getUserById(db, params.id)]);
-  if (!provider || !user) return data({ provider: null }, { status: 404 });
-  // Public fields only: never email, phone, address or coordinates.
-  return {
-    provider: {
-      ...provider,
-      bio: user.bio,
-      providerCategories: user.providerCategories,
-    },
-  };
+  const provider = await providerProfile(params.id);
+  if (!provider) return data({ provider: null }, { status: 404 });
+  return { provider };
 }
 
 /** A provider's public page (reached from provider cards and the booking page): public fields and received reviews. */

@@ -1,7 +1,6 @@
 import "server-only";
-import { listFavorites, type Favorite } from "~/models/favorite.server";
+import type { Favorite } from "~/models/favorite.server";
 import type { User } from "~/models/user.server";
-import type { Executor } from "~/services/db.server";
 
 export type FavoriteRole = User["currentRole"];
 
@@ -25,11 +24,6 @@ export function toSavedIds(rows: Favorite[], currentRole: FavoriteRole): SavedId
     if (!map.has(row.targetId) || row.role === currentRole) map.set(row.targetId, row.role);
   }
   return saved;
-}
-
-/** The user's saved jobs and providers, loaded once per page to mark the hearts. */
-export async function loadSavedIds(db: Executor, user: Pick<User, "id" | "currentRole">): Promise<SavedIds> {
-  return toSavedIds(await listFavorites(db, user.id), user.currentRole);
 }
 
 /** The props of one heart: whether the target is saved, and the role its toggle uses. */

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/jobs.$id";
-import { getJobForViewer } from "~/models/job.server";
-import { apiError, json, requireApiUser } from "~/services/api.server";
-import { getDb } from "~/services/db.server";
+import { jobFor } from "~/operations/jobs.server";
+import { requireApiUser } from "~/services/api.server";
+import { answerJson } from "~/services/operation-answers.server";
 
 /**
  * GET /api/jobs/:id: the job with its seeker (public fields), as the caller may
@@ -10,7 +10,5 @@ import { getDb } from "~/services/db.server";
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await requireApiUser(context);
-  const job = await getJobForViewer(await getDb(), params.id, user.id);
-  if (!job) return apiError(404, "Job not found");
-  return json(job);
+  return answerJson(() => jobFor(user, params.id));
 }
