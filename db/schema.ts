@@ -1,4 +1,5 @@
 import { getTableColumns, sql } from "drizzle-orm";
+import { BOOKING_STATUSES, JOB_STATUSES } from "../app/lib/statuses.ts";
 import {
   boolean,
   check,
@@ -33,20 +34,8 @@ const unitSpherePoint = (latitude: string, longitude: string) =>
 
 export const userRole = pgEnum("user_role", ["seeker", "provider"]);
 export const userType = pgEnum("user_type", ["individual", "business"]);
-export const jobStatus = pgEnum("job_status", [
-  "posted",
-  "matched",
-  "in_progress",
-  "completed",
-  "cancelled",
-]);
-export const bookingStatus = pgEnum("booking_status", [
-  "pending",
-  "accepted",
-  "in_progress",
-  "completed",
-  "cancelled",
-]);
+export const jobStatus = pgEnum("job_status", JOB_STATUSES);
+export const bookingStatus = pgEnum("booking_status", BOOKING_STATUSES);
 export const paymentMethod = pgEnum("payment_method", ["card", "paypal", "cash"]);
 export const paymentStatus = pgEnum("payment_status", ["pending", "paid", "refunded"]);
 export const notificationType = pgEnum("notification_type", [

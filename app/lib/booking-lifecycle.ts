@@ -2,7 +2,9 @@
 // which party may move a booking from which status to which. Pure: shared by the
 // server (enforcement) and the UI (which buttons to show).
 
-export type BookingStatus = "pending" | "accepted" | "in_progress" | "completed" | "cancelled";
+import { BOOKING_STATUSES, type BookingStatus } from "./statuses";
+
+export { BOOKING_STATUSES, type BookingStatus };
 export type BookingParty = "seeker" | "provider";
 
 export interface BookingTransition {
@@ -23,7 +25,6 @@ export const BOOKING_TRANSITIONS: readonly BookingTransition[] = [
   { from: "in_progress", to: "completed", by: "provider", action: "Complete Job" },
 ];
 
-export const BOOKING_STATUSES: readonly BookingStatus[] = ["pending", "accepted", "in_progress", "completed", "cancelled"];
 
 /**
  * A booking in one of these statuses is under way: its two parties see each other's phone number

@@ -1,3 +1,4 @@
+import type { JobStatus } from "./statuses";
 // Display formats (spec §9): job budget 0 decimals; prices and earnings 2; ratings 1.
 
 const usd0 = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0, minimumFractionDigits: 0 });
@@ -41,7 +42,7 @@ export function formatRelativeTime(date: Date | string, now: Date = new Date()):
   return "just now";
 }
 
-export type JobStatusName = "posted" | "matched" | "in_progress" | "completed" | "cancelled";
+export type JobStatusName = JobStatus;
 
 /** Status badge colours (spec §4): blue, yellow, orange, green, gray; underscores shown as spaces. */
 export const JOB_STATUS_STYLES: Record<JobStatusName, string> = {

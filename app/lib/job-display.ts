@@ -1,6 +1,7 @@
 // Display helpers for jobs and categories, shared by server and client components.
 import { Hammer, Package, Paintbrush, Sparkles, Truck, Wrench, type IconComponent } from "~/components/icons";
 import { CATEGORIES } from "../../db/categories.ts";
+import type { BookingStatus } from "./statuses";
 
 /** The lucide icon of each category (CATEGORIES names them by string). */
 export const CATEGORY_ICONS: Record<(typeof CATEGORIES)[number]["icon"], IconComponent> = {
@@ -49,7 +50,7 @@ export function myJobsHref(status: MyJobsStatus | null, extra: Record<string, st
   return query ? `/my-jobs?${query}` : "/my-jobs";
 }
 
-export type BookingStatusName = "pending" | "accepted" | "in_progress" | "completed" | "cancelled";
+export type BookingStatusName = BookingStatus;
 
 /** Booking badge colours (the spec names none; these follow the job badges). */
 export const BOOKING_STATUS_STYLES: Record<BookingStatusName, string> = {

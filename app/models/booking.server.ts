@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { bookings, jobColumns, jobs, users, type Booking, type Job } from "../../db/schema.ts";
 import type { Executor } from "../services/db.server";
-import { ACTIVE_BOOKING_STATUSES, jobStatusAfter, refusal as lifecycleRefusal } from "../lib/booking-lifecycle";
+import { ACTIVE_BOOKING_STATUSES, BOOKING_STATUSES, jobStatusAfter, refusal as lifecycleRefusal } from "../lib/booking-lifecycle";
 import { chordForMiles, NEARBY_RADIUS_MILES, unitSphereCube } from "../lib/geo";
 import { fullName } from "../lib/user-display";
 import { publishEvent } from "../services/events.server";
@@ -214,7 +214,7 @@ export async function getBookingForParty(db: Executor, bookingId: string, userId
 }
 
 export const updateBookingStatusSchema = z.object({
-  status: z.enum(["pending", "accepted", "in_progress", "completed", "cancelled"], { error: "status must be one of pending, accepted, in_progress, completed, cancelled" }),
+  status: z.enum(BOOKING_STATUSES, { error: `status must be one of ${BOOKING_STATUSES.join(", ")}` }),
 });
 
 /**

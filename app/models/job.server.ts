@@ -14,10 +14,11 @@ import { approximateArea, approximateCoordinate } from "./job-location.server";
 import { notify } from "./notification.server";
 import { listNearbyOnlineProviders } from "./provider.server";
 import { MAX_EVENT_RECIPIENTS, publishEvent } from "../services/events.server";
+import { JOB_STATUSES } from "../lib/statuses";
 
 export type { Job };
 export type JobStatus = Job["status"];
-export const JOB_STATUSES = ["posted", "matched", "in_progress", "completed", "cancelled"] as const satisfies readonly JobStatus[];
+export { JOB_STATUSES };
 
 /** A number, or a numeric string as PostgreSQL returns them. */
 const decimal = <T extends z.ZodNumber>(rule: T) =>

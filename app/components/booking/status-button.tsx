@@ -2,11 +2,12 @@
 
 import { CheckCircle2, PlayCircle } from "~/components/icons";
 import { Form, useNavigation } from "react-router";
+import type { BookingStatus } from "~/lib/statuses";
 
 interface BookingStatusButtonProps {
   bookingId: string;
   /** The status the button moves the booking to. */
-  to: "pending" | "accepted" | "in_progress" | "completed" | "cancelled";
+  to: BookingStatus;
   /** The button text from the lifecycle table ('Start Job', 'Complete Job', ...). */
   label: string;
 }

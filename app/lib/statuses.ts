@@ -1,0 +1,7 @@
+// The states of spec §4, spelled once: the database enums (db/schema.ts), the lifecycle table, the schemas and the
+// views all take them from here.
+export const JOB_STATUSES = ["posted", "matched", "in_progress", "completed", "cancelled"] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const BOOKING_STATUSES = ["pending", "accepted", "in_progress", "completed", "cancelled"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
