@@ -26,6 +26,7 @@ import { parseInput } from "~/operations/parse-input.server";
 import { getConfig } from "~/services/config.server";
 import { runForPage } from "~/services/operation-answers.server";
 import { flashToast, redirectWithSubmission, requireUser, takeSubmission } from "~/services/request-session.server";
+import { NotFoundCard } from "~/components/not-found-card";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -410,20 +411,5 @@ function ReviewCard({
 }
 
 function BookingNotFound() {
-  return (
-    <main className="flex min-h-[60vh] items-center justify-center px-4">
-      <title>Booking not found | Nearhand</title>
-      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-        <h1 className="text-2xl font-bold text-slate-900">Booking not found</h1>
-        <p className="mt-2 text-sm text-slate-600">This booking does not exist or is not yours.</p>
-        <Link
-          to="/"
-          className={`mt-6 inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 ${FOCUS}`}
-        >
-          <ArrowLeft className="h-4 w-4" aria-hidden />
-          Go Home
-        </Link>
-      </div>
-    </main>
-  );
+  return <NotFoundCard title="Booking not found" text="This booking does not exist or is not yours." linkText="Go Home" />;
 }

@@ -18,6 +18,7 @@ import { cancelJob, jobPage } from "~/operations/jobs.server";
 import { safeRedirectPath } from "~/lib/redirects";
 import { runForPage } from "~/services/operation-answers.server";
 import { flashToast, redirectWithSubmission, requireUser, takeSubmission } from "~/services/request-session.server";
+import { NotFoundCard } from "~/components/not-found-card";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -251,21 +252,9 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
 
 function JobNotFound({ acceptRefusal }: { acceptRefusal: string | null }) {
   return (
-    <main className="flex min-h-[60vh] items-center justify-center px-4">
-      <title>Job not found | Nearhand</title>
-      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-        <h1 className="text-2xl font-bold text-slate-900">Job not found</h1>
-        {acceptRefusal ? <AcceptRefusal reason={acceptRefusal} /> : null}
-        <p className="mt-2 text-sm text-slate-600">This job does not exist or has been removed.</p>
-        <Link
-          to="/"
-          className="mt-6 inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-        >
-          <ArrowLeft className="h-4 w-4" aria-hidden />
-          Go Back
-        </Link>
-      </div>
-    </main>
+    <NotFoundCard title="Job not found" text="This job does not exist or has been removed." linkText="Go Back">
+      {acceptRefusal ? <AcceptRefusal reason={acceptRefusal} /> : null}
+    </NotFoundCard>
   );
 }
 

@@ -1,6 +1,6 @@
-import { ArrowLeft, Star } from "~/components/icons";
+import { Star } from "~/components/icons";
 import { Suspense } from "react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/provider-profile";
 import { Avatar } from "~/components/avatar";
 import { CategoryChips, PROFILE_CARD, RatingIcon, StatTile } from "~/components/profile/profile-parts";
@@ -10,6 +10,7 @@ import { formatHourlyRate, formatRating } from "~/lib/format";
 import { fullName } from "~/lib/user-display";
 import { providerProfile } from "~/operations/providers.server";
 import { requireUser } from "~/services/request-session.server";
+import { NotFoundCard } from "~/components/not-found-card";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireUser(context, request);
@@ -96,20 +97,5 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
 }
 
 function ProviderNotFound() {
-  return (
-    <main className="flex min-h-[60vh] items-center justify-center px-4">
-      <title>Provider not found | Nearhand</title>
-      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-        <h1 className="text-2xl font-bold text-slate-900">Provider not found</h1>
-        <p className="mt-2 text-sm text-slate-600">This provider does not exist or is no longer on Nearhand.</p>
-        <Link
-          to="/"
-          className="mt-6 inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-        >
-          <ArrowLeft className="h-4 w-4" aria-hidden />
-          Go Home
-        </Link>
-      </div>
-    </main>
-  );
+  return <NotFoundCard title="Provider not found" text="This provider does not exist or is no longer on Nearhand." linkText="Go Home" />;
 }
