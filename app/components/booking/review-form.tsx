@@ -1,15 +1,20 @@
 "use client";
 
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseForm } from "~/lib/forms";
 import * as Dialog from "@radix-ui/react-dialog";
-import { Star, X } from "~/components/icons";
-import { useState, type FormEvent } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Star } from "~/components/icons";
+import type { FormEvent } from "react";
+import { Form, Link } from "react-router";
 import { showToast } from "~/components/toaster";
 import { RATING_LABELS, REVIEW_COMMENT_MAX, reviewFormSchema } from "~/lib/schemas/review";
 import { RATING_REQUIRED_TOAST, REVIEW_FORM_ID } from "./constants";
-import { useHydrated } from "~/lib/use-hydrated";
+import { FormErrors } from "~/components/forms/errors";
+import { SECONDARY_BUTTON_CLASS } from "~/components/forms/styles";
+import { SubmitButton } from "~/components/forms/submit-button";
+import { TextareaField } from "~/components/forms/textarea-field";
+import { LinkDialog } from "~/components/link-dialog";
+import { usePendingSubmission } from "~/lib/use-pending-submission";
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
 
@@ -21,9 +26,6 @@ const CHOSEN_LABEL_CLASSES: Record<(typeof RATINGS)[number], string> = {
   4: "hidden group-has-[[value='4']:checked]/rating:inline",
   5: "hidden group-has-[[value='5']:checked]/rating:inline",
 };
-
-const INPUT =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500";
 
 interface ReviewFormProps {
   bookingId: string;
@@ -41,8 +43,6 @@ interface ReviewFormProps {
  * validated here (conform + the shared schema) and again by the action.
  */
 export function ReviewForm({ bookingId, revieweeName, lastResult, variant }: ReviewFormProps) {
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
   const action = `/bookings/${bookingId}?dialog=review`;
   const [form, fields] = useForm({
     id: REVIEW_FORM_ID,
@@ -51,10 +51,7 @@ export function ReviewForm({ bookingId, revieweeName, lastResult, variant }: Rev
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const initialComment = typeof fields.comment.initialValue === "string" ? fields.comment.initialValue : "";
-  const [commentLength, setCommentLength] = useState(initialComment.length);
-  const submitting =
-    navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && navigation.formData?.get("intent") === "review";
+  const submitting = usePendingSubmission(undefined, { intent: "review" });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     // Spec: at 0 stars a toast, and nothing is posted.
@@ -66,18 +63,13 @@ export function ReviewForm({ bookingId, revieweeName, lastResult, variant }: Rev
     form.onSubmit(event);
   };
 
-  const { key: commentKey, ...commentProps } = getTextareaProps(fields.comment, { ariaDescribedBy: "review-comment-count" });
   const initialRating = typeof fields.rating.initialValue === "string" ? fields.rating.initialValue : "";
   const ratingErrorId = fields.rating.errorId;
 
   return (
     <Form method="post" action={action} {...getFormProps(form)} onSubmit={submit} className="grid gap-5" data-testid="review-form">
       <input type="hidden" name="intent" value="review" />
-      {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-          {form.errors.join(", ")}
-        </p>
-      ) : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
 
       <fieldset
         className="group/rating grid gap-2"
@@ -123,51 +115,27 @@ export function ReviewForm({ bookingId, revieweeName, lastResult, variant }: Rev
         ) : null}
       </fieldset>
 
-      <div className="grid gap-1.5">
-        <label htmlFor={fields.comment.id} className="text-sm font-medium text-slate-900">
-          Comment <span className="font-normal text-slate-500">(optional)</span>
-        </label>
-        <textarea
-          key={commentKey}
-          {...commentProps}
-          rows={4}
-          maxLength={REVIEW_COMMENT_MAX}
-          placeholder="Share details of your experience"
-          onInput={(event) => setCommentLength(event.currentTarget.value.length)}
-          className={`${INPUT} resize-y`}
-        />
-        <div className="flex items-start justify-between gap-3">
-          {fields.comment.errors ? (
-            <p id={fields.comment.errorId} className="text-sm text-red-600">
-              {fields.comment.errors.join(", ")}
-            </p>
-          ) : null}
-          <p id="review-comment-count" className="ml-auto shrink-0 text-xs text-slate-500" data-testid="review-comment-count">
-            {hydrated ? `${commentLength}/${REVIEW_COMMENT_MAX}` : `Up to ${REVIEW_COMMENT_MAX} characters`}
-          </p>
-        </div>
-      </div>
+      <TextareaField
+        field={fields.comment}
+        label="Comment"
+        optional
+        maxLength={REVIEW_COMMENT_MAX}
+        rows={4}
+        placeholder="Share details of your experience"
+        counterId="review-comment-count"
+      />
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {variant === "dialog" ? (
-          <Dialog.Close className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
-            Cancel
-          </Dialog.Close>
+          <Dialog.Close className={SECONDARY_BUTTON_CLASS}>Cancel</Dialog.Close>
         ) : (
-          <Link
-            to={`/bookings/${bookingId}`}
-            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-center text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          >
+          <Link to={`/bookings/${bookingId}`} className={SECONDARY_BUTTON_CLASS}>
             Cancel
           </Link>
         )}
-        <button
-          type="submit"
-          disabled={submitting}
-          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
-        >
-          {submitting ? "Submitting..." : "Submit Review"}
-        </button>
+        <SubmitButton pending={submitting} pendingText="Submitting...">
+          Submit Review
+        </SubmitButton>
       </div>
     </Form>
   );
@@ -183,40 +151,25 @@ interface LeaveReviewButtonProps {
  * shows the form as a section; with it, the form opens in a dialog.
  */
 export function LeaveReviewButton({ bookingId, revieweeName }: LeaveReviewButtonProps) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      {/* The trigger (asChild) gives focus back to the link when the dialog closes. */}
-      <Dialog.Trigger asChild>
-        <a
-          href={`/bookings/${bookingId}?dialog=review#review`}
-          onClick={(event) => {
-            event.preventDefault();
-            setOpen(true);
-          }}
-          className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:w-auto"
-          data-testid="leave-review"
-        >
+    <LinkDialog
+      href={`/bookings/${bookingId}?dialog=review#review`}
+      trigger={
+        <>
           <Star className="h-5 w-5" aria-hidden />
           Leave Review
-        </a>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content
-          className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none"
-          data-testid="review-dialog"
-        >
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">Leave a Review</Dialog.Title>
-            <Dialog.Close aria-label="Close" className="rounded p-1 text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600">
-              <X className="h-4 w-4" aria-hidden />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">Rate {revieweeName} from 1 to 5 stars and add an optional comment.</Dialog.Description>
-          <ReviewForm bookingId={bookingId} revieweeName={revieweeName} variant="dialog" />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </>
+      }
+      triggerClassName="inline-flex w-full items-center justify-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:w-auto"
+      triggerTestId="leave-review"
+      title="Leave a Review"
+      description={`Rate ${revieweeName} from 1 to 5 stars and add an optional comment.`}
+      contentClassName="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none"
+      testId="review-dialog"
+    >
+      <div className="mt-4">
+        <ReviewForm bookingId={bookingId} revieweeName={revieweeName} variant="dialog" />
+      </div>
+    </LinkDialog>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseForm } from "~/lib/forms";
 import { ArrowLeft, Crosshair, Zap } from "~/components/icons";
 import { useEffect, useState } from "react";
@@ -8,7 +8,12 @@ import { Form, Link, useNavigation } from "react-router";
 import { JOB_DESCRIPTION_MAX, JOB_LOCATION_MAX, JOB_TITLE_MAX, postJobFormSchema } from "~/lib/schemas/job";
 import { JobImageField } from "~/components/uploads/job-image-field";
 import { POST_JOB_FORM_ID } from "./wizard";
-import { useHydrated } from "~/lib/use-hydrated";
+import { Field } from "~/components/forms/field";
+import { FieldError, FormErrors } from "~/components/forms/errors";
+import { FOCUS_RING, INPUT_CLASS as INPUT } from "~/components/forms/styles";
+import { MoneyInput } from "~/components/forms/money-input";
+import { SubmitButton } from "~/components/forms/submit-button";
+import { TextareaField } from "~/components/forms/textarea-field";
 
 interface JobDetailsFormProps {
   categoryId: string;
@@ -43,13 +48,9 @@ function useCurrentPosition(): Coordinates | null {
   return coords;
 }
 
-const INPUT =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500";
-
 /** Step 3: the 'Job Details' form — conform + zod, validated here and again by the route's action. */
 export function JobDetailsForm({ categoryId, action, backHref, lastResult }: JobDetailsFormProps) {
   const navigation = useNavigation();
-  const hydrated = useHydrated();
   const coords = useCurrentPosition();
   const [form, fields] = useForm({
     id: POST_JOB_FORM_ID,
@@ -59,8 +60,6 @@ export function JobDetailsForm({ categoryId, action, backHref, lastResult }: Job
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const initialDescription = typeof fields.description.initialValue === "string" ? fields.description.initialValue : "";
-  const [descriptionLength, setDescriptionLength] = useState(initialDescription.length);
   const posting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
 
   const { key: titleKey, ...titleProps } = getInputProps(fields.title, { type: "text" });
@@ -70,9 +69,6 @@ export function JobDetailsForm({ categoryId, action, backHref, lastResult }: Job
   });
   const { key: budgetKey, ...budgetProps } = getInputProps(fields.budget, { type: "number", ariaDescribedBy: "budget-hint" });
   const { key: urgentKey, ...urgentProps } = getInputProps(fields.isUrgent, { type: "checkbox", ariaDescribedBy: "urgent-hint" });
-  const { key: descriptionKey, ...descriptionProps } = getTextareaProps(fields.description, {
-    ariaDescribedBy: "description-count",
-  });
 
   return (
     // Multipart: without JavaScript the image file travels with the form.
@@ -92,16 +88,9 @@ export function JobDetailsForm({ categoryId, action, backHref, lastResult }: Job
         </>
       ) : null}
 
-      {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-          {form.errors.join(", ")}
-        </p>
-      ) : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
 
-      <div className="grid gap-1.5">
-        <label htmlFor={fields.title.id} className="text-sm font-medium text-slate-900">
-          Title
-        </label>
+      <Field htmlFor={fields.title.id} label="Title" errorId={fields.title.errorId} errors={fields.title.errors}>
         <input
           key={titleKey}
           {...titleProps}
@@ -110,34 +99,33 @@ export function JobDetailsForm({ categoryId, action, backHref, lastResult }: Job
           autoComplete="off"
           className={INPUT}
         />
-        <FieldError id={fields.title.errorId} errors={fields.title.errors} />
-      </div>
+      </Field>
 
-      <div className="grid gap-1.5">
-        <label htmlFor={fields.description.id} className="text-sm font-medium text-slate-900">
-          Description
-        </label>
-        <textarea
-          key={descriptionKey}
-          {...descriptionProps}
-          rows={5}
-          maxLength={JOB_DESCRIPTION_MAX}
-          placeholder="Describe what needs to be done, when, and anything the provider should bring."
-          onInput={(event) => setDescriptionLength(event.currentTarget.value.length)}
-          className={`${INPUT} resize-y`}
-        />
-        <div className="flex items-start justify-between gap-3">
-          <FieldError id={fields.description.errorId} errors={fields.description.errors} />
-          <p id="description-count" className="ml-auto shrink-0 text-xs text-slate-500" data-testid="description-count">
-            {hydrated ? `${descriptionLength}/${JOB_DESCRIPTION_MAX}` : `Up to ${JOB_DESCRIPTION_MAX} characters`}
-          </p>
-        </div>
-      </div>
+      <TextareaField
+        field={fields.description}
+        label="Description"
+        maxLength={JOB_DESCRIPTION_MAX}
+        rows={5}
+        placeholder="Describe what needs to be done, when, and anything the provider should bring."
+        counterId="description-count"
+      />
 
-      <div className="grid gap-1.5">
-        <label htmlFor={fields.location.id} className="text-sm font-medium text-slate-900">
-          Location <span className="font-normal text-slate-500">(optional)</span>
-        </label>
+      <Field
+        htmlFor={fields.location.id}
+        label="Location"
+        optional
+        hint={{ id: "location-hint", text: "We'll use your current location by default" }}
+        after={
+          coords ? (
+            <p className="flex items-center gap-1.5 text-xs font-medium text-green-700" role="status" data-testid="using-current-location">
+              <Crosshair className="h-3.5 w-3.5" aria-hidden />
+              Using your current location
+            </p>
+          ) : null
+        }
+        errorId={fields.location.errorId}
+        errors={fields.location.errors}
+      >
         <input
           key={locationKey}
           {...locationProps}
@@ -146,41 +134,18 @@ export function JobDetailsForm({ categoryId, action, backHref, lastResult }: Job
           autoComplete="address-level2"
           className={INPUT}
         />
-        <p id="location-hint" className="text-xs text-slate-500">
-          We'll use your current location by default
-        </p>
-        {coords ? (
-          <p className="flex items-center gap-1.5 text-xs font-medium text-green-700" role="status" data-testid="using-current-location">
-            <Crosshair className="h-3.5 w-3.5" aria-hidden />
-            Using your current location
-          </p>
-        ) : null}
-        <FieldError id={fields.location.errorId} errors={fields.location.errors} />
-      </div>
+      </Field>
 
-      <div className="grid gap-1.5">
-        <label htmlFor={fields.budget.id} className="text-sm font-medium text-slate-900">
-          Budget (USD) <span className="font-normal text-slate-500">(optional)</span>
-        </label>
-        <div className="relative sm:max-w-xs">
-          <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500" aria-hidden>
-            $
-          </span>
-          <input
-            key={budgetKey}
-            {...budgetProps}
-            min={0}
-            step={0.01}
-            inputMode="decimal"
-            placeholder="0.00"
-            className={`${INPUT} pl-7`}
-          />
-        </div>
-        <p id="budget-hint" className="text-xs text-slate-500">
-          Leave empty if you'd like providers to quote.
-        </p>
-        <FieldError id={fields.budget.errorId} errors={fields.budget.errors} />
-      </div>
+      <Field
+        htmlFor={fields.budget.id}
+        label="Budget (USD)"
+        optional
+        hint={{ id: "budget-hint", text: "Leave empty if you'd like providers to quote." }}
+        errorId={fields.budget.errorId}
+        errors={fields.budget.errors}
+      >
+        <MoneyInput key={budgetKey} {...budgetProps} wrapperClassName="relative sm:max-w-xs" min={0} step={0.01} placeholder="0.00" />
+      </Field>
 
       <JobImageField
         initialImageUrl={typeof fields.imageUrl.initialValue === "string" ? fields.imageUrl.initialValue : undefined}
@@ -222,28 +187,15 @@ export function JobDetailsForm({ categoryId, action, backHref, lastResult }: Job
       <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:justify-between">
         <Link
           to={backHref}
-          className="inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          className={`inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 ${FOCUS_RING}`}
         >
           <ArrowLeft className="h-4 w-4" aria-hidden />
           Back
         </Link>
-        <button
-          type="submit"
-          disabled={posting}
-          className="inline-flex items-center justify-center rounded-md bg-brand-600 px-6 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
-        >
-          {posting ? "Posting..." : "Post Job"}
-        </button>
+        <SubmitButton pending={posting} pendingText="Posting..." className={`inline-flex items-center justify-center rounded-md bg-brand-600 px-6 py-2 text-sm font-semibold text-white hover:bg-brand-700 ${FOCUS_RING} disabled:opacity-60`}>
+          Post Job
+        </SubmitButton>
       </div>
     </Form>
-  );
-}
-
-function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="text-sm text-red-600">
-      {errors.join(", ")}
-    </p>
   );
 }

@@ -5,6 +5,8 @@ import { parseForm } from "~/lib/forms";
 import { useId, type FormEvent } from "react";
 import { useNavigation } from "react-router";
 import { switchRoleSchema } from "~/lib/schemas/role";
+import { FieldError, FormErrors } from "~/components/forms/errors";
+import { SubmitButton } from "~/components/forms/submit-button";
 
 export type Role = "seeker" | "provider";
 export type UserType = "individual" | "business";
@@ -18,8 +20,8 @@ interface RoleSwitchFormProps {
   currentRole: Role;
   userType: UserType;
   returnTo: string;
-  /** With JavaScript the dialog posts to the JSON API; otherwise the form posts to /switch-role. */
-  onSubmitEnhanced?: (input: { newRole: Role; userType: UserType }) => Promise<void>;
+  /** With JavaScript the dialog's fetcher posts the form to /switch-role; otherwise the browser does. */
+  onSubmitEnhanced?: (form: FormData) => void;
   pending?: boolean;
   /** The server's verdict on the last no-JS submission, if it was rejected. */
   lastResult?: SubmissionResult<string[]>;
@@ -43,8 +45,7 @@ export function RoleSwitchForm({ currentRole, userType, returnTo, onSubmitEnhanc
     if (!onSubmitEnhanced) return;
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const parsed = switchRoleSchema.safeParse({ newRole: data.get("newRole"), userType: data.get("userType") });
-    if (parsed.success) void onSubmitEnhanced(parsed.data);
+    if (switchRoleSchema.safeParse({ newRole: data.get("newRole"), userType: data.get("userType") }).success) onSubmitEnhanced(data);
   };
 
   return (
@@ -79,20 +80,12 @@ export function RoleSwitchForm({ currentRole, userType, returnTo, onSubmitEnhanc
             </span>
           </label>
         ))}
-        {fields.userType.errors ? (
-          <p id={fields.userType.errorId} className="text-sm text-red-600">
-            {fields.userType.errors.join(", ")}
-          </p>
-        ) : null}
+        <FieldError id={fields.userType.errorId} errors={fields.userType.errors} />
       </fieldset>
-      {form.errors ? <p className="text-sm text-red-600">{form.errors.join(", ")}</p> : null}
-      <button
-        type="submit"
-        disabled={submitting}
-        className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-      >
-        {submitting ? "Switching..." : "Continue"}
-      </button>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <SubmitButton pending={submitting} pendingText="Switching...">
+        Continue
+      </SubmitButton>
     </form>
   );
 }
