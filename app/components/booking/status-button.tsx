@@ -1,7 +1,8 @@
 "use client";
 
 import { CheckCircle2, PlayCircle } from "~/components/icons";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { usePendingSubmission } from "~/lib/use-pending-submission";
 import type { BookingStatus } from "~/lib/statuses";
 
 interface BookingStatusButtonProps {
@@ -14,13 +15,8 @@ interface BookingStatusButtonProps {
 
 /** One lifecycle move (Start Job, Complete Job): a real form posting to the booking page; "Updating..." while it runs. */
 export function BookingStatusButton({ bookingId, to, label }: BookingStatusButtonProps) {
-  const navigation = useNavigation();
   const action = `/bookings/${bookingId}`;
-  const pending =
-    navigation.state !== "idle" &&
-    navigation.formAction === action &&
-    navigation.formData?.get("intent") === "status" &&
-    navigation.formData?.get("status") === to;
+  const pending = usePendingSubmission(action, { intent: "status", status: to });
   const Icon = to === "completed" ? CheckCircle2 : PlayCircle;
   return (
     <Form method="post" action={action}>
