@@ -1,9 +1,7 @@
 "use client";
 
-import { useId, useRef, useState, type FormEvent } from "react";
-import { useLocation, useRevalidator } from "react-router";
-import { apiRequest } from "~/lib/api-client";
-import { reportMutationError } from "~/lib/mutation-feedback";
+import { useId, type FormEvent } from "react";
+import { useFetcher, useLocation } from "react-router";
 
 export type FavoriteTargetType = "provider" | "job";
 
@@ -35,52 +33,26 @@ const NAMES = {
 
 /**
  * The favorite heart of job and provider cards (FavoriteButton draws it). A real form posting to
- * /favorites/toggle, so it works without JavaScript; with it the heart flips
- * at once, POST/DELETE /api/favorites saves the change, and a failure puts the
- * heart back with the toast 'Failed to update favorite' (spec §4, §8).
+ * /favorites/toggle, so it works without JavaScript; with it a fetcher posts the same form, the heart flips at
+ * once (the value being sent), and the action's redirect brings the server's value back: a refused save puts
+ * the heart back with the toast 'Failed to update favorite' (spec §4, §8) that the action flashed.
  */
 export function FavoriteToggle({ targetType, targetId, initialFavorited, role, label, className = "", icon }: FavoriteToggleProps) {
   const location = useLocation();
-  const revalidator = useRevalidator();
+  const fetcher = useFetcher();
   const descriptionId = useId();
-  const [favorited, setFavorited] = useState(initialFavorited);
-  // The server's value changed (another tab, a revalidation): it wins.
-  const [serverValue, setServerValue] = useState(initialFavorited);
-  if (serverValue !== initialFavorited) {
-    setServerValue(initialFavorited);
-    setFavorited(initialFavorited);
-  }
-  const pending = useRef(false);
-  const [busy, setBusy] = useState(false);
+  const busy = fetcher.state !== "idle";
+  const sent = fetcher.formData?.get("intent");
+  const favorited = typeof sent === "string" ? sent === "add" : initialFavorited;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    // Without the role (a caller that did not pass it) the form posts as it would without JavaScript.
-    if (!role) return;
-    event.preventDefault();
-    if (pending.current) return;
-    const previous = favorited;
-    const next = !previous;
-    pending.current = true;
-    setBusy(true);
-    setFavorited(next);
-    apiRequest(next ? "POST" : "DELETE", "/api/favorites", { targetType, targetId, role })
-      .then(() => {
-        // Lists built from favorites (the /favorites page, its counts) catch up.
-        void revalidator.revalidate();
-      })
-      .catch((error: unknown) => {
-        setFavorited(previous);
-        reportMutationError(error, "Failed to update favorite");
-      })
-      .finally(() => {
-        pending.current = false;
-        setBusy(false);
-      });
+    // One change at a time: a second click while the first is on its way is ignored.
+    if (busy) event.preventDefault();
   };
 
   const names = NAMES[targetType];
   return (
-    <form method="post" action="/favorites/toggle" onSubmit={onSubmit} className={`shrink-0 ${className}`}>
+    <fetcher.Form method="post" action="/favorites/toggle" onSubmit={onSubmit} preventScrollReset className={`shrink-0 ${className}`}>
       <input type="hidden" name="targetType" value={targetType} />
       <input type="hidden" name="targetId" value={targetId} />
       <input type="hidden" name="intent" value={favorited ? "remove" : "add"} />
@@ -106,6 +78,6 @@ export function FavoriteToggle({ targetType, targetId, initialFavorited, role, l
           {label}
         </span>
       ) : null}
-    </form>
+    </fetcher.Form>
   );
 }

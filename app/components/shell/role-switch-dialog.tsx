@@ -2,12 +2,9 @@
 
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "~/components/icons";
-import { useState } from "react";
-import { useRevalidator } from "react-router";
-import { showToast } from "~/components/toaster";
-import { apiRequest } from "~/lib/api-client";
-import { reportMutationError } from "~/lib/mutation-feedback";
-import { roleSwitchSuccess, roleSwitchTitle } from "~/lib/role-switch-text";
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import { roleSwitchTitle } from "~/lib/role-switch-text";
 import { RoleSwitchForm, type Role, type UserType } from "./role-switch-form";
 
 interface RoleSwitchDialogProps {
@@ -19,22 +16,16 @@ interface RoleSwitchDialogProps {
 
 /** The role-switch dialog; mounted open, unmounted when it closes. */
 export function RoleSwitchDialog({ currentRole, userType, returnTo, onClose }: RoleSwitchDialogProps) {
-  const [pending, setPending] = useState(false);
-  const revalidator = useRevalidator();
-
-  const switchRole = async (input: { newRole: Role; userType: UserType }) => {
-    setPending(true);
-    try {
-      await apiRequest("POST", "/api/users/switch-role", input);
-      onClose();
-      showToast(roleSwitchSuccess(currentRole));
-      await revalidator.revalidate();
-    } catch (error) {
-      reportMutationError(error, "Failed to switch role. Please try again.");
-    } finally {
-      setPending(false);
-    }
-  };
+  // The same route action as the page without JavaScript: it switches, flashes the toast and redirects back
+  // to returnTo (or, when refused, to the /switch-role page with the reason), which the fetcher follows.
+  const fetcher = useFetcher();
+  const pending = fetcher.state !== "idle";
+  const sent = useRef(false);
+  useEffect(() => {
+    if (pending) sent.current = true;
+    else if (sent.current) onClose();
+  }, [pending, onClose]);
+  const switchRole = (form: FormData) => void fetcher.submit(form, { method: "post", action: "/switch-role" });
 
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
