@@ -1,7 +1,9 @@
 import "server-only";
 import type { RouterContextProvider } from "react-router";
 import { DomainError, RateLimited } from "../models/errors";
-import { apiError, json } from "./api.server";
+import type { z } from "zod";
+import type { User } from "../models/user.server";
+import { apiError, json, parseJson, requireApiUser, requireMethod } from "./api.server";
 import { tooManyRequests, tooManyRequestsToast } from "./rate-limit.server";
 import { log } from "./logger.server";
 import { flashToast } from "./request-session.server";
@@ -73,4 +75,26 @@ function failureToast(error: DomainError, failure: PageToasts<unknown>["failure"
   if (error instanceof RateLimited) return tooManyRequestsToast(error.retryAfterSeconds);
   if (typeof failure === "function") return failure(error);
   return failure ?? { title: "Error", description: error.message, variant: "destructive" };
+}
+
+/**
+ * The route action of a JSON API write (`POST /api/jobs`, …): POST only, the signed-in user, the body parsed with
+ * the operation's schema, then the operation's value as JSON (`init` gives e.g. 201) or its refusal (§8).
+ */
+export function jsonWrite<S extends z.ZodType, T>(
+  schema: S,
+  operation: (actor: User, input: z.infer<S>) => Promise<T>,
+  init?: ResponseInit,
+): (args: { request: Request; context: Readonly<RouterContextProvider> }) => Promise<Response> {
+  return async ({ request, context }) => {
+    requireMethod(request, "POST");
+    const user = await requireApiUser(context);
+    const input = await parseJson(request, schema);
+    return answerJson(() => operation(user, input), init);
+  };
+}
+
+/** The loader of a write-only API route: a GET is 405. */
+export function writeOnly(): Response {
+  return apiError(405, "Method not allowed");
 }

@@ -4,9 +4,9 @@
 // image is stored), see docs/decisions/0022-benchmarks.md.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "../../tests/support/free-port.ts";
 import type { Figure } from "./report.ts";
 import { BENCH_SESSION_SECRET } from "./sessions.ts";
 
@@ -28,17 +28,6 @@ export interface RunningServer {
   revive(after: string): Promise<string | null>;
   readonly crashes: Array<{ after: string; error: string }>;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 interface Spawned {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, type Browser, type Locator, type Page, type Request } from "@playwright/test";
-import { expect, pathAndQuery, signIn, test, uniqueEmail, waitForHydration } from "./support.ts";
+import { expect, pathAndQuery, signIn, test, uniqueEmail, uniqueTitle, waitForHydration } from "./support.ts";
 
 // The demo provider (online, repair and assembly) seeded for the e2e run.
 const DEMO_PROVIDER = "Priya Patel";
@@ -21,10 +21,6 @@ async function favorites(request: APIRequestContext): Promise<FavoriteRow[]> {
 /** The heart's form on its way to the route action (with JavaScript a fetcher posts it). */
 function isToggle(request: Request): boolean {
   return request.method() === "POST" && new URL(request.url()).pathname.startsWith("/favorites/toggle");
-}
-
-function uniqueTitle(prefix: string): string {
-  return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 }
 
 /** A fresh seeker in a context of its own posts a job near the default location; returns its title and id. */

@@ -1,5 +1,5 @@
-import { type APIRequestContext, type Page } from "@playwright/test";
-import { expect, pathAndQuery, signIn, test, uniqueEmail, waitForHydration } from "./support.ts";
+import { type Page } from "@playwright/test";
+import { expect, myJobs, pathAndQuery, signIn, test, uniqueEmail, uniqueTitle, waitForHydration } from "./support.ts";
 
 const CATEGORY_IDS = ["repair", "cleaning", "moving", "construction", "assembly", "other"] as const;
 
@@ -14,16 +14,6 @@ interface MyJob {
   budget: string | null;
   isUrgent: boolean;
   status: string;
-}
-
-function uniqueTitle(prefix: string): string {
-  return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-}
-
-async function myJobs(request: APIRequestContext): Promise<MyJob[]> {
-  const response = await request.get("/api/jobs/my-jobs");
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as MyJob[];
 }
 
 async function expectStep(page: Page, step: 1 | 2 | 3) {
@@ -114,7 +104,7 @@ test.describe("post-job wizard with JavaScript", () => {
     await expect(recent).toBeVisible();
     await expect(recent.getByRole("heading", { name: title })).toBeVisible();
 
-    const job = (await myJobs(page.request)).find((j) => j.title === title);
+    const job = (await myJobs<MyJob>(page.request)).find((j) => j.title === title);
     expect(job).toMatchObject({ categoryId: "repair", description, budget: "120.00", isUrgent: false, status: "posted" });
     expect(job?.address).toMatch(/, NY 11201$/);
   });
@@ -155,7 +145,7 @@ test.describe("post-job wizard with JavaScript", () => {
     await page.getByRole("button", { name: "Post Job" }).click();
     await expect(page).toHaveURL(pathAndQuery("/"));
     await expect(page.getByTestId("toast")).toContainText("Job posted successfully!");
-    const job = (await myJobs(page.request)).find((j) => j.title === title);
+    const job = (await myJobs<MyJob>(page.request)).find((j) => j.title === title);
     expect(job).toMatchObject({ isUrgent: true, budget: null });
     expect(Number(job!.latitude)).toBeCloseTo(40.7282, 4);
     expect(Number(job!.longitude)).toBeCloseTo(-73.7949, 4);
@@ -268,7 +258,7 @@ test.describe("post-job wizard without JavaScript", () => {
     await expect(toast).toContainText("Job posted successfully!");
     await expect(toast).toContainText("Providers in your area will be notified.");
 
-    const job = (await myJobs(page.request)).find((j) => j.title === title);
+    const job = (await myJobs<MyJob>(page.request)).find((j) => j.title === title);
     expect(job, "the posted job is in /api/jobs/my-jobs").toBeDefined();
     expect(job).toMatchObject({ categoryId: "repair", address: "Brooklyn, NY", isUrgent: true, budget: "80.00", status: "posted" });
     expect(Math.abs(Number(job!.latitude) - 40.65)).toBeLessThan(0.1);
@@ -277,7 +267,7 @@ test.describe("post-job wizard without JavaScript", () => {
 
   test("an empty title comes back with its error and the other values kept", async ({ noJsPage: page }) => {
     await signIn(page, { email: uniqueEmail("pj-nojs-error"), returnTo: STEP_3 });
-    const before = (await myJobs(page.request)).length;
+    const before = (await myJobs<MyJob>(page.request)).length;
     await page.getByLabel("Description").fill("Kitchen light flickers.");
     await page.getByLabel("Location").fill("Queens, NY");
     await page.getByLabel("Budget (USD)").fill("55.5");
@@ -294,13 +284,13 @@ test.describe("post-job wizard without JavaScript", () => {
     await expect(page.getByLabel("Location")).toHaveValue("Queens, NY");
     await expect(page.getByLabel("Budget (USD)")).toHaveValue("55.5");
     await expect(page.getByRole("switch", { name: "Mark as Urgent" })).toBeChecked();
-    expect(await myJobs(page.request)).toHaveLength(before);
+    expect(await myJobs<MyJob>(page.request)).toHaveLength(before);
 
     // Fixing the title posts it.
     await titleInput.fill(uniqueTitle("Flickering light"));
     await page.getByRole("button", { name: "Post Job" }).click();
     await expect(page).toHaveURL(pathAndQuery("/"));
     await expect(page.getByTestId("toast-nojs")).toContainText("Job posted successfully!");
-    expect(await myJobs(page.request)).toHaveLength(before + 1);
+    expect(await myJobs<MyJob>(page.request)).toHaveLength(before + 1);
   });
 });

@@ -52,6 +52,18 @@ function onApp(url: URL): boolean {
  * Fills in the password-less development sign-in page the browser is on and
  * waits until the browser is back on the app. Works with and without JavaScript.
  */
+/** A job title no other test uses. */
+export function uniqueTitle(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
+
+/** The signed-in user's jobs (GET /api/jobs/my-jobs), newest first. */
+export async function myJobs<T = { id: string; title: string }>(request: APIRequestContext): Promise<T[]> {
+  const response = await request.get("/api/jobs/my-jobs");
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as T[];
+}
+
 export async function completeDevSignIn(page: Page, options: Omit<SignInOptions, "returnTo"> = {}): Promise<SignedInUser> {
   const user: SignedInUser = {
     email: options.email ?? uniqueEmail(),

@@ -1,5 +1,5 @@
-import { type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { expect, pathAndQuery, signIn, test, uniqueEmail, waitForHydration } from "./support.ts";
+import { type Locator, type Page } from "@playwright/test";
+import { expect, myJobs, pathAndQuery, signIn, test, uniqueEmail, uniqueTitle, waitForHydration } from "./support.ts";
 
 const STEP_3 = "/post-job?category=repair&step=3";
 // A real 1×1 PNG: browsers display it.
@@ -10,16 +10,6 @@ interface MyJob {
   id: string;
   title: string;
   imageUrl: string | null;
-}
-
-function uniqueTitle(prefix: string): string {
-  return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-}
-
-async function myJobs(request: APIRequestContext): Promise<MyJob[]> {
-  const response = await request.get("/api/jobs/my-jobs");
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as MyJob[];
 }
 
 /** True once the image has loaded with real pixels. */
@@ -39,7 +29,7 @@ async function fillJob(page: Page, title: string) {
 }
 
 async function openJobPage(page: Page, title: string): Promise<MyJob> {
-  const job = (await myJobs(page.request)).find((j) => j.title === title);
+  const job = (await myJobs<MyJob>(page.request)).find((j) => j.title === title);
   expect(job?.imageUrl).toMatch(/^\/images\/users\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.png$/);
   await page.goto(`/jobs/${job!.id}`);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
@@ -139,6 +129,6 @@ test.describe("job image without JavaScript (file input)", () => {
     const toast = page.getByTestId("toast-nojs");
     await expect(toast).toContainText("Error");
     await expect(toast).toContainText("The image is larger than 5 MB");
-    expect(await myJobs(page.request)).toEqual([]);
+    expect(await myJobs<MyJob>(page.request)).toEqual([]);
   });
 });

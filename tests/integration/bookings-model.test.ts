@@ -1,29 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
 import * as t from "../../db/schema.ts";
 import { acceptJob, transitionBooking } from "~/models/booking.server";
 import { DomainError } from "~/models/errors";
 import { createJob, getJobForViewer } from "~/models/job.server";
 import { ALREADY_REVIEWED, createReview, createReviewSchema, listReceivedReviews } from "~/models/review.server";
-import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+import { modelTestDatabase } from "../support/model-database.ts";
 
-let database: TestDatabase;
 let db: Database;
-let n = 0;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.handle.db;
-});
-afterAll(async () => {
-  await database?.dispose();
-});
-
-async function user(values: Partial<t.NewUser> = {}) {
-  const [row] = await db.insert(t.users).values({ email: `b${++n}-${Date.now()}@example.com`, firstName: `U${n}`, ...values }).returning();
-  return row;
-}
+const { user } = modelTestDatabase((opened) => (db = opened));
 
 async function booked() {
   const seeker = await user();

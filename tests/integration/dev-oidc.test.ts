@@ -298,11 +298,11 @@ describe("embedded development OpenID provider", () => {
     });
   });
 
-  /** Logs in through the form (no redirect checks) and returns the userinfo claims. */
-  async function signInAndFetchClaims(form: Record<string, string>) {
+  /** Signs in through the form (a fresh PKCE pair) and returns the authorization code and the verifier. */
+  async function authorizationCode(state: string, form: Record<string, string>) {
     const verifier = base64url(randomBytes(32));
     const challenge = base64url(createHash("sha256").update(verifier).digest());
-    const { jar, interactionUrl } = await startLogin("again", challenge);
+    const { jar, interactionUrl } = await startLogin(state, challenge);
     const submit = await fetch(interactionUrl, {
       method: "POST",
       headers: {
@@ -321,20 +321,32 @@ describe("embedded development OpenID provider", () => {
     });
     const code = new URL(resume.headers.get("location")!).searchParams.get("code");
     expect(code).toBeTruthy();
-    const { token_endpoint, userinfo_endpoint } = await discovery();
-    // client_secret_post works too.
-    const tokenResponse = await fetch(token_endpoint, {
+    return { code: code!, verifier };
+  }
+
+  /** The token endpoint's answer to a code (client_secret_post). */
+  async function exchangeCode(code: string, verifier: string) {
+    const { token_endpoint } = await discovery();
+    return fetch(token_endpoint, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({
         grant_type: "authorization_code",
-        code: code!,
+        code,
         redirect_uri: redirectUri,
         code_verifier: verifier,
         client_id: CLIENT_ID,
         client_secret: CLIENT_SECRET,
       }),
     });
+  }
+
+  /** Logs in through the form (no redirect checks) and returns the userinfo claims. */
+  async function signInAndFetchClaims(form: Record<string, string>) {
+    const { code, verifier } = await authorizationCode("again", form);
+    const { userinfo_endpoint } = await discovery();
+    // client_secret_post works too.
+    const tokenResponse = await exchangeCode(code, verifier);
     expect(tokenResponse.status).toBe(200);
     const { access_token } = (await tokenResponse.json()) as { access_token: string };
     const userinfo = await fetch(userinfo_endpoint, {
@@ -369,41 +381,8 @@ describe("embedded development OpenID provider", () => {
   });
 
   it("rejects the code exchange with a wrong code_verifier", async () => {
-    const verifier = base64url(randomBytes(32));
-    const challenge = base64url(createHash("sha256").update(verifier).digest());
-    const { jar, interactionUrl } = await startLogin("s", challenge);
-    const submit = await fetch(interactionUrl, {
-      method: "POST",
-      headers: {
-        cookie: jar.header(interactionUrl),
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      body: new URLSearchParams({ email: "sam@example.com", firstName: "", lastName: "" }),
-      redirect: "manual",
-    });
-    expect(submit.status).toBe(303);
-    jar.store(submit);
-    const resumeUrl = new URL(submit.headers.get("location")!, interactionUrl).href;
-    const resume = await fetch(resumeUrl, {
-      headers: { cookie: jar.header(resumeUrl) },
-      redirect: "manual",
-    });
-    const code = new URL(resume.headers.get("location")!).searchParams.get("code");
-    expect(code).toBeTruthy();
-
-    const { token_endpoint } = await discovery();
-    const tokenResponse = await fetch(token_endpoint, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        grant_type: "authorization_code",
-        code: code!,
-        redirect_uri: redirectUri,
-        code_verifier: base64url(randomBytes(32)),
-        client_id: CLIENT_ID,
-        client_secret: CLIENT_SECRET,
-      }),
-    });
+    const { code } = await authorizationCode("s", { email: "sam@example.com", firstName: "", lastName: "" });
+    const tokenResponse = await exchangeCode(code, base64url(randomBytes(32)));
     expect(tokenResponse.status).toBe(400);
     expect(((await tokenResponse.json()) as { error: string }).error).toBe("invalid_grant");
   });

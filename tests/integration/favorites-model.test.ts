@@ -1,27 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
-import * as t from "../../db/schema.ts";
 import { DomainError } from "~/models/errors";
 import { addFavorite, listFavorites, removeFavorite } from "~/models/favorite.server";
 import { createJob } from "~/models/job.server";
-import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+import { modelTestDatabase } from "../support/model-database.ts";
 
-let database: TestDatabase;
 let db: Database;
-let n = 0;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.handle.db;
-});
-afterAll(async () => {
-  await database?.dispose();
-});
-
-async function user(values: Partial<t.NewUser> = {}) {
-  const [row] = await db.insert(t.users).values({ email: `f${++n}-${Date.now()}@example.com`, ...values }).returning();
-  return row;
-}
+const { user } = modelTestDatabase((opened) => (db = opened));
 
 describe("favorites", () => {
   it("adds idempotently, lists own only, removes idempotently", async () => {

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import http from "node:http";
 import net from "node:net";
 import WebSocket from "ws";
-import { startAppServer, type AppServer } from "../support/app-server.ts";
+import { appServerForFile } from "../support/app-server.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
 
-let app: AppServer;
-
-beforeAll(async () => {
-  app = await startAppServer();
-});
-
-afterAll(async () => {
-  await app?.stop();
-});
+const app = appServerForFile();
 
 async function signedIn(label = "user") {
   const client = new HttpClient(app.url);

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "../support/app-server.ts";
+import { describe, expect, it } from "vitest";
+import { appServerForFile } from "../support/app-server.ts";
 import { flashedToast } from "../support/contact-privacy.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
 
-let app: AppServer;
-
-beforeAll(async () => {
-  app = await startAppServer();
-});
-afterAll(async () => {
-  await app?.stop();
-});
+const app = appServerForFile();
 
 async function seeker(label = "seeker") {
   const client = new HttpClient(app.url);

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
 import * as t from "../../db/schema.ts";
 import { acceptJob, getBookingForParty, GO_ONLINE_TO_ACCEPT, JOB_ALREADY_ACCEPTED, JOB_OUT_OF_REACH, listMyBookings, transitionBooking } from "~/models/booking.server";
@@ -14,27 +14,10 @@ import {
   setProviderOnline,
   startOfDayIn,
 } from "~/models/provider.server";
-import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+import { modelTestDatabase } from "../support/model-database.ts";
 
-let database: TestDatabase;
 let db: Database;
-let counter = 0;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.handle.db;
-});
-afterAll(async () => {
-  await database?.dispose();
-});
-
-async function user(values: Partial<t.NewUser> = {}) {
-  const [row] = await db
-    .insert(t.users)
-    .values({ email: `u${++counter}-${Date.now()}@example.com`, firstName: "U", lastName: String(counter), ...values })
-    .returning();
-  return row;
-}
+const { user } = modelTestDatabase((opened) => (db = opened));
 
 const provider = (values: Partial<t.NewUser> = {}) =>
   user({ currentRole: "provider", isProviderOnline: true, providerCategories: ["repair"], latitude: "40.7580000", longitude: "-73.9855000", ...values });

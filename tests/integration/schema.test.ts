@@ -1,19 +1,11 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
 import * as t from "../../db/schema.ts";
-import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+import { modelTestDatabase } from "../support/model-database.ts";
 
-let database: TestDatabase;
 let db: Database;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.handle.db;
-});
-afterAll(async () => {
-  await database?.dispose();
-});
+modelTestDatabase((opened) => (db = opened));
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   // postgres.js answers with an array, PGlite with { rows }.

@@ -5,19 +5,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDevOidcProvider, type DevOidcProvider } from "~/services/dev/oidc.server";
-import { startAppServer, type AppServer } from "../support/app-server.ts";
+import { appServerForFile, startAppServer, type AppServer } from "../support/app-server.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
 
 const LOCKED_DOWN = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-let app: AppServer;
-
-beforeAll(async () => {
-  app = await startAppServer();
-});
-afterAll(async () => {
-  await app?.stop();
-});
+const app = appServerForFile();
 
 function expectBaseHeaders(response: Response, label: string) {
   expect(response.headers.get("X-Content-Type-Options"), label).toBe("nosniff");

@@ -1,20 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
 import * as t from "../../db/schema.ts";
 import { seedCategories, seedDemoIfEmpty } from "../../db/seed.ts";
-import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+import { modelTestDatabase } from "../support/model-database.ts";
 
-let database: TestDatabase;
 let db: Database;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.handle.db;
-});
-afterAll(async () => {
-  await database?.dispose();
-});
+modelTestDatabase((opened) => (db = opened));
 
 describe("seed", () => {
   it("holds exactly the six categories of the spec, and seeding again changes nothing", async () => {

@@ -3,18 +3,11 @@
 // becomes an error whose message is "<status>: <body text, or status text if empty>" (§8). Each answer is checked
 // for the fields §3 gives its entity.
 /* eslint-disable @typescript-eslint/no-explicit-any -- the answers are read as the spec's JavaScript client reads them: untyped JSON */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "../support/app-server.ts";
+import { describe, expect, it } from "vitest";
+import { appServerForFile } from "../support/app-server.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
 
-let app: AppServer;
-
-beforeAll(async () => {
-  app = await startAppServer();
-});
-afterAll(async () => {
-  await app?.stop();
-});
+const app = appServerForFile();
 
 /** The spec's client, written from §7 and §8 alone. */
 class SpecClient {

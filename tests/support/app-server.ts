@@ -1,9 +1,10 @@
 // Starts the built app (`node server.ts`) on a free port with its own database.
+import { afterAll, beforeAll } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port.ts";
 import { createPostgresDatabase, onPostgres } from "./database.ts";
 import { TEMPLATE_DIR } from "./global-setup.ts";
 
@@ -15,17 +16,6 @@ export interface AppServer {
   process: ChildProcess;
   output(): string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
@@ -130,4 +120,38 @@ export async function runServerExpectingExit(env: Record<string, string>): Promi
   clearTimeout(timer);
   rmSync(dataDir, { recursive: true, force: true });
   return { code, output };
+}
+
+/**
+ * The app server of a test file: started before its tests (beforeAll) and stopped after them. The returned object
+ * reads through to the running server, so the file can hold it at the top level.
+ */
+export function appServerForFile(env: Record<string, string> = {}): AppServer {
+  let server: AppServer | undefined;
+  beforeAll(async () => {
+    server = await startAppServer(env);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  const running = (): AppServer => {
+    if (!server) throw new Error("the app server starts in beforeAll");
+    return server;
+  };
+  return {
+    get url() {
+      return running().url;
+    },
+    get port() {
+      return running().port;
+    },
+    get databaseUrl() {
+      return running().databaseUrl;
+    },
+    get process() {
+      return running().process;
+    },
+    output: () => running().output(),
+    stop: (signal) => running().stop(signal),
+  };
 }

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import postgres from "postgres";
-import { freePort } from "./app-server.ts";
+import { freePort } from "./free-port.ts";
 
 const run = promisify(execFile);
 const BIN = "/usr/lib/postgresql/15/bin";

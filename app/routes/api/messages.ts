@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Route } from "./+types/messages";
 import { messageInput, readThread, sendMessage } from "~/operations/messages.server";
-import { answerJson } from "~/services/operation-answers.server";
-import { parseJson, parseQuery, requireApiUser, requireMethod } from "~/services/api.server";
+import { answerJson, jsonWrite } from "~/services/operation-answers.server";
+import { parseQuery, requireApiUser } from "~/services/api.server";
 import { fromAnotherSite } from "~/services/origin.server";
 
 /** GET /api/messages?bookingId=: the thread, oldest first (marks received messages read, unless another site sent the browser). */
@@ -13,9 +13,4 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** POST /api/messages {bookingId, content, receiverId}: 201 with the message. */
-export async function action({ request, context }: Route.ActionArgs) {
-  requireMethod(request, "POST");
-  const user = await requireApiUser(context);
-  const input = await parseJson(request, messageInput);
-  return answerJson(() => sendMessage(user, input), { status: 201 });
-}
+export const action = jsonWrite(messageInput, sendMessage, { status: 201 });
