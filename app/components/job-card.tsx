@@ -1,9 +1,10 @@
-import { Clock, MapPin, Star } from "~/components/icons";
+import { Clock, MapPin } from "~/components/icons";
+import { Rating } from "~/components/rating";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Avatar } from "~/components/avatar";
 import { FavoriteButton } from "~/components/favorites/favorite-button";
-import { formatBudget, formatRating, formatRelativeTime, JOB_STATUS_STYLES, statusLabel } from "~/lib/format";
+import { formatBudget, formatRelativeTime, JOB_STATUS_STYLES, statusLabel } from "~/lib/format";
 import { formatMiles } from "~/lib/geo";
 import { fullName } from "~/lib/user-display";
 import type { JobWithSeeker } from "~/models/job.server";
@@ -89,11 +90,7 @@ export function JobCard({
           <div className="min-w-0">
             <p className="truncate text-sm font-medium text-slate-800">{fullName(job.seeker)}</p>
             <p className="flex items-center gap-1 text-xs text-slate-500">
-              <Star className="h-3.5 w-3.5 fill-yellow-400 text-yellow-400" aria-hidden />
-              <span>
-                <span className="sr-only">Rating </span>
-                {formatRating(job.seeker.averageRating)}
-              </span>
+              <Rating value={job.seeker.averageRating} small />
             </p>
           </div>
         </div>
@@ -114,5 +111,28 @@ export function JobCard({
       </div>
       {footer ? <div className="mt-4 border-t border-slate-100 pt-3">{footer}</div> : null}
     </article>
+  );
+}
+
+/** Job cards in a list (`className` sets its grid), each with its heart as `heart(job)` gives it. */
+export function JobCardList({
+  jobs,
+  heart,
+  className,
+  testId,
+}: {
+  jobs: JobCardJob[];
+  heart: (job: JobCardJob) => { favorited: boolean; favoriteRole?: "seeker" | "provider" };
+  className: string;
+  testId: string;
+}) {
+  return (
+    <ul className={className} data-testid={testId}>
+      {jobs.map((job) => (
+        <li key={job.id}>
+          <JobCard job={job} {...heart(job)} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -44,13 +44,18 @@ export function formatRelativeTime(date: Date | string, now: Date = new Date()):
 
 export type JobStatusName = JobStatus;
 
+/** The colours of the statuses jobs and bookings share. */
+export const SHARED_STATUS_STYLES = {
+  in_progress: "bg-orange-100 text-orange-800",
+  completed: "bg-green-100 text-green-800",
+  cancelled: "bg-gray-100 text-gray-700",
+} as const;
+
 /** Status badge colours (spec §4): blue, yellow, orange, green, gray; underscores shown as spaces. */
 export const JOB_STATUS_STYLES: Record<JobStatusName, string> = {
   posted: "bg-blue-100 text-blue-800",
   matched: "bg-yellow-100 text-yellow-800",
-  in_progress: "bg-orange-100 text-orange-800",
-  completed: "bg-green-100 text-green-800",
-  cancelled: "bg-gray-100 text-gray-700",
+  ...SHARED_STATUS_STYLES,
 };
 
 export function statusLabel(status: string): string {

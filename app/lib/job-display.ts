@@ -2,6 +2,7 @@
 import { Hammer, Package, Paintbrush, Sparkles, Truck, Wrench, type IconComponent } from "~/components/icons";
 import { CATEGORIES } from "../../db/categories.ts";
 import type { BookingStatus } from "./statuses";
+import { SHARED_STATUS_STYLES } from "./format";
 
 /** The lucide icon of each category (CATEGORIES names them by string). */
 export const CATEGORY_ICONS: Record<(typeof CATEGORIES)[number]["icon"], IconComponent> = {
@@ -56,7 +57,5 @@ export type BookingStatusName = BookingStatus;
 export const BOOKING_STATUS_STYLES: Record<BookingStatusName, string> = {
   pending: "bg-slate-100 text-slate-700",
   accepted: "bg-blue-100 text-blue-800",
-  in_progress: "bg-orange-100 text-orange-800",
-  completed: "bg-green-100 text-green-800",
-  cancelled: "bg-gray-100 text-gray-700",
+  ...SHARED_STATUS_STYLES,
 };

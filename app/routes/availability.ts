@@ -4,14 +4,13 @@ import { safeRedirectPath } from "~/lib/redirects";
 import { AVAILABILITY_TOASTS, availabilityForm, setAvailability } from "~/operations/availability.server";
 import { parseInput } from "~/operations/parse-input.server";
 import { runForPage } from "~/services/operation-answers.server";
-import { requireUser } from "~/services/request-session.server";
+import { readPageForm } from "~/services/request-session.server";
 
 const FAILED = { title: "Error", description: "Failed to update status. Please try again.", variant: "destructive" } as const;
 
 /** POST /availability (form: isOnline=true|false, returnTo): the dashboard switch, with or without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
-  const form = await request.formData();
+  const { user, form } = await readPageForm(context, request);
   const returnTo = safeRedirectPath(form.get("returnTo"));
   await runForPage(context, () => setAvailability(user, parseInput(availabilityForm, { isOnline: form.get("isOnline") })), {
     success: (updated) => AVAILABILITY_TOASTS[updated.isProviderOnline ? "online" : "offline"],

@@ -1,5 +1,9 @@
 import { parseForm } from "~/lib/forms";
-import { ArrowLeft, Ban, MapPin, MessageSquare, Phone, Star, Tag } from "~/components/icons";
+import { StatusBadges } from "~/components/status-badges";
+import { TitledSection } from "~/components/titled-section";
+import { Rating } from "~/components/rating";
+import { ArrowLeft, Ban, MapPin, MessageSquare, Phone, Tag, type IconComponent } from "~/components/icons";
+import type { ReactNode } from "react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/booking-detail";
 import { Avatar } from "~/components/avatar";
@@ -13,10 +17,10 @@ import {
   REVIEW_FORM_ID,
 } from "~/components/booking/constants";
 import { PayNowButton } from "~/components/booking/pay-now";
-import { RatingStars } from "~/components/booking/rating-stars";
+import { ReviewBody } from "~/components/booking/rating-stars";
 import { LeaveReviewButton, ReviewForm } from "~/components/booking/review-form";
 import { BookingStatusButton } from "~/components/booking/status-button";
-import { formatPrice, formatRating, statusLabel } from "~/lib/format";
+import { formatPrice } from "~/lib/format";
 import { BOOKING_STATUS_STYLES, categoryName } from "~/lib/job-display";
 import { reviewFormSchema } from "~/lib/schemas/review";
 import { fullName } from "~/lib/user-display";
@@ -25,7 +29,7 @@ import { bookingPage, moveBooking, moveInput, reviewOtherParty } from "~/operati
 import { parseInput } from "~/operations/parse-input.server";
 import { getConfig } from "~/services/config.server";
 import { runForPage } from "~/services/operation-answers.server";
-import { flashToast, redirectWithSubmission, requireUser, takeSubmission } from "~/services/request-session.server";
+import { flashToast, redirectWithSubmission, requireUser, takeSubmission, readPageForm } from "~/services/request-session.server";
 import { NotFoundCard } from "~/components/not-found-card";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -58,8 +62,7 @@ const REVIEW_FAILED = { title: "Error", description: "Failed to submit review. P
  * the viewer reviews the other party. Always redirects (post/redirect/get).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
-  const form = await request.formData();
+  const { user, form } = await readPageForm(context, request);
   const intent = form.get("intent");
   const bookingPath = `/bookings/${encodeURIComponent(params.id)}`;
 
@@ -136,17 +139,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
           <div className="min-w-0">
             <p className="text-sm font-medium text-brand-700">Booking · {categoryName(booking.job.categoryId)}</p>
             <h1 className="mt-1 break-words text-2xl font-bold text-slate-900 md:text-3xl">{booking.job.title}</h1>
-            <div className="mt-2 flex flex-wrap items-center gap-2">
-              <span
-                data-testid="booking-status"
-                className={`rounded-full px-2.5 py-0.5 text-xs font-medium capitalize ${BOOKING_STATUS_STYLES[booking.status]}`}
-              >
-                {statusLabel(booking.status)}
-              </span>
-              {booking.job.isUrgent ? (
-                <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-700">Urgent</span>
-              ) : null}
-            </div>
+            <StatusBadges status={booking.status} colour={BOOKING_STATUS_STYLES[booking.status]} testId="booking-status" urgent={booking.job.isUrgent} />
           </div>
           <div className="sm:text-right">
             <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Total</p>
@@ -168,10 +161,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 grid gap-6 md:grid-cols-3">
         <div className="grid min-w-0 content-start gap-6 md:col-span-2">
-          <section aria-labelledby="job-info-title" className={CARD}>
-            <h2 id="job-info-title" className="text-base font-semibold text-slate-900">
-              Job details
-            </h2>
+          <TitledSection titleId="job-info-title" title="Job details" className={CARD}>
             <dl className="mt-3 grid gap-3 text-sm">
               <div>
                 <dt className="sr-only">Title</dt>
@@ -179,22 +169,12 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
                   {booking.job.title}
                 </dd>
               </div>
-              <div className="flex items-start gap-2 text-slate-700">
-                <dt>
-                  <Tag className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden />
-                  <span className="sr-only">Category</span>
-                </dt>
-                <dd>{categoryName(booking.job.categoryId)}</dd>
-              </div>
-              <div className="flex items-start gap-2 text-slate-700">
-                <dt>
-                  <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden />
-                  <span className="sr-only">Address</span>
-                </dt>
-                <dd className="break-words" data-testid="job-address">
-                  {booking.job.address}
-                </dd>
-              </div>
+              <IconDetail icon={Tag} term="Category">
+                {categoryName(booking.job.categoryId)}
+              </IconDetail>
+              <IconDetail icon={MapPin} term="Address" testId="job-address">
+                {booking.job.address}
+              </IconDetail>
               <div>
                 <dt className="sr-only">Description</dt>
                 <dd className="whitespace-pre-line break-words text-slate-700">{booking.job.description}</dd>
@@ -203,12 +183,9 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
             <Link to={`/jobs/${booking.job.id}`} className={`mt-3 inline-block rounded text-sm font-medium text-brand-700 hover:underline ${FOCUS}`}>
               View job
             </Link>
-          </section>
+          </TitledSection>
 
-          <section aria-labelledby="counterparty-title" className={CARD}>
-            <h2 id="counterparty-title" className="text-sm font-medium text-slate-500">
-              {isProvider ? "Client" : "Service Provider"}
-            </h2>
+          <TitledSection titleId="counterparty-title" title={isProvider ? "Client" : "Service Provider"} className={CARD} titleClassName="text-sm font-medium text-slate-500">
             <div className="mt-3 flex flex-wrap items-center justify-between gap-4">
               <div className="flex min-w-0 items-center gap-3">
                 <Avatar user={counterparty} />
@@ -227,11 +204,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
                     </Link>
                   )}
                   <p className="flex items-center gap-1 text-sm text-slate-600">
-                    <Star className="h-4 w-4 fill-yellow-400 text-yellow-400" aria-hidden />
-                    <span data-testid="counterparty-rating">
-                      <span className="sr-only">Rating </span>
-                      {formatRating(counterparty.averageRating)}
-                    </span>
+                    <Rating value={counterparty.averageRating} testId="counterparty-rating" />
                   </p>
                   {counterparty.phoneNumber ? (
                     <a
@@ -257,13 +230,10 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
                 </Link>
               ) : null}
             </div>
-          </section>
+          </TitledSection>
 
           {moves.length > 0 || canCancel || waitingNote ? (
-            <section id="booking-actions" aria-labelledby="actions-title" className={`scroll-mt-20 ${CARD}`}>
-              <h2 id="actions-title" className="text-base font-semibold text-slate-900">
-                Actions
-              </h2>
+            <TitledSection titleId="actions-title" title="Actions" className={`scroll-mt-20 ${CARD}`} id="booking-actions">
               {waitingNote ? (
                 <p className="mt-1 text-sm text-slate-600">{waitingNote}</p>
               ) : null}
@@ -273,14 +243,11 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
                 ))}
                 {canCancel ? <CancelBooking bookingId={booking.id} party={view.party} confirming={view.confirmingCancel} /> : null}
               </div>
-            </section>
+            </TitledSection>
           ) : null}
 
           {booking.status === "completed" ? (
-            <section id="review" aria-labelledby="reviews-title" className={`scroll-mt-20 ${CARD}`}>
-              <h2 id="reviews-title" className="text-base font-semibold text-slate-900">
-                Reviews
-              </h2>
+            <TitledSection titleId="reviews-title" title="Reviews" className={`scroll-mt-20 ${CARD}`} id="review">
               <div className="mt-4 grid gap-4">
                 {view.myReview ? (
                   <div className="grid gap-2">
@@ -315,27 +282,21 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
                   <p className="text-sm text-slate-500">{counterpartyName} has not left a review yet.</p>
                 )}
               </div>
-            </section>
+            </TitledSection>
           ) : null}
         </div>
 
         <aside className="grid min-w-0 content-start gap-6">
-          <section aria-labelledby="timeline-title" className={CARD}>
-            <h2 id="timeline-title" className="mb-4 text-base font-semibold text-slate-900">
-              Timeline
-            </h2>
+          <TitledSection titleId="timeline-title" title="Timeline" className={CARD} titleClassName="mb-4 text-base font-semibold text-slate-900">
             <BookingTimeline
               createdAt={booking.createdAt}
               startedAt={booking.startedAt}
               completedAt={booking.completedAt}
               formatTime={formatTime}
             />
-          </section>
+          </TitledSection>
 
-          <section id="payment" aria-labelledby="payment-title" className={`scroll-mt-20 ${CARD}`}>
-            <h2 id="payment-title" className="text-base font-semibold text-slate-900">
-              Payment
-            </h2>
+          <TitledSection titleId="payment-title" title="Payment" className={`scroll-mt-20 ${CARD}`} id="payment">
             <dl className="mt-3 grid gap-2 text-sm">
               <div className="flex justify-between gap-4">
                 <dt className="text-slate-500">Method</dt>
@@ -376,7 +337,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
                 <PayNowButton bookingId={booking.id} />
               </div>
             ) : null}
-          </section>
+          </TitledSection>
         </aside>
       </div>
     </main>
@@ -396,20 +357,31 @@ function ReviewCard({
 }) {
   return (
     <article className="rounded-lg border border-slate-200 p-4" data-testid={testId}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
-        <time dateTime={review.createdAt.toISOString()} className="text-xs text-slate-500">
-          {formatTime(review.createdAt)}
-        </time>
-      </div>
-      <div className="mt-2">
-        <RatingStars rating={review.rating} />
-      </div>
-      {review.comment ? <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-700">{review.comment}</p> : null}
+      <ReviewBody
+        heading={<h3 className="text-sm font-semibold text-slate-900">{title}</h3>}
+        review={review}
+        date={formatTime(review.createdAt)}
+        starsClassName="mt-2"
+      />
     </article>
   );
 }
 
 function BookingNotFound() {
   return <NotFoundCard title="Booking not found" text="This booking does not exist or is not yours." linkText="Go Home" />;
+}
+
+/** One line of a description list: its icon stands for the term, which screen readers hear. */
+function IconDetail({ icon: Icon, term, testId, children }: { icon: IconComponent; term: string; testId?: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-2 text-slate-700">
+      <dt>
+        <Icon className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+        <span className="sr-only">{term}</span>
+      </dt>
+      <dd className="break-words" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
 }

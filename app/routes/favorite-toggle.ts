@@ -4,7 +4,7 @@ import { safeRedirectPath } from "~/lib/redirects";
 import { favoriteToggleForm, toggleFavorite } from "~/operations/favorites.server";
 import { parseInput } from "~/operations/parse-input.server";
 import { runForPage } from "~/services/operation-answers.server";
-import { requireUser } from "~/services/request-session.server";
+import { readPageForm } from "~/services/request-session.server";
 
 const FAILED = { title: "Error", description: "Failed to update favorite", variant: "destructive" } as const;
 
@@ -13,8 +13,7 @@ const FAILED = { title: "Error", description: "Failed to update favorite", varia
  * returnTo, role?): the favorite heart without JavaScript. Both are idempotent.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
-  const form = await request.formData();
+  const { user, form } = await readPageForm(context, request);
   const returnTo = safeRedirectPath(form.get("returnTo"), "/favorites");
   await runForPage(context, () => toggleFavorite(user, parseInput(favoriteToggleForm, Object.fromEntries(form))), { failure: FAILED });
   // replace: toggling a heart should not add a history entry.

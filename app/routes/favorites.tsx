@@ -1,5 +1,5 @@
 import { Briefcase, Heart, Search, Users } from "~/components/icons";
-import type { ReactNode } from "react";
+import { EmptyState } from "~/components/empty-state";
 import { Link } from "react-router";
 import type { Route } from "./+types/favorites";
 import { ProviderCard } from "~/components/favorites/provider-card";
@@ -74,8 +74,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
             icon={<Users className="mx-auto h-10 w-10 text-slate-400" aria-hidden />}
             title="No saved providers yet"
             text="Tap the heart on a provider while posting a job to keep them here."
-            href="/post-job"
-            action="Find providers"
+            action={{ href: "/post-job", label: "Find providers", icon: <Search className="h-4 w-4" aria-hidden /> }}
             testId="favorites-empty-providers"
           />
         ) : (
@@ -92,8 +91,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
           icon={<Briefcase className="mx-auto h-10 w-10 text-slate-400" aria-hidden />}
           title="No saved jobs yet"
           text="Tap the heart on a job card to keep it here."
-          href="/"
-          action="Find jobs"
+          action={{ href: "/", label: "Find jobs", icon: <Search className="h-4 w-4" aria-hidden /> }}
           testId="favorites-empty-jobs"
         />
       ) : (
@@ -106,36 +104,5 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
     </main>
-  );
-}
-
-function EmptyState({
-  icon,
-  title,
-  text,
-  href,
-  action,
-  testId,
-}: {
-  icon: ReactNode;
-  title: string;
-  text: string;
-  href: string;
-  action: string;
-  testId: string;
-}) {
-  return (
-    <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" data-testid={testId}>
-      {icon}
-      <p className="mt-3 font-medium text-slate-900">{title}</p>
-      <p className="mt-1 text-sm text-slate-600">{text}</p>
-      <Link
-        to={href}
-        className="mt-5 inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-      >
-        <Search className="h-4 w-4" aria-hidden />
-        {action}
-      </Link>
-    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { ClipboardList, Plus } from "~/components/icons";
+import { EmptyState } from "~/components/empty-state";
 import { Link } from "react-router";
 import type { Route } from "./+types/my-jobs";
 import { heartProps } from "~/components/favorites/saved.server";
@@ -82,17 +83,12 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
 
       <h2 className="sr-only">{status ? `${MY_JOBS_TABS.find((t) => t.status === status)?.label} jobs` : "All jobs"}</h2>
       {jobs.length === 0 ? (
-        <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" data-testid="my-jobs-empty">
-          <ClipboardList className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
-          <p className="mt-3 font-medium text-slate-900">{EMPTY_TEXT[status ?? "all"]}</p>
-          <Link
-            to="/post-job"
-            className="mt-5 inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          >
-            <Plus className="h-4 w-4" aria-hidden />
-            Post a Job
-          </Link>
-        </div>
+        <EmptyState
+          icon={<ClipboardList className="mx-auto h-10 w-10 text-slate-400" aria-hidden />}
+          title={EMPTY_TEXT[status ?? "all"]}
+          action={{ href: "/post-job", label: "Post a Job", icon: <Plus className="h-4 w-4" aria-hidden /> }}
+          testId="my-jobs-empty"
+        />
       ) : (
         <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="my-jobs-list">
           {jobs.map((job) => (

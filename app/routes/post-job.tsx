@@ -1,4 +1,5 @@
 import { parseForm } from "~/lib/forms";
+import { TitledSection } from "~/components/titled-section";
 import { redirect } from "react-router";
 import type { Route } from "./+types/post-job";
 import { CategoryStep } from "~/components/post-job/category-step";
@@ -104,10 +105,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
       ) : step === 2 ? (
         <ProvidersStep category={category} providers={availableProvidersFor(viewer, category.id)} />
       ) : (
-        <section aria-labelledby="step-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-          <h2 id="step-title" className="text-xl font-bold text-slate-900">
-            Job Details
-          </h2>
+        <TitledSection titleId="step-title" title="Job Details" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" titleClassName="text-xl font-bold text-slate-900">
           <p className="mb-6 mt-1 text-sm text-slate-600">
             {category.name}: tell providers what you need.
           </p>
@@ -117,7 +115,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
             backHref={wizardHref(2, category.id)}
             lastResult={lastResult}
           />
-        </section>
+        </TitledSection>
       )}
     </main>
   );

@@ -1,20 +1,20 @@
 import { parseForm } from "~/lib/forms";
+import { TitledSection } from "~/components/titled-section";
 import { Briefcase, Mail, MapPin, Pencil, Phone } from "~/components/icons";
-import { Suspense } from "react";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/profile";
 import { Avatar } from "~/components/avatar";
 import { PROFILE_FORM_ID } from "~/components/profile/constants";
 import { CategoryChips, PROFILE_CARD, RatingIcon, StatTile } from "~/components/profile/profile-parts";
 import { ProfileForm } from "~/components/profile/profile-form";
-import { ReceivedReviews, ReviewsSkeleton } from "~/components/profile/received-reviews";
+import { ReviewsSection } from "~/components/profile/received-reviews";
 import { receivedReviews } from "~/operations/reviews.server";
 import { formatHourlyRate, formatRating } from "~/lib/format";
 import { fullName } from "~/lib/user-display";
 import { profileInput, updateProfile } from "~/operations/profile.server";
 import { getConfig } from "~/services/config.server";
 import { runForPage } from "~/services/operation-answers.server";
-import { redirectWithSubmission, requireUser, takeSubmission } from "~/services/request-session.server";
+import { redirectWithSubmission, requireUser, takeSubmission, readPageForm } from "~/services/request-session.server";
 
 const UPDATE_FAILED = { title: "Error", description: "Failed to update profile. Please try again.", variant: "destructive" } as const;
 import { ProfilePhotoForm } from "~/components/uploads/profile-photo-form";
@@ -43,13 +43,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     editing,
     lastResult: takeSubmission(context, PROFILE_FORM_ID),
+    reviews: receivedReviews(user.id),
   };
 }
 
 /** Saves the profile form; a rejected form goes back to /profile?edit=1 with its errors. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
-  const formData = await request.formData();
+  const { user, form: formData } = await readPageForm(context, request);
   const submission = parseForm(formData, profileInput);
   if (submission.status !== "success") return redirectWithSubmission(context, request, PROFILE_FORM_ID, submission.reply());
   const saved = await runForPage(context, () => updateProfile(user, submission.value), {
@@ -63,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
-  const { profile, editing, lastResult } = loaderData;
+  const { profile, editing, lastResult, reviews } = loaderData;
   const isProvider = profile.currentRole === "provider";
   const memberSince = new Intl.DateTimeFormat("en-US", { timeZone: getConfig().timeZone, month: "long", year: "numeric" }).format(
     profile.createdAt,
@@ -136,10 +136,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
       </dl>
 
       {editing ? (
-        <section aria-labelledby="edit-profile-title" className={`mt-6 ${PROFILE_CARD}`} data-testid="profile-edit">
-          <h2 id="edit-profile-title" className="mb-5 text-lg font-semibold text-slate-900">
-            Edit profile
-          </h2>
+        <TitledSection titleId="edit-profile-title" title="Edit profile" className={`mt-6 ${PROFILE_CARD}`} titleClassName="mb-5 text-lg font-semibold text-slate-900" testId="profile-edit">
           <ProfileForm
             isProvider={isProvider}
             lastResult={lastResult}
@@ -153,13 +150,10 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
               providerCategories: profile.providerCategories,
             }}
           />
-        </section>
+        </TitledSection>
       ) : (
         <div className="mt-6 grid gap-6 md:grid-cols-2">
-          <section aria-labelledby="about-title" className={PROFILE_CARD}>
-            <h2 id="about-title" className="text-base font-semibold text-slate-900">
-              About
-            </h2>
+          <TitledSection titleId="about-title" title="About" className={PROFILE_CARD}>
             {profile.bio ? (
               <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-700" data-testid="profile-bio">
                 {profile.bio}
@@ -172,7 +166,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
                 </Link>
               </p>
             )}
-          </section>
+          </TitledSection>
 
           <section aria-labelledby="provider-info-title" className={PROFILE_CARD} data-testid="provider-info">
             <h2 id="provider-info-title" className="flex items-center gap-2 text-base font-semibold text-slate-900">
@@ -206,14 +200,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      <section aria-labelledby="reviews-title" className={`mt-6 ${PROFILE_CARD}`}>
-        <h2 id="reviews-title" className="mb-4 text-base font-semibold text-slate-900">
-          Reviews received
-        </h2>
-        <Suspense fallback={<ReviewsSkeleton />}>
-          <ReceivedReviews reviews={receivedReviews(profile.id)} />
-        </Suspense>
-      </section>
+      <ReviewsSection title="Reviews received" reviews={reviews} />
     </main>
   );
 }

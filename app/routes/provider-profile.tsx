@@ -1,10 +1,10 @@
-import { Star } from "~/components/icons";
-import { Suspense } from "react";
+import { OnlineBadge, Rating } from "~/components/rating";
+import { TitledSection } from "~/components/titled-section";
 import { data } from "react-router";
 import type { Route } from "./+types/provider-profile";
 import { Avatar } from "~/components/avatar";
 import { CategoryChips, PROFILE_CARD, RatingIcon, StatTile } from "~/components/profile/profile-parts";
-import { ReceivedReviews, ReviewsSkeleton } from "~/components/profile/received-reviews";
+import { ReviewsSection } from "~/components/profile/received-reviews";
 import { receivedReviews } from "~/operations/reviews.server";
 import { formatHourlyRate, formatRating } from "~/lib/format";
 import { fullName } from "~/lib/user-display";
@@ -16,13 +16,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireUser(context, request);
   const provider = await providerProfile(params.id);
   if (!provider) return data({ provider: null }, { status: 404 });
-  return { provider };
+  return { provider, reviews: receivedReviews(provider.id) };
 }
 
 /** A provider's public page (reached from provider cards and the booking page): public fields and received reviews. */
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
-  const { provider } = loaderData;
-  if (!provider) return <ProviderNotFound />;
+  if (!loaderData.provider) return <ProviderNotFound />;
+  const { provider, reviews } = loaderData;
   const name = fullName(provider);
   const hourlyRate = formatHourlyRate(provider.hourlyRate);
   return (
@@ -36,19 +36,10 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
               <h1 className="break-words text-2xl font-bold text-slate-900" data-testid="provider-name">
                 {name}
               </h1>
-              {provider.isProviderOnline ? (
-                <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800" data-testid="online-badge">
-                  <span className="h-2 w-2 rounded-full bg-green-500" aria-hidden />
-                  Online
-                </span>
-              ) : null}
+              {provider.isProviderOnline ? <OnlineBadge large testId="online-badge" /> : null}
             </div>
             <p className="mt-2 flex flex-wrap items-center gap-x-1 text-sm text-slate-700">
-              <Star className="h-4 w-4 fill-yellow-400 text-yellow-400" aria-hidden />
-              <span className="font-semibold text-slate-900" data-testid="provider-rating">
-                <span className="sr-only">Rating </span>
-                {formatRating(provider.averageRating)}
-              </span>
+              <Rating value={provider.averageRating} className="font-semibold text-slate-900" testId="provider-rating" />
               <span className="text-slate-500" data-testid="provider-review-count">
                 ({provider.totalReviews} {provider.totalReviews === 1 ? "review" : "reviews"})
               </span>
@@ -64,10 +55,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
       </dl>
 
       <div className="mt-6 grid gap-6 md:grid-cols-2">
-        <section aria-labelledby="about-title" className={PROFILE_CARD}>
-          <h2 id="about-title" className="text-base font-semibold text-slate-900">
-            About
-          </h2>
+        <TitledSection titleId="about-title" title="About" className={PROFILE_CARD}>
           {provider.bio ? (
             <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-700" data-testid="provider-bio">
               {provider.bio}
@@ -75,23 +63,13 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
           ) : (
             <p className="mt-2 text-sm text-slate-500">No bio yet.</p>
           )}
-        </section>
-        <section aria-labelledby="categories-title" className={PROFILE_CARD}>
-          <h2 id="categories-title" className="mb-3 text-base font-semibold text-slate-900">
-            Service categories
-          </h2>
+        </TitledSection>
+        <TitledSection titleId="categories-title" title="Service categories" className={PROFILE_CARD} titleClassName="mb-3 text-base font-semibold text-slate-900">
           <CategoryChips ids={provider.providerCategories} />
-        </section>
+        </TitledSection>
       </div>
 
-      <section aria-labelledby="reviews-title" className={`mt-6 ${PROFILE_CARD}`}>
-        <h2 id="reviews-title" className="mb-4 text-base font-semibold text-slate-900">
-          Reviews
-        </h2>
-        <Suspense fallback={<ReviewsSkeleton />}>
-          <ReceivedReviews reviews={receivedReviews(provider.id)} />
-        </Suspense>
-      </section>
+      <ReviewsSection title="Reviews" reviews={reviews} />
     </main>
   );
 }

@@ -6,7 +6,7 @@ import { roleSwitchSuccess, roleSwitchTitle } from "~/lib/role-switch-text";
 import { switchRole, switchRoleInput } from "~/operations/roles.server";
 import { safeRedirectPath } from "~/lib/redirects";
 import { runForPage } from "~/services/operation-answers.server";
-import { redirectWithSubmission, requireUser, takeSubmission } from "~/services/request-session.server";
+import { redirectWithSubmission, requireUser, takeSubmission, readPageForm } from "~/services/request-session.server";
 
 const FORM_ID = "switch-role";
 const SWITCH_FAILED = { title: "Error", description: "Failed to switch role. Please try again.", variant: "destructive" } as const;
@@ -20,8 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
-  const formData = await request.formData();
+  const { user, form: formData } = await readPageForm(context, request);
   const submission = parseForm(formData, switchRoleInput);
   if (submission.status !== "success") return redirectWithSubmission(context, request, FORM_ID, submission.reply());
   const switched = await runForPage(context, () => switchRole(user, submission.value), {

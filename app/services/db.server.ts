@@ -3,18 +3,15 @@ import path from "node:path";
 import { openDatabase, type Database, type DatabaseHandle } from "../../db/client.ts";
 import { seedCategories, seedDemoIfEmpty } from "../../db/seed.ts";
 import { getConfig } from "./config.server";
+import { sharedResource } from "../lib/shared-resource";
 
 export type { Database, Executor, Transaction } from "../../db/client.ts";
 
-let opening: Promise<DatabaseHandle> | undefined;
+const database = sharedResource(openAndPrepare, (handle) => handle.close());
 
 /** The process-wide database: opened, migrated and seeded once. */
 export function getDatabaseHandle(): Promise<DatabaseHandle> {
-  opening ??= openAndPrepare().catch((error: unknown) => {
-    opening = undefined;
-    throw error;
-  });
-  return opening;
+  return database.get();
 }
 
 export async function getDb(): Promise<Database> {
@@ -23,13 +20,11 @@ export async function getDb(): Promise<Database> {
 
 /** Lets tests run the app's code against a database they opened themselves. */
 export function useDatabaseHandle(handle: DatabaseHandle): void {
-  opening = Promise.resolve(handle);
+  database.use(handle);
 }
 
-export async function closeDatabase(): Promise<void> {
-  const current = opening;
-  opening = undefined;
-  if (current) await (await current).close();
+export function closeDatabase(): Promise<void> {
+  return database.close();
 }
 
 async function openAndPrepare(): Promise<DatabaseHandle> {

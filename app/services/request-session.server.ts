@@ -61,6 +61,12 @@ export async function requireUser(context: Context, request: Request): Promise<U
   throw signInRedirect(request);
 }
 
+/** A page action's signed-in user (else to sign-in) and the form it was sent. */
+export async function readPageForm(context: Context, request: Request): Promise<{ user: User; form: FormData }> {
+  const user = await requireUser(context, request);
+  return { user, form: await request.formData() };
+}
+
 /** To sign-in, coming back to the request's page afterwards. */
 export function signInRedirect(request: Request, init?: ResponseInit): Response {
   const url = new URL(request.url);

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { IMAGE_ROUTE_PREFIX, IMAGE_TYPES, type ImageType } from "../lib/uploads";
+import { sharedResource } from "../lib/shared-resource";
 import { getConfig } from "./config.server";
 import { startStorageEmulator } from "./dev/storage-emulator.server";
 
@@ -32,15 +33,11 @@ export interface Storage {
 /** Without this the SDK adds an empty-body checksum to presigned URLs, which S3 and R2 then reject. */
 export const S3_CHECKSUMS = { requestChecksumCalculation: "WHEN_REQUIRED", responseChecksumValidation: "WHEN_REQUIRED" } as const;
 
-let storage: Promise<Storage> | undefined;
+const sharedStorage = sharedResource(openStorage, (opened) => opened.stop().catch(() => {}));
 
 /** The object storage: S3/R2/MinIO by S3_* variables, or the embedded emulator in development and tests. */
 export function getStorage(): Promise<Storage> {
-  storage ??= openStorage().catch((error: unknown) => {
-    storage = undefined;
-    throw error;
-  });
-  return storage;
+  return sharedStorage.get();
 }
 
 async function openStorage(): Promise<Storage> {
@@ -59,10 +56,8 @@ async function openStorage(): Promise<Storage> {
   return startStorageEmulator(settings, config.dataDir);
 }
 
-export async function stopStorage(): Promise<void> {
-  const current = storage;
-  storage = undefined;
-  if (current) await (await current).stop().catch(() => {});
+export function stopStorage(): Promise<void> {
+  return sharedStorage.close();
 }
 
 /** A fresh key under the user's own prefix. */

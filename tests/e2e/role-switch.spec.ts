@@ -1,4 +1,4 @@
-import { type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
 import { expect, fetchAuthUser, roleSwitchLink, signIn, test, uniqueEmail } from "./support.ts";
 
 const QUESTION = "Are you an individual or representing a business?";
@@ -12,6 +12,15 @@ async function expectHeaderRole(page: Page, role: "seeker" | "provider") {
     await expect(link).toContainText("Find Help");
     await expect(link).toContainText("Provider");
   }
+}
+
+/** The switch to offering services is done: its toast, the header and the provider dashboard say so. */
+async function expectNowProvider(page: Page, toast: Locator) {
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText("Role switched successfully");
+  await expect(toast).toContainText("You are now offering services.");
+  await expectHeaderRole(page, "provider");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Provider dashboard");
 }
 
 test.describe("role switch with JavaScript", () => {
@@ -59,11 +68,7 @@ test.describe("role switch with JavaScript", () => {
 
     await expect(dialog).toBeHidden();
     const toast = page.getByTestId("toast");
-    await expect(toast).toBeVisible();
-    await expect(toast).toContainText("Role switched successfully");
-    await expect(toast).toContainText("You are now offering services.");
-    await expectHeaderRole(page, "provider");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Provider dashboard");
+    await expectNowProvider(page, toast);
 
     const provider = await fetchAuthUser(page.request);
     expect(provider.currentRole).toBe("provider");
@@ -152,12 +157,7 @@ test.describe("role switch without JavaScript", () => {
     await page.getByRole("button", { name: "Continue" }).click();
 
     await expect(page).toHaveURL((url) => url.pathname === "/" && url.search === "");
-    const toast = page.getByTestId("toast-nojs");
-    await expect(toast).toBeVisible();
-    await expect(toast).toContainText("Role switched successfully");
-    await expect(toast).toContainText("You are now offering services.");
-    await expectHeaderRole(page, "provider");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Provider dashboard");
+    await expectNowProvider(page, page.getByTestId("toast-nojs"));
     expect(await fetchAuthUser(page.request)).toMatchObject({ currentRole: "provider", userType: "business" });
 
     // The flash is shown once only.

@@ -78,25 +78,21 @@ async function expectServes(client: HttpClient, imageUrl: string, bytes: Uint8Ar
 }
 
 describe("post-job without JavaScript (multipart)", () => {
-  it("refuses an image of 5 MB + 1 byte: back to step 3 with the error, no job, nothing stored", async () => {
+  const big = new Uint8Array(JOB_IMAGE_MAX_BYTES + 1);
+  big.set(PNG); // a PNG signature, then padding: only its size is wrong
+  it.each([
+    ["an image of 5 MB + 1 byte", { title: "Too big", bytes: big, name: "big.png" }, "The image is larger than 5 MB"],
+    [
+      "a text file that claims to be a PNG",
+      { title: "Not an image", bytes: new TextEncoder().encode("just some text, not an image"), name: "photo.png" },
+      "The image must be a JPEG, PNG, WebP, GIF or AVIF file",
+    ],
+  ])("refuses %s: back to step 3 with the error, no job, nothing stored", async (_, file, error) => {
     const { client, me } = await signedIn();
-    const big = new Uint8Array(JOB_IMAGE_MAX_BYTES + 1);
-    big.set(PNG); // a PNG signature, then padding: only its size is wrong
-    const response = await postMultipart(client, STEP_3, jobForm({ title: "Too big" }, { bytes: big, name: "big.png", type: "image/png" }));
+    const response = await postMultipart(client, STEP_3, jobForm({ title: file.title }, { bytes: file.bytes, name: file.name, type: "image/png" }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(STEP_3);
-    expect(await follow(client, response)).toContain("The image is larger than 5 MB");
-    expect(await myJobs(client)).toEqual([]);
-    expect(storedFiles(me.id)).toEqual([]);
-  });
-
-  it("refuses a text file that claims to be a PNG, and stores nothing", async () => {
-    const { client, me } = await signedIn();
-    const text = new TextEncoder().encode("just some text, not an image");
-    const response = await postMultipart(client, STEP_3, jobForm({ title: "Not an image" }, { bytes: text, name: "photo.png", type: "image/png" }));
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(STEP_3);
-    expect(await follow(client, response)).toContain("The image must be a JPEG, PNG, WebP, GIF or AVIF file");
+    expect(await follow(client, response)).toContain(error);
     expect(await myJobs(client)).toEqual([]);
     expect(storedFiles(me.id)).toEqual([]);
   });

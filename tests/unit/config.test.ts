@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { EXTERNAL_OIDC_ENV, PUBLIC_APP_URL } from "../support/env.ts";
 import { parseConfig } from "~/services/config.server";
 
 /** Everything production requires. */
@@ -23,13 +24,7 @@ describe("configuration", () => {
   });
 
   it("switches to the real services by environment variables alone", () => {
-    const config = parseConfig({
-      DATABASE_URL: "postgres://app@db.internal:5432/nearhand",
-      OIDC_ISSUER: "https://id.example.com",
-      OIDC_CLIENT_ID: "nearhand",
-      OIDC_CLIENT_SECRET: "s3cret",
-      APP_URL: "https://nearhand.example.com",
-    });
+    const config = parseConfig({ DATABASE_URL: "postgres://app@db.internal:5432/nearhand", ...EXTERNAL_OIDC_ENV, APP_URL: PUBLIC_APP_URL });
     expect(config.databaseUrl).toBe("postgres://app@db.internal:5432/nearhand");
     expect(config.oidc).toEqual({ mode: "external", issuer: "https://id.example.com", clientId: "nearhand", clientSecret: "s3cret" });
     expect(config.appUrl.origin).toBe("https://nearhand.example.com");

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { EXTERNAL_OIDC_ENV, PUBLIC_APP_URL } from "../support/env.ts";
 import { addressKey, resolveClientAddress } from "~/services/client-address.server";
 import { parseConfig } from "~/services/config.server";
 import { scaledPoints } from "~/services/rate-limit.server";
@@ -55,10 +56,8 @@ describe("security headers", () => {
 
   it("the document policy names external storage and identity provider, and allows eval only when asked", () => {
     const config = parseConfig({
-      APP_URL: "https://nearhand.example.com",
-      OIDC_ISSUER: "https://id.example.com/realms/nearhand",
-      OIDC_CLIENT_ID: "id",
-      OIDC_CLIENT_SECRET: "secret",
+      APP_URL: PUBLIC_APP_URL,
+      ...EXTERNAL_OIDC_ENV,
       S3_ENDPOINT: "https://s3.us-east-1.amazonaws.com",
       S3_PUBLIC_URL: "https://photos.example.net/bucket",
       S3_ACCESS_KEY_ID: "key",

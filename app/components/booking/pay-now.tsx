@@ -11,18 +11,13 @@ export function PayNowButton({ bookingId }: { bookingId: string }) {
   return (
     <LinkDialog
       href={`/bookings/${bookingId}?dialog=payment#payment`}
-      trigger={
-        <>
-          <CreditCard className="h-4 w-4" aria-hidden />
-          Pay now
-        </>
-      }
-      triggerClassName="inline-flex w-full items-center justify-center gap-2 rounded-md bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:w-auto"
+      icon={<CreditCard className="h-4 w-4" aria-hidden />}
+      label="Pay now"
+      tone="dark"
       triggerTestId="pay-now"
       title={PAYMENT_DIALOG_TITLE}
       description={PAYMENT_NOT_CONFIGURED}
       describedVisibly
-      contentClassName="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl focus:outline-none"
       testId="payment-dialog"
     >
       <div className="mt-6 flex justify-end">

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Star } from "~/components/icons";
 import { RATING_LABELS } from "~/lib/schemas/review";
 
@@ -16,5 +17,33 @@ export function RatingStars({ rating, size = "sm" }: { rating: number; size?: ke
         />
       ))}
     </span>
+  );
+}
+
+/** A review as both pages show it: its heading (who, or which review) with the date, then the stars and the comment. */
+export function ReviewBody({
+  heading,
+  review,
+  date,
+  starsClassName,
+}: {
+  heading: ReactNode;
+  review: { rating: number; comment: string | null; createdAt: Date };
+  date: string;
+  starsClassName: string;
+}) {
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        {heading}
+        <time dateTime={review.createdAt.toISOString()} className="text-xs text-slate-500">
+          {date}
+        </time>
+      </div>
+      <div className={starsClassName}>
+        <RatingStars rating={review.rating} />
+      </div>
+      {review.comment ? <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-700">{review.comment}</p> : null}
+    </>
   );
 }

@@ -154,17 +154,13 @@ export function LeaveReviewButton({ bookingId, revieweeName }: LeaveReviewButton
   return (
     <LinkDialog
       href={`/bookings/${bookingId}?dialog=review#review`}
-      trigger={
-        <>
-          <Star className="h-5 w-5" aria-hidden />
-          Leave Review
-        </>
-      }
-      triggerClassName="inline-flex w-full items-center justify-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:w-auto"
+      icon={<Star className="h-5 w-5" aria-hidden />}
+      label="Leave Review"
+      tone="brand"
       triggerTestId="leave-review"
       title="Leave a Review"
       description={`Rate ${revieweeName} from 1 to 5 stars and add an optional comment.`}
-      contentClassName="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none"
+      wide
       testId="review-dialog"
     >
       <div className="mt-4">

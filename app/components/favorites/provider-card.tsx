@@ -1,7 +1,7 @@
-import { Star } from "~/components/icons";
+import { OnlineBadge, Rating } from "~/components/rating";
 import { Link } from "react-router";
 import { Avatar } from "~/components/avatar";
-import { formatHourlyRate, formatRating } from "~/lib/format";
+import { formatHourlyRate } from "~/lib/format";
 import { fullName } from "~/lib/user-display";
 import type { PublicProvider } from "~/models/provider.server";
 import { FavoriteButton } from "./favorite-button";
@@ -48,18 +48,11 @@ export function ProviderCard({ provider, favorited, favoriteRole, href }: Provid
               name
             )}
           </h3>
-          {provider.isProviderOnline ? (
-            <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800" data-testid="provider-online">
-              <span className="h-1.5 w-1.5 rounded-full bg-green-500" aria-hidden />
-              Online
-            </span>
-          ) : null}
+          {provider.isProviderOnline ? <OnlineBadge testId="provider-online" /> : null}
         </div>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-sm text-slate-600">
           <span className="inline-flex items-center gap-1" data-testid="provider-rating">
-            <Star className="h-4 w-4 fill-yellow-400 text-yellow-400" aria-hidden />
-            <span className="sr-only">Rating </span>
-            {formatRating(provider.averageRating)} ({reviews})
+            <Rating value={provider.averageRating}> ({reviews})</Rating>
           </span>
           <span data-testid="provider-jobs">{jobs}</span>
         </p>

@@ -1,4 +1,5 @@
 import { ArrowLeft, ArrowRight, Users } from "~/components/icons";
+import { Bar, Bars, SkeletonList } from "~/components/skeletons";
 import { createElement, Suspense } from "react";
 import { Link } from "react-router";
 import { ProviderCard } from "~/components/favorites/provider-card";
@@ -77,16 +78,13 @@ async function ProviderList({ data }: { data: ProviderListData }) {
 
 function ProvidersSkeleton() {
   return (
-    <div className="mt-5 grid gap-2 rounded-xl border border-slate-200 bg-slate-50 p-2" role="status" aria-label="Loading providers">
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="flex items-center gap-4 rounded-lg border border-slate-200 bg-white p-4">
-          <div className="h-10 w-10 animate-pulse rounded-full bg-slate-200" />
-          <div className="flex-1">
-            <div className="h-4 w-40 animate-pulse rounded bg-slate-200" />
-            <div className="mt-2 h-3 w-56 animate-pulse rounded bg-slate-100" />
-          </div>
+    <SkeletonList count={3} label="Loading providers" className="mt-5 grid gap-2 rounded-xl border border-slate-200 bg-slate-50 p-2">
+      <div className="flex items-center gap-4 rounded-lg border border-slate-200 bg-white p-4">
+        <Bar className="h-10 w-10 rounded-full bg-slate-200" />
+        <div className="flex-1">
+          <Bars classes={["h-4 w-40 rounded bg-slate-200", "mt-2 h-3 w-56 rounded bg-slate-100"]} />
         </div>
-      ))}
-    </div>
+      </div>
+    </SkeletonList>
   );
 }

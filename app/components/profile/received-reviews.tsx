@@ -1,6 +1,10 @@
 import { MessageSquareText } from "~/components/icons";
+import { Suspense } from "react";
+import { TitledSection } from "~/components/titled-section";
+import { PROFILE_CARD } from "./profile-parts";
+import { Bar, Bars, SkeletonList } from "~/components/skeletons";
 import { Avatar } from "~/components/avatar";
-import { RatingStars } from "~/components/booking/rating-stars";
+import { ReviewBody } from "~/components/booking/rating-stars";
 import { fullName } from "~/lib/user-display";
 import type { ReceivedReview } from "~/models/review.server";
 import { getConfig } from "~/services/config.server";
@@ -28,16 +32,12 @@ export async function ReceivedReviews({ reviews: loading }: { reviews: Promise<R
         <li key={review.id} className="flex gap-3 py-4 first:pt-0 last:pb-0" data-testid="received-review">
           <Avatar user={review.reviewer} size="sm" />
           <div className="min-w-0 flex-1">
-            <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-              <p className="font-medium text-slate-900">{fullName(review.reviewer)}</p>
-              <time dateTime={review.createdAt.toISOString()} className="text-xs text-slate-500">
-                {date.format(review.createdAt)}
-              </time>
-            </div>
-            <div className="mt-1">
-              <RatingStars rating={review.rating} />
-            </div>
-            {review.comment ? <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-700">{review.comment}</p> : null}
+            <ReviewBody
+              heading={<p className="font-medium text-slate-900">{fullName(review.reviewer)}</p>}
+              review={review}
+              date={date.format(review.createdAt)}
+              starsClassName="mt-1"
+            />
           </div>
         </li>
       ))}
@@ -48,17 +48,24 @@ export async function ReceivedReviews({ reviews: loading }: { reviews: Promise<R
 /** The skeleton while the reviews load. */
 export function ReviewsSkeleton() {
   return (
-    <div role="status" aria-label="Loading reviews" className="grid gap-4">
-      {[0, 1].map((i) => (
-        <div key={i} className="flex animate-pulse gap-3">
-          <div className="h-8 w-8 rounded-full bg-slate-200" />
-          <div className="grid flex-1 gap-2">
-            <div className="h-4 w-1/3 rounded bg-slate-200" />
-            <div className="h-3 w-1/4 rounded bg-slate-200" />
-            <div className="h-3 w-2/3 rounded bg-slate-200" />
-          </div>
+    <SkeletonList count={2} label="Loading reviews" className="grid gap-4">
+      <div className="flex gap-3">
+        <Bar className="h-8 w-8 rounded-full bg-slate-200" />
+        <div className="grid flex-1 gap-2">
+          <Bars classes={["h-4 w-1/3 rounded bg-slate-200", "h-3 w-1/4 rounded bg-slate-200", "h-3 w-2/3 rounded bg-slate-200"]} />
         </div>
-      ))}
-    </div>
+      </div>
+    </SkeletonList>
+  );
+}
+
+/** A profile's 'Reviews' card: streamed in, with its skeleton meanwhile. */
+export function ReviewsSection({ title, reviews }: { title: string; reviews: Promise<ReceivedReview[]> }) {
+  return (
+    <TitledSection titleId="reviews-title" title={title} className={`mt-6 ${PROFILE_CARD}`} titleClassName="mb-4 text-base font-semibold text-slate-900">
+      <Suspense fallback={<ReviewsSkeleton />}>
+        <ReceivedReviews reviews={reviews} />
+      </Suspense>
+    </TitledSection>
   );
 }

@@ -1,8 +1,9 @@
 import { Briefcase, CalendarCheck, ChevronRight, DollarSign, Info, MapPin, Power, PowerOff, Star, Wallet } from "~/components/icons";
+import { Bar, Bars, JobCardSkeleton, SkeletonList } from "~/components/skeletons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { heartProps } from "~/components/favorites/saved.server";
-import { JobCard } from "~/components/job-card";
+import { JobCardList } from "~/components/job-card";
 import { formatPrice, formatRating, statusLabel } from "~/lib/format";
 import { DEFAULT_LOCATION } from "~/lib/geo";
 import { categoryName } from "~/lib/job-display";
@@ -89,10 +90,9 @@ export function StatsSkeleton() {
       {[0, 1, 2].map((i) => (
         <div key={i} className={`${CARD} ${i === 2 ? "col-span-2 sm:col-span-1" : ""}`}>
           <div className="flex items-center justify-between">
-            <div className="h-4 w-28 animate-pulse rounded bg-slate-200" />
-            <div className="h-9 w-9 animate-pulse rounded-full bg-slate-100" />
+            <Bars classes={["h-4 w-28 rounded bg-slate-200", "h-9 w-9 rounded-full bg-slate-100"]} />
           </div>
-          <div className="mt-3 h-7 w-24 animate-pulse rounded bg-slate-200" />
+          <Bar className="mt-3 h-7 w-24 rounded bg-slate-200" />
         </div>
       ))}
     </div>
@@ -114,6 +114,17 @@ function dashboardHref(lists: DashboardLists, anchor: string): string {
 
 const SHOW_MORE_LINK =
   "text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+
+/** Under a list cut short: the link to the dashboard with that list shown whole. */
+function ShowMoreLink({ to, children }: { to: string; children: string }) {
+  return (
+    <p className="mt-4">
+      <Link to={to} className={SHOW_MORE_LINK}>
+        {children}
+      </Link>
+    </p>
+  );
+}
 
 /**
  * The provider's accepted and in-progress bookings, newest first, each linking
@@ -164,30 +175,18 @@ export async function ActiveJobs({ data, expanded }: { data: ProviderDashboardDa
           </li>
         ))}
       </ul>
-      {more ? (
-        <p className="mt-4">
-          <Link
-            to={dashboardHref({ ...expanded, activeJobs: true }, "active-jobs-title")}
-            className={SHOW_MORE_LINK}
-          >
-            Show all active jobs
-          </Link>
-        </p>
-      ) : null}
+      {more ? <ShowMoreLink to={dashboardHref({ ...expanded, activeJobs: true }, "active-jobs-title")}>Show all active jobs</ShowMoreLink> : null}
     </>
   );
 }
 
 export function ActiveJobsSkeleton() {
   return (
-    <div className="mt-4 grid gap-3 md:grid-cols-2" role="status" aria-label="Loading active jobs">
-      {[0, 1].map((i) => (
-        <div key={i} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-          <div className="h-5 w-2/3 animate-pulse rounded bg-slate-200" />
-          <div className="mt-2 h-4 w-1/2 animate-pulse rounded bg-slate-100" />
-        </div>
-      ))}
-    </div>
+    <SkeletonList count={2} label="Loading active jobs" className="mt-4 grid gap-3 md:grid-cols-2">
+      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <Bars classes={["h-5 w-2/3 rounded bg-slate-200", "mt-2 h-4 w-1/2 rounded bg-slate-100"]} />
+      </div>
+    </SkeletonList>
   );
 }
 
@@ -226,41 +225,18 @@ export async function AvailableJobs({
           <p className="mt-1 text-sm text-slate-600">Check back later for new opportunities in your area</p>
         </div>
       ) : (
-        <ul className="mt-4 grid gap-4 md:grid-cols-2" data-testid="available-jobs">
-          {jobs.map((job) => (
-            <li key={job.id}>
-              <JobCard job={job} {...heartProps(saved, "job", job.id)} />
-            </li>
-          ))}
-        </ul>
+        <JobCardList jobs={jobs} heart={(job) => heartProps(saved, "job", job.id)} className="mt-4 grid gap-4 md:grid-cols-2" testId="available-jobs" />
       )}
-      {more ? (
-        <p className="mt-4">
-          <Link to={dashboardHref({ ...expanded, availableJobs: true }, "available-jobs-title")} className={SHOW_MORE_LINK}>
-            Show more jobs near you
-          </Link>
-        </p>
-      ) : null}
+      {more ? <ShowMoreLink to={dashboardHref({ ...expanded, availableJobs: true }, "available-jobs-title")}>Show more jobs near you</ShowMoreLink> : null}
     </>
   );
 }
 
 export function AvailableJobsSkeleton() {
   return (
-    <div className="mt-4 grid gap-4 md:grid-cols-2" role="status" aria-label="Loading jobs near you">
-      {[0, 1, 2, 3].map((i) => (
-        <div key={i} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-          <div className="h-5 w-2/3 animate-pulse rounded bg-slate-200" />
-          <div className="mt-3 h-4 w-1/3 animate-pulse rounded bg-slate-200" />
-          <div className="mt-3 h-4 w-full animate-pulse rounded bg-slate-100" />
-          <div className="mt-2 h-4 w-5/6 animate-pulse rounded bg-slate-100" />
-          <div className="mt-4 flex items-center gap-2">
-            <div className="h-8 w-8 animate-pulse rounded-full bg-slate-200" />
-            <div className="h-4 w-24 animate-pulse rounded bg-slate-200" />
-          </div>
-        </div>
-      ))}
-    </div>
+    <SkeletonList count={4} label="Loading jobs near you" className="mt-4 grid gap-4 md:grid-cols-2">
+      <JobCardSkeleton />
+    </SkeletonList>
   );
 }
 

@@ -1,9 +1,11 @@
 import { Plus } from "~/components/icons";
+import { EmptyState } from "~/components/empty-state";
+import { JobCardSkeleton, SkeletonList } from "~/components/skeletons";
 import { Suspense } from "react";
 import { Link } from "react-router";
 import { CATEGORIES } from "../../../db/categories.ts";
 import { heartProps } from "~/components/favorites/saved.server";
-import { JobCard } from "~/components/job-card";
+import { JobCardList } from "~/components/job-card";
 import { availableLabel, categoryIcon } from "~/lib/job-display";
 import type { SeekerHomeData } from "~/operations/seeker-home.server";
 
@@ -91,30 +93,19 @@ async function RecentRequests({ data }: { data: SeekerHomeData["recentRequests"]
     return (
       <>
       <RecentHeader viewAll={false} />
-      <div className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
-        <p className="font-medium text-slate-900">No jobs posted yet</p>
-        <p className="mt-1 text-sm text-slate-600">Tell us what you need and providers nearby will be notified.</p>
-        <Link
-          to="/post-job"
-          className="mt-5 inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-        >
-          <Plus className="h-4 w-4" aria-hidden />
-          Post Your First Job
-        </Link>
-      </div>
+      <EmptyState
+        title="No jobs posted yet"
+        text="Tell us what you need and providers nearby will be notified."
+        action={{ href: "/post-job", label: "Post Your First Job", icon: <Plus className="h-4 w-4" aria-hidden /> }}
+        className="mt-4 py-10"
+      />
       </>
     );
   }
   return (
     <>
       <RecentHeader viewAll />
-      <ul className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="recent-requests">
-        {jobs.map((job) => (
-          <li key={job.id}>
-            <JobCard job={job} {...heartProps(saved, "job", job.id)} />
-          </li>
-        ))}
-      </ul>
+      <JobCardList jobs={jobs} heart={(job) => heartProps(saved, "job", job.id)} className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2" testId="recent-requests" />
     </>
   );
 }
@@ -140,21 +131,10 @@ function RecentHeader({ viewAll }: { viewAll: boolean }) {
 function RecentRequestsSkeleton() {
   return (
     <>
-    <RecentHeader viewAll={false} />
-    <div className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2" role="status" aria-label="Loading your recent requests">
-      {[0, 1].map((i) => (
-        <div key={i} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-          <div className="h-5 w-2/3 animate-pulse rounded bg-slate-200" />
-          <div className="mt-3 h-4 w-1/3 animate-pulse rounded bg-slate-200" />
-          <div className="mt-3 h-4 w-full animate-pulse rounded bg-slate-100" />
-          <div className="mt-2 h-4 w-5/6 animate-pulse rounded bg-slate-100" />
-          <div className="mt-4 flex items-center gap-2">
-            <div className="h-8 w-8 animate-pulse rounded-full bg-slate-200" />
-            <div className="h-4 w-24 animate-pulse rounded bg-slate-200" />
-          </div>
-        </div>
-      ))}
-    </div>
+      <RecentHeader viewAll={false} />
+      <SkeletonList count={2} label="Loading your recent requests" className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2">
+        <JobCardSkeleton />
+      </SkeletonList>
     </>
   );
 }

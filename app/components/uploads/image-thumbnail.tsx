@@ -2,8 +2,8 @@
 
 import { useEffect, useRef, useState } from "react";
 
-/** A small preview of an uploaded image; removed if it cannot be loaded (spec §8). */
-export function ImageThumbnail({ src, alt, className = "" }: { src: string; alt: string; className?: string }) {
+/** An image that takes itself off the page when it cannot be loaded (spec §8), before or after hydration. */
+export function ImageOrNothing({ src, alt, className, testId }: { src: string; alt: string; className: string; testId: string }) {
   const [failed, setFailed] = useState<string | null>(null);
   const ref = useRef<HTMLImageElement>(null);
   useEffect(() => {
@@ -12,13 +12,16 @@ export function ImageThumbnail({ src, alt, className = "" }: { src: string; alt:
     if (img && img.complete && img.naturalWidth === 0) setFailed(src);
   }, [src]);
   if (failed === src) return null;
+  return <img ref={ref} src={src} alt={alt} onError={() => setFailed(src)} data-testid={testId} className={className} />;
+}
+
+/** A small preview of an uploaded image. */
+export function ImageThumbnail({ src, alt, className = "" }: { src: string; alt: string; className?: string }) {
   return (
-    <img
-      ref={ref}
+    <ImageOrNothing
       src={src}
       alt={alt}
-      onError={() => setFailed(src)}
-      data-testid="image-thumbnail"
+      testId="image-thumbnail"
       className={`h-20 w-20 shrink-0 rounded-md border border-slate-200 bg-slate-100 object-cover ${className}`}
     />
   );

@@ -1,0 +1,30 @@
+import type { ReactNode } from "react";
+import { Star } from "~/components/icons";
+import { formatRating } from "~/lib/format";
+
+/** A star and a rating ('4.8'), read as 'Rating 4.8'; `children` follow the number (a review count). */
+export function Rating({ value, small, testId, className, children }: { value: string | number | null; small?: boolean; testId?: string; className?: string; children?: ReactNode }) {
+  return (
+    <>
+      <Star className={`${small ? "h-3.5 w-3.5" : "h-4 w-4"} fill-yellow-400 text-yellow-400`} aria-hidden />
+      <span className={className} data-testid={testId}>
+        <span className="sr-only">Rating </span>
+        {formatRating(value)}
+        {children}
+      </span>
+    </>
+  );
+}
+
+/** 'Online', in green, beside a provider's name. */
+export function OnlineBadge({ large, testId }: { large?: boolean; testId: string }) {
+  return (
+    <span
+      className={`inline-flex items-center gap-1 rounded-full bg-green-100 py-0.5 text-xs text-green-800 ${large ? "px-2.5 font-semibold" : "px-2 font-medium"}`}
+      data-testid={testId}
+    >
+      <span className={`rounded-full bg-green-500 ${large ? "h-2 w-2" : "h-1.5 w-1.5"}`} aria-hidden />
+      Online
+    </span>
+  );
+}
