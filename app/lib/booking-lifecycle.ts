@@ -42,13 +42,13 @@ export function availableTransitions(from: BookingStatus, by: BookingParty): Boo
 }
 
 /** Why a move is refused: 403 when only the other party may make it, 409 otherwise. */
-export function refusal(from: BookingStatus, to: BookingStatus, by: BookingParty): { status: 403 | 409; message: string } | null {
+export function refusal(from: BookingStatus, to: BookingStatus, by: BookingParty): { kind: "forbidden" | "conflict"; message: string } | null {
   if (findTransition(from, to, by)) return null;
   const other: BookingParty = by === "seeker" ? "provider" : "seeker";
   if (findTransition(from, to, other)) {
-    return { status: 403, message: `Only the ${other === "provider" ? "service provider" : "client"} can do that` };
+    return { kind: "forbidden", message: `Only the ${other === "provider" ? "service provider" : "client"} can do that` };
   }
-  return { status: 409, message: `This booking is ${from.replace("_", " ")} and cannot be moved to ${to.replace("_", " ")}` };
+  return { kind: "conflict", message: `This booking is ${from.replace("_", " ")} and cannot be moved to ${to.replace("_", " ")}` };
 }
 
 /** What the job's status becomes when its booking moves (same transaction). */

@@ -8,7 +8,7 @@ import { ACTIVE_BOOKING_STATUSES, BOOKING_STATUSES, jobStatusAfter, refusal as l
 import { chordForMiles, NEARBY_RADIUS_MILES, unitSphereCube } from "../lib/geo";
 import { fullName } from "../lib/user-display";
 import { publishEvent } from "../services/events.server";
-import { DomainError, conflict, forbidden, notFound } from "./errors";
+import { DomainError, conflict, forbidden, invalid, notFound } from "./errors";
 import { asSeenBy, providerCenter, publishJobUpdate } from "./job.server";
 import { notify } from "./notification.server";
 
@@ -74,7 +74,7 @@ export async function acceptJob(
       if (!existing.withinReach) throw forbidden(JOB_OUT_OF_REACH);
       throw conflict(JOB_ALREADY_ACCEPTED);
     }
-    if (input.seekerId && input.seekerId !== job.seekerId) throw new DomainError(400, "seekerId does not match the job's seeker");
+    if (input.seekerId && input.seekerId !== job.seekerId) throw invalid("seekerId does not match the job's seeker");
     const now = new Date();
     const [booking] = await tx
       .insert(bookings)
@@ -234,7 +234,7 @@ export async function transitionBooking(db: Executor, bookingId: string, userId:
     if (!current) throw notFound("Booking not found");
     const party = current.providerId === userId ? "provider" : "seeker";
     const refused = lifecycleRefusal(current.status, to, party);
-    if (refused) throw new DomainError(refused.status, refused.message);
+    if (refused) throw new DomainError(refused.kind, refused.message);
     const now = new Date();
     const [moved] = await tx
       .update(bookings)

@@ -1,22 +1,29 @@
-// A rule of the domain said no: the status and message travel to the API and the UI unchanged.
+/**
+ * What kind of "no" a rule of the domain gave. The operations throw it; the adapters decide what it becomes
+ * (an HTTP status for the JSON API in operation-answers.server.ts, a toast for a page).
+ */
+export type RefusalKind = "invalid" | "forbidden" | "not_found" | "conflict" | "too_large" | "rate_limited";
+
+/** A rule of the domain said no: its kind and message travel to the API and the UI unchanged. */
 export class DomainError extends Error {
-  readonly status: 400 | 403 | 404 | 409 | 413 | 429;
-  constructor(status: 400 | 403 | 404 | 409 | 413 | 429, message: string) {
+  readonly kind: RefusalKind;
+  constructor(kind: RefusalKind, message: string) {
     super(message);
     this.name = "DomainError";
-    this.status = status;
+    this.kind = kind;
   }
 }
 
-export const notFound = (message: string) => new DomainError(404, message);
-export const conflict = (message: string) => new DomainError(409, message);
-export const forbidden = (message: string) => new DomainError(403, message);
+export const invalid = (message: string) => new DomainError("invalid", message);
+export const notFound = (message: string) => new DomainError("not_found", message);
+export const conflict = (message: string) => new DomainError("conflict", message);
+export const forbidden = (message: string) => new DomainError("forbidden", message);
 
 /** A limit on how often someone may do something (rate-limit.server.ts): refused until `retryAfterSeconds` pass. */
 export class RateLimited extends DomainError {
   readonly retryAfterSeconds: number;
   constructor(retryAfterSeconds: number) {
-    super(429, `Too many requests, try again in ${retryAfterSeconds} s`);
+    super("rate_limited", `Too many requests, try again in ${retryAfterSeconds} s`);
     this.name = "RateLimited";
     this.retryAfterSeconds = retryAfterSeconds;
   }

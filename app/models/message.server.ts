@@ -6,7 +6,7 @@ import { messageContentRule } from "../lib/schemas/message";
 import { fullName } from "../lib/user-display";
 import type { Executor } from "../services/db.server";
 import { publishEvent } from "../services/events.server";
-import { conflict, DomainError, notFound } from "./errors";
+import { conflict, invalid, notFound } from "./errors";
 import { notify } from "./notification.server";
 
 export type { Message };
@@ -44,7 +44,7 @@ export async function sendMessage(db: Executor, senderId: string, input: SendMes
     if (!booking) throw notFound("Booking not found");
     if (booking.status === "cancelled") throw conflict(BOOKING_CANCELLED_NO_MESSAGES);
     const other = booking.seekerId === senderId ? booking.providerId : booking.seekerId;
-    if (input.receiverId !== undefined && input.receiverId !== other) throw new DomainError(400, "receiverId must be the other party of the booking");
+    if (input.receiverId !== undefined && input.receiverId !== other) throw invalid("receiverId must be the other party of the booking");
     const [message] = await tx
       .insert(messages)
       .values({ bookingId: booking.id, senderId, receiverId: other, content: input.content })

@@ -6,7 +6,7 @@ import { fullName } from "../lib/user-display";
 import { notify } from "./notification.server";
 import { reviewFieldRules } from "../lib/schemas/review";
 import type { Executor } from "../services/db.server";
-import { DomainError, conflict, notFound } from "./errors";
+import { conflict, invalid, notFound } from "./errors";
 
 export type { Review };
 
@@ -34,7 +34,7 @@ export async function createReview(db: Executor, reviewerId: string, input: Crea
     if (!booking) throw notFound("Booking not found");
     if (booking.status !== "completed") throw conflict(`You can review a booking once it is completed; this one is ${booking.status.replace("_", " ")}`);
     const otherParty = booking.seekerId === reviewerId ? booking.providerId : booking.seekerId;
-    if (input.revieweeId !== otherParty) throw new DomainError(400, "revieweeId must be the other party of the booking");
+    if (input.revieweeId !== otherParty) throw invalid("revieweeId must be the other party of the booking");
 
     await tx.select({ id: users.id }).from(users).where(eq(users.id, otherParty)).for("update");
     const [review] = await tx

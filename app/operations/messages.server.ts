@@ -43,7 +43,7 @@ export async function findThread(actor: Pick<User, "id">, bookingId: string): Pr
   try {
     return await readThread(actor, bookingId);
   } catch (error) {
-    if (error instanceof DomainError && error.status === 404) return null;
+    if (error instanceof DomainError && error.kind === "not_found") return null;
     throw error;
   }
 }

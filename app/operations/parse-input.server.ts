@@ -1,11 +1,11 @@
 import "server-only";
 import type { z } from "zod";
-import { DomainError } from "~/models/errors";
+import { invalid } from "~/models/errors";
 import { describeIssues } from "~/services/api.server";
 
 /** The input as an operation's schema reads it, or a DomainError(400) naming what is wrong (adapters answer it). */
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new DomainError(400, describeIssues(parsed.error));
+  if (!parsed.success) throw invalid(describeIssues(parsed.error));
   return parsed.data;
 }

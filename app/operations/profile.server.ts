@@ -1,7 +1,7 @@
 import "server-only";
 import { profileFormSchema, type ProfileForm } from "~/lib/schemas/profile";
 import { UPLOAD_DEFAULT_MAX_BYTES } from "~/lib/uploads";
-import { DomainError, notFound } from "~/models/errors";
+import { invalid, notFound } from "~/models/errors";
 import { setProfileImage, updateProfile as storeProfile, type User } from "~/models/user.server";
 import { getDb } from "~/services/db.server";
 import { verifyUploadedImage } from "~/services/image-upload.server";
@@ -22,7 +22,7 @@ export async function updateProfile(actor: Pick<User, "id">, input: ProfileForm)
  */
 export async function setProfilePhoto(actor: Pick<User, "id">, input: { imageUrl?: string | null; storedImageUrl?: string | null }): Promise<User> {
   const imageUrl = input.storedImageUrl ?? (input.imageUrl ? await verifyUploadedImage(input.imageUrl, actor.id, UPLOAD_DEFAULT_MAX_BYTES) : null);
-  if (!imageUrl) throw new DomainError(400, "Choose an image to upload");
+  if (!imageUrl) throw invalid("Choose an image to upload");
   const updated = await setProfileImage(await getDb(), actor.id, imageUrl);
   if (!updated) throw notFound("User not found");
   return updated;

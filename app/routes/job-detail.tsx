@@ -1,4 +1,7 @@
-import { ArrowLeft, Calendar, CheckCircle2, Info, MapPin, Star } from "~/components/icons";
+import { ArrowLeft, Calendar, CheckCircle2, Info, MapPin } from "~/components/icons";
+import { StatusBadges } from "~/components/status-badges";
+import { TitledSection } from "~/components/titled-section";
+import { Rating } from "~/components/rating";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/job-detail";
 import { Avatar } from "~/components/avatar";
@@ -7,7 +10,7 @@ import { heartProps } from "~/components/favorites/saved.server";
 import { AcceptJobForm } from "~/components/seeker/accept-job-form";
 import { CancelJob } from "~/components/seeker/cancel-job";
 import { JobImage } from "~/components/seeker/job-image";
-import { formatBudget, formatRating, formatRelativeTime, JOB_STATUS_STYLES, statusLabel } from "~/lib/format";
+import { formatBudget, formatRelativeTime, JOB_STATUS_STYLES } from "~/lib/format";
 import { distanceMiles, formatMiles, NEARBY_RADIUS_MILES } from "~/lib/geo";
 import { categoryName } from "~/lib/job-display";
 import { fullName } from "~/lib/user-display";
@@ -17,7 +20,7 @@ import { acceptJob } from "~/operations/bookings.server";
 import { cancelJob, jobPage } from "~/operations/jobs.server";
 import { safeRedirectPath } from "~/lib/redirects";
 import { runForPage } from "~/services/operation-answers.server";
-import { flashToast, redirectWithSubmission, requireUser, takeSubmission } from "~/services/request-session.server";
+import { flashToast, redirectWithSubmission, requireUser, takeSubmission, readPageForm } from "~/services/request-session.server";
 import { NotFoundCard } from "~/components/not-found-card";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -66,8 +69,7 @@ const ACCEPT_FORM_ID = "accept-job";
 
 /** intent=accept: a provider accepts the job. intent=cancel: its seeker withdraws it. Always redirects. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
-  const form = await request.formData();
+  const { user, form } = await readPageForm(context, request);
   const intent = form.get("intent");
   const jobPath = `/jobs/${encodeURIComponent(params.id)}`;
 
@@ -85,7 +87,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const cancelled = await runForPage(context, () => cancelJob(user, params.id), {
       success: { title: "Job cancelled", description: "Providers will no longer see this job." },
       // A conflict says why (accepted meanwhile); anything else stays generic.
-      failure: (error) => (error.status === 409 ? { ...CANCEL_FAILED, description: error.message } : CANCEL_FAILED),
+      failure: (error) => (error.kind === "conflict" ? { ...CANCEL_FAILED, description: error.message } : CANCEL_FAILED),
     });
     return redirect(cancelled.ok ? safeRedirectPath(form.get("returnTo"), "/my-jobs") : jobPath);
   }
@@ -125,17 +127,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
                 className="mt-0.5"
               />
             </div>
-            <div className="mt-2 flex flex-wrap items-center gap-2">
-              <span
-                data-testid="job-status"
-                className={`rounded-full px-2.5 py-0.5 text-xs font-medium capitalize ${JOB_STATUS_STYLES[job.status]}`}
-              >
-                {statusLabel(job.status)}
-              </span>
-              {job.isUrgent ? (
-                <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-700">Urgent</span>
-              ) : null}
-            </div>
+            <StatusBadges status={job.status} colour={JOB_STATUS_STYLES[job.status]} testId="job-status" urgent={job.isUrgent} />
           </div>
           <div className="sm:text-right">
             <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Budget</p>
@@ -178,12 +170,9 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
 
-        <section aria-labelledby="description-title" className="mt-6">
-          <h2 id="description-title" className="text-base font-semibold text-slate-900">
-            Description
-          </h2>
+        <TitledSection titleId="description-title" title="Description" className="mt-6">
           <p className="mt-2 whitespace-pre-line break-words text-slate-700">{job.description}</p>
-        </section>
+        </TitledSection>
 
         {job.imageUrl ? (
           <div className="mt-6">
@@ -191,24 +180,17 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
 
-        <section aria-labelledby="posted-by-title" className="mt-6 border-t border-slate-100 pt-5">
-          <h2 id="posted-by-title" className="text-sm font-medium text-slate-500">
-            Posted by
-          </h2>
+        <TitledSection titleId="posted-by-title" title="Posted by" className="mt-6 border-t border-slate-100 pt-5" titleClassName="text-sm font-medium text-slate-500">
           <div className="mt-2 flex items-center gap-3">
             <Avatar user={job.seeker} />
             <div>
               <p className="font-semibold text-slate-900">{fullName(job.seeker)}</p>
               <p className="flex items-center gap-1 text-sm text-slate-600">
-                <Star className="h-4 w-4 fill-yellow-400 text-yellow-400" aria-hidden />
-                <span>
-                  <span className="sr-only">Rating </span>
-                  {formatRating(job.seeker.averageRating)}
-                </span>
+                <Rating value={job.seeker.averageRating} />
               </p>
             </div>
           </div>
-        </section>
+        </TitledSection>
 
         {acceptRefusal && acceptRefusal !== viewer.acceptBlocked ? <AcceptRefusal reason={acceptRefusal} /> : null}
         {viewer.acceptBlocked ? (

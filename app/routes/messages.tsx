@@ -17,8 +17,7 @@ import {
   getCurrentUser,
   redirectWithSubmission,
   requireUser,
-  takeSubmission,
-} from "~/services/request-session.server";
+  takeSubmission, readPageForm } from "~/services/request-session.server";
 
 const SEND_FAILED = { title: "Error", description: "Failed to send message. Please try again.", variant: "destructive" } as const;
 
@@ -103,8 +102,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * and the text kept.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
-  const formData = await request.formData();
+  const { user, form: formData } = await readPageForm(context, request);
   const field = formData.get("bookingId");
   const bookingId = typeof field === "string" && field ? field : new URL(request.url).searchParams.get("booking");
   if (!bookingId) {
@@ -115,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return backToThread(context, request, submission.reply());
   const sent = await runForPage(context, () => sendMessage(user, { bookingId, content: submission.value.content }), {
     // A conflict says why (a cancelled booking takes no more messages); anything else stays generic.
-    failure: (error) => (error.status === 409 ? { ...SEND_FAILED, description: error.message } : SEND_FAILED),
+    failure: (error) => (error.kind === "conflict" ? { ...SEND_FAILED, description: error.message } : SEND_FAILED),
   });
   if (!sent.ok) return backToThread(context, request, submission.reply({ formErrors: [sent.toast.description!] }));
   // Replace, not push: sending ten messages must not leave ten history entries.

@@ -1,7 +1,6 @@
 import "server-only";
 import type { RouterContextProvider } from "react-router";
 import { unstorableText } from "../lib/storable-text";
-import { DomainError } from "../models/errors";
 import type { z } from "zod";
 import type { User } from "../models/user.server";
 import { getCurrentUser } from "./request-session.server";
@@ -58,16 +57,6 @@ export function describeIssues(error: z.ZodError): string {
   return error.issues
     .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
     .join("; ");
-}
-
-/** Runs a domain call; a refused rule becomes its 4xx answer. */
-export async function domainCall<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof DomainError) throw apiError(error.status, error.message);
-    throw error;
-  }
 }
 
 /** Only the listed methods; anything else is 405. */

@@ -37,7 +37,7 @@ const NOT_AN_IMAGE = "The image must be a JPEG, PNG, WebP, GIF or AVIF file";
  */
 export async function verifyUploadedImage(imageUrl: string, userId: string, maxBytes: number): Promise<string> {
   const named = ownImageKey(imageUrl, userId);
-  if (!named) throw new UploadRefused(400, "imageUrl must be an image you uploaded");
+  if (!named) throw new UploadRefused("invalid", "imageUrl must be an image you uploaded");
   if (!STAGED_KEY.test(named)) {
     await checkStoredImage(named, maxBytes);
     return imageUrlForKey(named);
@@ -54,20 +54,20 @@ export async function verifyUploadedImage(imageUrl: string, userId: string, maxB
 
 async function checkStoredImage(key: string, maxBytes: number): Promise<void> {
   const object = await describeObject(key);
-  if (!object) throw new UploadRefused(400, "The uploaded image was not found");
-  if (object.size > maxBytes) throw new UploadRefused(400, `The image is larger than ${maxBytes} bytes`);
-  if (!(object.type in IMAGE_TYPES)) throw new UploadRefused(400, NOT_AN_IMAGE);
+  if (!object) throw new UploadRefused("invalid", "The uploaded image was not found");
+  if (object.size > maxBytes) throw new UploadRefused("invalid", `The image is larger than ${maxBytes} bytes`);
+  if (!(object.type in IMAGE_TYPES)) throw new UploadRefused("invalid", NOT_AN_IMAGE);
   const head = await readObjectHead(key);
-  if (!head || sniffImageType(head) !== object.type) throw new UploadRefused(400, "The file is not the image it claims to be");
+  if (!head || sniffImageType(head) !== object.type) throw new UploadRefused("invalid", "The file is not the image it claims to be");
 }
 
 /** The image key a staged upload is copied to, stored with the type its first bytes say. */
 async function copyStagedUpload(stagedKey: string, maxBytes: number): Promise<string> {
   const object = await describeObject(stagedKey);
-  if (!object) throw new UploadRefused(400, "The uploaded image was not found");
-  if (object.size > maxBytes) throw new UploadRefused(400, `The image is larger than ${maxBytes} bytes`);
+  if (!object) throw new UploadRefused("invalid", "The uploaded image was not found");
+  if (object.size > maxBytes) throw new UploadRefused("invalid", `The image is larger than ${maxBytes} bytes`);
   const type = sniffImageType((await readObjectHead(stagedKey)) ?? new Uint8Array());
-  if (!type) throw new UploadRefused(400, NOT_AN_IMAGE);
+  if (!type) throw new UploadRefused("invalid", NOT_AN_IMAGE);
   const key = imageKeyForStaged(stagedKey, type);
   await copyObject(stagedKey, key, type);
   return key;
@@ -89,9 +89,9 @@ export async function receiveImageFromForm(
     const bytes = new Uint8Array(await upload.arrayBuffer());
     if (bytes.byteLength === 0) return undefined;
     const type = sniffImageType(bytes.subarray(0, 32));
-    if (!type) throw new UploadRefused(400, NOT_AN_IMAGE);
+    if (!type) throw new UploadRefused("invalid", NOT_AN_IMAGE);
     const verdict = await consumeRateLimit("uploads", userKey(options.userId));
-    if (!verdict.allowed) throw new UploadRefused(429, `Too many uploads. ${tryAgainText(verdict.retryAfterSeconds)}`);
+    if (!verdict.allowed) throw new UploadRefused("rate_limited", `Too many uploads. ${tryAgainText(verdict.retryAfterSeconds)}`);
     const key = newImageKey(options.userId, type);
     await putObject(key, type, bytes);
     imageUrl = imageUrlForKey(key);
@@ -102,10 +102,10 @@ export async function receiveImageFromForm(
     return { formData, imageUrl };
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError) {
-      throw new UploadRefused(413, `The image is larger than ${(options.maxBytes / 1024 / 1024).toFixed(0)} MB`);
+      throw new UploadRefused("too_large", `The image is larger than ${(options.maxBytes / 1024 / 1024).toFixed(0)} MB`);
     }
-    if (error instanceof MaxFilesExceededError) throw new UploadRefused(400, "Attach one image at most");
-    if (error instanceof MultipartParseError || error instanceof FormDataParseError) throw new UploadRefused(400, "The form could not be read");
+    if (error instanceof MaxFilesExceededError) throw new UploadRefused("invalid", "Attach one image at most");
+    if (error instanceof MultipartParseError || error instanceof FormDataParseError) throw new UploadRefused("invalid", "The form could not be read");
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { RouterContextProvider } from "react-router";
-import { DomainError, RateLimited } from "../models/errors";
+import { DomainError, RateLimited, type RefusalKind } from "../models/errors";
 import type { z } from "zod";
 import type { User } from "../models/user.server";
 import { apiError, json, parseJson, requireApiUser, requireMethod } from "./api.server";
@@ -12,6 +12,16 @@ import type { Toast } from "./session.server";
 // The two adapters between an operation (app/operations/) and HTTP: the JSON API's answer (spec §8: the status and
 // a plain-text reason) and a page action's flashed toast. Errors other than a refused rule propagate (a 500 or the
 // error page): they are bugs or outages, not answers.
+
+/** The JSON API's status for each kind of refusal (spec §8). */
+export const HTTP_STATUS: Record<RefusalKind, 400 | 403 | 404 | 409 | 413 | 429> = {
+  invalid: 400,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  rate_limited: 429,
+};
 
 /** An operation's result as JSON (`init` gives e.g. 201); a refused rule as its 4xx, a limit as 429 with Retry-After. */
 export async function answerJson<T>(run: () => Promise<T>, init?: ResponseInit): Promise<Response> {
@@ -25,7 +35,7 @@ export async function answerJson<T>(run: () => Promise<T>, init?: ResponseInit):
 /** The JSON answer of a refused rule; anything else is thrown on unchanged. */
 export function refusalResponse(error: unknown): unknown {
   if (error instanceof RateLimited) return tooManyRequests(error.retryAfterSeconds);
-  if (error instanceof DomainError) return apiError(error.status, error.message);
+  if (error instanceof DomainError) return apiError(HTTP_STATUS[error.kind], error.message);
   return error;
 }
 

@@ -43,20 +43,20 @@ describe("booking lifecycle", () => {
 
   it("refuses the seeker's provider moves with 403 and illegal moves with 409 naming the status", async () => {
     const { seeker, provider, booking } = await booked();
-    expect((await refusal(transitionBooking(db, booking.id, seeker.id, "in_progress"))).status).toBe(403);
+    expect((await refusal(transitionBooking(db, booking.id, seeker.id, "in_progress"))).kind).toBe("forbidden");
     const skip = await refusal(transitionBooking(db, booking.id, provider.id, "completed"));
-    expect(skip.status).toBe(409);
+    expect(skip.kind).toBe("conflict");
     expect(skip.message).toContain("is accepted");
     await transitionBooking(db, booking.id, provider.id, "in_progress");
-    expect((await refusal(transitionBooking(db, booking.id, provider.id, "cancelled"))).status).toBe(409);
-    expect((await refusal(transitionBooking(db, booking.id, provider.id, "accepted"))).status).toBe(409);
+    expect((await refusal(transitionBooking(db, booking.id, provider.id, "cancelled"))).kind).toBe("conflict");
+    expect((await refusal(transitionBooking(db, booking.id, provider.id, "accepted"))).kind).toBe("conflict");
   });
 
   it("hides the booking from strangers (404) and refuses malformed ids", async () => {
     const { booking } = await booked();
     const stranger = await user();
-    expect((await refusal(transitionBooking(db, booking.id, stranger.id, "in_progress"))).status).toBe(404);
-    expect((await refusal(transitionBooking(db, "nope", stranger.id, "in_progress"))).status).toBe(404);
+    expect((await refusal(transitionBooking(db, booking.id, stranger.id, "in_progress"))).kind).toBe("not_found");
+    expect((await refusal(transitionBooking(db, "nope", stranger.id, "in_progress"))).kind).toBe("not_found");
   });
 
   it("cancelling: by the provider puts the job back on the market, by the seeker withdraws it", async () => {
@@ -66,7 +66,7 @@ describe("booking lifecycle", () => {
     const second = await booked();
     await transitionBooking(db, second.booking.id, second.seeker.id, "cancelled");
     expect((await getJobForViewer(db, second.job.id, second.seeker.id))?.status).toBe("cancelled");
-    expect((await refusal(transitionBooking(db, second.booking.id, second.provider.id, "in_progress"))).status).toBe(409);
+    expect((await refusal(transitionBooking(db, second.booking.id, second.provider.id, "in_progress"))).kind).toBe("conflict");
   });
 
   it("lets exactly one of two concurrent starts through", async () => {
@@ -92,18 +92,18 @@ describe("reviews", () => {
     expect(await userRow(provider.id)).toMatchObject({ averageRating: "5.00", totalReviews: 1 });
     expect(await userRow(seeker.id)).toMatchObject({ averageRating: "4.00", totalReviews: 1 });
     const again = await refusal(createReview(db, seeker.id, { bookingId: booking.id, revieweeId: provider.id, rating: 1 }));
-    expect(again.status).toBe(409);
+    expect(again.kind).toBe("conflict");
     expect(again.message).toBe(ALREADY_REVIEWED);
     expect((await listReceivedReviews(db, provider.id))[0].reviewer.id).toBe(seeker.id);
   });
 
   it("refuses reviews before completion, of the wrong person, and by strangers", async () => {
     const { seeker, provider, booking } = await booked();
-    expect((await refusal(createReview(db, seeker.id, { bookingId: booking.id, revieweeId: provider.id, rating: 5 }))).status).toBe(409);
+    expect((await refusal(createReview(db, seeker.id, { bookingId: booking.id, revieweeId: provider.id, rating: 5 }))).kind).toBe("conflict");
     const done = await completed();
-    expect((await refusal(createReview(db, done.seeker.id, { bookingId: done.booking.id, revieweeId: done.seeker.id, rating: 5 }))).status).toBe(400);
+    expect((await refusal(createReview(db, done.seeker.id, { bookingId: done.booking.id, revieweeId: done.seeker.id, rating: 5 }))).kind).toBe("invalid");
     const stranger = await user();
-    expect((await refusal(createReview(db, stranger.id, { bookingId: done.booking.id, revieweeId: done.provider.id, rating: 5 }))).status).toBe(404);
+    expect((await refusal(createReview(db, stranger.id, { bookingId: done.booking.id, revieweeId: done.provider.id, rating: 5 }))).kind).toBe("not_found");
   });
 
   it("validates rating and comment", () => {

@@ -28,7 +28,7 @@ describe("favorites", () => {
     const me = await user();
     const error = await addFavorite(db, me.id, { targetType: "job", targetId: "00000000-0000-4000-8000-000000000000", role: "seeker" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).status).toBe(404);
+    expect((error as DomainError).kind).toBe("not_found");
   });
 
   it("keeps one row under concurrent adds and removes", async () => {

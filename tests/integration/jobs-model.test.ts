@@ -181,15 +181,15 @@ describe("accepting a job", () => {
   it("refuses seekers, one's own job, unknown jobs and jobs already accepted, changing nothing", async () => {
     const seeker = await user();
     const job = await createJob(db, seeker.id, { categoryId: "repair", title: "t", description: "d" });
-    expect((await refusal(acceptJob(db, seeker, { jobId: job.id }))).status).toBe(403);
+    expect((await refusal(acceptJob(db, seeker, { jobId: job.id }))).kind).toBe("forbidden");
     const selfProvider = await provider();
     const ownJob = await createJob(db, selfProvider.id, { categoryId: "repair", title: "t", description: "d" });
-    expect((await refusal(acceptJob(db, selfProvider, { jobId: ownJob.id }))).status).toBe(403);
+    expect((await refusal(acceptJob(db, selfProvider, { jobId: ownJob.id }))).kind).toBe("forbidden");
     expect((await getJobForViewer(db, ownJob.id, selfProvider.id))?.status).toBe("posted");
-    expect((await refusal(acceptJob(db, selfProvider, { jobId: "00000000-0000-4000-8000-000000000000" }))).status).toBe(404);
+    expect((await refusal(acceptJob(db, selfProvider, { jobId: "00000000-0000-4000-8000-000000000000" }))).kind).toBe("not_found");
     await acceptJob(db, await provider(), { jobId: job.id });
     const late = await refusal(acceptJob(db, await provider(), { jobId: job.id }));
-    expect(late.status).toBe(409);
+    expect(late.kind).toBe("conflict");
     expect(late.message).toBe(JOB_ALREADY_ACCEPTED);
     const all = await db.select().from(t.bookings).where(eq(t.bookings.jobId, job.id));
     expect(all).toHaveLength(1);
@@ -205,7 +205,7 @@ describe("accepting a job", () => {
     const lost = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
     expect(won).toHaveLength(1);
     expect(lost).toHaveLength(19);
-    for (const r of lost) expect((r.reason as DomainError).status).toBe(409);
+    for (const r of lost) expect((r.reason as DomainError).kind).toBe("conflict");
     expect(await db.select().from(t.bookings).where(eq(t.bookings.jobId, job.id))).toHaveLength(1);
   });
 
@@ -275,7 +275,7 @@ describe("accepting only what the provider could see (decision 0039)", () => {
     const job = await createJob(db, seeker.id, { categoryId: "repair", title: "t", description: "d" });
     const offline = await provider({ isProviderOnline: false });
     const refused = await refusal(acceptJob(db, offline, { jobId: job.id }));
-    expect(refused.status).toBe(403);
+    expect(refused.kind).toBe("forbidden");
     expect(refused.message).toBe(GO_ONLINE_TO_ACCEPT);
     // Read in the transaction: a session's copy saying "online" does not count.
     const staleCopy = { ...offline, isProviderOnline: true };
@@ -294,7 +294,7 @@ describe("accepting only what the provider could see (decision 0039)", () => {
     expect(listed).toContain(inside.id);
     expect(listed).not.toContain(outside.id);
     const refused = await refusal(acceptJob(db, me, { jobId: outside.id }));
-    expect(refused.status).toBe(403);
+    expect(refused.kind).toBe("forbidden");
     expect(refused.message).toBe(JOB_OUT_OF_REACH);
     expect((await getJobForViewer(db, outside.id, seeker.id))?.status).toBe("posted");
     // Another category than the provider's: listed (after theirs), so it can be accepted.
@@ -323,9 +323,9 @@ describe("cancelling a job", () => {
     const seeker = await user();
     const other = await user();
     const job = await createJob(db, seeker.id, { categoryId: "repair", title: "t", description: "d" });
-    expect((await refusal(cancelJob(db, other.id, job.id))).status).toBe(404);
+    expect((await refusal(cancelJob(db, other.id, job.id))).kind).toBe("not_found");
     expect((await cancelJob(db, seeker.id, job.id)).status).toBe("cancelled");
-    expect((await refusal(cancelJob(db, seeker.id, job.id))).status).toBe(409);
+    expect((await refusal(cancelJob(db, seeker.id, job.id))).kind).toBe("conflict");
   });
 });
 
@@ -356,7 +356,7 @@ describe("providers", () => {
 
   it("lets only providers go online", async () => {
     const seeker = await user();
-    expect((await refusal(setProviderOnline(db, seeker, true))).status).toBe(403);
+    expect((await refusal(setProviderOnline(db, seeker, true))).kind).toBe("forbidden");
     expect((await setProviderOnline(db, seeker, false)).isProviderOnline).toBe(false);
     const me = await provider({ isProviderOnline: false });
     expect((await setProviderOnline(db, me, true)).isProviderOnline).toBe(true);

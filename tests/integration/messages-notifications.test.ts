@@ -61,8 +61,8 @@ describe("messages", () => {
     const stranger = await user();
     const message = await sendMessage(db, seeker.id, { bookingId: booking.id, content: "Hello", receiverId: prov.id });
     expect(message).toMatchObject({ senderId: seeker.id, receiverId: prov.id, content: "Hello", isRead: false });
-    expect((await refusal(sendMessage(db, stranger.id, { bookingId: booking.id, content: "Hi", receiverId: prov.id }))).status).toBe(404);
-    expect((await refusal(sendMessage(db, seeker.id, { bookingId: booking.id, content: "Hi", receiverId: seeker.id }))).status).toBe(400);
+    expect((await refusal(sendMessage(db, stranger.id, { bookingId: booking.id, content: "Hi", receiverId: prov.id }))).kind).toBe("not_found");
+    expect((await refusal(sendMessage(db, seeker.id, { bookingId: booking.id, content: "Hi", receiverId: seeker.id }))).kind).toBe("invalid");
     const received = await notificationsOf(prov.id);
     expect(received[0]).toMatchObject({ type: "message", relatedId: booking.id, title: `New message from ${seeker.firstName} Doe` });
     expect((await notificationsOf(stranger.id))).toEqual([]);
@@ -81,7 +81,7 @@ describe("messages", () => {
     const before = await notificationsOf(prov.id);
     for (const [from, to] of [[seeker, prov], [prov, seeker]]) {
       const refused = await refusal(sendMessage(db, from.id, { bookingId: booking.id, content: "Still coming?", receiverId: to.id }));
-      expect(refused.status).toBe(409);
+      expect(refused.kind).toBe("conflict");
       expect(refused.message).toBe(BOOKING_CANCELLED_NO_MESSAGES);
     }
     expect((await db.select().from(t.messages).where(eq(t.messages.bookingId, booking.id))).map((m) => m.content)).toEqual(["On my way"]);
@@ -90,7 +90,7 @@ describe("messages", () => {
     await waitForEvents();
     expect(events.filter((e) => e.type === "message")).toEqual([]);
     // A stranger still learns nothing: 404, not 409.
-    expect((await refusal(sendMessage(db, (await user()).id, { bookingId: booking.id, content: "Hi", receiverId: prov.id }))).status).toBe(404);
+    expect((await refusal(sendMessage(db, (await user()).id, { bookingId: booking.id, content: "Hi", receiverId: prov.id }))).kind).toBe("not_found");
   });
 
   it("refuse blank and oversized content", () => {
@@ -113,7 +113,7 @@ describe("messages", () => {
     expect((await countUnreadBadges(db, prov.id)).messages).toBe(0);
     expect(await countUnreadBadges(db, seeker.id)).toEqual({ messages: 1, notifications: await unreadNotifications(seeker.id) });
     expect((await countUnreadBadges(db, seeker.id)).notifications).toBeGreaterThan(0);
-    expect((await refusal(openThread(db, booking.id, (await user()).id))).status).toBe(404);
+    expect((await refusal(openThread(db, booking.id, (await user()).id))).kind).toBe("not_found");
   });
 
   it("summarises conversations in one query: other user, last message, unread count, newest first", async () => {
@@ -211,7 +211,7 @@ describe("notifications of domain events", () => {
     const { seeker } = await booked();
     const stranger = await user();
     const [first] = await notificationsOf(seeker.id);
-    expect((await refusal(markNotificationRead(db, stranger.id, first.id))).status).toBe(404);
+    expect((await refusal(markNotificationRead(db, stranger.id, first.id))).kind).toBe("not_found");
     expect((await markNotificationRead(db, seeker.id, first.id)).isRead).toBe(true);
     await booked();
     const [{ id }] = await db.insert(t.notifications).values({ userId: seeker.id, type: "review", title: "x", message: "y" }).returning();

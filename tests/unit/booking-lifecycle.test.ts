@@ -24,7 +24,7 @@ describe("booking transitions", () => {
           } else {
             expect(verdict).not.toBeNull();
             const otherAllowed = ALLOWED.has(`${from}->${to} by ${by === "seeker" ? "provider" : "seeker"}`);
-            expect(verdict!.status).toBe(otherAllowed ? 403 : 409);
+            expect(verdict!.kind).toBe(otherAllowed ? "forbidden" : "conflict");
             if (!otherAllowed) expect(verdict!.message).toContain(`is ${from.replace("_", " ")}`);
           }
         });
