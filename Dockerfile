@@ -4,6 +4,8 @@
 FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The dependency patches (patches/README.md) are applied by npm ci's postinstall; the build bundles what they fix.
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build

@@ -3,10 +3,6 @@ import tailwindcss from "@tailwindcss/vite";
 import rsc from "@vitejs/plugin-rsc";
 import { defineConfig, type Plugin } from "vite";
 import { nearhandDevServer } from "./scripts/vite-dev-server.ts";
-import { hmrAnchorStrip } from "./scripts/hmr-anchor-strip.ts";
-import { postgresDriverFix } from "./scripts/postgres-driver-fix.ts";
-import { routeDiscoveryFix } from "./scripts/route-discovery-fix.ts";
-import { staticHandlerReuse } from "./scripts/static-handler-reuse.ts";
 
 // A page loads the client components it renders, not every one its route
 // module imports (the default groups them by importing server module: the
@@ -42,8 +38,20 @@ function sharedClientChunks(): Plugin {
   };
 }
 
+// The server build carries the PostgreSQL driver as patched in node_modules (patches/README.md): the container's
+// runtime installs production dependencies without running scripts, so its own node_modules copy is unpatched.
+function bundlePatchedDriver(): Plugin {
+  return {
+    name: "nearhand-bundle-patched-driver",
+    configEnvironment(name) {
+      if (name === "client") return;
+      return { resolve: { noExternal: ["postgres"] } };
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [tailwindcss(), reactRouterRSC(), rsc({ clientChunks }), nearhandDevServer(), postgresDriverFix(), routeDiscoveryFix(), staticHandlerReuse(), hmrAnchorStrip(), sharedClientChunks()],
+  plugins: [tailwindcss(), reactRouterRSC(), rsc({ clientChunks }), nearhandDevServer(), bundlePatchedDriver(), sharedClientChunks()],
   // A build is a production build in every environment: React's server code is
   // compiled for production too, whatever NODE_ENV says at run time (where it
   // only chooses between embedded and real services).

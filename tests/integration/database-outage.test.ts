@@ -1,15 +1,11 @@
 // PostgreSQL goes away under a load of writes and comes back. The app runs on a
 // cluster of this test's own (the shared server keeps serving other tests).
 import { spawn } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { pathToFileURL } from "node:url";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { patchPostgresConnection } from "../../scripts/postgres-driver-fix.ts";
 import { startAppServer, type AppServer } from "../support/app-server.ts";
 import { becomeOnlineProvider, HttpClient, uniqueEmail } from "../support/http-client.ts";
 import { startPrivatePostgres, type PrivatePostgres } from "../support/private-postgres.ts";
@@ -36,18 +32,13 @@ async function until<T>(what: string, check: () => T | undefined | false, timeou
   }
 }
 
-describe("the PostgreSQL driver, as the server build bundles it", () => {
+describe("the PostgreSQL driver, as patched in node_modules and bundled by the server build", () => {
   it("rejects a transaction whose connection dies, instead of crashing the process, and keeps serving", async () => {
-    // A copy of the installed driver with the build's fix applied, run in a child process (the unfixed driver exits it).
-    const installed = path.resolve(path.dirname(createRequire(import.meta.url).resolve("postgres")), "../..");
-    const copy = mkdtempSync(path.join(tmpdir(), "nearhand-postgres-driver-"));
-    cpSync(path.join(installed, "src"), path.join(copy, "src"), { recursive: true });
-    writeFileSync(path.join(copy, "package.json"), JSON.stringify({ type: "module" }));
-    const connection = path.join(copy, "src/connection.js");
-    writeFileSync(connection, patchPostgresConnection(readFileSync(connection, "utf8")));
-
+    // The installed driver (patches/postgres+3.4.9+001+closed-connection-writes.patch), in a child process: the
+    // unpatched driver exits it.
+    const driver = pathToFileURL(createRequire(import.meta.url).resolve("postgres")).href;
     const script = `
-      import postgres from ${JSON.stringify(pathToFileURL(path.join(copy, "src/index.js")).href)};
+      import postgres from ${JSON.stringify(driver)};
       const sql = postgres(process.env.URL, { max: 2, onnotice() {} });
       const killer = postgres(process.env.URL, { max: 1 });
       const outcome = await sql.begin(async (tx) => {
@@ -66,7 +57,6 @@ describe("the PostgreSQL driver, as the server build bundles it", () => {
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
     const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-    rmSync(copy, { recursive: true, force: true });
 
     expect(output).not.toMatch(/TypeError/);
     expect(code).toBe(0);

@@ -23,7 +23,7 @@ function exportsFunction(source: string, name: string): boolean {
 
 /** A loader that only refuses the method is not a GET endpoint of its own. */
 function isMethodNotAllowedStub(source: string): boolean {
-  return /export\s+function\s+loader\(\)\s*\{\s*return\s+apiError\(405\b/.test(source);
+  return /export\s+function\s+loader\(\)\s*\{\s*return\s+apiError\(405\b/.test(source) || /export\s+const\s+loader\s*=\s*writeOnly\s*;/.test(source);
 }
 
 function flatten(entries: RouteConfigEntry[], parent = ""): Array<{ pattern: string; file: string }> {

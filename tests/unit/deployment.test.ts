@@ -60,6 +60,15 @@ describe("Dockerfile", () => {
     expect(instruction(build, "RUN")).toEqual(expect.arrayContaining(["npm run build"]));
   });
 
+  it("installs with the dependency patches in place, so the build bundles the patched code (patches/README.md)", () => {
+    const build = stages.find((s) => s.name === "build")!;
+    const patches = build.lines.findIndex((l) => /^COPY patches\b/i.test(l));
+    const install = build.lines.findIndex((l) => /^RUN npm ci\b/i.test(l));
+    expect(patches).toBeGreaterThanOrEqual(0);
+    expect(patches).toBeLessThan(install);
+    expect(read("package.json")).toContain('"postinstall": "patch-package"');
+  });
+
   it("runs as a non-root user with production dependencies only", () => {
     const user = instruction(runtime, "USER");
     expect(user).toHaveLength(1);

@@ -1,0 +1,73 @@
+// The dependency patches of patches/ (README there): applied by `npm install` (patch-package), each written for one
+// version. When a dependency is upgraded, these fail until its patch is ported to the new version or removed.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const PATCHES_DIR = path.resolve(import.meta.dirname, "../../patches");
+// Where patch-package patches them (not every package exports its package.json to require.resolve).
+const packageDir = (name: string) => path.resolve(import.meta.dirname, "../../node_modules", name);
+const installed = (name: string, file: string) => readFileSync(path.join(packageDir(name), file), "utf8");
+
+/** patch-package's file names: <package, / as +>+<version>+<sequence>+<what it fixes>.patch */
+function patchFiles(): Array<{ file: string; name: string; version: string }> {
+  return readdirSync(PATCHES_DIR)
+    .filter((file) => file.endsWith(".patch"))
+    .map((file) => {
+      const parts = file.replace(/\.patch$/, "").split("+");
+      const scoped = parts[0].startsWith("@");
+      const name = scoped ? `${parts[0]}/${parts[1]}` : parts[0];
+      return { file, name, version: parts[scoped ? 2 : 1] };
+    });
+}
+
+describe("dependency patches", () => {
+  it("each patch names the version that is installed, and the README lists it", () => {
+    const readme = readFileSync(path.join(PATCHES_DIR, "README.md"), "utf8");
+    const patches = patchFiles();
+    expect(patches.length).toBe(4);
+    for (const { file, name, version } of patches) {
+      const pkg = JSON.parse(readFileSync(path.join(packageDir(name), "package.json"), "utf8")) as { version: string };
+      expect(pkg.version, `${file}: ${name} is ${pkg.version} now; port the patch or remove it`).toBe(version);
+      expect(readme, `patches/README.md lists ${file}`).toContain(file);
+    }
+  });
+
+  it("postgres: a write on a closed connection settles its query instead of crashing the process", () => {
+    for (const dir of ["src", "cjs/src", "cf/src"]) {
+      const source = installed("postgres", `${dir}/connection.js`);
+      expect(source).toContain("  function nextWrite(fn) {\n    if (!socket) {");
+      // Both teardown paths forget the cancelled write.
+      expect(source.split("\n    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null").length - 1).toBe(2);
+    }
+  });
+
+  for (const flavour of ["development", "production"]) {
+    it(`react-router (${flavour}): the RSC server reuses one static handler per route tree`, () => {
+      const source = installed("react-router", `dist/${flavour}/index-react-server.js`);
+      const matcher = source.slice(source.indexOf("async function matchRSCServerRequest"));
+      const body = matcher.slice(0, matcher.indexOf("\n}\n"));
+      expect(body).toContain("reusedStaticHandler(routes, basename)");
+      expect(body).not.toContain("createStaticHandler(");
+      expect(source).toContain("function reusedStaticHandler(routes, basename)");
+    });
+
+    it(`react-router (${flavour}): routes below a matched layout are discovered, and paths are marked after their routes are in`, () => {
+      expect(installed("react-router", `dist/${flavour}/lib/router/router.js`)).toContain(
+        "matches[matches.length - 1].route.children?.length > 0",
+      );
+      const browser = installed("react-router", `dist/${flavour}/lib/rsc/browser.js`);
+      const body = browser.slice(browser.indexOf("async function fetchAndApplyManifestPatches"));
+      const patching = body.indexOf("patchRoutes(p.parentId");
+      const marking = body.indexOf("addToFifoQueue(p, discoveredPaths)");
+      expect(patching).toBeGreaterThan(0);
+      expect(marking).toBeGreaterThan(patching);
+    });
+  }
+
+  it("@react-router/dev: a route's HMR anchor is rendered only where there is HMR", () => {
+    const plugin = installed("@react-router/dev", "dist/vite.js");
+    expect(plugin).toContain("import.meta.hot ? React.createElement(EnsureClientRouteModuleForHMR___, null) : null,");
+    expect(plugin).not.toContain("`    React.createElement(EnsureClientRouteModuleForHMR___, null),\\n`");
+  });
+});
