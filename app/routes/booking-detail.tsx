@@ -1,30 +1,19 @@
 import { parseForm } from "~/lib/forms";
+import { CARD, CounterpartyCard, JobDetailsCard, PaymentCard, ReviewsCard } from "~/components/booking/booking-cards";
 import { StatusBadges } from "~/components/status-badges";
 import { TitledSection } from "~/components/titled-section";
-import { Rating } from "~/components/rating";
-import { ArrowLeft, Ban, MapPin, MessageSquare, Phone, Tag, type IconComponent } from "~/components/icons";
-import type { ReactNode } from "react";
+import { ArrowLeft, Ban } from "~/components/icons";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/booking-detail";
-import { Avatar } from "~/components/avatar";
 import { BookingTimeline } from "~/components/booking/booking-timeline";
 import { CancelBooking } from "~/components/booking/cancel-booking";
-import {
-  PAYMENT_DIALOG_TITLE,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_NOT_CONFIGURED,
-  RATING_REQUIRED_TOAST,
-  REVIEW_FORM_ID,
-} from "~/components/booking/constants";
-import { PayNowButton } from "~/components/booking/pay-now";
-import { ReviewBody } from "~/components/booking/rating-stars";
-import { LeaveReviewButton, ReviewForm } from "~/components/booking/review-form";
+import { RATING_REQUIRED_TOAST, REVIEW_FORM_ID } from "~/components/booking/constants";
 import { BookingStatusButton } from "~/components/booking/status-button";
 import { formatPrice } from "~/lib/format";
 import { BOOKING_STATUS_STYLES, categoryName } from "~/lib/job-display";
 import { reviewFormSchema } from "~/lib/schemas/review";
 import { fullName } from "~/lib/user-display";
-import { ALREADY_REVIEWED, type Review } from "~/models/review.server";
+import { ALREADY_REVIEWED } from "~/models/review.server";
 import { bookingPage, moveBooking, moveInput, reviewOtherParty } from "~/operations/bookings.server";
 import { parseInput } from "~/operations/parse-input.server";
 import { getConfig } from "~/services/config.server";
@@ -108,7 +97,6 @@ const STATUS_DESCRIPTIONS: Partial<Record<string, string>> = {
   completed: "The job is marked as completed.",
 };
 
-const CARD = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
 const FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
@@ -117,7 +105,6 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
   const isProvider = view.party === "provider";
   const counterparty = isProvider ? booking.seeker : booking.provider;
   const counterpartyName = fullName(counterparty);
-  const bookingPath = `/bookings/${booking.id}`;
   const dateTime = new Intl.DateTimeFormat("en-US", { timeZone: getConfig().timeZone, dateStyle: "medium", timeStyle: "short" });
   const formatTime = (date: Date) => dateTime.format(date);
   const { moves, canCancel, canPay, waitingNote } = view;
@@ -161,76 +148,9 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 grid gap-6 md:grid-cols-3">
         <div className="grid min-w-0 content-start gap-6 md:col-span-2">
-          <TitledSection titleId="job-info-title" title="Job details" className={CARD}>
-            <dl className="mt-3 grid gap-3 text-sm">
-              <div>
-                <dt className="sr-only">Title</dt>
-                <dd className="font-medium text-slate-900" data-testid="job-title">
-                  {booking.job.title}
-                </dd>
-              </div>
-              <IconDetail icon={Tag} term="Category">
-                {categoryName(booking.job.categoryId)}
-              </IconDetail>
-              <IconDetail icon={MapPin} term="Address" testId="job-address">
-                {booking.job.address}
-              </IconDetail>
-              <div>
-                <dt className="sr-only">Description</dt>
-                <dd className="whitespace-pre-line break-words text-slate-700">{booking.job.description}</dd>
-              </div>
-            </dl>
-            <Link to={`/jobs/${booking.job.id}`} className={`mt-3 inline-block rounded text-sm font-medium text-brand-700 hover:underline ${FOCUS}`}>
-              View job
-            </Link>
-          </TitledSection>
+          <JobDetailsCard job={booking.job} />
 
-          <TitledSection titleId="counterparty-title" title={isProvider ? "Client" : "Service Provider"} className={CARD} titleClassName="text-sm font-medium text-slate-500">
-            <div className="mt-3 flex flex-wrap items-center justify-between gap-4">
-              <div className="flex min-w-0 items-center gap-3">
-                <Avatar user={counterparty} />
-                <div className="min-w-0">
-                  {isProvider ? (
-                    <p className="truncate font-semibold text-slate-900" data-testid="counterparty-name">
-                      {counterpartyName}
-                    </p>
-                  ) : (
-                    <Link
-                      to={`/providers/${counterparty.id}`}
-                      className={`block truncate rounded font-semibold text-slate-900 hover:text-brand-700 hover:underline ${FOCUS}`}
-                      data-testid="counterparty-name"
-                    >
-                      {counterpartyName}
-                    </Link>
-                  )}
-                  <p className="flex items-center gap-1 text-sm text-slate-600">
-                    <Rating value={counterparty.averageRating} testId="counterparty-rating" />
-                  </p>
-                  {counterparty.phoneNumber ? (
-                    <a
-                      href={`tel:${counterparty.phoneNumber.replace(/[^+\d]/g, "")}`}
-                      className={`mt-1 inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 hover:underline ${FOCUS}`}
-                      data-testid="counterparty-phone"
-                    >
-                      <Phone className="h-4 w-4" aria-hidden />
-                      <span className="sr-only">Phone: </span>
-                      {counterparty.phoneNumber}
-                    </a>
-                  ) : null}
-                </div>
-              </div>
-              {!cancelled ? (
-                <Link
-                  to={`/messages?booking=${booking.id}`}
-                  className={`inline-flex w-full items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 sm:w-auto ${FOCUS}`}
-                  data-testid="message-link"
-                >
-                  <MessageSquare className="h-4 w-4" aria-hidden />
-                  Message
-                </Link>
-              ) : null}
-            </div>
-          </TitledSection>
+          <CounterpartyCard counterparty={counterparty} isProvider={isProvider} bookingId={booking.id} cancelled={cancelled} />
 
           {moves.length > 0 || canCancel || waitingNote ? (
             <TitledSection titleId="actions-title" title="Actions" className={`scroll-mt-20 ${CARD}`} id="booking-actions">
@@ -247,42 +167,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
           ) : null}
 
           {booking.status === "completed" ? (
-            <TitledSection titleId="reviews-title" title="Reviews" className={`scroll-mt-20 ${CARD}`} id="review">
-              <div className="mt-4 grid gap-4">
-                {view.myReview ? (
-                  <div className="grid gap-2">
-                    {view.reviewResult?.error?.[""]?.includes(ALREADY_REVIEWED) ? (
-                      <p role="alert" className="text-sm text-red-700" data-testid="review-rejected">
-                        {ALREADY_REVIEWED}
-                      </p>
-                    ) : null}
-                    <ReviewCard title="Your review" review={view.myReview} formatTime={formatTime} testId="my-review" />
-                  </div>
-                ) : view.showReviewForm ? (
-                  <section aria-labelledby="review-form-title" className="rounded-lg border border-brand-200 bg-brand-50/40 p-4">
-                    <h3 id="review-form-title" className="mb-4 text-base font-semibold text-slate-900">
-                      Leave a Review
-                    </h3>
-                    <ReviewForm bookingId={booking.id} revieweeName={counterpartyName} lastResult={view.reviewResult} variant="page" />
-                  </section>
-                ) : (
-                  <div>
-                    <p className="mb-3 text-sm text-slate-600">How did it go? Let others know about working with {counterpartyName}.</p>
-                    <LeaveReviewButton bookingId={booking.id} revieweeName={counterpartyName} />
-                  </div>
-                )}
-                {view.theirReview ? (
-                  <ReviewCard
-                    title={`${counterpartyName}'s review of you`}
-                    review={view.theirReview}
-                    formatTime={formatTime}
-                    testId="their-review"
-                  />
-                ) : (
-                  <p className="text-sm text-slate-500">{counterpartyName} has not left a review yet.</p>
-                )}
-              </div>
-            </TitledSection>
+            <ReviewsCard bookingId={booking.id} counterpartyName={counterpartyName} view={view} formatTime={formatTime} />
           ) : null}
         </div>
 
@@ -296,92 +181,14 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
             />
           </TitledSection>
 
-          <TitledSection titleId="payment-title" title="Payment" className={`scroll-mt-20 ${CARD}`} id="payment">
-            <dl className="mt-3 grid gap-2 text-sm">
-              <div className="flex justify-between gap-4">
-                <dt className="text-slate-500">Method</dt>
-                <dd className="font-medium text-slate-900" data-testid="payment-method">
-                  {PAYMENT_METHOD_LABELS[booking.paymentMethod]}
-                </dd>
-              </div>
-              <div className="flex justify-between gap-4">
-                <dt className="text-slate-500">Status</dt>
-                <dd className="font-medium capitalize text-slate-900" data-testid="payment-status">
-                  {booking.paymentStatus}
-                </dd>
-              </div>
-              <div className="flex justify-between gap-4 border-t border-slate-100 pt-2">
-                <dt className="text-slate-500">Total</dt>
-                <dd className="font-semibold text-slate-900">{formatPrice(booking.agreedPrice)}</dd>
-              </div>
-            </dl>
-            {canPay && view.showPaymentNotice ? (
-              <section
-                aria-labelledby="payment-notice-title"
-                className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4"
-                data-testid="payment-notice"
-              >
-                <h3 id="payment-notice-title" className="text-sm font-semibold text-slate-900">
-                  {PAYMENT_DIALOG_TITLE}
-                </h3>
-                <p className="mt-1 text-sm text-slate-700">{PAYMENT_NOT_CONFIGURED}</p>
-                <Link
-                  to={bookingPath}
-                  className={`mt-3 inline-block rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 ${FOCUS}`}
-                >
-                  Close
-                </Link>
-              </section>
-            ) : canPay ? (
-              <div className="mt-4">
-                <PayNowButton bookingId={booking.id} />
-              </div>
-            ) : null}
-          </TitledSection>
+          <PaymentCard booking={booking} canPay={canPay} showPaymentNotice={view.showPaymentNotice} />
         </aside>
       </div>
     </main>
   );
 }
 
-function ReviewCard({
-  title,
-  review,
-  formatTime,
-  testId,
-}: {
-  title: string;
-  review: Review;
-  formatTime: (date: Date) => string;
-  testId: string;
-}) {
-  return (
-    <article className="rounded-lg border border-slate-200 p-4" data-testid={testId}>
-      <ReviewBody
-        heading={<h3 className="text-sm font-semibold text-slate-900">{title}</h3>}
-        review={review}
-        date={formatTime(review.createdAt)}
-        starsClassName="mt-2"
-      />
-    </article>
-  );
-}
 
 function BookingNotFound() {
   return <NotFoundCard title="Booking not found" text="This booking does not exist or is not yours." linkText="Go Home" />;
-}
-
-/** One line of a description list: its icon stands for the term, which screen readers hear. */
-function IconDetail({ icon: Icon, term, testId, children }: { icon: IconComponent; term: string; testId?: string; children: ReactNode }) {
-  return (
-    <div className="flex items-start gap-2 text-slate-700">
-      <dt>
-        <Icon className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden />
-        <span className="sr-only">{term}</span>
-      </dt>
-      <dd className="break-words" data-testid={testId}>
-        {children}
-      </dd>
-    </div>
-  );
 }
