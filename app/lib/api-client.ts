@@ -1,15 +1,6 @@
 // The browser's calls to the JSON API (spec §7, §8): cookies always sent, JSON
 // only when there is a body, any non-success answer becomes "<status>: <text>".
 
-export class ApiError extends Error {
-  readonly status: number;
-  constructor(status: number, message: string) {
-    super(message);
-    this.name = "ApiError";
-    this.status = status;
-  }
-}
-
 export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
   const response = await fetch(url, {
     method,
@@ -19,7 +10,7 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
   });
   if (!response.ok) {
     const text = (await response.text()) || response.statusText;
-    throw new ApiError(response.status, `${response.status}: ${text}`);
+    throw new Error(`${response.status}: ${text}`);
   }
   const type = response.headers.get("Content-Type") ?? "";
   return (type.includes("application/json") ? await response.json() : await response.text()) as T;
