@@ -1,10 +1,11 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
-import { createCookie, createSession, createSessionStorage, type Cookie, type Session, type SessionStorage } from "react-router";
+import { createCookie, createSession, createSessionStorage, type Session, type SessionStorage } from "react-router";
 import { sessions, users, type User } from "../../db/schema.ts";
 import { getConfig } from "./config.server";
 import { getDb } from "./db.server";
+import { readSignedCookie } from "./signed-cookie.server";
 
 export interface Toast {
   title: string;
@@ -31,22 +32,22 @@ export interface FlashedSubmission {
 export type AppSession = Session<SessionData, SessionFlashData>;
 
 const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
+const SESSION_COOKIE_NAME = "nearhand_session";
 
 let storage: SessionStorage<SessionData, SessionFlashData> | undefined;
-let sessionCookie: Cookie | undefined;
 
 /** Sessions live in the `sessions` table so every instance sees the same ones. */
 export function getSessionStorage(): SessionStorage<SessionData, SessionFlashData> {
   if (storage) return storage;
   const config = getConfig();
-  const cookie = (sessionCookie = createCookie("nearhand_session", {
+  const cookie = createCookie(SESSION_COOKIE_NAME, {
     httpOnly: true,
     sameSite: "lax",
     secure: config.production || config.appUrl.protocol === "https:",
     path: "/",
     maxAge: SESSION_MAX_AGE_SECONDS,
     secrets: [config.sessionSecret],
-  }));
+  });
   const expiry = (expires?: Date) => expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
   storage = createSessionStorage<SessionData, SessionFlashData>({
     cookie,
@@ -87,8 +88,7 @@ export function getSessionStorage(): SessionStorage<SessionData, SessionFlashDat
  * trip per request is a large share of a small page's time.
  */
 export async function readSessionWithUser(cookieHeader: string | null): Promise<{ session: AppSession; user: User | null }> {
-  getSessionStorage();
-  const sid: unknown = cookieHeader ? await sessionCookie!.parse(cookieHeader) : null;
+  const sid = readSignedCookie(cookieHeader, SESSION_COOKIE_NAME, [getConfig().sessionSecret]);
   if (typeof sid !== "string" || !sid) return { session: createSession<SessionData, SessionFlashData>(), user: null };
   const db = await getDb();
   const userId = sql`(${sessions.sess} ->> 'userId')`;
