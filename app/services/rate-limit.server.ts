@@ -12,7 +12,7 @@ import { RateLimited } from "../models/errors";
  * `seconds`, counted per user when signed in, else per client address.
  */
 export const RATE_LIMITS = {
-  /** Every /api/* request. */
+  /** Every /api/* request, counted per instance (decision 0048). */
   api: { points: 300, seconds: 60 },
   /**
    * Sign-in attempts per address: a signed-out /api/login and every /api/callback (one sign-in is two requests).
@@ -42,6 +42,24 @@ export const userKey = (userId: string) => `user:${userId}`;
 export const addressKeyOf = (address: string) => `ip:${address}`;
 export const emailKey = (email: string) => `email:${email.trim().toLowerCase()}`;
 
+/**
+ * Limits counted in each instance's memory instead of PostgreSQL (decision 0048): the API-wide limit is checked on
+ * every /api request, where a write per request cost more than the limit is worth; it stops a script flooding one
+ * instance, while the limits where exactness across instances matters (sign-in, posting, messages, uploads) stay
+ * in the database.
+ */
+const PER_INSTANCE = new Set<RateLimitName>(["api"]);
+const memoryLimiters = new Map<RateLimitName, RateLimiterMemory>();
+
+function memoryLimiterFor(name: RateLimitName): RateLimiterMemory {
+  let limiter = memoryLimiters.get(name);
+  if (!limiter) {
+    limiter = new RateLimiterMemory({ keyPrefix: name, points: scaledPoints(name, getConfig().rateLimitMultiplier), duration: RATE_LIMITS[name].seconds });
+    memoryLimiters.set(name, limiter);
+  }
+  return limiter;
+}
+
 // One set of limiters per database (tests may swap it).
 const limiters = new WeakMap<Database, Map<RateLimitName, RateLimiterDrizzle>>();
 
@@ -70,7 +88,7 @@ function limiterFor(db: Database, name: RateLimitName): RateLimiterDrizzle {
 
 /** Counts one request against the limit `name` for `key` (see userKey, addressKeyOf). */
 export async function consumeRateLimit(name: RateLimitName, key: string): Promise<RateLimitVerdict> {
-  const limiter = limiterFor(await getDb(), name);
+  const limiter = PER_INSTANCE.has(name) ? memoryLimiterFor(name) : limiterFor(await getDb(), name);
   try {
     await limiter.consume(key);
     return { allowed: true };
