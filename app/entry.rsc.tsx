@@ -18,6 +18,7 @@ import { answerUnread } from "./services/request-body.server";
 import { createNonce, documentPolicy } from "./services/security-headers.server";
 import { isServiceUnavailable, serviceUnavailableResponse, withServiceUnavailable } from "./services/service-unavailable.server";
 import { staticDocumentContext } from "./services/static-document.server";
+import { isVisitorPageRequest, visitorPage, type RenderedPage } from "./services/visitor-pages.server";
 import { withoutScripts } from "./lib/static-html";
 
 // React Router's default RSC entry, plus: the services server.ts needs (so the
@@ -74,6 +75,12 @@ export default {
 };
 
 async function answer(request: Request, client?: ClientInfo): Promise<Response> {
+  if (!isVisitorPageRequest(request)) return (await renderPage(request, client)).response;
+  const policy = documentPolicy({ nonce: null, pageOrigin: new URL(request.url).origin, config: getConfig(), allowEval: import.meta.env.DEV });
+  return visitorPage(request, () => renderPage(request, client), policy);
+}
+
+async function renderPage(request: Request, client?: ClientInfo): Promise<RenderedPage> {
   const context = new RouterContextProvider();
   // server.ts passes the client; under the Vite dev server the request is srvx's, which carries `ip`.
   const address = client?.address ?? (request as Request & { ip?: unknown }).ip;
@@ -84,7 +91,7 @@ async function answer(request: Request, client?: ClientInfo): Promise<Response> 
   // Loaders have run by now: the root loader has told whether the page needs JavaScript.
   const hydrate = !context.get(staticDocumentContext);
   const response = await ssr.generateHTML(request, serverResponse, nonce, hydrate);
-  if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
+  if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return { response, hydrate };
   const document = await wholeDocument(request, response, hydrate);
   const policy = documentPolicy({
     nonce,
@@ -92,7 +99,7 @@ async function answer(request: Request, client?: ClientInfo): Promise<Response> 
     config: getConfig(),
     allowEval: import.meta.env.DEV,
   });
-  return withHeader(document, "Content-Security-Policy", policy);
+  return { response: withHeader(document, "Content-Security-Policy", policy), hydrate };
 }
 
 /**

@@ -28,7 +28,8 @@ export function createNonce(): string {
 }
 
 export interface DocumentPolicyOptions {
-  nonce: string;
+  /** The nonce of the document's inline scripts; null for a document that has none (a prerendered visitor page). */
+  nonce: string | null;
   /** The origin the browser loaded the page from: the live channel's WebSocket is on the same host. */
   pageOrigin: string;
   config: Pick<Config, "storage" | "oidc">;
@@ -48,7 +49,7 @@ export function documentPolicy({ nonce, pageOrigin, config, allowEval = false }:
   const socket = `${page.protocol === "https:" ? "wss:" : "ws:"}//${page.host}`;
   const directives: Record<string, Array<string | null>> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`, allowEval ? "'unsafe-eval'" : null],
+    "script-src": ["'self'", nonce === null ? null : `'nonce-${nonce}'`, allowEval ? "'unsafe-eval'" : null],
     // Server-rendered style attributes (the avatar's photo) and the <style> tags Radix and Uppy add at run time.
     "style-src": ["'self'", "'unsafe-inline'"],
     // https: because profile photos may come from the identity provider (the OpenID `picture` claim).

@@ -43,7 +43,9 @@ function inlineScriptTags(html: string): string[] {
 
 describe("an HTML document", () => {
   it("has a nonce-based policy that allows what the app loads and nothing inline without the nonce", async () => {
-    const response = await fetch(`${app.url}/`);
+    const client = new HttpClient(app.url);
+    await client.signIn(uniqueEmail("policy"));
+    const response = await client.request("/");
     expect(response.status).toBe(200);
     expectBaseHeaders(response, "document");
     const policy = directives(response.headers.get("Content-Security-Policy"));
@@ -73,6 +75,44 @@ describe("an HTML document", () => {
       nonces.push(nonce);
     }
     expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it("a visitor's landing page is served from memory: the same bytes each time, no inline script allowed, every header", async () => {
+    const first = await fetch(`${app.url}/`, { headers: { "Accept-Encoding": "identity" } });
+    const second = await fetch(`${app.url}/`, { headers: { "Accept-Encoding": "identity" } });
+    for (const response of [first, second]) {
+      expect(response.status).toBe(200);
+      expectBaseHeaders(response, "visitor page");
+      const policy = directives(response.headers.get("Content-Security-Policy"));
+      // No script in the page, so no nonce either: nothing inline can run.
+      expect(policy.get("script-src")).toEqual(["'self'"]);
+      expect(policy.get("connect-src")).toEqual(["'self'", `ws://localhost:${app.port}`, app.url]);
+      expect(response.headers.get("X-Request-Id")).toBeTruthy();
+    }
+    expect(first.headers.get("X-Request-Id")).not.toBe(second.headers.get("X-Request-Id"));
+    const [a, b] = [await first.text(), await second.text()];
+    expect(a).toBe(b);
+    expect(a).toContain("Urgent help from people nearby");
+    expect(inlineScriptTags(a)).toEqual([]);
+    // Compressed once, and decoded to the same page.
+    const brotli = await fetch(`${app.url}/`, { headers: { "Accept-Encoding": "br" } });
+    expect(brotli.headers.get("Content-Encoding")).toBe("br");
+    expect(brotli.headers.get("Vary")).toContain("Accept-Encoding");
+    expect(await brotli.text()).toBe(a);
+  });
+
+  it("a visitor with any cookie, or a query, gets the page rendered for them", async () => {
+    const withCookie = await fetch(`${app.url}/`, { headers: { Cookie: "theme=dark" } });
+    expect(directives(withCookie.headers.get("Content-Security-Policy")).get("script-src")).toEqual([
+      "'self'",
+      expect.stringMatching(/^'nonce-/),
+    ]);
+    const withQuery = await fetch(`${app.url}/?utm_source=mail`);
+    expect(directives(withQuery.headers.get("Content-Security-Policy")).get("script-src")).toEqual([
+      "'self'",
+      expect.stringMatching(/^'nonce-/),
+    ]);
+    expect(await withQuery.text()).toContain("Urgent help from people nearby");
   });
 
   it("a signed-out visitor's page has no script at all (decision 0029)", async () => {
