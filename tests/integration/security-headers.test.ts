@@ -1,10 +1,8 @@
 // Security headers on every kind of response (decision 0020): documents carry
 // a nonce-based Content-Security-Policy whose nonce is on every inline script,
 // everything else a locked-down one; HSTS and `Secure` cookies only in production.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDevOidcProvider, type DevOidcProvider } from "~/services/dev/oidc.server";
+import { startExternalOidc, type ExternalOidc } from "../support/external-oidc.ts";
 import { appServerForFile, startAppServer, type AppServer } from "../support/app-server.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
 
@@ -210,39 +208,24 @@ describe("in production", () => {
   // A production server needs a real identity provider: the development one,
   // run here in the test, stands in for it (production refuses to embed it).
   let production: AppServer;
-  let identityProvider: http.Server;
-  let provider: DevOidcProvider | undefined;
+  let identityProvider: ExternalOidc;
 
   beforeAll(async () => {
-    identityProvider = http.createServer((req, res) => {
-      if (provider) return provider.handle(req, res);
-      res.writeHead(503).end();
-    });
-    await new Promise<void>((resolve) => identityProvider.listen(0, "127.0.0.1", resolve));
-    const issuer = `http://localhost:${(identityProvider.address() as AddressInfo).port}/oidc`;
-    const client = { id: "nearhand-production-test", secret: "a-secret-for-the-production-test" };
+    identityProvider = await startExternalOidc();
     production = await startAppServer({
       NODE_ENV: "production",
       SESSION_SECRET: "a-long-production-session-secret",
-      OIDC_ISSUER: issuer,
-      OIDC_CLIENT_ID: client.id,
-      OIDC_CLIENT_SECRET: client.secret,
+      ...identityProvider.env,
       // Never reached by these tests.
       S3_ENDPOINT: "http://127.0.0.1:9",
       S3_ACCESS_KEY_ID: "unused",
       S3_SECRET_ACCESS_KEY: "unused",
     });
-    provider = await createDevOidcProvider({
-      issuer,
-      clientId: client.id,
-      clientSecret: client.secret,
-      redirectUris: [`${production.url}/api/callback`],
-      cookieSecret: "a-cookie-secret-for-the-test-provider",
-    });
+    await identityProvider.accept(production.url);
   });
   afterAll(async () => {
     await production?.stop();
-    await new Promise((resolve) => identityProvider?.close(resolve));
+    await identityProvider?.stop();
   });
 
   it("every response has HSTS", async () => {
@@ -256,7 +239,7 @@ describe("in production", () => {
 
   it("the document's form-action allows the external identity provider", async () => {
     const response = await fetch(`${production.url}/`);
-    const issuerOrigin = new URL(`http://localhost:${(identityProvider.address() as AddressInfo).port}`).origin;
+    const issuerOrigin = new URL(identityProvider.issuer).origin;
     expect(directives(response.headers.get("Content-Security-Policy")).get("form-action")).toEqual(["'self'", issuerOrigin]);
     await response.body?.cancel();
   });

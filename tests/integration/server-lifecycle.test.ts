@@ -1,7 +1,10 @@
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { runServerExpectingExit, startAppServer } from "../support/app-server.ts";
+import { createPostgresDatabase } from "../support/database.ts";
+import { startExternalOidc } from "../support/external-oidc.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
 
 describe("server start-up", () => {
@@ -77,5 +80,43 @@ describe("graceful shutdown", () => {
     expect(JSON.parse(text)).toMatchObject({ title: "Posted during shutdown" });
     expect(await exited).toBe(0);
     expect(app.output()).toContain("Shut down cleanly.");
+  });
+});
+
+describe("WEB_CONCURRENCY", () => {
+  it("refuses more than one worker on the embedded services, which live inside one process", async () => {
+    const { code, output } = await runServerExpectingExit({ WEB_CONCURRENCY: "2", DATABASE_URL: "" });
+    expect(code).toBe(1);
+    expect(output).toMatch(/WEB_CONCURRENCY above 1 needs DATABASE_URL, OIDC_ISSUER, S3_ENDPOINT/);
+  });
+
+  it("runs that many workers on one port, each answering, and they all stop on SIGTERM", async () => {
+    const database = await createPostgresDatabase();
+    const identityProvider = await startExternalOidc();
+    try {
+      const app = await startAppServer({
+        WEB_CONCURRENCY: "2",
+        DATABASE_URL: database.url,
+        ...identityProvider.env,
+        // Never reached by this test.
+        S3_ENDPOINT: "http://127.0.0.1:9",
+        S3_ACCESS_KEY_ID: "unused",
+        S3_SECRET_ACCESS_KEY: "unused",
+      });
+      await identityProvider.accept(app.url);
+      const pid = app.process.pid!;
+      const workers = () => readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+      await expect.poll(workers, { timeout: 30_000 }).toHaveLength(2);
+      // Both workers came up (each migrated under the lock and listens): many requests, all answered.
+      await expect.poll(async () => (await Promise.all(Array.from({ length: 20 }, () => fetch(`${app.url}/healthz`)))).every((r) => r.ok)).toBe(true);
+      const client = new HttpClient(app.url);
+      await client.signIn(uniqueEmail("workers"));
+      expect((await client.request("/api/auth/user")).status).toBe(200);
+      expect(await app.stop("SIGTERM")).toBe(0);
+      expect(app.output().match(/Shut down cleanly\./g)).toHaveLength(2);
+    } finally {
+      await identityProvider.stop();
+      await database.drop();
+    }
   });
 });

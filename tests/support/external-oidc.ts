@@ -1,0 +1,39 @@
+// The development identity provider run by a test, standing in for a real one (a production server, or several
+// workers, refuse the embedded one): start it, start the app with `env`, then `accept` the app's callback URL.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createDevOidcProvider, type DevOidcProvider } from "~/services/dev/oidc.server";
+
+export interface ExternalOidc {
+  issuer: string;
+  /** OIDC_* for the app. */
+  env: Record<string, string>;
+  /** Registers the app's redirect URI; the provider answers 503 until then. */
+  accept(appUrl: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startExternalOidc(): Promise<ExternalOidc> {
+  let provider: DevOidcProvider | undefined;
+  const server = http.createServer((req, res) => {
+    if (provider) return provider.handle(req, res);
+    res.writeHead(503).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const issuer = `http://localhost:${(server.address() as AddressInfo).port}/oidc`;
+  const client = { id: "nearhand-external-test", secret: "a-secret-for-the-external-test" };
+  return {
+    issuer,
+    env: { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: client.id, OIDC_CLIENT_SECRET: client.secret },
+    async accept(appUrl) {
+      provider = await createDevOidcProvider({
+        issuer,
+        clientId: client.id,
+        clientSecret: client.secret,
+        redirectUris: [`${appUrl}/api/callback`],
+        cookieSecret: "a-cookie-secret-for-the-test-provider",
+      });
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
