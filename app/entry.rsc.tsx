@@ -112,8 +112,11 @@ async function renderPage(request: Request, client?: ClientInfo): Promise<Render
 async function wholeDocument(request: Request, response: Response, hydrate: boolean): Promise<Response> {
   if (!response.body) return response;
   try {
-    const body = hydrate ? await response.arrayBuffer() : withoutScripts(await response.text());
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    const body = hydrate ? new Uint8Array(await response.arrayBuffer()) : new TextEncoder().encode(withoutScripts(await response.text()));
+    // Its length tells the compression that the document is finished (compressed in one call).
+    const headers = new Headers(response.headers);
+    headers.set("Content-Length", String(body.byteLength));
+    return new Response(body, { status: response.status, statusText: response.statusText, headers });
   } catch (error) {
     // The client went away mid-render (decision 0024): nobody is left to answer.
     if (request.signal.aborted) return new Response(null, { status: 499 });

@@ -20,7 +20,10 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   headers.set("Content-Type", "application/json; charset=utf-8");
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
-  return new Response(JSON.stringify(data), { ...init, headers });
+  const body = new TextEncoder().encode(JSON.stringify(data));
+  // A finished body: its length lets the compression work in one call.
+  headers.set("Content-Length", String(body.byteLength));
+  return new Response(body, { ...init, headers });
 }
 
 /** The signed-in user, or a thrown 401 for the JSON API. */

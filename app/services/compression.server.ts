@@ -1,4 +1,5 @@
 import "server-only";
+import { promisify } from "node:util";
 import zlib from "node:zlib";
 
 const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
@@ -23,8 +24,8 @@ export function negotiateEncoding(acceptEncoding: string | null): Encoding | nul
 }
 
 /**
- * Compresses an HTML, RSC or JSON response on the fly. Every chunk is flushed
- * as it comes, so streamed pages (skeletons first, content later) still stream.
+ * Compresses an HTML, RSC or JSON response. A streamed one (no Content-Length) is compressed on the fly with a
+ * flush per chunk, so streamed pages (skeletons first, content later) still stream; a finished one in one call.
  */
 export function compressResponse(request: Request, response: Response): Response {
   if (!response.body || request.method === "HEAD" || response.headers.has("Content-Encoding")) return response;
@@ -38,18 +39,43 @@ export function compressResponse(request: Request, response: Response): Response
   headers.set("Content-Encoding", encoding);
   headers.delete("Content-Length");
   headers.append("Vary", "Accept-Encoding");
-  return new Response(response.body.pipeThrough(flushingCompressor(encoding)), {
+  // A finished body (its length known: a whole document, a JSON answer) is compressed in one call, sized for it.
+  const body = length !== null ? compressedWhole(response, encoding, Number(length)) : response.body.pipeThrough(flushingCompressor(encoding));
+  return new Response(body, {
     status: response.status,
     statusText: response.statusText,
     headers,
   });
 }
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const BROTLI_QUALITY = 4;
+const GZIP_LEVEL = 6;
+
+function compressedWhole(response: Response, encoding: Encoding, size: number): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    async start(controller) {
+      try {
+        const input = Buffer.from(await response.arrayBuffer());
+        const output =
+          encoding === "br"
+            ? await brotli(input, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size } })
+            : await gzip(input, { level: GZIP_LEVEL });
+        controller.enqueue(new Uint8Array(output.buffer, output.byteOffset, output.byteLength));
+        controller.close();
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+  });
+}
+
 function flushingCompressor(encoding: Encoding): TransformStream<Uint8Array, Uint8Array> {
   const compressor =
     encoding === "br"
-      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
-      : zlib.createGzip({ level: 6 });
+      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+      : zlib.createGzip({ level: GZIP_LEVEL });
   const flushKind = encoding === "br" ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH;
   return new TransformStream({
     start(controller) {

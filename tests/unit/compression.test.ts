@@ -94,3 +94,25 @@ describe("compressResponse", () => {
     expect(uncaught).toEqual([]);
   });
 });
+
+describe("compressResponse on a finished body", () => {
+  it("compresses a body of known length in one piece, which decodes to the same bytes", async () => {
+    const body = "<!doctype html><p>" + "Nearhand finished document. ".repeat(400) + "</p>";
+    const length = Buffer.byteLength(body);
+    for (const encoding of ["br", "gzip"] as const) {
+      const response = compressResponse(
+        new Request("http://localhost/", { headers: { "Accept-Encoding": encoding } }),
+        new Response(body, { headers: { "Content-Type": "text/html", "Content-Length": String(length) } }),
+      );
+      expect(response.headers.get("Content-Encoding")).toBe(encoding);
+      expect(response.headers.get("Content-Length")).toBeNull();
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of response.body!) chunks.push(chunk);
+      expect(chunks).toHaveLength(1);
+      const compressed = Buffer.concat(chunks);
+      expect(compressed.length).toBeLessThan(length / 10);
+      const decoded = encoding === "br" ? zlib.brotliDecompressSync(compressed) : zlib.gunzipSync(compressed);
+      expect(decoded.toString()).toBe(body);
+    }
+  });
+});
