@@ -23,6 +23,10 @@ const FRAMEWORK_ENTRY = ["app/entry.client.tsx", "client-references/group/react-
 const isFrameworkModule = (id: string) => FRAMEWORK_MODULE.test(id) || FRAMEWORK_ENTRY.some((part) => id.includes(part));
 const SHELL_MODULES = [...SHELL_COMPONENTS, "app/lib/toast.ts"];
 const isShellModule = (id: string) => id.includes("client-references/group/shell") || SHELL_MODULES.some((file) => id.endsWith(file));
+// The form kit's small modules (app/components/forms/, the pending-submission hook) form one chunk: a page with a
+// form would otherwise load each of them as a file of its own.
+const FORM_KIT = [/app[\\/]components[\\/]forms[\\/]/, /app[\\/]lib[\\/]use-pending-submission\.ts$/];
+const isFormKitModule = (id: string) => FORM_KIT.some((pattern) => pattern.test(id));
 function sharedClientChunks(): Plugin {
   return {
     name: "nearhand-shared-client-chunks",
@@ -32,6 +36,7 @@ function sharedClientChunks(): Plugin {
       const groups = [
         { name: "framework", test: isFrameworkModule, priority: 2 },
         { name: "shell", test: isShellModule, priority: 1 },
+        { name: "form-kit", test: isFormKitModule, priority: 1 },
       ];
       return { build: { rollupOptions: { output: { codeSplitting: { groups } } } } };
     },

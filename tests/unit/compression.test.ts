@@ -107,7 +107,8 @@ describe("compressResponse on a finished body", () => {
       expect(response.headers.get("Content-Encoding")).toBe(encoding);
       expect(response.headers.get("Content-Length")).toBeNull();
       const chunks: Uint8Array[] = [];
-      for await (const chunk of response.body!) chunks.push(chunk);
+      const reader = response.body!.getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
       expect(chunks).toHaveLength(1);
       const compressed = Buffer.concat(chunks);
       expect(compressed.length).toBeLessThan(length / 10);
