@@ -167,6 +167,13 @@ async function serve(): Promise<void> {
       return;
     }
     if (hooks.route?.(req, res, services)) return;
+    // The visitor's landing page, once rendered, is answered from memory without becoming a Fetch Request.
+    const kept = services.keptVisitorPage(req);
+    if (kept) {
+      res.writeHead(kept.status, kept.headers.flat());
+      res.end(kept.body);
+      return;
+    }
     if (pathname.startsWith("/_storage/")) {
       // Only what the app presigned reaches the embedded storage emulator (app/services/dev/storage-proxy.server.ts).
       void services.proxyStorage(req, res).then(

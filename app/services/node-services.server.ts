@@ -15,6 +15,7 @@ import { getSessionStorage, purgeExpiredSessions } from "./session.server";
 import { log, requestIdFrom, rootLogger, withRequestLog } from "./logger.server";
 import type { Logger } from "pino";
 import { compressResponse } from "./compression.server";
+import { keptVisitorPage, type KeptAnswer } from "./visitor-pages.server";
 import { unservableRequest, type RequestHead, type Unservable } from "./request-target.server";
 
 export type UpgradeVerdict = { ok: true; userId: string } | { ok: false; status: 401 | 403; reason: string };
@@ -42,6 +43,8 @@ export interface NodeServices {
    * a request the app presigned (else a 403); false when there is no emulator.
    */
   proxyStorage(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  /** A kept visitor page (visitor-pages.server.ts) answered straight from the Node request, or null. */
+  keptVisitorPage(request: IncomingMessage): KeptAnswer | null;
   /** The app's database, for a harness's checks (tests/support/server-hooks.ts). */
   database(): Promise<Executor>;
   shutdown(): Promise<void>;
@@ -147,6 +150,7 @@ export const nodeServices: NodeServices = {
   },
 
   compressResponse,
+  keptVisitorPage,
   logger: rootLogger,
   log,
   requestIdFrom,

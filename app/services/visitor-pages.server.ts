@@ -58,15 +58,36 @@ export async function visitorPage(request: Request, render: () => Promise<Render
     };
     kept.set(key, page);
   }
-  return answerFrom(request, page);
+  const answer = answerFrom(page, request.headers.get("Accept-Encoding"), request.method === "HEAD");
+  return new Response(answer.body === null ? null : new Uint8Array(answer.body), { status: answer.status, headers: answer.headers });
 }
 
-function answerFrom(request: Request, page: KeptPage): Response {
-  const encoding = negotiateEncoding(request.headers.get("Accept-Encoding"));
+/** What a kept page answers: its status, headers (encoding, length, Vary) and body (null for HEAD). */
+export interface KeptAnswer {
+  status: number;
+  headers: Array<[string, string]>;
+  body: Buffer | null;
+}
+
+function answerFrom(page: KeptPage, acceptEncoding: string | null, head: boolean): KeptAnswer {
+  const encoding = negotiateEncoding(acceptEncoding);
   const body = encoding ? page[encoding] : page.identity;
-  const headers = new Headers(page.headers);
-  headers.append("Vary", "Accept-Encoding");
-  if (encoding) headers.set("Content-Encoding", encoding);
-  headers.set("Content-Length", String(body.length));
-  return new Response(request.method === "HEAD" ? null : new Uint8Array(body), { status: page.status, headers });
+  const headers: Array<[string, string]> = [...page.headers, ["Vary", "Accept-Encoding"], ["Content-Length", String(body.length)]];
+  if (encoding) headers.push(["Content-Encoding", encoding]);
+  return { status: page.status, headers, body: head ? null : body };
+}
+
+/**
+ * The Node server's fast path (server.ts): a kept visitor page answered before the request becomes a Fetch
+ * Request, which costs more than the page. Null when the request is not for one, carries a body, or the page has
+ * not been rendered yet (the first request renders and keeps it).
+ */
+export function keptVisitorPage(request: { method?: string; url?: string; headers: Record<string, string | string[] | undefined> }): KeptAnswer | null {
+  const { method, url, headers } = request;
+  if ((method !== "GET" && method !== "HEAD") || headers.cookie !== undefined || url === undefined) return null;
+  if (headers["content-length"] !== undefined || headers["transfer-encoding"] !== undefined) return null;
+  const page = VISITOR_PATHS.has(url) ? kept.get(url) : undefined;
+  if (!page || headers.host !== getConfig().appUrl.host) return null;
+  const acceptEncoding = headers["accept-encoding"];
+  return answerFrom(page, typeof acceptEncoding === "string" ? acceptEncoding : null, method === "HEAD");
 }
