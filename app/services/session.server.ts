@@ -4,7 +4,7 @@ import { eq, lt, sql } from "drizzle-orm";
 import { createCookie, createSession, createSessionStorage, type Session, type SessionStorage } from "react-router";
 import { sessions, users, type User } from "../../db/schema.ts";
 import { getConfig } from "./config.server";
-import { getDb } from "./db.server";
+import { getDb, type Database } from "./db.server";
 import { readSignedCookie } from "./signed-cookie.server";
 
 export interface Toast {
@@ -82,6 +82,27 @@ export function getSessionStorage(): SessionStorage<SessionData, SessionFlashDat
   return storage;
 }
 
+/** The session row and its user, as a prepared statement (planned once per connection): every request runs it. */
+function prepareSessionWithUser(db: Database) {
+  const userId = sql`(${sessions.sess} ->> 'userId')`;
+  return db
+    .select({ sess: sessions.sess, expire: sessions.expire, user: users })
+    .from(sessions)
+    // Only a well-formed id is cast: a session row is never a reason for a 500.
+    .leftJoin(users, sql`${users.id} = case when ${userId} ~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$' then ${userId}::uuid end`)
+    .where(eq(sessions.sid, sql.placeholder("sid")))
+    .limit(1)
+    .prepare("session_with_user");
+}
+
+const sessionWithUserQueries = new WeakMap<Database, ReturnType<typeof prepareSessionWithUser>>();
+
+function sessionWithUserQuery(db: Database): ReturnType<typeof prepareSessionWithUser> {
+  let query = sessionWithUserQueries.get(db);
+  if (!query) sessionWithUserQueries.set(db, (query = prepareSessionWithUser(db)));
+  return query;
+}
+
 /**
  * What `getSessionStorage().getSession(cookieHeader)` returns, together with the
  * signed-in user, in one query: every request needs both, and a second round
@@ -91,14 +112,7 @@ export async function readSessionWithUser(cookieHeader: string | null): Promise<
   const sid = readSignedCookie(cookieHeader, SESSION_COOKIE_NAME, [getConfig().sessionSecret]);
   if (typeof sid !== "string" || !sid) return { session: createSession<SessionData, SessionFlashData>(), user: null };
   const db = await getDb();
-  const userId = sql`(${sessions.sess} ->> 'userId')`;
-  const [row] = await db
-    .select({ sess: sessions.sess, expire: sessions.expire, user: users })
-    .from(sessions)
-    // Only a well-formed id is cast: a session row is never a reason for a 500.
-    .leftJoin(users, sql`${users.id} = case when ${userId} ~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$' then ${userId}::uuid end`)
-    .where(eq(sessions.sid, sid))
-    .limit(1);
+  const [row] = await sessionWithUserQuery(db).execute({ sid });
   if (row && row.expire.getTime() <= Date.now()) await db.delete(sessions).where(eq(sessions.sid, sid));
   const data = row && row.expire.getTime() > Date.now() ? (row.sess as Partial<SessionData>) : {};
   return {
