@@ -32,8 +32,9 @@ const JOB_STATUS_OF_BOOKING: Record<BookingStatus, string> = {
   in_progress: "in_progress",
 };
 const RATING_WEIGHTS = [0.03, 0.04, 0.08, 0.25, 0.6];
-const NOTIFICATION_TYPES = ["job_posted", "booking_accepted", "booking_cancelled", "message", "review", "booking_status"] as const;
-const NOTIFICATION_TYPE_WEIGHTS = [0.25, 0.15, 0.05, 0.35, 0.1, 0.1];
+// The spec's types (decision 0042): a started or completed booking notifies as booking_accepted.
+const NOTIFICATION_TYPES = ["job_posted", "booking_accepted", "booking_cancelled", "message", "review"] as const;
+const NOTIFICATION_TYPE_WEIGHTS = [0.25, 0.25, 0.05, 0.35, 0.1];
 
 const JOB_TITLES: Record<string, string[]> = {
   repair: ["Fix leaking kitchen sink", "Replace broken light switch", "Repair dishwasher that won't drain", "Patch a hole in the wall", "Fix a running toilet", "Unclog the bathtub drain"],
@@ -432,7 +433,6 @@ export function generateDataset(counts: Counts, now = Date.now()): TableData[] {
         booking_cancelled: ["Booking cancelled", `${other} cancelled the booking for "${title}"`, bookingId(k)],
         message: [`New message from ${other}`, `"${title}": ${pick(messageTexts)}`, bookingId(k)],
         review: ["New review", `${other} rated you ${weighted(RATING_WEIGHTS) + 1} of 5 for "${title}"`, bookingId(k)],
-        booking_status: ["Job completed", `${other} completed "${title}"`, bookingId(k)],
       }[type];
       yield [
         benchId(T_NOTIFICATION, n),
