@@ -167,13 +167,6 @@ async function serve(): Promise<void> {
       return;
     }
     if (hooks.route?.(req, res, services)) return;
-    // The visitor's landing page, once rendered, is answered from memory without becoming a Fetch Request.
-    const kept = services.keptVisitorPage(req);
-    if (kept) {
-      res.writeHead(kept.status, kept.headers.flat());
-      res.end(kept.body);
-      return;
-    }
     if (pathname.startsWith("/_storage/")) {
       // Only what the app presigned reaches the embedded storage emulator (app/services/dev/storage-proxy.server.ts).
       void services.proxyStorage(req, res).then(
@@ -196,6 +189,14 @@ async function serve(): Promise<void> {
       return;
     }
     serveStatic(req, res, () => {
+      // A visitor page (the landing, the 404 page), once rendered, is answered from memory without becoming a
+      // Fetch Request; only what reaches the app gets one, never a static file or an embedded service's path.
+      const kept = services.keptVisitorPage(req);
+      if (kept) {
+        res.writeHead(kept.status, kept.headers.flat());
+        res.end(kept.body);
+        return;
+      }
       void handleApp(req, res);
     });
   }

@@ -6,7 +6,7 @@ import {
   loadServerAction,
   renderToReadableStream,
 } from "@vitejs/plugin-rsc/rsc.node";
-import { RouterContextProvider, unstable_matchRSCServerRequest as matchRSCServerRequest } from "react-router";
+import { matchRoutes, RouterContextProvider, unstable_matchRSCServerRequest as matchRSCServerRequest } from "react-router";
 import basename from "virtual:react-router/unstable_rsc/basename";
 import clientVersion from "virtual:react-router/unstable_rsc/client-version";
 import routeDiscovery from "virtual:react-router/unstable_rsc/route-discovery";
@@ -18,7 +18,7 @@ import { answerUnread } from "./services/request-body.server";
 import { createNonce, documentPolicy } from "./services/security-headers.server";
 import { isServiceUnavailable, serviceUnavailableResponse, withServiceUnavailable } from "./services/service-unavailable.server";
 import { staticDocumentContext } from "./services/static-document.server";
-import { isVisitorPageRequest, visitorPage, type RenderedPage } from "./services/visitor-pages.server";
+import { isVisitorPageRequest, recognizeUnknownPaths, visitorPage, type RenderedPage } from "./services/visitor-pages.server";
 import { withoutScripts } from "./lib/static-html";
 
 // React Router's default RSC entry, plus: the services server.ts needs (so the
@@ -28,6 +28,9 @@ import { withoutScripts } from "./lib/static-html";
 // visitors (decision 0029), and 503 for a request that failed because the
 // database could not be reached (decision 0019).
 export { nodeServices } from "./services/node-services.server";
+
+// A path whose deepest match is the catch-all route ("*") is a 404 for everyone: its visitor page is kept once.
+recognizeUnknownPaths((pathname) => matchRoutes(routes as Parameters<typeof matchRoutes>[0], pathname, basename)?.at(-1)?.route.path === "*");
 
 async function fetchServer(request: Request, requestContext: RouterContextProvider): Promise<Response> {
   // Resource routes (the JSON API) turn a thrown error into a bare 500; this is how we learn why.

@@ -9,6 +9,25 @@ import { negotiateEncoding } from "./compression.server";
 
 /** The paths whose cookie-less document is the same for everyone: the landing page. */
 const VISITOR_PATHS = new Set(["/"]);
+/** Every unknown path shares one kept 404 page. */
+const NOT_FOUND_KEY = "404";
+
+let onlyCatchAllMatches: (pathname: string) => boolean = () => false;
+/** entry.rsc tells which paths no route but the catch-all 404 route matches. */
+export function recognizeUnknownPaths(matcher: (pathname: string) => boolean): void {
+  onlyCatchAllMatches = matcher;
+}
+
+/**
+ * Which kept page a cookie-less GET of `pathname` gets: "/" for the landing, the 404 page for a path no route
+ * matches, else null. Paths with escapes, API paths and React Router's own requests (".rsc" payloads,
+ * "/__manifest") are always rendered.
+ */
+function visitorPageKey(pathname: string): string | null {
+  if (VISITOR_PATHS.has(pathname)) return pathname;
+  if (!/^[A-Za-z0-9/._~-]*$/.test(pathname) || pathname.startsWith("/api/") || pathname.endsWith(".rsc") || pathname.startsWith("/__")) return null;
+  return onlyCatchAllMatches(pathname) ? NOT_FOUND_KEY : null;
+}
 
 export interface RenderedPage {
   response: Response;
@@ -31,7 +50,7 @@ export function isVisitorPageRequest(request: Request): boolean {
   if ((request.method !== "GET" && request.method !== "HEAD") || request.headers.has("Cookie")) return false;
   const url = new URL(request.url);
   // Only the app's origin: a Host header is the client's to write, and must not grow this cache.
-  return VISITOR_PATHS.has(url.pathname) && url.search === "" && url.origin === getConfig().appUrl.origin;
+  return url.search === "" && url.origin === getConfig().appUrl.origin && visitorPageKey(url.pathname) !== null;
 }
 
 /**
@@ -40,13 +59,15 @@ export function isVisitorPageRequest(request: Request): boolean {
  * cookie is answered as rendered and not kept.
  */
 export async function visitorPage(request: Request, render: () => Promise<RenderedPage>, policy: string): Promise<Response> {
-  const key = new URL(request.url).pathname;
+  const key = visitorPageKey(new URL(request.url).pathname);
+  if (key === null) return (await render()).response;
   let page = kept.get(key);
   if (!page) {
     const rendered = await render();
     const { response } = rendered;
     const html = (response.headers.get("Content-Type") ?? "").startsWith("text/html");
-    if (rendered.hydrate || response.status !== 200 || !html || response.headers.has("Set-Cookie") || !response.body) return response;
+    const expectedStatus = key === NOT_FOUND_KEY ? 404 : 200;
+    if (rendered.hydrate || response.status !== expectedStatus || !html || response.headers.has("Set-Cookie") || !response.body) return response;
     const identity = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers].filter(([name]) => !["content-security-policy", "content-length"].includes(name.toLowerCase()));
     page = {
@@ -86,7 +107,8 @@ export function keptVisitorPage(request: { method?: string; url?: string; header
   const { method, url, headers } = request;
   if ((method !== "GET" && method !== "HEAD") || headers.cookie !== undefined || url === undefined) return null;
   if (headers["content-length"] !== undefined || headers["transfer-encoding"] !== undefined) return null;
-  const page = VISITOR_PATHS.has(url) ? kept.get(url) : undefined;
+  const key = url.includes("?") ? null : visitorPageKey(url);
+  const page = key === null ? undefined : kept.get(key);
   if (!page || headers.host !== getConfig().appUrl.host) return null;
   const acceptEncoding = headers["accept-encoding"];
   return answerFrom(page, typeof acceptEncoding === "string" ? acceptEncoding : null, method === "HEAD");

@@ -99,6 +99,26 @@ describe("an HTML document", () => {
     expect(await brotli.text()).toBe(a);
   });
 
+  it("a visitor's 404 page is one page kept for every unknown path, with a real 404 and every header", async () => {
+    const pages = [];
+    for (const path of ["/no-such-page", "/no-such-page", "/another/missing-page", "/jobs/"]) {
+      const response = await fetch(`${app.url}${path}`, { headers: { "Accept-Encoding": "identity" } });
+      expect(response.status, path).toBe(404);
+      expectBaseHeaders(response, path);
+      expect(directives(response.headers.get("Content-Security-Policy")).get("script-src"), path).toEqual(["'self'"]);
+      pages.push(await response.text());
+    }
+    expect(new Set(pages).size).toBe(1);
+    expect(pages[0]).toContain("404 Page Not Found");
+    expect(inlineScriptTags(pages[0])).toEqual([]);
+    // Pages that exist, and React Router's payload requests for unknown paths, are never the kept 404 page.
+    expect((await fetch(`${app.url}/my-jobs`, { redirect: "manual" })).status).not.toBe(404);
+    const payload = await fetch(`${app.url}/no-such-page.rsc`);
+    expect(payload.headers.get("Content-Type") ?? "").not.toContain("text/html");
+    const api = await fetch(`${app.url}/api/no-such-endpoint`);
+    expect(await api.text()).not.toContain("404 Page Not Found");
+  });
+
   it("a visitor with any cookie, or a query, gets the page rendered for them", async () => {
     const withCookie = await fetch(`${app.url}/`, { headers: { Cookie: "theme=dark" } });
     expect(directives(withCookie.headers.get("Content-Security-Policy")).get("script-src")).toEqual([
