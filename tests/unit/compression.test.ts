@@ -31,8 +31,30 @@ describe("compressResponse", () => {
     expect(compressResponse(request("br"), png)).toBe(png);
     const tiny = new Response("{}", { headers: { "Content-Type": "application/json", "Content-Length": "2" } });
     expect(compressResponse(request("br"), tiny)).toBe(tiny);
-    const plain = new Response(big, { headers: { "Content-Type": "text/html" } });
-    expect(compressResponse(request("identity"), plain)).toBe(plain);
+    const finished = new Response(big, { headers: { "Content-Type": "text/html", "Content-Length": String(big.length) } });
+    expect(compressResponse(request("identity"), finished)).toBe(finished);
+  });
+
+  it("sends a streamed page uncompressed to a client that accepts no compression, its chunks of one turn joined", async () => {
+    const encoder = new TextEncoder();
+    let sendRest!: () => void;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const part of ["<main>", "skeleton", "</main>"]) controller.enqueue(encoder.encode(part));
+        sendRest = () => {
+          controller.enqueue(encoder.encode("<main>content</main>"));
+          controller.close();
+        };
+      },
+    });
+    const response = compressResponse(request("identity"), new Response(body, { headers: { "Content-Type": "text/html" } }));
+    expect(response.headers.get("Content-Encoding")).toBeNull();
+    const reader = response.body!.getReader();
+    // The three chunks written in one turn arrive as one, before the rest exists.
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe("<main>skeleton</main>");
+    sendRest();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe("<main>content</main>");
+    expect((await reader.read()).done).toBe(true);
   });
 
   it("flushes each chunk, so a streamed page shows its first part before the rest exists", async () => {
