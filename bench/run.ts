@@ -42,7 +42,7 @@ for (const part of parts) {
   const started = performance.now();
   try {
     if (part === "queries") await runQueries(report, { iterations: quick ? 60 : 300, secondsPerQuery: quick ? 3 : 15, pglite: true });
-    if (part === "http") await runHttp(report, { databaseUrl: serverDatabase, seconds: quick ? 5 : 20 });
+    if (part === "http") await runHttp(report, { databaseUrl: serverDatabase, seconds: quick ? 3 : 10, rounds: quick ? 3 : 5 });
     if (part === "live") await runLive(report, { databaseUrl: serverDatabase, sockets: quick ? 1000 : 5000, messages: quick ? 60 : 1000 });
     if (part === "browser") await runBrowser(report, { databaseUrl: serverDatabase, runs: quick ? 1 : 3 });
   } catch (error) {

@@ -1,0 +1,2 @@
+export { sessionUser } from "../../shared/session.ts";
+export { availableJobs, seekerHome } from "../../shared/queries.ts";
