@@ -30,7 +30,17 @@ import { withoutScripts } from "./lib/static-html";
 export { nodeServices } from "./services/node-services.server";
 
 // A path whose deepest match is the catch-all route ("*") is a 404 for everyone: its visitor page is kept once.
-recognizeUnknownPaths((pathname) => matchRoutes(routes as Parameters<typeof matchRoutes>[0], pathname, basename)?.at(-1)?.route.path === "*");
+// matchRoutes ranks every route on each call: answers are remembered (a bounded map, emptied when full).
+const unknownPaths = new Map<string, boolean>();
+recognizeUnknownPaths((pathname) => {
+  let unknown = unknownPaths.get(pathname);
+  if (unknown === undefined) {
+    unknown = matchRoutes(routes as Parameters<typeof matchRoutes>[0], pathname, basename)?.at(-1)?.route.path === "*";
+    if (unknownPaths.size >= 10_000) unknownPaths.clear();
+    unknownPaths.set(pathname, unknown);
+  }
+  return unknown;
+});
 
 async function fetchServer(request: Request, requestContext: RouterContextProvider): Promise<Response> {
   // Resource routes (the JSON API) turn a thrown error into a bare 500; this is how we learn why.
