@@ -43,8 +43,8 @@ function workerCount(value: string | undefined): number {
 function superviseWorkers(count: number): void {
   const log = (level: "info" | "error", msg: string, extra: Record<string, unknown> = {}) =>
     console[level === "error" ? "error" : "log"](JSON.stringify({ level: level === "error" ? 50 : 30, time: Date.now(), msg, ...extra }));
-  // The embedded stand-ins (database, identity provider, storage) each live inside one process.
-  const missing = ["DATABASE_URL", "OIDC_ISSUER", "S3_ENDPOINT"].filter((name) => !process.env[name]);
+  // The embedded stand-ins (database, identity provider, storage, mail catcher) each live inside one process.
+  const missing = ["DATABASE_URL", "OIDC_ISSUER", "S3_ENDPOINT", "SMTP_URL"].filter((name) => !process.env[name]);
   if (missing.length > 0) {
     log("error", `WEB_CONCURRENCY above 1 needs ${missing.join(", ")}: the embedded services live inside one process`);
     process.exit(1);

@@ -15,6 +15,10 @@ export default [
   route("favorites", "routes/favorites.tsx"),
   route("favorites/toggle", "routes/favorite-toggle.ts"),
   route("profile/photo", "routes/profile-photo.ts"),
+  route("profile/email-alerts", "routes/profile-email-alerts.ts"),
+  route("unsubscribe", "routes/unsubscribe.tsx"),
+  route("unsubscribe/one-click", "routes/unsubscribe-one-click.ts"),
+  route("dev/mail", "routes/dev/mail.tsx"),
 
   route("api/login", "routes/api/login.ts"),
   route("api/callback", "routes/api/callback.ts"),

@@ -5,8 +5,10 @@ import path from "node:path";
 import { mkdirSync } from "node:fs";
 import type { Logger } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { PGlite } from "@electric-sql/pglite";
 import { countingQueries, countQuery } from "./query-count.ts";
 import * as schema from "./schema.ts";
+import { installQueue } from "./queue.ts";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -17,9 +19,13 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** PostgreSQL's URL (other clients, such as the job queue, open their own connections with it). */
+  url?: string;
+  /** PGlite's one client (other clients, such as the job queue, share it). */
+  pglite?: PGlite;
   /** Runs `select 1`; throws when the database does not answer. */
   ping(): Promise<void>;
-  /** Applies the committed drizzle-kit migrations; safe when several instances start at once. */
+  /** Applies the committed drizzle-kit migrations and installs the job queue's schema; safe when several instances start at once. */
   migrate(): Promise<void>;
   /** PGlite only: the data directory as a tarball (for test templates). */
   dump?: () => Promise<Blob>;
@@ -83,6 +89,7 @@ async function openPostgres(url: string, poolSize: number, logger: Logger | unde
   return {
     db,
     kind: "postgres",
+    url,
     async ping() {
       await client`select 1`;
     },
@@ -97,6 +104,7 @@ async function openPostgres(url: string, poolSize: number, logger: Logger | unde
         await lockConnection`select pg_advisory_unlock(7310452)`.catch(() => {});
         lockConnection.release();
       }
+      await installQueue({ url });
     },
     async listen(channel, onPayload) {
       // postgres.js keeps a dedicated connection for LISTEN and re-listens after reconnecting.
@@ -122,12 +130,14 @@ async function openPglite(dataDir: string, template: Blob | undefined, logger: L
   return {
     db,
     kind: "pglite",
+    pglite: client,
     async ping() {
       await client.query("select 1");
     },
     async migrate() {
       const { migrate } = await import("drizzle-orm/pglite/migrator");
       await migrate(db as never, { migrationsFolder });
+      await installQueue({ pglite: client });
     },
     async listen(channel, onPayload) {
       const unlisten = await client.listen(channel, onPayload);

@@ -273,6 +273,36 @@ export const favorites = pgTable(
   ],
 );
 
+/** Which alerts a user gets by email (decision 0050); no row means the defaults. */
+export const emailPreferences = pgTable("email_preferences", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  urgentJobs: boolean("urgent_jobs").notNull().default(true),
+  jobDigest: boolean("job_digest").notNull().default(false),
+  bookings: boolean("bookings").notNull().default(true),
+  messages: boolean("messages").notNull().default(true),
+  reviews: boolean("reviews").notNull().default(true),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every alert email handed to the mail server, under the key of what caused it: a retried job finds its key
+ * and sends nothing twice; the newest row of a scope (a conversation, the digest) is what throttling reads.
+ */
+export const emailDeliveries = pgTable(
+  "email_deliveries",
+  {
+    key: varchar("key", { length: 200 }).primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    scope: varchar("scope", { length: 100 }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("email_deliveries_user_scope_sent_idx").on(t.userId, t.scope, t.sentAt)],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type ServiceCategory = typeof serviceCategories.$inferSelect;
@@ -284,3 +314,4 @@ export type Message = typeof messages.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
 export type Favorite = typeof favorites.$inferSelect;
+export type EmailPreferences = typeof emailPreferences.$inferSelect;

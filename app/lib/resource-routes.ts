@@ -6,6 +6,8 @@ export const RESOURCE_ROUTE_PATTERNS: ReadonlySet<string> = new Set([
   "/availability",
   "/favorites/toggle",
   "/profile/photo",
+  "/profile/email-alerts",
+  "/unsubscribe/one-click",
   "/images/*",
   "/icons.svg",
 ]);

@@ -105,7 +105,7 @@ async function displayName(db: Executor, userId: string): Promise<string> {
   return row ? fullName(row) : "Someone";
 }
 
-const STATUS_NOTICES: Partial<Record<Booking["status"], { title: string; verb: string }>> = {
+export const STATUS_NOTICES: Partial<Record<Booking["status"], { title: string; verb: string }>> = {
   accepted: { title: "Booking accepted", verb: "accepted" },
   in_progress: { title: "Job started", verb: "started work on" },
   completed: { title: "Job completed", verb: "completed" },

@@ -5,6 +5,7 @@ import { messages, notifications, type Notification } from "../../db/schema.ts";
 import type { Executor } from "../services/db.server";
 import { publishEvent } from "../services/events.server";
 import { notFound } from "./errors";
+import { enqueueAlerts } from "./email-alert.server";
 
 export type { Notification };
 export type NotificationType = Notification["type"];
@@ -18,12 +19,17 @@ export interface NewNotification {
 }
 
 /**
- * Creates notifications inside the caller's transaction and publishes the
- * live "notification" event to their owners (delivered on commit).
+ * Creates notifications inside the caller's transaction, queues their emails
+ * (decided when due) and publishes the live "notification" event to their
+ * owners (delivered on commit).
  */
 export async function notify(db: Executor, items: NewNotification[]): Promise<void> {
   if (items.length === 0) return;
-  await db.insert(notifications).values(items.map((n) => ({ ...n, relatedId: n.relatedId ?? null })));
+  const created = await db
+    .insert(notifications)
+    .values(items.map((n) => ({ ...n, relatedId: n.relatedId ?? null })))
+    .returning({ id: notifications.id, type: notifications.type, userId: notifications.userId, relatedId: notifications.relatedId });
+  await enqueueAlerts(db, created);
   await publishEvent(db, { type: "notification", userIds: items.map((n) => n.userId), data: {} });
 }
 

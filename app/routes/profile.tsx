@@ -18,6 +18,8 @@ import { redirectWithSubmission, requireUser, takeSubmission, readPageForm } fro
 
 const UPDATE_FAILED = { title: "Error", description: "Failed to update profile. Please try again.", variant: "destructive" } as const;
 import { ProfilePhotoForm } from "~/components/uploads/profile-photo-form";
+import { EmailAlertsForm } from "~/components/profile/email-alerts-form";
+import { emailAlertChoices, myEmailChoices } from "~/operations/email-preferences.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -44,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     editing,
     lastResult: takeSubmission(context, PROFILE_FORM_ID),
     reviews: receivedReviews(user.id),
+    emailAlerts: emailAlertChoices(await myEmailChoices(user)),
   };
 }
 
@@ -63,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
-  const { profile, editing, lastResult, reviews } = loaderData;
+  const { profile, editing, lastResult, reviews, emailAlerts } = loaderData;
   const isProvider = profile.currentRole === "provider";
   const memberSince = new Intl.DateTimeFormat("en-US", { timeZone: getConfig().timeZone, month: "long", year: "numeric" }).format(
     profile.createdAt,
@@ -201,6 +204,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
       )}
 
       <ReviewsSection title="Reviews received" reviews={reviews} />
+      <EmailAlertsForm choices={emailAlerts} />
     </main>
   );
 }

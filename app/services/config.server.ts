@@ -44,6 +44,11 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_FORCE_PATH_STYLE: booleanFlag,
     S3_PUBLIC_URL: optionalText.pipe(z.url().optional()),
+    SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
+    MAIL_FROM: optionalText,
+    MAIL_WORKER: booleanFlag,
+    MAIL_WORKER_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+    MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     APP_TIME_ZONE: z
       .string()
@@ -97,6 +102,13 @@ const envSchema = z
         message: "is required when NODE_ENV=production (the embedded storage emulator refuses to run in production)",
       });
     }
+    if (production && !env.SMTP_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_URL"],
+        message: "is required when NODE_ENV=production (the embedded development mail catcher refuses to run in production)",
+      });
+    }
     if (production && !env.OIDC_ISSUER) {
       ctx.addIssue({
         code: "custom",
@@ -139,6 +151,14 @@ export interface Config {
         publicUrl: string;
       }
     | { mode: "embedded"; region: string; bucket: string; publicUrl: string };
+  /** Outgoing email: a real SMTP server, or the embedded catcher shown at /dev/mail. */
+  mail: { mode: "external"; url: string; from: string } | { mode: "embedded"; from: string };
+  /** Whether this instance runs the background worker that sends queued email (MAIL_WORKER, default true). */
+  mailWorker: boolean;
+  /** The first retry of a failed email comes after this many seconds, each next one about twice as late (up to an hour). */
+  mailRetrySeconds: number;
+  /** How often an idle worker looks for due emails. */
+  mailWorkerPollSeconds: number;
   /** The market's time zone: "today" for earnings. */
   timeZone: string;
   /** Scales every rate limit (decision 0021). */
@@ -205,6 +225,12 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
           bucket: env.S3_BUCKET,
           publicUrl: new URL(STORAGE_PROXY_PATH, appUrl).href,
         },
+    mail: env.SMTP_URL
+      ? { mode: "external", url: env.SMTP_URL, from: env.MAIL_FROM ?? `Nearhand <no-reply@${appUrl.hostname}>` }
+      : { mode: "embedded", from: env.MAIL_FROM ?? `Nearhand <no-reply@${appUrl.hostname}>` },
+    mailWorker: env.MAIL_WORKER ?? true,
+    mailRetrySeconds: env.MAIL_RETRY_SECONDS,
+    mailWorkerPollSeconds: env.MAIL_WORKER_POLL_SECONDS,
     timeZone: env.APP_TIME_ZONE,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER ?? 1,
     trustedProxies: env.TRUST_PROXY,

@@ -5,6 +5,10 @@ import { getConfig, type Config } from "./config.server";
 import { serveStorageRequest } from "./dev/storage-proxy.server";
 import { isOwnOrigin } from "./origin.server";
 import { getStorage, stopStorage } from "./storage.server";
+import { startAlertWorker } from "../operations/alerts.server";
+import { stopWorkers } from "./queue.server";
+import { closeMailer, mailCatcher } from "./mail.server";
+import type { MailCatcher } from "./dev/mail-catcher.server";
 import { closeDatabase, getDatabaseHandle } from "./db.server";
 import type { Executor } from "../../db/client.ts";
 import { CALLBACK_PATH } from "./auth.server";
@@ -47,6 +51,8 @@ export interface NodeServices {
   keptVisitorPage(request: IncomingMessage): KeptAnswer | null;
   /** The app's database, for a harness's checks (tests/support/server-hooks.ts). */
   database(): Promise<Executor>;
+  /** The embedded mail catcher (null with SMTP_URL), for a harness's checks. */
+  mailCatcher(): Promise<MailCatcher | null>;
   shutdown(): Promise<void>;
   /** Compresses a compressible response for a client that accepts it, streaming chunk by chunk. */
   compressResponse(request: Request, response: Response): Response;
@@ -72,6 +78,7 @@ export const nodeServices: NodeServices = {
     const config = getConfig();
     await startEventFanout(await getDatabaseHandle());
     await getStorage();
+    await startAlertWorker();
     await purgeExpiredSessions();
     purgeTimer ??= setInterval(() => {
       purgeExpiredSessions().catch((err: unknown) => log().warn({ err }, "session purge failed"));
@@ -140,12 +147,16 @@ export const nodeServices: NodeServices = {
     return (await getDatabaseHandle()).db;
   },
 
+  mailCatcher,
+
   async shutdown() {
     if (purgeTimer) clearInterval(purgeTimer);
     purgeTimer = undefined;
     closeAllSockets();
     await stopEventFanout();
     await stopStorage();
+    await stopWorkers();
+    await closeMailer();
     await closeDatabase();
   },
 

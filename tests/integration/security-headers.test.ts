@@ -240,6 +240,7 @@ describe("in production", () => {
       S3_ENDPOINT: "http://127.0.0.1:9",
       S3_ACCESS_KEY_ID: "unused",
       S3_SECRET_ACCESS_KEY: "unused",
+      SMTP_URL: "smtp://127.0.0.1:9",
     });
     await identityProvider.accept(production.url);
   });

@@ -87,7 +87,7 @@ describe("WEB_CONCURRENCY", () => {
   it("refuses more than one worker on the embedded services, which live inside one process", async () => {
     const { code, output } = await runServerExpectingExit({ WEB_CONCURRENCY: "2", DATABASE_URL: "" });
     expect(code).toBe(1);
-    expect(output).toMatch(/WEB_CONCURRENCY above 1 needs DATABASE_URL, OIDC_ISSUER, S3_ENDPOINT/);
+    expect(output).toMatch(/WEB_CONCURRENCY above 1 needs DATABASE_URL, OIDC_ISSUER, S3_ENDPOINT, SMTP_URL/);
   });
 
   it("runs that many workers on one port, each answering, and they all stop on SIGTERM", async () => {
@@ -102,6 +102,7 @@ describe("WEB_CONCURRENCY", () => {
         S3_ENDPOINT: "http://127.0.0.1:9",
         S3_ACCESS_KEY_ID: "unused",
         S3_SECRET_ACCESS_KEY: "unused",
+        SMTP_URL: "smtp://127.0.0.1:9",
       });
       await identityProvider.accept(app.url);
       const pid = app.process.pid!;

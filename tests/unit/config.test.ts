@@ -13,6 +13,7 @@ const production = {
   S3_ACCESS_KEY_ID: "key",
   S3_SECRET_ACCESS_KEY: "secret",
   DATABASE_URL: "postgres://nearhand@db.example.com:5432/nearhand",
+  SMTP_URL: "smtp://mailer:secret@smtp.example.com:587",
 };
 
 describe("configuration", () => {
@@ -57,6 +58,19 @@ describe("configuration", () => {
     expect(message).toMatch(/OIDC_ISSUER: is required when NODE_ENV=production/);
     expect(message).toMatch(/S3_ENDPOINT: is required when NODE_ENV=production/);
     expect(message).toMatch(/DATABASE_URL: is required when NODE_ENV=production/);
+    expect(message).toMatch(/SMTP_URL: is required when NODE_ENV=production/);
+  });
+
+  it("sends mail through SMTP_URL, else the embedded catcher, from MAIL_FROM or no-reply at the app's host", () => {
+    expect(parseConfig({}).mail).toEqual({ mode: "embedded", from: "Nearhand <no-reply@localhost>" });
+    expect(parseConfig({ SMTP_URL: "smtps://u:p@smtp.example.com:465", MAIL_FROM: "Nearhand <hello@example.com>" }).mail).toEqual({
+      mode: "external",
+      url: "smtps://u:p@smtp.example.com:465",
+      from: "Nearhand <hello@example.com>",
+    });
+    expect(() => parseConfig({ SMTP_URL: "http://smtp.example.com" })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(parseConfig({}).mailWorker).toBe(true);
+    expect(parseConfig({ MAIL_WORKER: "false" }).mailWorker).toBe(false);
   });
 
   it("uses the embedded storage emulator through the app's own origin unless S3_ENDPOINT is set", () => {

@@ -1,0 +1,147 @@
+import "server-only";
+// Which notification becomes an email, to whom, and how often (decision 0050): every rule lives here.
+import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { emailDeliveries, emailPreferences, jobs, notifications, users, type EmailPreferences, type Notification } from "../../db/schema.ts";
+import { QUEUES } from "../../db/queue.ts";
+import type { Executor } from "../services/db.server";
+import { enqueue } from "../services/queue.server";
+import { getConfig } from "../services/config.server";
+
+/** The kinds a user turns on and off (the columns of email_preferences). */
+export const EMAIL_KINDS = ["urgentJobs", "jobDigest", "bookings", "messages", "reviews"] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+export type EmailChoices = Record<EmailKind, boolean>;
+
+export const DEFAULT_EMAIL_CHOICES: EmailChoices = { urgentJobs: true, jobDigest: false, bookings: true, messages: true, reviews: true };
+
+/** A message is emailed only when its receiver has not read it this long after it was sent. */
+export const MESSAGE_ALERT_DELAY_SECONDS = 5 * 60;
+/** At most one message email per conversation in this long. */
+export const MESSAGE_ALERT_INTERVAL_SECONDS = 30 * 60;
+
+export async function getEmailChoices(db: Executor, userId: string): Promise<EmailChoices> {
+  const [row] = await db.select().from(emailPreferences).where(eq(emailPreferences.userId, userId));
+  return row ? pickChoices(row) : { ...DEFAULT_EMAIL_CHOICES };
+}
+
+export async function setEmailChoices(db: Executor, userId: string, changes: Partial<EmailChoices>): Promise<EmailChoices> {
+  const [row] = await db
+    .insert(emailPreferences)
+    .values({ ...DEFAULT_EMAIL_CHOICES, ...changes, userId })
+    .onConflictDoUpdate({ target: emailPreferences.userId, set: { ...changes, updatedAt: new Date() } })
+    .returning();
+  return pickChoices(row);
+}
+
+function pickChoices(row: EmailPreferences): EmailChoices {
+  return Object.fromEntries(EMAIL_KINDS.map((kind) => [kind, row[kind]])) as EmailChoices;
+}
+
+/** The kind a notification's email belongs to; null when it is never emailed. */
+function kindOf(type: Notification["type"]): EmailKind | null {
+  switch (type) {
+    case "job_posted":
+      return "urgentJobs";
+    case "booking_request":
+    case "booking_accepted":
+    case "booking_cancelled":
+      return "bookings";
+    case "message":
+      return "messages";
+    case "review":
+      return "reviews";
+    default:
+      return null;
+  }
+}
+
+/**
+ * Queues the email of each new notification inside the transaction that created it (the outbox): the job's id
+ * is the notification's, so each is one job. Whether it is sent is decided when it is due (alertToSend), so a
+ * choice turned off, a provider gone offline or a message read in the meantime stops it.
+ */
+export async function enqueueAlerts(tx: Executor, created: Pick<Notification, "id" | "type" | "userId" | "relatedId">[]): Promise<void> {
+  for (const notification of created) {
+    const kind = kindOf(notification.type);
+    if (!kind) continue;
+    const common = { id: notification.id, retryDelay: getConfig().mailRetrySeconds };
+    if (kind === "messages") {
+      const singletonKey = `messages:${notification.relatedId}:${notification.userId}`;
+      await enqueue(tx, QUEUES.messageAlert, { notificationId: notification.id }, { ...common, startAfter: MESSAGE_ALERT_DELAY_SECONDS, singletonKey });
+    } else {
+      await enqueue(tx, QUEUES.alertEmail, { notificationId: notification.id }, common);
+    }
+  }
+}
+
+export interface AlertToSend {
+  notification: Notification;
+  kind: EmailKind;
+  to: string;
+  /** What throttling counts it under: the conversation for messages, else the notification itself. */
+  scope: string;
+}
+
+/** The email a due notification becomes, or null when none is to be sent (the reason is in each rule). */
+export async function alertToSend(db: Executor, notificationId: string): Promise<AlertToSend | null> {
+  const [row] = await db
+    .select({
+      notification: notifications,
+      email: users.email,
+      role: users.currentRole,
+      isOnline: users.isProviderOnline,
+      choices: emailPreferences,
+      jobUrgent: jobs.isUrgent,
+      jobStatus: jobs.status,
+    })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .leftJoin(emailPreferences, eq(emailPreferences.userId, notifications.userId))
+    .leftJoin(jobs, and(eq(notifications.type, "job_posted"), eq(jobs.id, notifications.relatedId)))
+    .where(eq(notifications.id, notificationId));
+  if (!row) return null;
+  const { notification } = row;
+  const kind = kindOf(notification.type);
+  if (!kind) return null;
+  const choices = row.choices ? pickChoices(row.choices) : DEFAULT_EMAIL_CHOICES;
+  if (!choices[kind]) return null;
+  if (await alreadySent(db, notification.id)) return null;
+  const alert = { notification, kind, to: row.email, scope: notification.id };
+  switch (kind) {
+    case "urgentJobs":
+      // Only an urgent job still open, to a provider still online: switching role or going offline stops it.
+      if (!row.jobUrgent || row.jobStatus !== "posted" || row.role !== "provider" || !row.isOnline) return null;
+      return alert;
+    case "messages": {
+      if (notification.isRead) return null;
+      const scope = `messages:${notification.relatedId}`;
+      if (await sentWithin(db, notification.userId, scope, MESSAGE_ALERT_INTERVAL_SECONDS)) return null;
+      return { ...alert, scope };
+    }
+    default:
+      return alert;
+  }
+}
+
+async function alreadySent(db: Executor, key: string): Promise<boolean> {
+  const [row] = await db.select({ key: emailDeliveries.key }).from(emailDeliveries).where(eq(emailDeliveries.key, key));
+  return Boolean(row);
+}
+
+async function sentWithin(db: Executor, userId: string, scope: string, seconds: number): Promise<boolean> {
+  const [row] = await db
+    .select({ sentAt: emailDeliveries.sentAt })
+    .from(emailDeliveries)
+    .where(and(eq(emailDeliveries.userId, userId), eq(emailDeliveries.scope, scope), gt(emailDeliveries.sentAt, sql`now() - make_interval(secs => ${seconds})`)))
+    .orderBy(desc(emailDeliveries.sentAt))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Records that the mail server took the alert: a retry of the same job then sends nothing. */
+export async function recordDelivery(db: Executor, alert: AlertToSend): Promise<void> {
+  await db
+    .insert(emailDeliveries)
+    .values({ key: alert.notification.id, userId: alert.notification.userId, scope: alert.scope })
+    .onConflictDoNothing();
+}

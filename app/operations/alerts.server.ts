@@ -1,0 +1,61 @@
+import "server-only";
+// Alert emails: the worker's side. A queued notification that is due is checked against the rules
+// (models/email-alert), rendered, handed to the mail server and recorded; a failure throws, so the queue
+// retries it with backoff.
+import type { Job } from "pg-boss";
+import { QUEUES } from "../../db/queue.ts";
+import { alertToSend, recordDelivery, type AlertToSend, type EmailKind } from "../models/email-alert.server";
+import { STATUS_NOTICES } from "../models/booking.server";
+import { notificationHref } from "../components/notifications/shared";
+import { alertMail } from "../services/alert-mail.server";
+import { getConfig } from "../services/config.server";
+import { getDb } from "../services/db.server";
+import { log } from "../services/logger.server";
+import { sendMail } from "../services/mail.server";
+import { startWorkers } from "../services/queue.server";
+import { unsubscribeUrl } from "../services/unsubscribe-token.server";
+
+/** What a reader unsubscribes from, as the email and the unsubscribe page name it. */
+export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
+  urgentJobs: "urgent job",
+  jobDigest: "job digest",
+  bookings: "booking update",
+  messages: "new message",
+  reviews: "new review",
+};
+
+export async function deliverAlert(job: Job<{ notificationId: string }>): Promise<void> {
+  const db = await getDb();
+  const alert = await alertToSend(db, job.data.notificationId);
+  if (!alert) return;
+  await sendMail(renderAlert(alert));
+  await recordDelivery(db, alert);
+  log().info({ notificationId: alert.notification.id, kind: alert.kind }, "alert email sent");
+}
+
+function renderAlert(alert: AlertToSend) {
+  const { notification } = alert;
+  const appUrl = getConfig().appUrl;
+  const completed = notification.type === "booking_accepted" && notification.title === STATUS_NOTICES.completed?.title;
+  const path = completed
+    ? `/bookings/${encodeURIComponent(notification.relatedId ?? "")}?dialog=review#review`
+    : (notificationHref(notification.type, notification.relatedId) ?? "/notifications");
+  return alertMail({
+    to: alert.to,
+    title: notification.title,
+    message: notification.message,
+    link: new URL(path, appUrl).href,
+    linkLabel: completed ? "Leave a review" : "Open in Nearhand",
+    unsubscribe: unsubscribeUrl(notification.userId, alert.kind),
+    oneClick: unsubscribeUrl(notification.userId, alert.kind, "one-click"),
+    kindLabel: EMAIL_KIND_LABELS[alert.kind],
+    messageId: `<${notification.id}@${appUrl.hostname}>`,
+  });
+}
+
+/** Starts this instance's alert worker, unless MAIL_WORKER=false. */
+export async function startAlertWorker(): Promise<void> {
+  const config = getConfig();
+  if (!config.mailWorker) return;
+  await startWorkers({ [QUEUES.alertEmail]: deliverAlert as never, [QUEUES.messageAlert]: deliverAlert as never }, config.mailWorkerPollSeconds);
+}

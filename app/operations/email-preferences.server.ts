@@ -1,0 +1,58 @@
+import "server-only";
+import { z } from "zod";
+import { EMAIL_KINDS, getEmailChoices, setEmailChoices, type EmailChoices, type EmailKind } from "~/models/email-alert.server";
+import type { User } from "~/models/user.server";
+import { getDb } from "~/services/db.server";
+import { validUnsubscribe } from "~/services/unsubscribe-token.server";
+
+/** The profile's email form: a checkbox per kind, present when on (an unchecked box sends nothing). */
+export const emailChoicesForm = z.object(
+  Object.fromEntries(EMAIL_KINDS.map((kind) => [kind, z.literal("on").optional().transform((v) => v === "on")])) as Record<
+    EmailKind,
+    z.ZodPipe<z.ZodOptional<z.ZodLiteral<"on">>, z.ZodTransform<boolean, "on" | undefined>>
+  >,
+);
+
+/** An unsubscribe link's query: who, which kind, and the signature of both. */
+export const unsubscribeQuery = z.object({
+  user: z.uuid(),
+  kind: z.enum(EMAIL_KINDS),
+  sig: z.string().min(1).max(100),
+});
+
+/** What the profile's form offers, in its order (the job digest is not offered until it is sent: issue 20). */
+const OFFERED: { kind: EmailKind; label: string; hint: string }[] = [
+  { kind: "urgentJobs", label: "Urgent jobs near you", hint: "At once, while you are online as a provider." },
+  { kind: "bookings", label: "Booking updates", hint: "Accepted, started, completed or cancelled." },
+  { kind: "messages", label: "New messages", hint: "When a message waits unread for 5 minutes; at most one email per conversation every 30 minutes." },
+  { kind: "reviews", label: "New reviews", hint: "When someone reviews you." },
+];
+
+export function emailAlertChoices(choices: EmailChoices) {
+  return OFFERED.map((offer) => ({ ...offer, on: choices[offer.kind] }));
+}
+
+export async function myEmailChoices(actor: Pick<User, "id">): Promise<EmailChoices> {
+  return getEmailChoices(await getDb(), actor.id);
+}
+
+export async function saveEmailChoices(actor: Pick<User, "id">, input: z.infer<typeof emailChoicesForm>): Promise<EmailChoices> {
+  return setEmailChoices(await getDb(), actor.id, input);
+}
+
+/** The kind a valid unsubscribe link names, or null for a link that is malformed or not signed by us. */
+export function unsubscribeLink(query: unknown): { user: string; kind: EmailKind } | null {
+  const parsed = unsubscribeQuery.safeParse(query);
+  if (!parsed.success || !validUnsubscribe(parsed.data.user, parsed.data.kind, parsed.data.sig)) return null;
+  return { user: parsed.data.user, kind: parsed.data.kind };
+}
+
+/** Whether the kind a link names is on for its user. */
+export async function choiceOf(link: { user: string; kind: EmailKind }): Promise<boolean> {
+  return (await getEmailChoices(await getDb(), link.user))[link.kind];
+}
+
+/** Turns off the one kind the link names (no session needed: the signature is the permission). */
+export async function unsubscribe(link: { user: string; kind: EmailKind }): Promise<void> {
+  await setEmailChoices(await getDb(), link.user, { [link.kind]: false });
+}

@@ -1,0 +1,21 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/profile-email-alerts";
+import { emailChoicesForm, saveEmailChoices } from "~/operations/email-preferences.server";
+import { parseInput } from "~/operations/parse-input.server";
+import { runForPage } from "~/services/operation-answers.server";
+import { requireUser } from "~/services/request-session.server";
+
+/** POST /profile/email-alerts: the profile's email choices, one checkbox per kind (unchecked ones are off). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  const form = Object.fromEntries(await request.formData());
+  await runForPage(context, () => saveEmailChoices(user, parseInput(emailChoicesForm, form)), {
+    success: { title: "Email alerts saved" },
+    failure: { title: "Error", description: "Failed to save email alerts. Please try again.", variant: "destructive" },
+  });
+  return redirect("/profile#email-alerts");
+}
+
+export function loader() {
+  return redirect("/profile#email-alerts");
+}

@@ -1,0 +1,50 @@
+// The background job queue (pg-boss) on the app's own database (decision 0050): its schema is installed
+// with the migrations, jobs are written inside the transaction of the change that causes them, and workers
+// in any instance take them with SKIP LOCKED. Plain Node imports this file too (CLI scripts).
+import type { PGlite } from "@electric-sql/pglite";
+import { PgBoss, fromPglite, type ConstructorOptions, type Queue } from "pg-boss";
+
+export const QUEUE_SCHEMA = "pgboss";
+
+/** Every queue, with its retry policy: a mail server that is down for a while loses nothing. */
+export const QUEUES = {
+  /** One alert email for one notification (its id is the job's id: enqueued twice, it is one job). */
+  alertEmail: "alert-email",
+  /** A message's email, due 5 minutes later; one waiting per conversation and receiver (policy "short"). */
+  messageAlert: "message-alert",
+} as const;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+const RETRIES: Omit<Queue, "name"> = {
+  retryLimit: 12,
+  retryDelay: 15,
+  retryBackoff: true,
+  retryDelayMax: 3600,
+  expireInSeconds: 120,
+};
+
+export interface QueueConnection {
+  url?: string;
+  pglite?: PGlite;
+}
+
+/** pg-boss on PostgreSQL (its own small pool) or on PGlite (sharing its one connection). */
+export function newQueue(connection: QueueConnection, options: ConstructorOptions = {}): PgBoss {
+  const common: ConstructorOptions = { schema: QUEUE_SCHEMA, schedule: false, ...options };
+  if (connection.pglite) return new PgBoss({ ...common, db: fromPglite(connection.pglite), backend: "pglite" });
+  return new PgBoss({ ...common, connectionString: connection.url, max: 2 });
+}
+
+/** Creates or upgrades the queue's schema and its queues; safe when several instances start at once. */
+export async function installQueue(connection: QueueConnection): Promise<void> {
+  const boss = newQueue(connection, { supervise: false, migrate: true, createSchema: true });
+  boss.on("error", () => {});
+  await boss.start();
+  try {
+    await boss.createQueue(QUEUES.alertEmail, RETRIES);
+    await boss.createQueue(QUEUES.messageAlert, { ...RETRIES, policy: "short" });
+  } finally {
+    await boss.stop({ graceful: false, close: !connection.pglite });
+  }
+}

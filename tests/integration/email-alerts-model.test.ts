@@ -1,0 +1,131 @@
+// The alert rules (models/email-alert): what is queued with each notification, and what a due job becomes.
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../db/client.ts";
+import * as t from "../../db/schema.ts";
+import { QUEUES, QUEUE_SCHEMA } from "../../db/queue.ts";
+import { acceptJob } from "~/models/booking.server";
+import { createJob } from "~/models/job.server";
+import { alertToSend, recordDelivery, setEmailChoices, MESSAGE_ALERT_DELAY_SECONDS } from "~/models/email-alert.server";
+import { openThread, sendMessage } from "~/models/message.server";
+import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+
+let database: TestDatabase;
+let db: Database;
+let n = 0;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.handle.db;
+});
+afterAll(async () => {
+  await database?.dispose();
+});
+
+async function user(values: Partial<t.NewUser> = {}) {
+  const [row] = await db.insert(t.users).values({ email: `e${++n}-${Date.now()}@example.com`, firstName: `Name${n}`, lastName: "Doe", ...values }).returning();
+  return row;
+}
+const provider = (values: Partial<t.NewUser> = {}) =>
+  user({ currentRole: "provider", isProviderOnline: true, providerCategories: ["repair"], latitude: "40.7580000", longitude: "-73.9855000", ...values });
+
+async function notificationsOf(userId: string, type: t.Notification["type"]) {
+  return db.select().from(t.notifications).where(and(eq(t.notifications.userId, userId), eq(t.notifications.type, type)));
+}
+
+interface QueuedJob {
+  id: string;
+  data: { notificationId: string };
+  start_after: Date;
+  singleton_key: string | null;
+}
+
+async function queued(notificationIds: string[]): Promise<QueuedJob[]> {
+  const result = await db.execute(
+    sql`select id, data, start_after, singleton_key from ${sql.identifier(QUEUE_SCHEMA)}.job where name in (${QUEUES.alertEmail}, ${QUEUES.messageAlert}) and id = any(${sql.param(notificationIds)}::uuid[])`,
+  );
+  return ((result as { rows?: QueuedJob[] }).rows ?? (result as unknown as QueuedJob[])) as QueuedJob[];
+}
+
+describe("the outbox", () => {
+  it("queues one email job per notification, under the notification's id, in the transaction that made it", async () => {
+    const seeker = await user();
+    const near = await provider();
+    const job = await createJob(db, seeker.id, { categoryId: "repair", title: "Fix it now", description: "d", isUrgent: true });
+    const booking = await acceptJob(db, near, { jobId: job.id });
+    const [posted] = await notificationsOf(near.id, "job_posted");
+    const [accepted] = await notificationsOf(seeker.id, "booking_accepted");
+    const jobs = await queued([posted.id, accepted.id]);
+    expect(jobs.map((j) => j.id).sort()).toEqual([posted.id, accepted.id].sort());
+    expect(jobs.every((j) => j.data.notificationId === j.id)).toBe(true);
+    expect(booking.status).toBe("accepted");
+  });
+
+  it("holds a message's email back 5 minutes, one job per conversation and receiver while one waits", async () => {
+    const seeker = await user();
+    const near = await provider();
+    const job = await createJob(db, seeker.id, { categoryId: "repair", title: "Chat", description: "d" });
+    const booking = await acceptJob(db, near, { jobId: job.id });
+    const before = Date.now();
+    await sendMessage(db, near.id, { bookingId: booking.id, content: "one" });
+    await sendMessage(db, near.id, { bookingId: booking.id, content: "two" });
+    const messages = await notificationsOf(seeker.id, "message");
+    expect(messages).toHaveLength(2);
+    const jobs = await queued(messages.map((m) => m.id));
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0].singleton_key).toBe(`messages:${booking.id}:${seeker.id}`);
+    expect(new Date(jobs[0].start_after).getTime()).toBeGreaterThanOrEqual(before + (MESSAGE_ALERT_DELAY_SECONDS - 5) * 1000);
+  });
+});
+
+describe("a due alert", () => {
+  it("goes to an online provider for an urgent open job; not once they go offline or switch to seeking, nor for a job that is not urgent", async () => {
+    const seeker = await user();
+    const near = await provider();
+    const urgent = await createJob(db, seeker.id, { categoryId: "repair", title: "Urgent", description: "d", isUrgent: true });
+    const calm = await createJob(db, seeker.id, { categoryId: "repair", title: "Calm", description: "d" });
+    const notices = await notificationsOf(near.id, "job_posted");
+    const urgentNotice = notices.find((x) => x.relatedId === urgent.id)!;
+    const calmNotice = notices.find((x) => x.relatedId === calm.id)!;
+    expect(await alertToSend(db, urgentNotice.id)).toMatchObject({ kind: "urgentJobs", to: near.email });
+    expect(await alertToSend(db, calmNotice.id)).toBeNull();
+    await db.update(t.users).set({ isProviderOnline: false }).where(eq(t.users.id, near.id));
+    expect(await alertToSend(db, urgentNotice.id)).toBeNull();
+    await db.update(t.users).set({ isProviderOnline: true, currentRole: "seeker" }).where(eq(t.users.id, near.id));
+    expect(await alertToSend(db, urgentNotice.id)).toBeNull();
+  });
+
+  it("is not sent when its kind is off, nor twice", async () => {
+    const seeker = await user();
+    const near = await provider();
+    const job = await createJob(db, seeker.id, { categoryId: "repair", title: "Once", description: "d" });
+    await acceptJob(db, near, { jobId: job.id });
+    const [accepted] = await notificationsOf(seeker.id, "booking_accepted");
+    const alert = await alertToSend(db, accepted.id);
+    expect(alert).toMatchObject({ kind: "bookings", to: seeker.email });
+    await setEmailChoices(db, seeker.id, { bookings: false });
+    expect(await alertToSend(db, accepted.id)).toBeNull();
+    await setEmailChoices(db, seeker.id, { bookings: true });
+    await recordDelivery(db, alert!);
+    expect(await alertToSend(db, accepted.id)).toBeNull();
+  });
+
+  it("for a message: not once it was read, and at most one per conversation in 30 minutes", async () => {
+    const seeker = await user();
+    const near = await provider();
+    const job = await createJob(db, seeker.id, { categoryId: "repair", title: "Talk", description: "d" });
+    const booking = await acceptJob(db, near, { jobId: job.id });
+    await sendMessage(db, near.id, { bookingId: booking.id, content: "first" });
+    const [first] = await notificationsOf(seeker.id, "message");
+    const alert = await alertToSend(db, first.id);
+    expect(alert).toMatchObject({ kind: "messages", scope: `messages:${booking.id}` });
+    await recordDelivery(db, alert!);
+    await sendMessage(db, near.id, { bookingId: booking.id, content: "second" });
+    const second = (await notificationsOf(seeker.id, "message")).find((x) => x.id !== first.id)!;
+    expect(await alertToSend(db, second.id)).toBeNull();
+    await db.update(t.emailDeliveries).set({ sentAt: new Date(Date.now() - 31 * 60 * 1000) }).where(eq(t.emailDeliveries.key, first.id));
+    expect(await alertToSend(db, second.id)).toMatchObject({ kind: "messages" });
+    await openThread(db, booking.id, seeker.id);
+    expect(await alertToSend(db, second.id)).toBeNull();
+  });
+});
