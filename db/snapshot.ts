@@ -13,8 +13,11 @@ export type DatabaseSnapshot = Record<string, { rows: number; md5: string }>;
  */
 const SESSION_ROWS = `select sid, sess - '__flash_toast__' - '__flash_submission__' as sess from "sessions"`;
 
-/** Rate-limit counters count every request, refused or not (decision 0021): they are bookkeeping, not data. */
-const UNCOMPARED_TABLES = new Set(["rate_limits"]);
+/**
+ * Rate-limit counters count every request, refused or not (decision 0021), and the mail worker records what it
+ * sent in the background (decision 0050), whatever request is being made meanwhile: bookkeeping, not data.
+ */
+const UNCOMPARED_TABLES = new Set(["rate_limits", "email_deliveries"]);
 
 export async function snapshotDatabase(db: Executor): Promise<DatabaseSnapshot> {
   const tables = rowsOf<{ name: string }>(

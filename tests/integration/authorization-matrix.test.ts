@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "../support/app-server.ts";
 import { ContactLedger, flashedToast, ScanningClient, type Person } from "../support/contact-privacy.ts";
 import { declaredRoutes } from "../support/route-inventory.ts";
+import { MAIL_PATH } from "../support/server-hooks.ts";
 
 // ---------------------------------------------------------------------------
 // Expected answers
@@ -184,6 +185,24 @@ async function notificationRead(client: Actor, id: string): Promise<boolean> {
   const found = list.find((n) => n.id === id);
   expect(found).toBeDefined();
   return found!.isRead;
+}
+
+/** The unsubscribe links of the newest booking email the seeker got (the worker sends it within seconds). */
+async function bookingMailLinks(f: Fixtures): Promise<{ page: string; oneClick: string }> {
+  const seekerMail = async () => {
+    const caught: Array<{ to: string[]; text: string; headers: Record<string, string> }> = await json(await fetch(`${app.url}${MAIL_PATH}`));
+    return caught.find((m) => m.to.includes(f.seeker.person.email) && m.headers["list-unsubscribe"]?.includes("kind=bookings"));
+  };
+  await expect.poll(seekerMail, { timeout: 20_000, interval: 250 }).toBeTruthy();
+  const mail = (await seekerMail())!;
+  const local = (url: string) => url.slice(app.url.length);
+  return { page: local(/Stop them: (\S+)/.exec(mail.text)![1]), oneClick: local(mail.headers["list-unsubscribe"].slice(1, -1)) };
+}
+
+/** Whether the seeker's profile form has the kind's box checked. */
+async function emailChoice(client: Actor, kind: string): Promise<boolean> {
+  const page = await (await client.request("/profile")).text();
+  return new RegExp(`<input type="checkbox"[^>]*name="${kind}"[^>]*checked=""`).test(page);
 }
 
 async function me(client: Actor) {
@@ -850,6 +869,67 @@ const TABLE: Row<object>[] = [
     owner: ["seeker", done("/profile", "Profile photo updated")],
     verify: async (c) => expect((await me(c.seeker)).profileImageUrl).toBe(c.image),
     intact: async (c) => expect((await me(c.otherSeeker)).profileImageUrl).toBeNull(),
+  }),
+  row({
+    route: "/profile/email-alerts",
+    method: "GET",
+    send: () => ({ path: "/profile/email-alerts" }),
+    anonymous: redirectsTo("/profile#email-alerts"),
+    owner: ["seeker", redirectsTo("/profile#email-alerts")],
+  }),
+  row({
+    route: "/profile/email-alerts",
+    method: "POST",
+    send: () => ({ path: "/profile/email-alerts", form: { urgentJobs: "on", bookings: "on", reviews: "on" } }),
+    anonymous: LOGIN,
+    // What was saved is checked by tests/integration/email-alerts.test.ts (reading /profile here would take the toast).
+    owner: ["seeker", done("/profile#email-alerts", "Email alerts saved")],
+    intact: async (c) => expect(await emailChoice(c.seeker, "messages")).toBe(true),
+  }),
+  // An unsubscribe link is its own permission (signed for one user and kind): whoever holds it may use it.
+  row({
+    route: "/unsubscribe",
+    method: "GET",
+    setup: bookingMailLinks,
+    send: (c) => ({ path: c.page }),
+    anonymous: 200,
+    owner: ["seeker", 200],
+  }),
+  row({
+    route: "/unsubscribe",
+    method: "GET",
+    variant: "forged",
+    setup: bookingMailLinks,
+    send: (c) => ({ path: c.page.replace(/sig=[\w-]+/, "sig=forged") }),
+    anonymous: 404,
+    owner: ["seeker", 404],
+  }),
+  row({
+    route: "/unsubscribe/one-click",
+    method: "GET",
+    setup: bookingMailLinks,
+    send: (c) => ({ path: c.oneClick }),
+    anonymous: redirectsTo<{ page: string }>((c) => c.page),
+    owner: ["seeker", redirectsTo<{ page: string }>((c) => c.page)],
+  }),
+  row({
+    route: "/unsubscribe/one-click",
+    method: "POST",
+    setup: bookingMailLinks,
+    send: (c) => ({ path: c.oneClick.replace(/sig=[\w-]+/, "sig=forged"), form: { "List-Unsubscribe": "One-Click" } }),
+    variant: "forged",
+    anonymous: 404,
+    owner: ["seeker", 404],
+    verify: async (c) => expect(await emailChoice(c.seeker, "bookings")).toBe(true),
+  }),
+  row({
+    route: "/dev/mail",
+    method: "GET",
+    send: () => ({ path: "/dev/mail" }),
+    anonymous: LOGIN,
+    stranger: ["otherSeeker", 200],
+    owner: ["seeker", 200],
+    shows: (c) => [c.seeker.person.email],
   }),
   row({
     route: "/providers/:id",

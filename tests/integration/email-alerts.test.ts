@@ -152,14 +152,18 @@ describe("preferences on /profile", () => {
 });
 
 describe("/dev/mail", () => {
-  it("lists what the catcher received and opens a message", async () => {
-    const { seeker } = await acceptedBooking();
+  it("is the signed-in user's mailbox: lists their mail only and opens a message; signed out, it asks for sign-in", async () => {
+    const { seeker, provider } = await acceptedBooking();
     await settledMailTo(seeker.email, 1);
-    const page = await (await fetch(`${app.url}/dev/mail`)).text();
+    const page = await (await seeker.request("/dev/mail")).text();
     expect(page).toContain("Development mailbox");
     expect(page).toContain(`to ${seeker.email}`);
     const id = /href="\/dev\/mail\?id=(\d+)"/.exec(page)![1];
-    const opened = await (await fetch(`${app.url}/dev/mail?id=${id}`)).text();
+    const opened = await (await seeker.request(`/dev/mail?id=${id}`)).text();
     expect(opened).toContain("list-unsubscribe");
+    expect(opened).toContain("Job accepted");
+    expect(await (await provider.request("/dev/mail")).text()).not.toContain(seeker.email);
+    expect(await (await provider.request(`/dev/mail?id=${id}`)).text()).not.toContain("list-unsubscribe");
+    expect((await fetch(`${app.url}/dev/mail`, { redirect: "manual" })).headers.get("location")).toMatch(/^\/api\/login/);
   });
 });

@@ -2,14 +2,20 @@ import { data } from "react-router";
 import type { Route } from "./+types/mail";
 import { NotFoundPage } from "~/components/not-found-page";
 import { caughtMail } from "~/services/mail.server";
+import { requireUser } from "~/services/request-session.server";
 
 /**
- * /dev/mail: what the embedded mail catcher received, newest first (development and tests only; with SMTP_URL
- * or in production there is no catcher and this is the 404 page). `?id=` opens one message.
+ * /dev/mail: the signed-in user's mailbox as the embedded mail catcher received it, newest first (development and
+ * tests only; with SMTP_URL or in production there is no catcher and this is the 404 page). Like any inbox it
+ * shows one person's mail: sign in as someone else (the development sign-in takes any email) to read theirs.
+ * `?id=` opens one message.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const messages = await caughtMail();
-  if (!messages) return data({ open: null, list: null }, { status: 404 });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const caught = await caughtMail();
+  if (!caught) return data({ open: null, list: null }, { status: 404 });
+  const user = await requireUser(context, request);
+  const mine = user.email.toLowerCase();
+  const messages = caught.filter((m) => m.to.some((to) => to.toLowerCase() === mine));
   const id = new URL(request.url).searchParams.get("id");
   const open = id ? (messages.find((m) => m.id === id) ?? null) : null;
   return {
@@ -26,7 +32,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
       <title>Development mailbox | Nearhand</title>
       <h1 className="text-2xl font-bold">Development mailbox</h1>
       <p className="mt-1 text-sm text-slate-600">
-        Every email the app sent, caught by the embedded SMTP server (set SMTP_URL to send through a real one).
+        The emails the app sent you, caught by the embedded SMTP server (set SMTP_URL to send through a real one).
       </p>
       {open ? (
         <article className="mt-6 rounded-xl border border-slate-200 bg-white p-4" data-testid="dev-mail-message">
