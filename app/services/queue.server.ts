@@ -1,6 +1,7 @@
 import "server-only";
 // Jobs for the background workers (pg-boss, decision 0050). A job is written by the transaction of the change
 // that causes it, so it exists exactly when that change committed (an outbox); workers take it afterwards.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
 import { PgBoss, fromDrizzle, type Job, type SendOptions } from "pg-boss";
 import { newQueue, type QueueName } from "../../db/queue.ts";
@@ -8,14 +9,30 @@ import type { Executor } from "./db.server";
 import { getDatabaseHandle } from "./db.server";
 import { log } from "./logger.server";
 
+/** The transaction a job is being written in: the one sender runs every statement through it. */
+const currentTransaction = new AsyncLocalStorage<Executor>();
+
 /**
- * Writes a job inside `tx`. The sender is made for the transaction: every statement it runs (reading the
- * queue's settings, the insert) goes through `tx`, so it works on any connection, PGlite's one included.
- * Returns null when a job with the same id already exists.
+ * One sender for the process, never started: each statement it runs (reading a queue's settings the first time,
+ * then only the insert) goes through the caller's transaction, so it works on any connection, PGlite's one
+ * included, and the queue's settings are read once.
  */
-export async function enqueue(tx: Executor, name: QueueName, data: object, options: SendOptions = {}): Promise<string | null> {
-  const sender = new PgBoss({ db: fromDrizzle(tx as never, sql), schedule: false, supervise: false, migrate: false });
-  return sender.send(name, data, options);
+const sender = new PgBoss({
+  db: {
+    executeSql(text, values) {
+      const tx = currentTransaction.getStore();
+      if (!tx) throw new Error("pg-boss sender used outside enqueue()");
+      return fromDrizzle(tx as never, sql).executeSql(text, values);
+    },
+  },
+  schedule: false,
+  supervise: false,
+  migrate: false,
+});
+
+/** Writes a job inside `tx` (the outbox); null when a job with the same id (or a waiting singleton) exists. */
+export function enqueue(tx: Executor, name: QueueName, data: object, options: SendOptions = {}): Promise<string | null> {
+  return currentTransaction.run(tx, () => sender.send(name, data, options));
 }
 
 export type JobHandler<T> = (job: Job<T>) => Promise<void>;
