@@ -12,6 +12,8 @@ export const QUEUES = {
   alertEmail: "alert-email",
   /** A message's email, due 5 minutes later; one waiting per conversation and receiver (policy "short"). */
   messageAlert: "message-alert",
+  /** A provider's digest of jobs that are not urgent, due 30 minutes after the first; one waiting per provider. */
+  jobDigest: "job-digest",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -44,6 +46,7 @@ export async function installQueue(connection: QueueConnection): Promise<void> {
   try {
     await boss.createQueue(QUEUES.alertEmail, RETRIES);
     await boss.createQueue(QUEUES.messageAlert, { ...RETRIES, policy: "short" });
+    await boss.createQueue(QUEUES.jobDigest, { ...RETRIES, policy: "short" });
   } finally {
     await boss.stop({ graceful: false, close: !connection.pglite });
   }

@@ -1,10 +1,11 @@
 import "server-only";
 // Which notification becomes an email, to whom, and how often (decision 0050): every rule lives here.
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { emailDeliveries, emailPreferences, jobs, notifications, users, type EmailPreferences, type Notification } from "../../db/schema.ts";
 import { QUEUES } from "../../db/queue.ts";
 import type { Executor } from "../services/db.server";
 import { enqueue } from "../services/queue.server";
+import type { JobInsert } from "pg-boss";
 import { getConfig } from "../services/config.server";
 
 /** The kinds a user turns on and off (the columns of email_preferences). */
@@ -18,6 +19,10 @@ export const DEFAULT_EMAIL_CHOICES: EmailChoices = { urgentJobs: true, jobDigest
 export const MESSAGE_ALERT_DELAY_SECONDS = 5 * 60;
 /** At most one message email per conversation in this long. */
 export const MESSAGE_ALERT_INTERVAL_SECONDS = 30 * 60;
+/** A provider's digest of jobs that are not urgent comes this long after the first of them: at most this often. */
+export const JOB_DIGEST_INTERVAL_SECONDS = 30 * 60;
+/** The most jobs one digest lists (the newest). */
+export const JOB_DIGEST_LIMIT = 20;
 
 export async function getEmailChoices(db: Executor, userId: string): Promise<EmailChoices> {
   const [row] = await db.select().from(emailPreferences).where(eq(emailPreferences.userId, userId));
@@ -61,17 +66,36 @@ function kindOf(type: Notification["type"]): EmailKind | null {
  * choice turned off, a provider gone offline or a message read in the meantime stops it.
  */
 export async function enqueueAlerts(tx: Executor, created: Pick<Notification, "id" | "type" | "userId" | "relatedId">[]): Promise<void> {
+  const urgent = await urgentJobIds(tx, created);
+  const retryDelay = getConfig().mailRetrySeconds;
+  const now: JobInsert[] = [];
+  const messages = new Map<string, JobInsert>();
+  const digests = new Map<string, JobInsert>();
   for (const notification of created) {
     const kind = kindOf(notification.type);
     if (!kind) continue;
-    const common = { id: notification.id, retryDelay: getConfig().mailRetrySeconds };
-    if (kind === "messages") {
+    const job = { id: notification.id, data: { notificationId: notification.id }, retryDelay };
+    if (kind === "urgentJobs" && !urgent.has(notification.relatedId ?? "")) {
+      // A job that is not urgent waits for the provider's digest: one waiting per provider, due 30 minutes on.
+      const singletonKey = `digest:${notification.userId}`;
+      digests.set(singletonKey, { data: { userId: notification.userId }, retryDelay, startAfter: JOB_DIGEST_INTERVAL_SECONDS, singletonKey });
+    } else if (kind === "messages") {
       const singletonKey = `messages:${notification.relatedId}:${notification.userId}`;
-      await enqueue(tx, QUEUES.messageAlert, { notificationId: notification.id }, { ...common, startAfter: MESSAGE_ALERT_DELAY_SECONDS, singletonKey });
+      if (!messages.has(singletonKey)) messages.set(singletonKey, { ...job, startAfter: MESSAGE_ALERT_DELAY_SECONDS, singletonKey });
     } else {
-      await enqueue(tx, QUEUES.alertEmail, { notificationId: notification.id }, common);
+      now.push(job);
     }
   }
+  await enqueue(tx, QUEUES.alertEmail, now);
+  await enqueue(tx, QUEUES.messageAlert, [...messages.values()]);
+  await enqueue(tx, QUEUES.jobDigest, [...digests.values()]);
+}
+
+async function urgentJobIds(db: Executor, created: Pick<Notification, "type" | "relatedId">[]): Promise<Set<string>> {
+  const jobIds = [...new Set(created.filter((n) => n.type === "job_posted" && n.relatedId).map((n) => n.relatedId!))];
+  if (jobIds.length === 0) return new Set();
+  const rows = await db.select({ id: jobs.id }).from(jobs).where(and(inArray(jobs.id, jobIds), eq(jobs.isUrgent, true)));
+  return new Set(rows.map((row) => row.id));
 }
 
 export interface AlertToSend {
@@ -144,4 +168,59 @@ export async function recordDelivery(db: Executor, alert: AlertToSend): Promise<
     .insert(emailDeliveries)
     .values({ key: alert.notification.id, userId: alert.notification.userId, scope: alert.scope })
     .onConflictDoNothing();
+}
+
+export interface DigestToSend {
+  userId: string;
+  to: string;
+  /** The job notifications it lists, oldest first: their in-app words and the job each is about. */
+  items: Pick<Notification, "id" | "title" | "message" | "relatedId" | "createdAt">[];
+  /** Its delivery key: the user and the newest notification it lists. */
+  key: string;
+}
+
+const DIGEST_SCOPE = "job_digest";
+
+/**
+ * A provider's digest when it is due: the jobs that are not urgent they were told about since their last digest,
+ * still open and still unread, while the choice is on and they are an online provider. Null when there is none.
+ */
+export async function digestToSend(db: Executor, userId: string): Promise<DigestToSend | null> {
+  const [row] = await db
+    .select({ email: users.email, role: users.currentRole, isOnline: users.isProviderOnline, choices: emailPreferences })
+    .from(users)
+    .leftJoin(emailPreferences, eq(emailPreferences.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) return null;
+  const choices = row.choices ? pickChoices(row.choices) : DEFAULT_EMAIL_CHOICES;
+  if (!choices.jobDigest || row.role !== "provider" || !row.isOnline) return null;
+  const [last] = await db
+    .select({ sentAt: emailDeliveries.sentAt })
+    .from(emailDeliveries)
+    .where(and(eq(emailDeliveries.userId, userId), eq(emailDeliveries.scope, DIGEST_SCOPE)))
+    .orderBy(desc(emailDeliveries.sentAt))
+    .limit(1);
+  const newest = await db
+    .select({ id: notifications.id, title: notifications.title, message: notifications.message, relatedId: notifications.relatedId, createdAt: notifications.createdAt })
+    .from(notifications)
+    .innerJoin(jobs, eq(jobs.id, notifications.relatedId))
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.type, "job_posted"),
+        eq(notifications.isRead, false),
+        eq(jobs.isUrgent, false),
+        eq(jobs.status, "posted"),
+        last ? gt(notifications.createdAt, last.sentAt) : undefined,
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(JOB_DIGEST_LIMIT);
+  if (newest.length === 0) return null;
+  return { userId, to: row.email, items: [...newest].reverse(), key: `digest:${userId}:${newest[0].id}` };
+}
+
+/** Records a sent digest: the next one lists only what came after it. */
+export async function recordDigest(db: Executor, digest: DigestToSend): Promise<void> {
+  await db.insert(emailDeliveries).values({ key: digest.key, userId: digest.userId, scope: DIGEST_SCOPE }).onConflictDoNothing();
 }

@@ -4,7 +4,7 @@ import "server-only";
 // retries it with backoff.
 import type { Job } from "pg-boss";
 import { QUEUES } from "../../db/queue.ts";
-import { alertToSend, recordDelivery, type AlertToSend, type EmailKind } from "../models/email-alert.server";
+import { alertToSend, digestToSend, recordDelivery, recordDigest, type AlertToSend, type EmailKind } from "../models/email-alert.server";
 import { STATUS_NOTICES } from "../models/booking.server";
 import { notificationHref } from "../components/notifications/shared";
 import { alertMail } from "../services/alert-mail.server";
@@ -53,9 +53,37 @@ function renderAlert(alert: AlertToSend) {
   });
 }
 
+/** A provider's digest of jobs that are not urgent, when due (models/email-alert: digestToSend). */
+export async function deliverDigest(job: Job<{ userId: string }>): Promise<void> {
+  const db = await getDb();
+  const digest = await digestToSend(db, job.data.userId);
+  if (!digest) return;
+  const appUrl = getConfig().appUrl;
+  const count = digest.items.length;
+  await sendMail(
+    alertMail({
+      to: digest.to,
+      title: count === 1 ? "A new job near you" : `${count} new jobs near you`,
+      message: "Posted near you since we last wrote:",
+      items: digest.items.map((item) => ({ text: item.message, link: new URL(notificationHref("job_posted", item.relatedId) ?? "/", appUrl).href })),
+      link: new URL("/", appUrl).href,
+      linkLabel: "See jobs near you",
+      unsubscribe: unsubscribeUrl(digest.userId, "jobDigest"),
+      oneClick: unsubscribeUrl(digest.userId, "jobDigest", "one-click"),
+      kindLabel: EMAIL_KIND_LABELS.jobDigest,
+      messageId: `<${digest.key.replaceAll(":", ".")}@${appUrl.hostname}>`,
+    }),
+  );
+  await recordDigest(db, digest);
+  log().info({ userId: digest.userId, jobs: count }, "job digest sent");
+}
+
 /** Starts this instance's alert worker, unless MAIL_WORKER=false. */
 export async function startAlertWorker(): Promise<void> {
   const config = getConfig();
   if (!config.mailWorker) return;
-  await startWorkers({ [QUEUES.alertEmail]: deliverAlert as never, [QUEUES.messageAlert]: deliverAlert as never }, config.mailWorkerPollSeconds);
+  await startWorkers(
+    { [QUEUES.alertEmail]: deliverAlert as never, [QUEUES.messageAlert]: deliverAlert as never, [QUEUES.jobDigest]: deliverDigest as never },
+    config.mailWorkerPollSeconds,
+  );
 }

@@ -20,9 +20,10 @@ export const unsubscribeQuery = z.object({
   sig: z.string().min(1).max(100),
 });
 
-/** What the profile's form offers, in its order (the job digest is not offered until it is sent: issue 20). */
+/** What the profile's form offers, in its order. */
 const OFFERED: { kind: EmailKind; label: string; hint: string }[] = [
   { kind: "urgentJobs", label: "Urgent jobs near you", hint: "At once, while you are online as a provider." },
+  { kind: "jobDigest", label: "Other new jobs near you", hint: "One email listing them, at most every 30 minutes, while you are online as a provider." },
   { kind: "bookings", label: "Booking updates", hint: "Accepted, started, completed or cancelled." },
   { kind: "messages", label: "New messages", hint: "When a message waits unread for 5 minutes; at most one email per conversation every 30 minutes." },
   { kind: "reviews", label: "New reviews", hint: "When someone reviews you." },

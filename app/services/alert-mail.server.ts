@@ -7,6 +7,8 @@ export interface AlertMailContent {
   to: string;
   title: string;
   message: string;
+  /** For a digest: each item's text and page (absolute), listed under the message. */
+  items?: { text: string; link: string }[];
   /** The page the alert is about (absolute). */
   link: string;
   linkLabel: string;
@@ -25,6 +27,8 @@ export function alertMail(content: AlertMailContent): OutgoingMail {
     "",
     content.message,
     "",
+    ...(content.items ?? []).flatMap((item) => [`- ${item.text}`, `  ${item.link}`]),
+    ...(content.items?.length ? [""] : []),
     `${content.linkLabel}: ${content.link}`,
     "",
     "--",
@@ -39,6 +43,7 @@ export function alertMail(content: AlertMailContent): OutgoingMail {
 <p style="margin:0 0 8px;font-weight:700;color:#2563eb">Nearhand</p>
 <h1 style="margin:0 0 12px;font-size:20px">${escapeHtml(content.title)}</h1>
 <p style="margin:0 0 20px;font-size:16px;line-height:1.5">${escapeHtml(content.message)}</p>
+${content.items?.length ? `<ul style="margin:0 0 20px;padding-left:20px;font-size:15px;line-height:1.5">${content.items.map((item) => `<li style="margin:0 0 8px"><a href="${escapeHtml(item.link)}" style="color:#1d4ed8">${escapeHtml(item.text)}</a></li>`).join("")}</ul>` : ""}
 <p style="margin:0 0 24px"><a href="${escapeHtml(content.link)}" style="display:inline-block;background:#2563eb;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:8px;font-weight:600">${escapeHtml(content.linkLabel)}</a></p>
 <p style="margin:0;font-size:13px;color:#475569">You get this because ${escapeHtml(content.kindLabel)} emails are on in your Nearhand profile. <a href="${escapeHtml(content.unsubscribe)}" style="color:#475569">Unsubscribe</a></p>
 </div>

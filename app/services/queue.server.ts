@@ -3,7 +3,7 @@ import "server-only";
 // that causes it, so it exists exactly when that change committed (an outbox); workers take it afterwards.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
-import { PgBoss, fromDrizzle, type Job, type SendOptions } from "pg-boss";
+import { PgBoss, fromDrizzle, type Job, type JobInsert } from "pg-boss";
 import { newQueue, type QueueName } from "../../db/queue.ts";
 import type { Executor } from "./db.server";
 import { getDatabaseHandle } from "./db.server";
@@ -30,9 +30,13 @@ const sender = new PgBoss({
   migrate: false,
 });
 
-/** Writes a job inside `tx` (the outbox); null when a job with the same id (or a waiting singleton) exists. */
-export function enqueue(tx: Executor, name: QueueName, data: object, options: SendOptions = {}): Promise<string | null> {
-  return currentTransaction.run(tx, () => sender.send(name, data, options));
+/**
+ * Writes jobs inside `tx` (the outbox), in one statement; a job whose id (or waiting singleton key) exists already
+ * is left out.
+ */
+export async function enqueue(tx: Executor, name: QueueName, jobs: JobInsert[]): Promise<void> {
+  if (jobs.length === 0) return;
+  await currentTransaction.run(tx, () => sender.insert(name, jobs));
 }
 
 export type JobHandler<T> = (job: Job<T>) => Promise<void>;

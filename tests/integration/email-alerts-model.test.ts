@@ -6,7 +6,7 @@ import * as t from "../../db/schema.ts";
 import { QUEUES, QUEUE_SCHEMA } from "../../db/queue.ts";
 import { acceptJob } from "~/models/booking.server";
 import { createJob } from "~/models/job.server";
-import { alertToSend, recordDelivery, setEmailChoices, MESSAGE_ALERT_DELAY_SECONDS } from "~/models/email-alert.server";
+import { alertToSend, digestToSend, recordDelivery, recordDigest, setEmailChoices, JOB_DIGEST_INTERVAL_SECONDS, MESSAGE_ALERT_DELAY_SECONDS } from "~/models/email-alert.server";
 import { openThread, sendMessage } from "~/models/message.server";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 
@@ -127,5 +127,40 @@ describe("a due alert", () => {
     expect(await alertToSend(db, second.id)).toMatchObject({ kind: "messages" });
     await openThread(db, booking.id, seeker.id);
     expect(await alertToSend(db, second.id)).toBeNull();
+  });
+});
+
+describe("the job digest", () => {
+  it("waits 30 minutes with one job per provider, then lists the jobs that are not urgent since the last one, while it is on", async () => {
+    const seeker = await user();
+    const near = await provider();
+    await setEmailChoices(db, near.id, { jobDigest: true });
+    const before = Date.now();
+    const first = await createJob(db, seeker.id, { categoryId: "repair", title: "Paint a fence", description: "d" });
+    const second = await createJob(db, seeker.id, { categoryId: "repair", title: "Fix a shelf", description: "d" });
+    await createJob(db, seeker.id, { categoryId: "repair", title: "Flood", description: "d", isUrgent: true });
+    const waiting = await db.execute(
+      sql`select start_after, singleton_key from ${sql.identifier(QUEUE_SCHEMA)}.job where name = ${QUEUES.jobDigest} and singleton_key = ${`digest:${near.id}`}`,
+    );
+    const rows = ((waiting as { rows?: QueuedJob[] }).rows ?? (waiting as unknown as QueuedJob[])) as QueuedJob[];
+    expect(rows).toHaveLength(1);
+    expect(new Date(rows[0].start_after).getTime()).toBeGreaterThanOrEqual(before + (JOB_DIGEST_INTERVAL_SECONDS - 5) * 1000);
+
+    const digest = await digestToSend(db, near.id);
+    expect(digest?.to).toBe(near.email);
+    expect(digest?.items.map((i) => i.relatedId)).toEqual([first.id, second.id]);
+    await recordDigest(db, digest!);
+    expect(await digestToSend(db, near.id)).toBeNull();
+    const third = await createJob(db, seeker.id, { categoryId: "repair", title: "Hang a door", description: "d" });
+    expect((await digestToSend(db, near.id))?.items.map((i) => i.relatedId)).toEqual([third.id]);
+    await setEmailChoices(db, near.id, { jobDigest: false });
+    expect(await digestToSend(db, near.id)).toBeNull();
+  });
+
+  it("is off by default", async () => {
+    const seeker = await user();
+    const near = await provider();
+    await createJob(db, seeker.id, { categoryId: "repair", title: "Quiet job", description: "d" });
+    expect(await digestToSend(db, near.id)).toBeNull();
   });
 });

@@ -135,15 +135,15 @@ describe("urgent jobs", () => {
 });
 
 describe("preferences on /profile", () => {
-  it("show each kind on by default, and a kind turned off with the no-JS form sends no more email", async () => {
+  it("show each kind on by default but the digest, and a kind turned off with the no-JS form sends no more email", async () => {
     const provider = await signedIn("choosy", "provider");
     const checked = async () => {
       const page = await (await provider.request("/profile")).text();
       return Object.fromEntries([...page.matchAll(/<input type="checkbox"[^>]*name="(\w+)"[^>]*>/g)].map(([input, name]) => [name, input.includes('checked=""')]));
     };
-    expect(await checked()).toEqual({ urgentJobs: true, bookings: true, messages: true, reviews: true });
+    expect(await checked()).toEqual({ urgentJobs: true, jobDigest: false, bookings: true, messages: true, reviews: true });
     expect((await provider.postForm("/profile/email-alerts", { bookings: "on", messages: "on", reviews: "on" })).status).toBe(302);
-    expect(await checked()).toEqual({ urgentJobs: false, bookings: true, messages: true, reviews: true });
+    expect(await checked()).toEqual({ urgentJobs: false, jobDigest: false, bookings: true, messages: true, reviews: true });
     const seeker = await signedIn("poster2");
     await seeker.postJson("/api/jobs", { title: "Burst pipe", description: "now", categoryId: "assembly", isUrgent: true });
     await new Promise((r) => setTimeout(r, 2500));
