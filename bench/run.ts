@@ -47,7 +47,7 @@ for (const part of parts) {
     if (part === "browser") await runBrowser(report, { databaseUrl: serverDatabase, runs: quick ? 1 : 3 });
   } catch (error) {
     console.error(`\n${part} failed:`, error);
-    report.add({ part, name: "run", value: error instanceof Error ? error.message.split("\n")[0] : String(error), budget: "runs", ratio: "", pass: false });
+    report.add({ part, name: "run", value: describeError(error), budget: "runs", ratio: "", pass: false });
   }
   console.log(`(${part}: ${((performance.now() - started) / 1000).toFixed(0)} s)`);
 }
@@ -58,3 +58,10 @@ console.log(`\n${report.table()}\n`);
 const failed = report.figures.filter((f) => f.pass === false).length;
 const passed = report.figures.filter((f) => f.pass === true).length;
 console.log(`${passed} passed, ${failed} failed, ${report.figures.length - passed - failed} reported only. Written to ${path.relative(ROOT, file)}.`);
+
+/** A failed part's first line: PGlite's file-system errors are plain objects (`{ name: "ErrnoError", errno }`). */
+function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message.split("\n")[0];
+  if (typeof error === "object" && error !== null) return JSON.stringify(error);
+  return String(error);
+}
