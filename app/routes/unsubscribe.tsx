@@ -29,7 +29,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
           </p>
         ) : done ? (
           <p className="mt-3 text-slate-700" role="status" data-testid="unsubscribed">
-            {`You will no longer get ${label} emails. You can turn them back on on your profile.`}
+            {`You will no longer get ${label} emails. You can turn them back on in your profile.`}
           </p>
         ) : (
           <form method="post" action={action} className="mt-3">
