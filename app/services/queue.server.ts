@@ -3,7 +3,7 @@ import "server-only";
 // that causes it, so it exists exactly when that change committed (an outbox); workers take it afterwards.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
-import { PgBoss, fromDrizzle, type Job, type JobInsert } from "pg-boss";
+import { PgBoss, fromDrizzle, type Job, type JobInsert, type JobResult } from "pg-boss";
 import { newQueue, type QueueName } from "../../db/queue.ts";
 import type { Executor } from "./db.server";
 import { getDatabaseHandle } from "./db.server";
@@ -42,6 +42,7 @@ export async function enqueue(tx: Executor, name: QueueName, jobs: JobInsert[]):
 export type JobHandler<T> = (job: Job<T>) => Promise<void>;
 
 let worker: PgBoss | undefined;
+const WORK_BATCH_SIZE = 20;
 
 /** Starts this instance's workers (MAIL_WORKER=false leaves them to another process). */
 export async function startWorkers(handlers: Partial<Record<QueueName, JobHandler<never>>>, pollingIntervalSeconds = 2): Promise<void> {
@@ -51,8 +52,22 @@ export async function startWorkers(handlers: Partial<Record<QueueName, JobHandle
   boss.on("error", (err) => log().error({ err }, "job queue error"));
   await boss.start();
   for (const [name, handler] of Object.entries(handlers)) {
-    await boss.work(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
-      await (handler as JobHandler<unknown>)(job);
+    // Up to 20 jobs per fetch, fetching again at once while batches come back full: a backlog (a job posted near
+    // many providers) drains at the mail server's pace, not one job per polling interval. A job that fails is
+    // failed alone (pg-boss retries it with backoff); the others of its batch complete.
+    const options = { pollingIntervalSeconds, batchSize: WORK_BATCH_SIZE, burstWhenBatchFull: true, perJobResults: true } as const;
+    await boss.work(name, options, async (jobs) => {
+      const results: JobResult[] = [];
+      for (const job of jobs) {
+        try {
+          await (handler as JobHandler<unknown>)(job);
+          results.push({ id: job.id, status: "completed" });
+        } catch (err) {
+          log().warn({ err, queue: name, jobId: job.id }, "job failed; it will be retried");
+          results.push({ id: job.id, status: "failed", output: { message: err instanceof Error ? err.message : String(err) } });
+        }
+      }
+      return results;
     });
   }
   worker = boss;
