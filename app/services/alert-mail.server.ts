@@ -2,6 +2,7 @@ import "server-only";
 // An alert email's parts, both from one source: the notification's own title and text (the in-app words), the
 // page it leads to and the way out. No remote asset, no script; the link signs nobody in by itself.
 import type { OutgoingMail } from "./mail.server";
+import { escapeHtml } from "../lib/escape-html";
 
 export interface AlertMailContent {
   to: string;
@@ -60,8 +61,4 @@ ${content.items?.length ? `<ul style="margin:0 0 20px;padding-left:20px;font-siz
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
   };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

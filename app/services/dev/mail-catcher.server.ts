@@ -1,10 +1,11 @@
 import "server-only";
 // The embedded SMTP server for development and tests: loopback only, never in production, asks for the
 // credentials a real submission server asks for, and keeps what it receives in memory for /dev/mail.
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { sameSecret } from "../same-secret.server";
 
 const LOOPBACK = "127.0.0.1";
 /** The newest messages kept; older ones are dropped. */
@@ -95,10 +96,4 @@ export async function startMailCatcher(): Promise<MailCatcher> {
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }

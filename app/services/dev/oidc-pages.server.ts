@@ -1,4 +1,5 @@
 import "server-only";
+import { escapeHtml } from "../../lib/escape-html";
 // The development sign-in's own HTML pages: inline styles only, no scripts, never framed.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ErrorOut, KoaContextWithOIDC } from "oidc-provider";
@@ -7,15 +8,6 @@ export interface FormValues {
   email: string;
   firstName: string;
   lastName: string;
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
 }
 
 /**
