@@ -1,13 +1,9 @@
 "use client";
 
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, type ToastMessage } from "~/lib/toast";
-import type { ToastEntry } from "./toast-list";
-
-// Radix Toast and its primitives (about 12 KiB gzipped) load once the page is idle (or with an earlier first toast), not
-// with the page itself.
-const loadToastList = () => import("./toast-list");
-const ToastList = lazy(loadToastList);
+import { ToastList, type ToastEntry } from "./toast-list";
 
 type Listener = (toast: ToastMessage) => void;
 const listeners = new Set<Listener>();
@@ -22,20 +18,8 @@ export function showToast(toast: Omit<ToastMessage, "id">): void {
 export function Toaster({ flash }: { flash: ToastMessage | null }) {
   const [toasts, setToasts] = useState<ToastEntry[]>(() => (flash ? [{ ...flash, open: true }] : []));
 
-  // The list (Radix's provider and viewport) is mounted ahead of any toast: Radix sets its viewport in a transition,
-  // which React holds while a form navigation is pending, so a toast shown then (the session ended under a mutation,
-  // app/lib/router-fetch.ts) would not appear before the page is left.
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    let cancelled = false;
-    const mount = () => void loadToastList().then(() => !cancelled && setReady(true));
-    const idle = window.requestIdleCallback ? window.requestIdleCallback(mount, { timeout: 2000 }) : window.setTimeout(mount, 200);
-    return () => {
-      cancelled = true;
-      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
-    };
-  }, []);
+  // Shown once hydrated: before that (and with no JavaScript at all) the <noscript> fallback shows a flash.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const add: Listener = (toast) =>
@@ -58,10 +42,5 @@ export function Toaster({ flash }: { flash: ToastMessage | null }) {
     setTimeout(() => setToasts((current) => current.filter((t) => t.id !== id)), TOAST_REMOVE_DELAY_MS);
   };
 
-  if (toasts.length === 0 && !ready) return null;
-  return (
-    <Suspense fallback={null}>
-      <ToastList toasts={toasts} onDismiss={dismiss} />
-    </Suspense>
-  );
+  return hydrated ? <ToastList toasts={toasts} onDismiss={dismiss} /> : null;
 }

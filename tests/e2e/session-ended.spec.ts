@@ -24,7 +24,7 @@ async function endSession(page: Page) {
  * `returnTo`), which shows the identity provider's sign-in.
  */
 async function expectLoggedOutToast(page: Page, returnTo: string, mutate: () => Promise<void>) {
-  // The toaster mounts its (empty) landmark once the page is idle: a toast shown during a form navigation needs it.
+  // The toaster's (empty) landmark is there once the page is hydrated.
   // (By attribute: an open dialog hides it from the accessibility tree.)
   await expect(page.locator('[role=region][aria-label^="Notifications (F8)"]')).toBeAttached();
   await endSession(page);

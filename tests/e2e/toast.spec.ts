@@ -16,7 +16,6 @@ test.describe("toasts", () => {
     await signIn(page, { email: uniqueEmail("toast-f8") });
     const toast = await switchRoleWithDialog(page);
     await expect(toast).toBeVisible();
-    // The landmark comes with the first toast (Radix Toast loads then).
     const viewport = page.getByRole("region", { name: /Notifications \(F8\)/ });
     await expect(viewport).toHaveCount(1);
     await expect(viewport).toHaveAttribute("aria-label", /Notifications \(F8\)/);
@@ -35,6 +34,47 @@ test.describe("toasts", () => {
     const shownFor = Date.now() - shownAt;
     expect(shownFor).toBeGreaterThan(3_500);
     expect(shownFor).toBeLessThan(8_000);
+  });
+
+  test("a toast is read out by a live region that was there before it", async ({ page }) => {
+    await signIn(page, { email: uniqueEmail("toast-live") });
+    const polite = page.locator('[role=region][aria-label^="Notifications"] [aria-live=polite]');
+    await expect(polite).toBeAttached();
+    await expect(polite).toHaveText("");
+    const toast = await switchRoleWithDialog(page);
+    await expect(toast).toBeVisible();
+    await expect(polite).toHaveText("Role switched successfully. You are now offering services.");
+  });
+
+  test("a toast stays while the pointer rests on it, and closes by Escape or its Close button", async ({ page }) => {
+    await signIn(page, { email: uniqueEmail("toast-close") });
+    let toast = await switchRoleWithDialog(page);
+    await toast.hover();
+    await page.waitForTimeout(6_000);
+    await expect(toast).toBeVisible();
+    await toast.getByRole("button", { name: "Close" }).focus();
+    await page.keyboard.press("Escape");
+    await expect(toast).toBeHidden();
+    toast = await switchRoleWithDialog(page);
+    await toast.getByRole("button", { name: "Close" }).click();
+    await expect(toast).toBeHidden();
+  });
+
+  test("a toast swiped right past 50 px closes; a shorter swipe leaves it", async ({ page }) => {
+    await signIn(page, { email: uniqueEmail("toast-swipe") });
+    const toast = await switchRoleWithDialog(page);
+    const box = (await toast.boundingBox())!;
+    const drag = async (distance: number) => {
+      await page.mouse.move(box.x + 20, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 20 + distance, box.y + box.height / 2, { steps: 5 });
+      await page.mouse.up();
+    };
+    await drag(30);
+    // Short of the threshold it snaps back to where it was.
+    await expect.poll(async () => (await toast.boundingBox())!.x).toBe(box.x);
+    await drag(120);
+    await expect(toast).toBeHidden();
   });
 
   test("only one toast is shown at a time", async ({ page }) => {
