@@ -242,13 +242,14 @@ async function serve(): Promise<void> {
   async function shutdown(signal: string) {
     if (shuttingDown) return;
     shuttingDown = true;
-    logger.info({ signal }, `${signal} received: finishing in-flight requests`);
     const force = setTimeout(() => {
       logger.error("Shutdown took too long; exiting.");
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Said once the port is closed: whoever reads it can count on new connections being refused.
+    logger.info({ signal }, `${signal} received: finishing in-flight requests`);
     // Keep-alive connections go as soon as their in-flight request is answered.
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
     server.closeIdleConnections();
