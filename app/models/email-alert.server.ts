@@ -67,18 +67,20 @@ function kindOf(type: Notification["type"]): EmailKind | null {
  */
 export async function enqueueAlerts(tx: Executor, created: Pick<Notification, "id" | "type" | "userId" | "relatedId">[]): Promise<void> {
   const urgent = await urgentJobIds(tx, created);
-  const retryDelay = getConfig().mailRetrySeconds;
+  const config = getConfig();
+  // The job's worker beats while it sends; one that stops beating (its instance crashed) loses the job to another.
+  const retries = { retryDelay: config.mailRetrySeconds, heartbeatSeconds: config.mailWorkerLostSeconds };
   const now: JobInsert[] = [];
   const messages = new Map<string, JobInsert>();
   const digests = new Map<string, JobInsert>();
   for (const notification of created) {
     const kind = kindOf(notification.type);
     if (!kind) continue;
-    const job = { id: notification.id, data: { notificationId: notification.id }, retryDelay };
+    const job = { id: notification.id, data: { notificationId: notification.id }, ...retries };
     if (kind === "urgentJobs" && !urgent.has(notification.relatedId ?? "")) {
       // A job that is not urgent waits for the provider's digest: one waiting per provider, due 30 minutes on.
       const singletonKey = `digest:${notification.userId}`;
-      digests.set(singletonKey, { data: { userId: notification.userId }, retryDelay, startAfter: JOB_DIGEST_INTERVAL_SECONDS, singletonKey });
+      digests.set(singletonKey, { data: { userId: notification.userId }, ...retries, startAfter: JOB_DIGEST_INTERVAL_SECONDS, singletonKey });
     } else if (kind === "messages") {
       const singletonKey = `messages:${notification.relatedId}:${notification.userId}`;
       if (!messages.has(singletonKey)) messages.set(singletonKey, { ...job, startAfter: MESSAGE_ALERT_DELAY_SECONDS, singletonKey });

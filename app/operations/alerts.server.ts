@@ -84,6 +84,6 @@ export async function startAlertWorker(): Promise<void> {
   if (!config.mailWorker) return;
   await startWorkers(
     { [QUEUES.alertEmail]: deliverAlert as never, [QUEUES.messageAlert]: deliverAlert as never, [QUEUES.jobDigest]: deliverDigest as never },
-    config.mailWorkerPollSeconds,
+    { pollingIntervalSeconds: config.mailWorkerPollSeconds, lostAfterSeconds: config.mailWorkerLostSeconds },
   );
 }

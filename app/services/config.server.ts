@@ -49,6 +49,7 @@ const envSchema = z
     MAIL_WORKER: booleanFlag,
     MAIL_WORKER_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
     MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+    MAIL_WORKER_LOST_SECONDS: z.coerce.number().int().min(10).max(600).default(30),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     APP_TIME_ZONE: z
       .string()
@@ -159,6 +160,8 @@ export interface Config {
   mailRetrySeconds: number;
   /** How often an idle worker looks for due emails. */
   mailWorkerPollSeconds: number;
+  /** A job whose worker stopped beating for this long (a crashed instance) is handed to another worker. */
+  mailWorkerLostSeconds: number;
   /** The market's time zone: "today" for earnings. */
   timeZone: string;
   /** Scales every rate limit (decision 0021). */
@@ -231,6 +234,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     mailWorker: env.MAIL_WORKER ?? true,
     mailRetrySeconds: env.MAIL_RETRY_SECONDS,
     mailWorkerPollSeconds: env.MAIL_WORKER_POLL_SECONDS,
+    mailWorkerLostSeconds: env.MAIL_WORKER_LOST_SECONDS,
     timeZone: env.APP_TIME_ZONE,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER ?? 1,
     trustedProxies: env.TRUST_PROXY,

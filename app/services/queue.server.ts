@@ -44,11 +44,21 @@ export type JobHandler<T> = (job: Job<T>) => Promise<void>;
 let worker: PgBoss | undefined;
 const WORK_BATCH_SIZE = 20;
 
+export interface WorkerTiming {
+  pollingIntervalSeconds: number;
+  /** The jobs' heartbeat: how soon a job whose worker died is failed (and retried) by a supervising instance. */
+  lostAfterSeconds: number;
+}
+
 /** Starts this instance's workers (MAIL_WORKER=false leaves them to another process). */
-export async function startWorkers(handlers: Partial<Record<QueueName, JobHandler<never>>>, pollingIntervalSeconds = 2): Promise<void> {
+export async function startWorkers(handlers: Partial<Record<QueueName, JobHandler<never>>>, timing: WorkerTiming): Promise<void> {
   if (worker) return;
+  const { pollingIntervalSeconds, lostAfterSeconds } = timing;
   const handle = await getDatabaseHandle();
-  const boss = newQueue(handle, { supervise: true, migrate: false });
+  // Supervision fails jobs whose heartbeat stopped, in its per-queue monitor pass (at most one per monitor interval
+  // across instances): both run a few times per heartbeat, so a lost job waits at most about a third longer.
+  const supervisionSeconds = Math.max(1, Math.floor(lostAfterSeconds / 3));
+  const boss = newQueue(handle, { supervise: true, migrate: false, superviseIntervalSeconds: supervisionSeconds, monitorIntervalSeconds: supervisionSeconds });
   boss.on("error", (err) => log().error({ err }, "job queue error"));
   await boss.start();
   for (const [name, handler] of Object.entries(handlers)) {
