@@ -67,9 +67,7 @@ function kindOf(type: Notification["type"]): EmailKind | null {
  */
 export async function enqueueAlerts(tx: Executor, created: Pick<Notification, "id" | "type" | "userId" | "relatedId">[]): Promise<void> {
   const urgent = await urgentJobIds(tx, created);
-  const config = getConfig();
-  // The job's worker beats while it sends; one that stops beating (its instance crashed) loses the job to another.
-  const retries = { retryDelay: config.mailRetrySeconds, heartbeatSeconds: config.mailWorkerLostSeconds };
+  const retries = jobOptions();
   const now: JobInsert[] = [];
   const messages = new Map<string, JobInsert>();
   const digests = new Map<string, JobInsert>();
@@ -82,7 +80,7 @@ export async function enqueueAlerts(tx: Executor, created: Pick<Notification, "i
       const singletonKey = `digest:${notification.userId}`;
       digests.set(singletonKey, { data: { userId: notification.userId }, ...retries, startAfter: JOB_DIGEST_INTERVAL_SECONDS, singletonKey });
     } else if (kind === "messages") {
-      const singletonKey = `messages:${notification.relatedId}:${notification.userId}`;
+      const singletonKey = messageJobKey(notification.relatedId, notification.userId);
       if (!messages.has(singletonKey)) messages.set(singletonKey, { ...job, startAfter: MESSAGE_ALERT_DELAY_SECONDS, singletonKey });
     } else {
       now.push(job);
@@ -91,6 +89,17 @@ export async function enqueueAlerts(tx: Executor, created: Pick<Notification, "i
   await enqueue(tx, QUEUES.alertEmail, now);
   await enqueue(tx, QUEUES.messageAlert, [...messages.values()]);
   await enqueue(tx, QUEUES.jobDigest, [...digests.values()]);
+}
+
+/** Retries with backoff; the job's worker beats while it sends, and one that stops (a crash) loses the job to another. */
+function jobOptions(): Pick<JobInsert, "retryDelay" | "heartbeatSeconds"> {
+  const config = getConfig();
+  return { retryDelay: config.mailRetrySeconds, heartbeatSeconds: config.mailWorkerLostSeconds };
+}
+
+/** One message email waits per conversation and receiver (the queue's policy "short"). */
+function messageJobKey(conversationId: string | null, userId: string): string {
+  return `messages:${conversationId}:${userId}`;
 }
 
 async function urgentJobIds(db: Executor, created: Pick<Notification, "type" | "relatedId">[]): Promise<Set<string>> {
@@ -108,8 +117,19 @@ export interface AlertToSend {
   scope: string;
 }
 
-/** The email a due notification becomes, or null when none is to be sent (the reason is in each rule). */
-export async function alertToSend(db: Executor, notificationId: string): Promise<AlertToSend | null> {
+/** A conversation's message email that is not due yet: it is queued again for `later`. */
+export interface AlertLater {
+  later: Date;
+  notificationId: string;
+  userId: string;
+  conversationId: string;
+}
+
+/**
+ * The email a due notification becomes, null when none is to be sent (the reason is in each rule), or, for a
+ * message, when it becomes due.
+ */
+export async function alertToSend(db: Executor, notificationId: string): Promise<AlertToSend | AlertLater | null> {
   const [row] = await db
     .select({
       notification: notifications,
@@ -131,36 +151,60 @@ export async function alertToSend(db: Executor, notificationId: string): Promise
   if (!kind) return null;
   const choices = row.choices ? pickChoices(row.choices) : DEFAULT_EMAIL_CHOICES;
   if (!choices[kind]) return null;
+  if (kind === "messages") return messageAlert(db, notification, row.email);
   if (await alreadySent(db, notification.id)) return null;
   const alert = { notification, kind, to: row.email, scope: notification.id };
-  switch (kind) {
-    case "urgentJobs":
-      // Only an urgent job still open, to a provider still online: switching role or going offline stops it.
-      if (!row.jobUrgent || row.jobStatus !== "posted" || row.role !== "provider" || !row.isOnline) return null;
-      return alert;
-    case "messages": {
-      if (notification.isRead) return null;
-      const scope = `messages:${notification.relatedId}`;
-      if (await sentWithin(db, notification.userId, scope, MESSAGE_ALERT_INTERVAL_SECONDS)) return null;
-      return { ...alert, scope };
-    }
-    default:
-      return alert;
-  }
+  // Only an urgent job still open, to a provider still online: switching role or going offline stops it.
+  if (kind === "urgentJobs" && (!row.jobUrgent || row.jobStatus !== "posted" || row.role !== "provider" || !row.isOnline)) return null;
+  return alert;
+}
+
+/**
+ * A conversation's message email, decided for the conversation rather than for the message that queued it: about
+ * the oldest message its receiver has not read and no email has told of yet, once that message is 5 minutes old
+ * and the conversation's last email 30 minutes old. Earlier than that it comes back for later, so a message that
+ * arrives in the quiet time is told of when the quiet time ends, while it is still unread.
+ */
+async function messageAlert(db: Executor, notification: Notification, to: string): Promise<AlertToSend | AlertLater | null> {
+  const { userId, relatedId: conversationId } = notification;
+  const scope = `messages:${conversationId}`;
+  const [last] = await db
+    .select({ sentAt: emailDeliveries.sentAt })
+    .from(emailDeliveries)
+    .where(and(eq(emailDeliveries.userId, userId), eq(emailDeliveries.scope, scope)))
+    .orderBy(desc(emailDeliveries.sentAt))
+    .limit(1);
+  const [oldest] = await db
+    .select()
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.type, "message"),
+        conversationId ? eq(notifications.relatedId, conversationId) : sql`false`,
+        eq(notifications.isRead, false),
+        last ? gt(notifications.createdAt, last.sentAt) : undefined,
+      ),
+    )
+    .orderBy(notifications.createdAt, notifications.id)
+    .limit(1);
+  if (!oldest) return null;
+  const dueAt = Math.max(
+    oldest.createdAt.getTime() + MESSAGE_ALERT_DELAY_SECONDS * 1000,
+    last ? last.sentAt.getTime() + MESSAGE_ALERT_INTERVAL_SECONDS * 1000 : 0,
+  );
+  if (dueAt > Date.now()) return { later: new Date(dueAt), notificationId: oldest.id, userId, conversationId: conversationId ?? "" };
+  return { notification: oldest, kind: "messages", to, scope };
+}
+
+/** Queues a message email again for when it is due (one waiting per conversation and receiver, as always). */
+export async function queueAlertLater(db: Executor, alert: AlertLater): Promise<void> {
+  const singletonKey = messageJobKey(alert.conversationId, alert.userId);
+  await enqueue(db, QUEUES.messageAlert, [{ data: { notificationId: alert.notificationId }, ...jobOptions(), startAfter: alert.later, singletonKey }]);
 }
 
 async function alreadySent(db: Executor, key: string): Promise<boolean> {
   const [row] = await db.select({ key: emailDeliveries.key }).from(emailDeliveries).where(eq(emailDeliveries.key, key));
-  return Boolean(row);
-}
-
-async function sentWithin(db: Executor, userId: string, scope: string, seconds: number): Promise<boolean> {
-  const [row] = await db
-    .select({ sentAt: emailDeliveries.sentAt })
-    .from(emailDeliveries)
-    .where(and(eq(emailDeliveries.userId, userId), eq(emailDeliveries.scope, scope), gt(emailDeliveries.sentAt, sql`now() - make_interval(secs => ${seconds})`)))
-    .orderBy(desc(emailDeliveries.sentAt))
-    .limit(1);
   return Boolean(row);
 }
 

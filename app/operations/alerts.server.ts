@@ -4,7 +4,7 @@ import "server-only";
 // retries it with backoff.
 import type { Job } from "pg-boss";
 import { QUEUES } from "../../db/queue.ts";
-import { alertToSend, digestToSend, recordDelivery, recordDigest, type AlertToSend, type EmailKind } from "../models/email-alert.server";
+import { alertToSend, digestToSend, queueAlertLater, recordDelivery, recordDigest, type AlertToSend, type EmailKind } from "../models/email-alert.server";
 import { STATUS_NOTICES } from "../models/booking.server";
 import { notificationHref } from "../components/notifications/shared";
 import { alertMail } from "../services/alert-mail.server";
@@ -28,6 +28,7 @@ export async function deliverAlert(job: Job<{ notificationId: string }>): Promis
   const db = await getDb();
   const alert = await alertToSend(db, job.data.notificationId);
   if (!alert) return;
+  if ("later" in alert) return queueAlertLater(db, alert);
   await sendMail(renderAlert(alert));
   await recordDelivery(db, alert);
   log().info({ notificationId: alert.notification.id, kind: alert.kind }, "alert email sent");

@@ -6,7 +6,19 @@ import * as t from "../../db/schema.ts";
 import { QUEUES, QUEUE_SCHEMA } from "../../db/queue.ts";
 import { acceptJob } from "~/models/booking.server";
 import { createJob } from "~/models/job.server";
-import { alertToSend, digestToSend, recordDelivery, recordDigest, setEmailChoices, JOB_DIGEST_INTERVAL_SECONDS, MESSAGE_ALERT_DELAY_SECONDS } from "~/models/email-alert.server";
+import {
+  alertToSend,
+  digestToSend,
+  queueAlertLater,
+  recordDelivery,
+  recordDigest,
+  setEmailChoices,
+  JOB_DIGEST_INTERVAL_SECONDS,
+  MESSAGE_ALERT_DELAY_SECONDS,
+  MESSAGE_ALERT_INTERVAL_SECONDS,
+  type AlertLater,
+  type AlertToSend,
+} from "~/models/email-alert.server";
 import { openThread, sendMessage } from "~/models/message.server";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 
@@ -43,6 +55,13 @@ interface QueuedJob {
 async function queued(notificationIds: string[]): Promise<QueuedJob[]> {
   const result = await db.execute(
     sql`select id, data, start_after, singleton_key from ${sql.identifier(QUEUE_SCHEMA)}.job where name in (${QUEUES.alertEmail}, ${QUEUES.messageAlert}) and id = any(${sql.param(notificationIds)}::uuid[])`,
+  );
+  return ((result as { rows?: QueuedJob[] }).rows ?? (result as unknown as QueuedJob[])) as QueuedJob[];
+}
+
+async function queuedFor(singletonKey: string): Promise<QueuedJob[]> {
+  const result = await db.execute(
+    sql`select id, data, start_after, singleton_key from ${sql.identifier(QUEUE_SCHEMA)}.job where name = ${QUEUES.messageAlert} and singleton_key = ${singletonKey} and state = 'created'`,
   );
   return ((result as { rows?: QueuedJob[] }).rows ?? (result as unknown as QueuedJob[])) as QueuedJob[];
 }
@@ -106,25 +125,43 @@ describe("a due alert", () => {
     await setEmailChoices(db, seeker.id, { bookings: false });
     expect(await alertToSend(db, accepted.id)).toBeNull();
     await setEmailChoices(db, seeker.id, { bookings: true });
-    await recordDelivery(db, alert!);
+    await recordDelivery(db, alert as AlertToSend);
     expect(await alertToSend(db, accepted.id)).toBeNull();
   });
 
-  it("for a message: not once it was read, and at most one per conversation in 30 minutes", async () => {
+  it("for a message: about the oldest one unread once it is 5 minutes old, at most one per conversation in 30 minutes, none once read", async () => {
     const seeker = await user();
     const near = await provider();
     const job = await createJob(db, seeker.id, { categoryId: "repair", title: "Talk", description: "d" });
     const booking = await acceptJob(db, near, { jobId: job.id });
+    const age = (id: string, minutes: number) =>
+      db.update(t.notifications).set({ createdAt: new Date(Date.now() - minutes * 60_000) }).where(eq(t.notifications.id, id));
     await sendMessage(db, near.id, { bookingId: booking.id, content: "first" });
     const [first] = await notificationsOf(seeker.id, "message");
-    const alert = await alertToSend(db, first.id);
-    expect(alert).toMatchObject({ kind: "messages", scope: `messages:${booking.id}` });
-    await recordDelivery(db, alert!);
+    // Not 5 minutes old yet: it comes back when it is.
+    expect(await alertToSend(db, first.id)).toMatchObject({ later: new Date(first.createdAt.getTime() + MESSAGE_ALERT_DELAY_SECONDS * 1000), notificationId: first.id });
+    await age(first.id, 40);
+    const alert = (await alertToSend(db, first.id)) as AlertToSend;
+    expect(alert).toMatchObject({ kind: "messages", scope: `messages:${booking.id}`, notification: { id: first.id } });
+    await recordDelivery(db, alert);
+    const sentAt = (await db.select().from(t.emailDeliveries).where(eq(t.emailDeliveries.key, first.id)))[0].sentAt;
+
+    // A message in the quiet half hour after an email: told of when the half hour ends, not dropped.
     await sendMessage(db, near.id, { bookingId: booking.id, content: "second" });
     const second = (await notificationsOf(seeker.id, "message")).find((x) => x.id !== first.id)!;
-    expect(await alertToSend(db, second.id)).toBeNull();
-    await db.update(t.emailDeliveries).set({ sentAt: new Date(Date.now() - 31 * 60 * 1000) }).where(eq(t.emailDeliveries.key, first.id));
-    expect(await alertToSend(db, second.id)).toMatchObject({ kind: "messages" });
+    const later = (await alertToSend(db, second.id)) as AlertLater;
+    expect(later).toEqual({ later: new Date(sentAt.getTime() + MESSAGE_ALERT_INTERVAL_SECONDS * 1000), notificationId: second.id, userId: seeker.id, conversationId: booking.id });
+    // The worker holds the waiting job (the first message's) while it decides; it queues the next one.
+    await db.execute(sql`update ${sql.identifier(QUEUE_SCHEMA)}.job set state = 'active' where singleton_key = ${`messages:${booking.id}:${seeker.id}`}`);
+    await queueAlertLater(db, later);
+    const [requeued] = await queuedFor(`messages:${booking.id}:${seeker.id}`);
+    expect(new Date(requeued.start_after).getTime()).toBe(later.later.getTime());
+    expect(requeued.data.notificationId).toBe(second.id);
+
+    // When it is due: about the second message (the first was told of already), while it is unread.
+    await db.update(t.emailDeliveries).set({ sentAt: new Date(Date.now() - 31 * 60_000) }).where(eq(t.emailDeliveries.key, first.id));
+    await age(second.id, 6);
+    expect(await alertToSend(db, first.id)).toMatchObject({ kind: "messages", notification: { id: second.id } });
     await openThread(db, booking.id, seeker.id);
     expect(await alertToSend(db, second.id)).toBeNull();
   });
