@@ -15,6 +15,7 @@ import type * as ssrEntry from "./entry.ssr";
 import { socketAddressContext } from "./services/client-address.server";
 import { getConfig } from "./services/config.server";
 import { answerUnread } from "./services/request-body.server";
+import { reportError, reportingRenderErrors, reportPayloadErrors } from "./services/error-report.server";
 import { createNonce, documentPolicy } from "./services/security-headers.server";
 import { isServiceUnavailable, serviceUnavailableResponse, withServiceUnavailable } from "./services/service-unavailable.server";
 import { staticDocumentContext } from "./services/static-document.server";
@@ -43,7 +44,8 @@ recognizeUnknownPaths((pathname) => {
 });
 
 async function fetchServer(request: Request, requestContext: RouterContextProvider): Promise<Response> {
-  // Resource routes (the JSON API) turn a thrown error into a bare 500; this is how we learn why.
+  // Resource routes (the JSON API) turn a thrown error into a bare 500, and React Router logs none of the errors it
+  // catches: each is reported here (error-report.server.ts).
   let unreachable = false;
   const response = await matchRSCServerRequest({
     basename,
@@ -59,10 +61,13 @@ async function fetchServer(request: Request, requestContext: RouterContextProvid
     routeDiscovery,
     onError(error) {
       if (isServiceUnavailable(error)) unreachable = true;
+      reportError(error, "route");
     },
     generateResponse(match, options) {
+      reportPayloadErrors(match.payload);
       const { statusCode, headers, payload } = withServiceUnavailable(match);
-      return new Response(renderToReadableStream(payload, options), { status: statusCode, headers });
+      const rendering = { ...options, onError: reportingRenderErrors(options.onError) };
+      return new Response(renderToReadableStream(payload, rendering), { status: statusCode, headers });
     },
   });
   if (unreachable && response.status === 500 && response.headers.get("React-Router-Resource") === "true") {

@@ -19,6 +19,8 @@ export default [
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("unsubscribe/one-click", "routes/unsubscribe-one-click.ts"),
   route("dev/mail", "routes/dev/mail.tsx"),
+  route("dev/fail/resource", "routes/dev/fail-resource.ts"),
+  route("dev/fail/:stage", "routes/dev/fail-page.tsx"),
 
   route("api/login", "routes/api/login.ts"),
   route("api/callback", "routes/api/callback.ts"),

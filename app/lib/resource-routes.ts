@@ -8,6 +8,7 @@ export const RESOURCE_ROUTE_PATTERNS: ReadonlySet<string> = new Set([
   "/profile/photo",
   "/profile/email-alerts",
   "/unsubscribe/one-click",
+  "/dev/fail/resource",
   "/images/*",
   "/icons.svg",
 ]);

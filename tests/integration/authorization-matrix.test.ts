@@ -931,6 +931,21 @@ const TABLE: Row<object>[] = [
     owner: ["seeker", 200],
     shows: (c) => [c.seeker.person.email],
   }),
+  // Outside production these fail on purpose for everyone (tests/integration/logging.test.ts reads what they log).
+  row({
+    route: "/dev/fail/resource",
+    method: "GET",
+    send: () => ({ path: "/dev/fail/resource" }),
+    anonymous: 500,
+    owner: ["seeker", 500],
+  }),
+  row({
+    route: "/dev/fail/:stage",
+    method: "GET",
+    send: () => ({ path: "/dev/fail/loader" }),
+    anonymous: 500,
+    owner: ["seeker", 500],
+  }),
   row({
     route: "/providers/:id",
     method: "GET",

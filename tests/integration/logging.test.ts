@@ -12,6 +12,10 @@ interface LogLine {
   [field: string]: unknown;
 }
 
+/** The development routes that fail on purpose: in a resource route, in a page's loader, rendering a server component. */
+const FORCED_FAILURES = ["resource", "loader", "render"] as const;
+const forcedStatus: Record<string, number> = {};
+
 describe("structured logs", () => {
   let app: AppServer;
   let lines: LogLine[];
@@ -35,6 +39,11 @@ describe("structured logs", () => {
     await longName.signIn(sent.longNameEmail, "Bartholomew".repeat(14), "Longname");
     const signedInAs = await longName.request("/api/auth/user");
     sent.longNameUser = signedInAs.ok ? await signedInAs.json() : undefined;
+    for (const stage of FORCED_FAILURES) {
+      const failure = await user.request(`/dev/fail/${stage}`, { headers: { "X-Request-Id": `forced-failure-${stage}` } });
+      forcedStatus[stage] = failure.status;
+      await failure.text();
+    }
     await app.stop();
     raw = app.output();
     lines = raw
@@ -68,6 +77,18 @@ describe("structured logs", () => {
     expect(lines.some((line) => line.msg === "request" && line.requestId === sent.forwardedId && line.path === "/")).toBe(true);
     const callbackLines = lines.filter((line) => line.requestId === sent.failedCallbackId);
     expect(callbackLines.map((line) => line.msg)).toEqual(expect.arrayContaining(["sign-in failed", "request"]));
+  });
+
+  it("logs each unexpected error once, with the request's id and the stack, wherever it was thrown", () => {
+    for (const stage of FORCED_FAILURES) {
+      expect(forcedStatus[stage], stage).toBe(500);
+      const errors = lines.filter((line) => line.requestId === `forced-failure-${stage}` && line.level === "error");
+      expect(errors, stage).toHaveLength(1);
+      const err = errors[0].err as { stack?: string; message?: string };
+      expect(errors[0].msg).toBe("unexpected error");
+      expect(err.message, stage).toMatch(/^Forced failure/);
+      expect(err.stack, stage).toMatch(/\n\s+at /);
+    }
   });
 
   it("logs no secrets, cookies or sign-in codes", () => {

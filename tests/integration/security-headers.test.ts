@@ -265,6 +265,14 @@ describe("in production", () => {
     await response.body?.cancel();
   });
 
+  it("has none of the development pages: the mailbox and the routes that fail on purpose are 404s", async () => {
+    for (const path of ["/dev/mail", "/dev/fail/resource", "/dev/fail/loader", "/dev/fail/render"]) {
+      const response = await fetch(`${production.url}${path}`, { redirect: "manual" });
+      expect(response.status, path).toBe(404);
+      await response.body?.cancel();
+    }
+  });
+
   it("the session cookie is Secure, HttpOnly, SameSite=Lax, Path=/", async () => {
     const cookie = sessionCookie(await signInRecordingCookies(new HttpClient(production.url)));
     expect(cookie).toMatch(/;\s*Secure(;|$)/i);
