@@ -78,7 +78,7 @@ export default defineConfig({
   projects: [{ name: "chromium" }],
   webServer: {
     command: "node server.ts",
-    url: `${BASE_URL}/healthz`,
+    url: `${BASE_URL}/readyz`,
     env: serverEnv,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -159,10 +159,17 @@ async function serve(): Promise<void> {
       return;
     }
     const pathname = pathOf(req.url);
+    // Liveness: the process answers (a database outage is no reason to restart it).
     if (pathname === "/healthz") {
-      void services.healthy().then((ok) => {
-        res.writeHead(ok ? 200 : 503, { "Content-Type": "text/plain", "Cache-Control": "no-store" });
-        res.end(ok ? "ok" : "database unavailable");
+      res.writeHead(200, { "Content-Type": "text/plain", "Cache-Control": "no-store" });
+      res.end("ok");
+      return;
+    }
+    // Readiness: the database answers and live events arrive; a load balancer sends nothing here until then.
+    if (pathname === "/readyz") {
+      void services.readiness().then((readiness) => {
+        res.writeHead(readiness.ready ? 200 : 503, { "Content-Type": "text/plain", "Cache-Control": "no-store" });
+        res.end(readiness.ready ? "ready" : readiness.reason);
       });
       return;
     }

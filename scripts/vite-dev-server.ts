@@ -21,11 +21,15 @@ export function nearhandDevServer(): Plugin {
       server.middlewares.use((req, res, next) => {
         const pathname = (req.url ?? "/").split("?")[0];
         if (pathname === "/healthz") {
+          res.end("ok");
+          return;
+        }
+        if (pathname === "/readyz") {
           void services
-            .then((s) => s.healthy())
-            .then((ok) => {
-              res.statusCode = ok ? 200 : 503;
-              res.end(ok ? "ok" : "database unavailable");
+            .then((s) => s.readiness())
+            .then((readiness) => {
+              res.statusCode = readiness.ready ? 200 : 503;
+              res.end(readiness.ready ? "ready" : readiness.reason);
             }, next);
           return;
         }

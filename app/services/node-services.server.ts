@@ -13,6 +13,7 @@ import { closeDatabase, getDatabaseHandle } from "./db.server";
 import type { Executor } from "../../db/client.ts";
 import { CALLBACK_PATH } from "./auth.server";
 import { createDevOidcProvider, type DevOidcProvider } from "./dev/oidc.server";
+import { checkReadiness, startReadinessProbe, stopReadinessProbe, type Readiness } from "./readiness.server";
 import { closeAllSockets, registerSocket, startEventFanout, stopEventFanout } from "./realtime.server";
 import { baseSecurityHeaders } from "./security-headers.server";
 import { getSessionStorage, purgeExpiredSessions } from "./session.server";
@@ -34,7 +35,8 @@ export interface NodeServices {
   /** Validates the configuration and opens, migrates and seeds the database. */
   start(): Promise<Config>;
   /** True when the database answers. */
-  healthy(): Promise<boolean>;
+  /** Whether this instance can serve: the database answers and live events arrive (/readyz). */
+  readiness(): Promise<Readiness>;
   /** Headers for every response (decision 0020); HTML documents replace the Content-Security-Policy with their own. */
   securityHeaders(): Record<string, string>;
   /** The embedded development OpenID provider, when no OIDC_ISSUER is configured. */
@@ -77,6 +79,7 @@ export const nodeServices: NodeServices = {
   async start() {
     const config = getConfig();
     await startEventFanout(await getDatabaseHandle());
+    await startReadinessProbe(await getDatabaseHandle());
     await getStorage();
     await startAlertWorker();
     await purgeExpiredSessions();
@@ -87,15 +90,7 @@ export const nodeServices: NodeServices = {
     return config;
   },
 
-  async healthy() {
-    try {
-      const handle = await getDatabaseHandle();
-      await handle.ping();
-      return true;
-    } catch {
-      return false;
-    }
-  },
+  readiness: checkReadiness,
 
   securityHeaders() {
     securityHeaders ??= baseSecurityHeaders(getConfig());
@@ -154,6 +149,7 @@ export const nodeServices: NodeServices = {
     purgeTimer = undefined;
     closeAllSockets();
     await stopEventFanout();
+    await stopReadinessProbe();
     await stopStorage();
     await stopWorkers();
     await closeMailer();

@@ -137,7 +137,11 @@ describe("a PostgreSQL outage during a load of writes", () => {
     const api = await seeker.request("/api/auth/user");
     expect(api.status).toBe(503);
     expect(await api.text()).toBe("Service unavailable");
-    expect((await fetch(`${app.url}/healthz`)).status).toBe(503);
+    // Not ready (a load balancer sends this instance nothing), yet alive (nothing should restart it).
+    const readiness = await fetch(`${app.url}/readyz`);
+    expect(readiness.status).toBe(503);
+    expect(await readiness.text()).toBe("database unavailable");
+    expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
     expect(await upgradeStatus(seeker)).toBe(503);
     expect(app.process.exitCode).toBeNull();
 
@@ -161,6 +165,9 @@ describe("a PostgreSQL outage during a load of writes", () => {
       delivered = await until("the live event", () => live.events.some((e) => e.type === "message" && e.data.messageId === id), 1_000).catch(() => false);
     }
     expect(delivered, "a live message event within 5 s of the restart").toBe(true);
+    // Ready again: its NOTIFY comes back through the re-established LISTEN connection.
+    const ready = await fetch(`${app.url}/readyz`);
+    expect([ready.status, await ready.text()]).toEqual([200, "ready"]);
 
     writing = false;
     await Promise.all(writers);

@@ -15,9 +15,11 @@ async function signedIn(label = "user") {
 }
 
 describe("health and pages", () => {
-  it("answers /healthz with 200 when the database answers", async () => {
-    const response = await fetch(`${app.url}/healthz`);
-    expect(response.status).toBe(200);
+  it("answers /healthz (alive) and /readyz (database and live events working) with 200, never cached", async () => {
+    for (const [path, text] of [["/healthz", "ok"], ["/readyz", "ready"]]) {
+      const response = await fetch(`${app.url}${path}`);
+      expect([response.status, await response.text(), response.headers.get("Cache-Control")], path).toEqual([200, text, "no-store"]);
+    }
   });
 
   it("keeps an idle connection open longer than a load balancer's 60 s, so a reused one is never reset under it", async () => {

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema.ts";
 import { switchRole, updateProfile, upsertUserFromClaims } from "~/models/user.server";
 import { profileFormSchema } from "~/lib/schemas/profile";
 import { nodeServices } from "~/services/node-services.server";
 import { useDatabaseHandle } from "~/services/db.server";
+import { startReadinessProbe, stopReadinessProbe } from "~/services/readiness.server";
 import { getSessionStorage, purgeExpiredSessions } from "~/services/session.server";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 
@@ -88,18 +88,21 @@ describe("session store", () => {
   });
 });
 
-describe("health", () => {
-  it("is healthy while the database answers and unhealthy when it does not", async () => {
-    expect(await nodeServices.healthy()).toBe(true);
-    const broken: DatabaseHandle = {
-      ...database.handle,
-      ping: () => Promise.reject(new Error("connection refused")),
-    };
-    useDatabaseHandle(broken);
+describe("readiness", () => {
+  it("is ready while the database answers and its NOTIFY comes back through LISTEN; not when either fails", async () => {
+    await startReadinessProbe(database.handle);
     try {
-      expect(await nodeServices.healthy()).toBe(false);
+      expect(await nodeServices.readiness()).toEqual({ ready: true });
+      useDatabaseHandle({ ...database.handle, ping: () => Promise.reject(new Error("connection refused")) });
+      expect(await nodeServices.readiness()).toEqual({ ready: false, reason: "database unavailable" });
+      useDatabaseHandle(database.handle);
+      // A listening connection that hears nothing (lost, not yet re-established).
+      await stopReadinessProbe();
+      await startReadinessProbe({ ...database.handle, listen: async () => async () => {} });
+      expect(await nodeServices.readiness()).toEqual({ ready: false, reason: "live events not arriving (LISTEN connection down)" });
     } finally {
       useDatabaseHandle(database.handle);
+      await stopReadinessProbe();
     }
   });
 });

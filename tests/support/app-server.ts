@@ -50,11 +50,11 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
+      if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not become ready:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 

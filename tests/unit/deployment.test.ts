@@ -10,7 +10,10 @@ import { ConfigError, parseConfig } from "~/services/config.server";
 const root = path.resolve(import.meta.dirname, "../..");
 const read = (file: string) => readFileSync(path.join(root, file), "utf8");
 
+/** The container's own check is liveness (restart when the process is stuck)... */
 const HEALTH_PATH = "/healthz";
+/** ...while the platforms route traffic and gate deploys on readiness (database and live events). */
+const READY_PATH = "/readyz";
 const MIGRATE_COMMAND = "node db/cli/migrate.ts";
 
 /** The variables a production process refuses to start without, as the app itself names them. */
@@ -97,8 +100,9 @@ describe("Dockerfile", () => {
 });
 
 describe("the server answers the health path the platforms probe", () => {
-  it("serves /healthz in server.ts", () => {
+  it("serves /healthz and /readyz in server.ts", () => {
     expect(read("server.ts")).toContain(`pathname === "${HEALTH_PATH}"`);
+    expect(read("server.ts")).toContain(`pathname === "${READY_PATH}"`);
   });
 });
 
@@ -114,12 +118,12 @@ describe("fly.toml", () => {
     };
   };
 
-  it("builds the Dockerfile, runs migrations before release and probes /healthz on the app's port", () => {
+  it("builds the Dockerfile, runs migrations before release and probes /readyz on the app's port", () => {
     expect(fly.build.dockerfile).toBe("Dockerfile");
     expect(fly.deploy.release_command).toBe(MIGRATE_COMMAND);
     expect(fly.env.NODE_ENV).toBe("production");
     expect(fly.http_service.internal_port).toBe(Number(fly.env.PORT));
-    expect(fly.http_service.checks.map((c) => [c.method, c.path])).toEqual([["GET", HEALTH_PATH]]);
+    expect(fly.http_service.checks.map((c) => [c.method, c.path])).toEqual([["GET", READY_PATH]]);
   });
 
   it("limits concurrency", () => {
@@ -149,10 +153,10 @@ describe("render.yaml", () => {
   const web = blueprint.services.find((s) => s.type === "web")!;
   const vars = new Map(web.envVars.map((v) => [v.key, v]));
 
-  it("is a Docker web service probed on /healthz that migrates before deploying", () => {
+  it("is a Docker web service probed on /readyz that migrates before deploying", () => {
     expect(web.runtime).toBe("docker");
     expect(existsSync(path.join(root, web.dockerfilePath))).toBe(true);
-    expect(web.healthCheckPath).toBe(HEALTH_PATH);
+    expect(web.healthCheckPath).toBe(READY_PATH);
     expect(web.preDeployCommand).toBe(MIGRATE_COMMAND);
     expect(vars.get("NODE_ENV")?.value).toBe("production");
     expect(parseConfig({ PORT: vars.get("PORT")?.value }).port).toBe(3000);
