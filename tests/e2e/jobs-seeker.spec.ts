@@ -216,6 +216,8 @@ test.describe("my jobs", () => {
 
 test.describe("job detail and accept", () => {
   test("a provider accepts with JavaScript; the seeker then sees the job matched", async ({ page, browser, baseURL }) => {
+    // Two users and a dozen pages: 12 s on an idle machine, past the 30 s default on a loaded CI runner.
+    test.slow();
     await signIn(page, { email: uniqueEmail("detail-seeker"), firstName: "Nora", lastName: "Quinn" });
     const job = await createJob(page, { title: "Replace a broken light switch" });
 
