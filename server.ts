@@ -14,6 +14,8 @@ import type { ServerHooks } from "./server-hooks.ts";
 interface ServerBuild {
   default: { fetch(request: Request, client: ClientAddress): Promise<Response> };
   nodeServices: NodeServices;
+  /** The app's route pattern a path matches ("/api/jobs/:id"), or "unmatched". */
+  routePatternOf(pathname: string): string;
 }
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -135,15 +137,17 @@ async function serve(): Promise<void> {
       const started = performance.now();
       const requestPath = pathOf(req.url); // before a mounted handler rewrites req.url
       res.once("finish", () => {
-        requestLog.info(
-          { method: req.method, path: requestPath, status: res.statusCode, ms: Math.round(performance.now() - started) },
-          "request",
-        );
+        const elapsed = performance.now() - started;
+        requestLog.info({ method: req.method, path: requestPath, status: res.statusCode, ms: Math.round(elapsed) }, "request");
+        services.observeRequest(req.method ?? "GET", routeLabels.get(res) ?? "static", res.statusCode, elapsed / 1000);
       });
       if (hooks.wrap) hooks.wrap(req, res, () => route(req, res));
       else route(req, res);
     });
   });
+
+  /** What each answered request was, for the metrics: a route pattern of the app or a path of server.ts's own. */
+  const routeLabels = new WeakMap<http.ServerResponse, string>();
 
   /** The path without its query string, which may carry sign-in codes. */
   function pathOf(url: string | undefined): string {
@@ -153,12 +157,14 @@ async function serve(): Promise<void> {
   function route(req: http.IncomingMessage, res: http.ServerResponse) {
     const unservable = services.unservableRequest(req);
     if (unservable) {
+      routeLabels.set(res, "unservable");
       const headers = { "Content-Type": "text/plain; charset=utf-8", "Content-Length": String(Buffer.byteLength(unservable.text)), Connection: "close" };
       res.writeHead(unservable.status, { ...headers, ...unservable.headers });
       res.end(unservable.text);
       return;
     }
     const pathname = pathOf(req.url);
+    if (pathname === "/healthz" || pathname === "/readyz" || pathname === "/metrics") routeLabels.set(res, pathname);
     // Liveness: the process answers (a database outage is no reason to restart it).
     if (pathname === "/healthz") {
       res.writeHead(200, { "Content-Type": "text/plain", "Cache-Control": "no-store" });
@@ -173,8 +179,13 @@ async function serve(): Promise<void> {
       });
       return;
     }
+    if (pathname === "/metrics") {
+      void services.answerMetrics(req, res);
+      return;
+    }
     if (hooks.route?.(req, res, services)) return;
     if (pathname.startsWith("/_storage/")) {
+      routeLabels.set(res, "/_storage/*");
       // Only what the app presigned reaches the embedded storage emulator (app/services/dev/storage-proxy.server.ts).
       void services.proxyStorage(req, res).then(
         (handled) => {
@@ -192,12 +203,14 @@ async function serve(): Promise<void> {
       return;
     }
     if (devOidc && (pathname === devOidc.mountPath || pathname.startsWith(`${devOidc.mountPath}/`))) {
+      routeLabels.set(res, `${devOidc.mountPath}/*`);
       devOidc.handle(req, res);
       return;
     }
     serveStatic(req, res, () => {
       // A visitor page (the landing, the 404 page), once rendered, is answered from memory without becoming a
       // Fetch Request; only what reaches the app gets one, never a static file or an embedded service's path.
+      routeLabels.set(res, build.routePatternOf(pathname));
       const kept = services.keptVisitorPage(req);
       if (kept) {
         res.writeHead(kept.status, kept.headers.flat());

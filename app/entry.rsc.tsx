@@ -43,6 +43,19 @@ recognizeUnknownPaths((pathname) => {
   return unknown;
 });
 
+// The route pattern a path matched ("/api/jobs/:id"), for the metrics' labels: bounded like the map above.
+const patterns = new Map<string, string>();
+export function routePatternOf(pathname: string): string {
+  let pattern = patterns.get(pathname);
+  if (pattern === undefined) {
+    const path = matchRoutes(routes as Parameters<typeof matchRoutes>[0], pathname, basename)?.at(-1)?.route.path;
+    pattern = !path || path === "*" ? "unmatched" : `/${path}`.replace(/^\/+/, "/");
+    if (patterns.size >= 10_000) patterns.clear();
+    patterns.set(pathname, pattern);
+  }
+  return pattern;
+}
+
 async function fetchServer(request: Request, requestContext: RouterContextProvider): Promise<Response> {
   // Resource routes (the JSON API) turn a thrown error into a bare 500, and React Router logs none of the errors it
   // catches: each is reported here (error-report.server.ts).

@@ -50,6 +50,7 @@ const envSchema = z
     MAIL_WORKER_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
     MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
     MAIL_WORKER_LOST_SECONDS: z.coerce.number().int().min(10).max(600).default(30),
+    METRICS_TOKEN: z.string().min(24, "must be at least 24 characters").optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     APP_TIME_ZONE: z
       .string()
@@ -162,6 +163,8 @@ export interface Config {
   mailWorkerPollSeconds: number;
   /** A job whose worker stopped beating for this long (a crashed instance) is handed to another worker. */
   mailWorkerLostSeconds: number;
+  /** The bearer token GET /metrics asks for; without one, /metrics is open outside production and absent in it. */
+  metricsToken: string | null;
   /** The market's time zone: "today" for earnings. */
   timeZone: string;
   /** Scales every rate limit (decision 0021). */
@@ -235,6 +238,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     mailRetrySeconds: env.MAIL_RETRY_SECONDS,
     mailWorkerPollSeconds: env.MAIL_WORKER_POLL_SECONDS,
     mailWorkerLostSeconds: env.MAIL_WORKER_LOST_SECONDS,
+    metricsToken: env.METRICS_TOKEN ?? null,
     timeZone: env.APP_TIME_ZONE,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER ?? 1,
     trustedProxies: env.TRUST_PROXY,

@@ -11,6 +11,8 @@ export interface LiveEvent {
   userIds: string[];
   /** Ids only; receivers load what they need. `bookingId` on message and booking events. */
   data: Record<string, string>;
+  /** When it was published (ms since the epoch), for the live-event lag metric; never sent to browsers. */
+  sentAt?: number;
 }
 
 export const EVENTS_CHANNEL = "nearhand_events";
@@ -25,7 +27,7 @@ export const MAX_EVENT_RECIPIENTS = 150;
 export async function publishEvent(db: Executor, event: LiveEvent): Promise<void> {
   const userIds = [...new Set(event.userIds)].slice(0, MAX_EVENT_RECIPIENTS);
   if (userIds.length === 0) return;
-  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ ...event, userIds })})`);
+  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ ...event, userIds, sentAt: Date.now() })})`);
 }
 
 export function parseEvent(payload: string): LiveEvent | null {

@@ -14,7 +14,9 @@ import type { Executor } from "../../db/client.ts";
 import { CALLBACK_PATH } from "./auth.server";
 import { createDevOidcProvider, type DevOidcProvider } from "./dev/oidc.server";
 import { checkReadiness, startReadinessProbe, stopReadinessProbe, type Readiness } from "./readiness.server";
-import { closeAllSockets, registerSocket, startEventFanout, stopEventFanout } from "./realtime.server";
+import { closeAllSockets, connectedSocketCount, registerSocket, startEventFanout, stopEventFanout } from "./realtime.server";
+import { measureLiveSockets, observeRequest } from "./metrics.server";
+import { answerMetrics } from "./metrics-endpoint.server";
 import { baseSecurityHeaders } from "./security-headers.server";
 import { getSessionStorage, purgeExpiredSessions } from "./session.server";
 import { log, requestIdFrom, rootLogger, withRequestLog } from "./logger.server";
@@ -37,6 +39,10 @@ export interface NodeServices {
   /** True when the database answers. */
   /** Whether this instance can serve: the database answers and live events arrive (/readyz). */
   readiness(): Promise<Readiness>;
+  /** GET /metrics (Prometheus), guarded by METRICS_TOKEN (metrics-endpoint.server.ts). */
+  answerMetrics(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** Counts an answered request under its route pattern and status. */
+  observeRequest(method: string, route: string, status: number, seconds: number): void;
   /** Headers for every response (decision 0020); HTML documents replace the Content-Security-Policy with their own. */
   securityHeaders(): Record<string, string>;
   /** The embedded development OpenID provider, when no OIDC_ISSUER is configured. */
@@ -79,6 +85,7 @@ export const nodeServices: NodeServices = {
   async start() {
     const config = getConfig();
     await startEventFanout(await getDatabaseHandle());
+    measureLiveSockets(connectedSocketCount);
     await startReadinessProbe(await getDatabaseHandle());
     await getStorage();
     await startAlertWorker();
@@ -91,6 +98,8 @@ export const nodeServices: NodeServices = {
   },
 
   readiness: checkReadiness,
+  answerMetrics,
+  observeRequest,
 
   securityHeaders() {
     securityHeaders ??= baseSecurityHeaders(getConfig());

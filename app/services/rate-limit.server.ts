@@ -4,6 +4,7 @@ import { rateLimits } from "../../db/schema.ts";
 import { apiError } from "./api.server";
 import { getConfig } from "./config.server";
 import { getDb, type Database } from "./db.server";
+import { countRateLimitRefusal } from "./metrics.server";
 import type { Toast } from "./session.server";
 import { RateLimited } from "../models/errors";
 
@@ -94,6 +95,7 @@ export async function consumeRateLimit(name: RateLimitName, key: string): Promis
     return { allowed: true };
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    countRateLimitRefusal(name);
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
   }
 }

@@ -3,6 +3,7 @@ import type { WebSocket } from "ws";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { EVENTS_CHANNEL, parseEvent, type LiveEvent } from "./events.server";
 import { log } from "./logger.server";
+import { observeLiveEventLag } from "./metrics.server";
 
 /** Heartbeat: every socket is pinged this often and dropped if it missed the last pong. */
 export const HEARTBEAT_MS = 30_000;
@@ -79,6 +80,7 @@ export async function startEventFanout(handle: DatabaseHandle): Promise<void> {
   if (stopListening) return;
   stopListening = await handle.listen(EVENTS_CHANNEL, (payload) => {
     const event = parseEvent(payload);
+    if (event && typeof event.sentAt === "number") observeLiveEventLag((Date.now() - event.sentAt) / 1000);
     if (event) deliver(event);
     else log().warn("live event ignored: malformed payload");
   });

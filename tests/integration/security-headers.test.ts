@@ -265,8 +265,9 @@ describe("in production", () => {
     await response.body?.cancel();
   });
 
-  it("has none of the development pages: the mailbox and the routes that fail on purpose are 404s", async () => {
-    for (const path of ["/dev/mail", "/dev/fail/resource", "/dev/fail/loader", "/dev/fail/render"]) {
+  it("has none of the development pages (the mailbox, the routes that fail on purpose) and no open /metrics", async () => {
+    // /metrics too: production serves it only with METRICS_TOKEN set (tests/integration/metrics.test.ts).
+    for (const path of ["/dev/mail", "/dev/fail/resource", "/dev/fail/loader", "/dev/fail/render", "/metrics"]) {
       const response = await fetch(`${production.url}${path}`, { redirect: "manual" });
       expect(response.status, path).toBe(404);
       await response.body?.cancel();
