@@ -48,8 +48,9 @@ const patterns = new Map<string, string>();
 export function routePatternOf(pathname: string): string {
   let pattern = patterns.get(pathname);
   if (pattern === undefined) {
-    const path = matchRoutes(routes as Parameters<typeof matchRoutes>[0], pathname, basename)?.at(-1)?.route.path;
-    pattern = !path || path === "*" ? "unmatched" : `/${path}`.replace(/^\/+/, "/");
+    const route = matchRoutes(routes as Parameters<typeof matchRoutes>[0], pathname, basename)?.at(-1)?.route;
+    // The routes are flat (routes.ts): the deepest match's path is the whole pattern; the index route has none.
+    pattern = !route || route.path === "*" ? "unmatched" : `/${route.index ? "" : (route.path ?? "")}`;
     if (patterns.size >= 10_000) patterns.clear();
     patterns.set(pathname, pattern);
   }

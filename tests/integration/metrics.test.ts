@@ -39,6 +39,7 @@ describe("GET /metrics", () => {
     const before = await scrape();
     for (let i = 0; i < 3; i++) await (await seeker.request(`/api/jobs/${crypto.randomUUID()}`)).text();
     await (await seeker.request("/no-such-page")).text();
+    await (await seeker.request("/")).text();
     const socket = await openSocket(seeker);
     // A job of one's own is a live event for oneself: its NOTIFY comes back through LISTEN to the socket.
     const heard = new Promise((resolve) => socket.once("message", resolve));
@@ -50,6 +51,7 @@ describe("GET /metrics", () => {
     const moved = (series: string) => (after.get(series) ?? 0) - (before.get(series) ?? 0);
     expect(moved(requests("/api/jobs/:id", 404))).toBe(3);
     expect(moved(requests("unmatched", 404))).toBe(1);
+    expect(moved(requests("/", 200))).toBe(1);
     expect(moved(requests("/api/jobs", 201, "POST"))).toBe(1);
     expect(after.get("nearhand_live_sockets")).toBe(1);
     expect(moved("nearhand_live_event_lag_seconds_count")).toBeGreaterThanOrEqual(1);
