@@ -22,7 +22,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=production-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-COPY package.json server.ts ./
+COPY package.json server.ts telemetry.ts ./
 COPY db ./db
 USER node
 EXPOSE 3000
@@ -30,4 +30,4 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=20s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Migrations also run at start (under an advisory lock); the platforms run them first as a release step:
 #   node db/cli/migrate.ts
-CMD ["node", "server.ts"]
+CMD ["node", "--import", "./telemetry.ts", "server.ts"]

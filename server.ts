@@ -277,6 +277,7 @@ async function serve(): Promise<void> {
     await closed;
     clearInterval(sweep);
     await services.shutdown();
+    await globalThis.nearhandTelemetry?.shutdown().catch(() => {});
     logger.info("Shut down cleanly.");
     process.exit(0);
   }

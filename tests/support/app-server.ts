@@ -24,7 +24,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   const needsPostgres = onPostgres || env.NODE_ENV === "production";
   const database = needsPostgres && !env.DATABASE_URL ? await createPostgresDatabase() : undefined;
   if (!database && !env.DATABASE_URL) cpSync(TEMPLATE_DIR, path.join(dataDir, "pglite"), { recursive: true });
-  const child = spawn(process.execPath, ["server.ts"], {
+  const child = spawn(process.execPath, ["--import", "./telemetry.ts", "server.ts"], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: {
       ...process.env,
