@@ -22,6 +22,7 @@ export default [
   route("dev/fail/resource", "routes/dev/fail-resource.ts"),
   route("dev/fail/:stage", "routes/dev/fail-page.tsx"),
 
+  route("api/openapi.json", "routes/api/openapi.ts"),
   route("api/login", "routes/api/login.ts"),
   route("api/callback", "routes/api/callback.ts"),
   route("api/logout", "routes/api/logout.ts"),

@@ -1,4 +1,5 @@
 import "server-only";
+import { z } from "zod";
 import {
   listConversations,
   openThread,
@@ -15,6 +16,9 @@ import { spendRateLimit, userKey } from "~/services/rate-limit.server";
 
 /** POST /api/messages' body (spec §7: bookingId, content, receiverId). */
 export const messageInput = sendMessageSchema;
+
+/** GET /api/messages' query (spec §7: the booking is part of the key). */
+export const threadQuery = z.object({ bookingId: z.uuid({ error: "bookingId must be a booking id" }) });
 
 /**
  * Sends a message in a booking the actor is a party of (404 otherwise), to the other party, who is notified; a

@@ -1,10 +1,15 @@
 import "server-only";
+import { z } from "zod";
+import { jobFieldRules } from "~/lib/schemas/job";
 import type { SavedIds } from "~/components/favorites/saved.server";
 import { loadSavedIds } from "~/operations/favorites.server";
 import { notFound } from "~/models/errors";
 import { getPublicProvider, listAvailableProviders, type PublicProvider } from "~/models/provider.server";
 import { getUserById, type User } from "~/models/user.server";
 import { getDb } from "~/services/db.server";
+
+/** GET /api/providers/available's input: the category, from the query or the path. */
+export const availableProvidersInput = z.object({ categoryId: jobFieldRules.categoryId });
 
 /** Online providers offering a category: the post-job wizard's step 2 and GET /api/providers/available. */
 export async function availableProviders(categoryId: string): Promise<PublicProvider[]> {

@@ -32,7 +32,7 @@ export interface FlashedSubmission {
 export type AppSession = Session<SessionData, SessionFlashData>;
 
 const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
-const SESSION_COOKIE_NAME = "nearhand_session";
+export const SESSION_COOKIE_NAME = "nearhand_session";
 
 let storage: SessionStorage<SessionData, SessionFlashData> | undefined;
 

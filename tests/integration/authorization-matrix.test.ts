@@ -271,6 +271,15 @@ const jobPage = (c: { jobId: string }) => `/jobs/${c.jobId}`;
 const storedImage = (c: Fixtures) => new RegExp(c.image.replace("/images/", "").replace(/\./g, "\\."));
 
 const TABLE: Row<object>[] = [
+  row({
+    route: "/api/openapi.json",
+    method: "GET",
+    // The API's description is public and the same for everyone.
+    send: () => ({ path: "/api/openapi.json" }),
+    anonymous: 200,
+    owner: ["seeker", 200],
+  }),
+
   // Sign-in and the session
   row({
     route: "/api/login",

@@ -1,5 +1,7 @@
 // A tiny cookie-keeping HTTP client that walks redirects like a browser with
 // JavaScript off; enough to sign in through the embedded OpenID provider.
+// Under vitest every /api answer it receives is checked against the OpenAPI document (openapi-contract.ts).
+import { checkAnswer } from "./openapi-contract.ts";
 
 export class HttpClient {
   readonly cookies = new Map<string, string>();
@@ -21,8 +23,10 @@ export class HttpClient {
     const headers = new Headers(init.headers);
     for (const [name, value] of Object.entries(this.defaultHeaders)) if (!headers.has(name)) headers.set(name, value);
     if (this.cookies.size && !headers.has("Cookie")) headers.set("Cookie", this.cookieHeader());
-    const response = await fetch(new URL(target, this.base), { ...init, headers, redirect: "manual" });
+    const url = new URL(target, this.base);
+    const response = await fetch(url, { ...init, headers, redirect: "manual" });
     for (const line of response.headers.getSetCookie()) this.store(line);
+    await checkAnswer((init.method ?? "GET").toUpperCase(), url, response);
     return response;
   }
 

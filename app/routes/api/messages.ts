@@ -1,6 +1,5 @@
-import { z } from "zod";
 import type { Route } from "./+types/messages";
-import { messageInput, readThread, sendMessage } from "~/operations/messages.server";
+import { messageInput, readThread, sendMessage, threadQuery } from "~/operations/messages.server";
 import { answerJson, jsonWrite } from "~/services/operation-answers.server";
 import { parseQuery, requireApiUser } from "~/services/api.server";
 import { fromAnotherSite } from "~/services/origin.server";
@@ -8,7 +7,7 @@ import { fromAnotherSite } from "~/services/origin.server";
 /** GET /api/messages?bookingId=: the thread, oldest first (marks received messages read, unless another site sent the browser). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireApiUser(context);
-  const { bookingId } = parseQuery(request, z.object({ bookingId: z.uuid({ error: "bookingId must be a booking id" }) }));
+  const { bookingId } = parseQuery(request, threadQuery);
   return answerJson(() => readThread(user, bookingId, { markRead: !fromAnotherSite(request) }));
 }
 

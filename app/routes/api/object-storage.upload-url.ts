@@ -1,19 +1,9 @@
-import { z } from "zod";
 import type { Route } from "./+types/object-storage.upload-url";
-import { IMAGE_TYPE_LIST, UPLOAD_DEFAULT_MAX_BYTES } from "~/lib/uploads";
+import { uploadUrlQuery } from "~/operations/uploads.server";
 import { apiError, json, parseQuery, requireApiUser } from "~/services/api.server";
 import { requireWithinRateLimit, userKey } from "~/services/rate-limit.server";
 import { imageUrlForKey, newImageKey, newStagedKey, presignStagedUpload, presignUpload } from "~/services/storage.server";
 import { log } from "~/services/logger.server";
-
-const querySchema = z.object({
-  contentType: z.enum(IMAGE_TYPE_LIST, { error: "contentType must be image/jpeg, image/png, image/webp, image/gif or image/avif" }),
-  size: z.coerce
-    .number({ error: "size must be a number of bytes" })
-    .int("size must be a whole number of bytes")
-    .min(1, "size must be at least 1 byte")
-    .max(UPLOAD_DEFAULT_MAX_BYTES, `size must be at most ${UPLOAD_DEFAULT_MAX_BYTES} bytes`),
-});
 
 /**
  * GET /api/object-storage/upload-url → {method: "PUT", url}, as spec §7 calls it: a presigned PUT of a
@@ -24,7 +14,7 @@ const querySchema = z.object({
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireApiUser(context);
   const refined = new URL(request.url).searchParams.size > 0;
-  const refinement = refined ? parseQuery(request, querySchema) : null;
+  const refinement = refined ? parseQuery(request, uploadUrlQuery) : null;
   await requireWithinRateLimit("uploads", userKey(user.id));
   try {
     if (!refinement) return json({ method: "PUT", url: await presignStagedUpload(newStagedKey(user.id)) });

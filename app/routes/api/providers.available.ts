@@ -1,10 +1,6 @@
-import { z } from "zod";
 import type { Route } from "./+types/providers.available";
-import { jobFieldRules } from "~/lib/schemas/job";
-import { availableProviders } from "~/operations/providers.server";
+import { availableProviders, availableProvidersInput } from "~/operations/providers.server";
 import { apiError, describeIssues, json, requireApiUser } from "~/services/api.server";
-
-const inputSchema = z.object({ categoryId: jobFieldRules.categoryId });
 
 /**
  * Online providers offering a category. The spec's client puts the category in
@@ -13,7 +9,7 @@ const inputSchema = z.object({ categoryId: jobFieldRules.categoryId });
  */
 export async function availableProvidersResponse(context: Route.LoaderArgs["context"], categoryId: unknown): Promise<Response> {
   await requireApiUser(context);
-  const parsed = inputSchema.safeParse({ categoryId });
+  const parsed = availableProvidersInput.safeParse({ categoryId });
   if (!parsed.success) return apiError(400, describeIssues(parsed.error));
   return json(await availableProviders(parsed.data.categoryId));
 }
