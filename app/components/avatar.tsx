@@ -3,6 +3,11 @@ import { initials, type NamedUser } from "~/lib/user-display";
 interface AvatarProps {
   user: NamedUser & { profileImageUrl?: string | null };
   size?: "sm" | "md" | "lg";
+  /**
+   * Draws the initials as generated content (like the picture they stand in for) rather than text: inside a
+   * control named otherwise (the header's 'Profile menu'), text would have to be part of the name (WCAG 2.5.3).
+   */
+  initialsAsImage?: boolean;
 }
 
 const SIZES = { sm: "h-8 w-8 text-xs", md: "h-10 w-10 text-sm", lg: "h-20 w-20 text-2xl" };
@@ -12,11 +17,15 @@ const SIZES = { sm: "h-8 w-8 text-xs", md: "h-10 w-10 text-sm", lg: "h-20 w-20 t
  * background laid over the initials: one that fails to load simply does not
  * paint, so the initials show, with or without JavaScript.
  */
-export function Avatar({ user, size = "md" }: AvatarProps) {
+export function Avatar({ user, size = "md", initialsAsImage = false }: AvatarProps) {
   const box = `${SIZES[size]} relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 font-semibold text-brand-700`;
   return (
     <span className={box}>
-      <span aria-hidden>{initials(user)}</span>
+      {initialsAsImage ? (
+        <span aria-hidden data-initials={initials(user)} className="before:content-[attr(data-initials)]" />
+      ) : (
+        <span aria-hidden>{initials(user)}</span>
+      )}
       {user.profileImageUrl ? (
         <span
           className="absolute inset-0 bg-cover bg-center"

@@ -47,7 +47,7 @@ describe("traces", () => {
     await receiver?.close();
   });
 
-  it("export each request as a server span of the service 'nearhand' when OTEL_EXPORTER_OTLP_ENDPOINT is set", { timeout: 60_000 }, async () => {
+  it("export each request as a server span of the service 'nearhand' when OTEL_EXPORTER_OTLP_ENDPOINT is set", { timeout: 120_000 }, async () => {
     receiver = await startReceiver();
     app = await startAppServer({
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,

@@ -47,7 +47,7 @@ export function BookingTimeline({ createdAt, startedAt, completedAt, formatTime 
               <Circle className="relative h-6 w-6 shrink-0 text-slate-300" aria-hidden />
             )}
             <div className="min-w-0">
-              <p className={`text-sm font-semibold ${done ? "text-slate-900" : "text-slate-400"}`}>
+              <p className={`text-sm font-semibold ${done ? "text-slate-900" : "text-slate-500"}`}>
                 {step.label}
                 {!done ? <span className="sr-only"> (pending)</span> : null}
               </p>
@@ -56,7 +56,7 @@ export function BookingTimeline({ createdAt, startedAt, completedAt, formatTime 
                   {formatTime(step.at)}
                 </time>
               ) : (
-                <p className="text-sm text-slate-400">Pending</p>
+                <p className="text-sm text-slate-500">Pending</p>
               )}
             </div>
           </li>

@@ -47,18 +47,18 @@ export function ConversationList({ conversations, selectedId, now }: Conversatio
                     {name}
                   </span>
                   {last ? (
-                    <time dateTime={last.createdAt.toISOString()} className="shrink-0 text-xs text-slate-500">
+                    <time dateTime={last.createdAt.toISOString()} className="shrink-0 text-xs text-slate-600">
                       {formatRelativeTime(last.createdAt, now)}
                     </time>
                   ) : null}
                 </span>
-                <span className="block truncate text-xs text-slate-500">{conversation.jobTitle}</span>
+                <span className="block truncate text-xs text-slate-600">{conversation.jobTitle}</span>
                 <span className="mt-0.5 flex items-center justify-between gap-2">
                   <span
                     className={`line-clamp-1 wrap-anywhere text-sm ${unread ? "font-medium text-slate-900" : "text-slate-600"}`}
                     data-testid="conversation-last-message"
                   >
-                    {last ? last.content : <span className="italic text-slate-400">No messages yet</span>}
+                    {last ? last.content : <span className="italic text-slate-500">No messages yet</span>}
                   </span>
                   {unread ? (
                     <span

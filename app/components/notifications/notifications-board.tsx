@@ -125,7 +125,7 @@ function NotificationRow({ item, unread }: { item: NotificationItem; unread: boo
           )}
         </h3>
         <p className="mt-0.5 text-sm text-slate-600 wrap-anywhere">{item.message}</p>
-        <time dateTime={item.createdAt} className="mt-1 block text-xs text-slate-500">
+        <time dateTime={item.createdAt} className="mt-1 block text-xs text-slate-600">
           {item.timeAgo}
         </time>
       </div>

@@ -32,7 +32,7 @@ export function WizardStepper({ step }: { step: WizardStep }) {
             <li
               key={label}
               aria-current={current ? "step" : undefined}
-              className={`flex items-center gap-2 ${current ? "font-semibold text-brand-700" : done ? "text-slate-700" : "text-slate-400"}`}
+              className={`flex items-center gap-2 ${current ? "font-semibold text-brand-700" : done ? "text-slate-700" : "text-slate-600"}`}
             >
               <span
                 className={`inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold ${

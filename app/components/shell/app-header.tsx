@@ -29,9 +29,12 @@ export function AppHeader({ user, unreadNotifications, unreadMessages }: AppHead
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
-        <Link to="/" className="mr-auto flex items-center gap-2 text-lg font-bold text-slate-900" aria-label="Nearhand home">
+        {/* Named by its text (not aria-label) so the visible "Nearhand" is part of the name (WCAG 2.5.3). */}
+        <Link to="/" className="mr-auto flex items-center gap-2 text-lg font-bold text-slate-900">
           <Logo />
-          <span>Nearhand</span>
+          <span>
+            Nearhand<span className="sr-only"> home</span>
+          </span>
         </Link>
         <div className="hidden md:block">
           <RoleSwitchButton user={user} />
@@ -91,17 +94,16 @@ function IconLink({
 }) {
   const badge = badgeCount(count);
   return (
-    <Link
-      to={to}
-      className="relative rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-      aria-label={badge ? `${label} (${count} unread)` : label}
-      data-testid={testId}
-    >
+    // Named by (visually hidden) text rather than aria-label: the badge's visible count would otherwise be
+    // text that is not part of the name (WCAG 2.5.3); the name still says the exact unread count.
+    <Link to={to} className="relative rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900" data-testid={testId}>
       {children}
+      <span className="sr-only">{badge ? `${label} (${count} unread)` : label}</span>
       {badge ? (
         <span
           className="absolute -right-0.5 -top-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-bold text-white"
           data-testid={testId ? `${testId}-badge` : undefined}
+          aria-hidden
         >
           {badge}
         </span>
@@ -119,7 +121,7 @@ function ProfileMenu({ user }: { user: ShellUser }) {
         aria-label="Profile menu"
         data-testid="profile-menu"
       >
-        <Avatar user={user} size="sm" />
+        <Avatar user={user} size="sm" initialsAsImage />
       </summary>
       <div className="absolute right-0 mt-2 w-64 rounded-lg border border-slate-200 bg-white py-2 shadow-lg">
         <div className="border-b border-slate-100 px-4 pb-2">

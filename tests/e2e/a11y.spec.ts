@@ -1,0 +1,294 @@
+// Accessibility: axe (WCAG 2.0/2.1 A and AA, WCAG 2.2 AA) on every screen and dialog — signed out, as a
+// seeker and as a provider, with JavaScript and without it — at a phone (390×844) and a desktop (1280×800)
+// width. Every run must have 0 violations; each run prints its number of checks (passes + violations +
+// incomplete rule results) and the file prints the total at the end. One signed-in page per role is reused
+// and only resized between the two widths; the data (jobs, bookings in each status, messages, reviews,
+// favorites) is built through the JSON API once.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type APIResponse, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { becomeOnlineProvider, expect, fetchAuthUser, newNoJsContext, roleSwitchLink, signIn, test, uniqueEmail, waitForHydration } from "./support.ts";
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+// The two tests (with and without JavaScript) run side by side, each in its own worker with its own data.
+test.describe.configure({ mode: "parallel" });
+
+let totalChecks = 0;
+let totalRuns = 0;
+
+/** The scratch page (with JavaScript) that axe checks a no-JS page's document in, per worker. */
+let scratch: Page | undefined;
+const SNAPSHOT_PATH = "/__a11y-no-js-snapshot";
+
+/**
+ * One axe run on the page as it is now; a soft failure lists the violations (rule, impact, targets).
+ * axe is a script, and Playwright cannot evaluate scripts in a page without JavaScript: there the document as
+ * the browser parsed it without scripting (<noscript> content included) is copied, minus its (never run)
+ * scripts and with its <noscript> wrappers unwrapped, into a scratch page of the same origin, width and
+ * stylesheets, and axe checks that copy.
+ */
+async function axe(page: Page, label: string, javaScript: boolean) {
+  const started = Date.now();
+  let target = page;
+  if (!javaScript) {
+    if (!scratch) throw new Error("no scratch page for the no-JS runs");
+    const html = (await page.content())
+      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+      .replace(/<\/?noscript>/gi, "");
+    await scratch.setViewportSize(page.viewportSize()!);
+    await scratch.route(`**${SNAPSHOT_PATH}`, (route) => route.fulfill({ contentType: "text/html", body: html }), { times: 1 });
+    await scratch.goto(SNAPSHOT_PATH);
+    target = scratch;
+  }
+  const results = await new AxeBuilder({ page: target }).withTags(TAGS).options({ resultTypes: ["violations"] }).analyze();
+  const checks = results.passes.length + results.violations.length + results.incomplete.length;
+  totalChecks += checks;
+  totalRuns += 1;
+  console.log(
+    `axe ${label}: ${checks} checks (${results.passes.length} passed, ${results.violations.length} violations, ${results.incomplete.length} incomplete) in ${Date.now() - started} ms`,
+  );
+  const violations = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} — ${n.failureSummary?.replace(/\s+/g, " ")}`).join(" | ")}`,
+  );
+  expect.soft(violations, `axe violations on ${label}`).toEqual([]);
+}
+
+/** Scans what is on screen at the phone width, then at the desktop width (the page is resized, not reloaded). */
+async function scanBoth(page: Page, label: string, mode: "js" | "no-js") {
+  await page.setViewportSize(PHONE);
+  await axe(page, `${mode} ${label} @390`, mode === "js");
+  await page.setViewportSize(DESKTOP);
+  await axe(page, `${mode} ${label} @1280`, mode === "js");
+}
+
+interface Data {
+  seekerContext: BrowserContext;
+  providerContext: BrowserContext;
+  seeker: Page;
+  provider: Page;
+  openJobId: string;
+  bookings: { accepted: string; in_progress: string; completed: string; cancelled: string };
+}
+
+let data: Data;
+
+async function newSignedInPage(browser: Browser, baseURL: string | undefined, prefix: string, firstName: string, lastName: string) {
+  const context = await browser.newContext({ baseURL, viewport: DESKTOP });
+  const page = await context.newPage();
+  await signIn(page, { email: uniqueEmail(prefix), firstName, lastName });
+  return { context, page };
+}
+
+async function ok(response: Promise<APIResponse>, status: number) {
+  const answer = await response;
+  expect(answer.status(), await answer.text()).toBe(status);
+  return answer.json() as Promise<{ id: string }>;
+}
+
+test.beforeAll(async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const seeker = await newSignedInPage(browser, baseURL, "a11y-seeker", "Sasha", "Client");
+  const provider = await newSignedInPage(browser, baseURL, "a11y-provider", "Pat", "Fixer");
+  await becomeOnlineProvider(provider.page.request);
+  const seekerUser = await fetchAuthUser(seeker.page.request);
+  const providerUser = await fetchAuthUser(provider.page.request);
+
+  const postJob = (title: string) =>
+    ok(
+      seeker.page.request.post("/api/jobs", {
+        data: { title, description: "The garden gate hinge broke and the gate no longer closes.", categoryId: "repair", address: "Brooklyn, NY", budget: 150, isUrgent: true },
+      }),
+      201,
+    );
+  const book = async (title: string) => {
+    const job = await postJob(title);
+    return (await ok(provider.page.request.post("/api/bookings", { data: { jobId: job.id } }), 201)).id;
+  };
+  const move = (bookingId: string, status: string) =>
+    ok(provider.page.request.patch(`/api/bookings/${bookingId}/status`, { data: { status } }), 200);
+
+  const accepted = await book("Fix the garden gate");
+  const inProgress = await book("Paint the fence");
+  await move(inProgress, "in_progress");
+  const completed = await book("Mount a shelf");
+  await move(completed, "in_progress");
+  await move(completed, "completed");
+  const cancelled = await book("Clean the gutters");
+  await move(cancelled, "cancelled");
+  const openJob = await postJob("Assemble a wardrobe");
+
+  // The provider reviewed the client; the client has not reviewed yet (the page offers 'Leave Review').
+  await ok(
+    provider.page.request.post("/api/reviews", { data: { bookingId: completed, revieweeId: seekerUser.id, rating: 4, comment: "Friendly client." } }),
+    201,
+  );
+  for (const [from, to, content] of [
+    [seeker.page, providerUser.id, "Hi! The gate is at the back of the house."],
+    [provider.page, seekerUser.id, "Thanks, I'll be there in 20 minutes."],
+  ] as const) {
+    await ok(from.request.post("/api/messages", { data: { bookingId: accepted, content, receiverId: to } }), 201);
+  }
+  // The seeker's favorites: the provider and a job.
+  await ok(seeker.page.request.post("/api/favorites", { data: { targetType: "provider", targetId: providerUser.id, role: "seeker" } }), 201);
+  await ok(seeker.page.request.post("/api/favorites", { data: { targetType: "job", targetId: openJob.id, role: "seeker" } }), 201);
+
+  data = {
+    seekerContext: seeker.context,
+    providerContext: provider.context,
+    seeker: seeker.page,
+    provider: provider.page,
+    openJobId: openJob.id,
+    bookings: { accepted, in_progress: inProgress, completed, cancelled },
+  };
+});
+
+test.afterAll(async () => {
+  // The two tests run in two workers: each worker records its count where the other can read it; the
+  // worker that finishes last prints the grand total.
+  const folder = process.env.NEARHAND_E2E_DATA_DIR ?? os.tmpdir();
+  fs.writeFileSync(path.join(folder, `a11y-checks-${test.info().workerIndex}.json`), JSON.stringify({ checks: totalChecks, runs: totalRuns }));
+  const all = fs
+    .readdirSync(folder)
+    .filter((name) => name.startsWith("a11y-checks-"))
+    .map((name) => JSON.parse(fs.readFileSync(path.join(folder, name), "utf8")) as { checks: number; runs: number });
+  console.log(`axe this worker: ${totalChecks} checks in ${totalRuns} runs`);
+  console.log(`axe total (all workers so far): ${all.reduce((sum, c) => sum + c.checks, 0)} checks in ${all.reduce((sum, c) => sum + c.runs, 0)} runs`);
+  await data?.seekerContext.close();
+  await data?.providerContext.close();
+});
+
+/** The screens every signed-in role shares, plus the ones of each role; `open` navigates (and hydrates). */
+async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", javaScript: boolean) {
+  const open = async (page: Page, path: string) => {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBeLessThan(400);
+    await waitForHydration(page);
+  };
+  const { bookings, openJobId } = data;
+
+  // --- The seeker.
+  await open(seeker, "/");
+  await scanBoth(seeker, "home (seeker)", mode);
+  if (javaScript) {
+    await seeker.setViewportSize(DESKTOP);
+    await roleSwitchLink(seeker).click();
+    await expect(seeker.getByRole("dialog", { name: "Offering Services As" })).toBeVisible();
+    await scanBoth(seeker, "role-switch dialog", mode);
+    await seeker.keyboard.press("Escape");
+    await expect(seeker.getByRole("dialog")).toHaveCount(0);
+  } else {
+    await open(seeker, "/switch-role?returnTo=%2F");
+    await scanBoth(seeker, "role-switch page", mode);
+  }
+
+  await open(seeker, "/post-job");
+  await scanBoth(seeker, "post-job step 1", mode);
+  await open(seeker, "/post-job?category=repair");
+  await scanBoth(seeker, "post-job step 2", mode);
+  await open(seeker, "/post-job?category=repair&step=3");
+  await scanBoth(seeker, "post-job step 3", mode);
+
+  // A missing title: the error is tied to its field (aria-invalid, aria-describedby naming the message).
+  await seeker.getByRole("button", { name: "Post Job" }).click();
+  const message = seeker.getByText("Title is required");
+  await expect(message).toBeVisible();
+  const title = seeker.getByLabel("Title");
+  await expect(title).toHaveAttribute("aria-invalid", "true");
+  const messageId = await message.getAttribute("id");
+  expect(messageId, "the error message has an id").toBeTruthy();
+  await expect(title).toHaveAttribute("aria-describedby", new RegExp(`(^|\\s)${messageId}(\\s|$)`));
+  await expect(title).toHaveAccessibleDescription(/Title is required/);
+  await scanBoth(seeker, "post-job step 3 with errors", mode);
+
+  await open(seeker, "/my-jobs");
+  await scanBoth(seeker, "my jobs", mode);
+
+  for (const status of ["accepted", "in_progress", "completed", "cancelled"] as const) {
+    await open(seeker, `/bookings/${bookings[status]}`);
+    await expect(seeker.getByTestId("booking-status")).toHaveText(new RegExp(status.replace("_", " ")));
+    await scanBoth(seeker, `booking ${status}`, mode);
+  }
+
+  // The dialogs of the booking page (without JavaScript: the page's sections).
+  if (javaScript) {
+    await open(seeker, `/bookings/${bookings.completed}`);
+    await seeker.getByRole("link", { name: "Leave Review" }).click();
+    await expect(seeker.getByRole("dialog", { name: "Leave a Review" })).toBeVisible();
+    await scanBoth(seeker, "review dialog", mode);
+    await seeker.keyboard.press("Escape");
+    await expect(seeker.getByRole("dialog")).toHaveCount(0);
+  } else {
+    await open(seeker, `/bookings/${bookings.completed}?dialog=review`);
+    await expect(seeker.getByRole("region", { name: "Leave a Review" })).toBeVisible();
+    await scanBoth(seeker, "review section", mode);
+  }
+
+  await open(seeker, `/messages?booking=${bookings.accepted}`);
+  await expect(seeker.getByTestId("thread-messages").getByTestId("message")).toHaveCount(2);
+  await scanBoth(seeker, "messages with a conversation", mode);
+  await open(seeker, "/notifications");
+  await scanBoth(seeker, "notifications", mode);
+  await open(seeker, "/profile");
+  await scanBoth(seeker, "profile (seeker)", mode);
+  await open(seeker, "/profile?edit=1");
+  await scanBoth(seeker, "profile edit (seeker)", mode);
+  await open(seeker, "/favorites");
+  await scanBoth(seeker, "favorites (providers)", mode);
+  await open(seeker, "/favorites?tab=jobs");
+  await scanBoth(seeker, "favorites (jobs)", mode);
+
+  // --- The provider.
+  await open(provider, "/");
+  await scanBoth(provider, "home (provider)", mode);
+  await open(provider, `/jobs/${openJobId}`);
+  await scanBoth(provider, "job page (provider)", mode);
+  await open(provider, "/profile?edit=1");
+  await scanBoth(provider, "profile edit (provider)", mode);
+}
+
+test("every screen and dialog passes axe, with JavaScript", async ({ page }) => {
+  // About 1.5 min on an idle machine; generous for a busy one (2 cores shared with other suites).
+  test.setTimeout(360_000);
+  await page.setViewportSize(DESKTOP);
+  // Signed out, the landing and 404 pages are static documents (no scripts to wait for).
+  await page.goto("/");
+  await scanBoth(page, "landing (signed out)", "js");
+  const missing = await page.goto("/no-such-page");
+  expect(missing?.status()).toBe(404);
+  await scanBoth(page, "404", "js");
+
+  const errors: string[] = [];
+  for (const p of [data.seeker, data.provider]) p.on("pageerror", (error) => errors.push(error.stack ?? error.message));
+  await scanSignedIn(data.seeker, data.provider, "js", true);
+  expect(errors, "uncaught exceptions in the signed-in pages").toEqual([]);
+});
+
+test("every screen and dialog passes axe, without JavaScript", async ({ noJsPage: page, page: scratchPage, browser, baseURL }) => {
+  // About 1.5 min on an idle machine; generous for a busy one (2 cores shared with other suites).
+  test.setTimeout(360_000);
+  scratch = scratchPage;
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/");
+  await scanBoth(page, "landing (signed out)", "no-js");
+  const missing = await page.goto("/no-such-page");
+  expect(missing?.status()).toBe(404);
+  await scanBoth(page, "404", "no-js");
+
+  // The signed-in sessions without JavaScript: the fixture's page takes the seeker's cookies, a second
+  // no-JS page the provider's.
+  await page.context().addCookies(await data.seekerContext.cookies());
+  const providerContext = await newNoJsContext(browser, baseURL);
+  await providerContext.addCookies(await data.providerContext.cookies());
+  const provider = await providerContext.newPage();
+  await provider.setViewportSize(DESKTOP);
+  try {
+    await scanSignedIn(page, provider, "no-js", false);
+  } finally {
+    await providerContext.close();
+  }
+});
