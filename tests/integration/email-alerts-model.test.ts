@@ -1,5 +1,5 @@
 // The alert rules (models/email-alert): what is queued with each notification, and what a due job becomes.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
 import * as t from "../../db/schema.ts";
@@ -52,19 +52,16 @@ interface QueuedJob {
   singleton_key: string | null;
 }
 
-async function queued(notificationIds: string[]): Promise<QueuedJob[]> {
-  const result = await db.execute(
-    sql`select id, data, start_after, singleton_key from ${sql.identifier(QUEUE_SCHEMA)}.job where name in (${QUEUES.alertEmail}, ${QUEUES.messageAlert}) and id = any(${sql.param(notificationIds)}::uuid[])`,
-  );
+/** The queue's jobs a statement selects (PGlite answers { rows }, postgres.js the rows themselves). */
+async function jobsWhere(condition: SQL): Promise<QueuedJob[]> {
+  const result = await db.execute(sql`select id, data, start_after, singleton_key from ${sql.identifier(QUEUE_SCHEMA)}.job where ${condition}`);
   return ((result as { rows?: QueuedJob[] }).rows ?? (result as unknown as QueuedJob[])) as QueuedJob[];
 }
 
-async function queuedFor(singletonKey: string): Promise<QueuedJob[]> {
-  const result = await db.execute(
-    sql`select id, data, start_after, singleton_key from ${sql.identifier(QUEUE_SCHEMA)}.job where name = ${QUEUES.messageAlert} and singleton_key = ${singletonKey} and state = 'created'`,
-  );
-  return ((result as { rows?: QueuedJob[] }).rows ?? (result as unknown as QueuedJob[])) as QueuedJob[];
-}
+const queued = (notificationIds: string[]) =>
+  jobsWhere(sql`name in (${QUEUES.alertEmail}, ${QUEUES.messageAlert}) and id = any(${sql.param(notificationIds)}::uuid[])`);
+
+const queuedFor = (singletonKey: string) => jobsWhere(sql`name = ${QUEUES.messageAlert} and singleton_key = ${singletonKey} and state = 'created'`);
 
 describe("the outbox", () => {
   it("queues one email job per notification, under the notification's id, in the transaction that made it", async () => {
@@ -176,10 +173,7 @@ describe("the job digest", () => {
     const first = await createJob(db, seeker.id, { categoryId: "repair", title: "Paint a fence", description: "d" });
     const second = await createJob(db, seeker.id, { categoryId: "repair", title: "Fix a shelf", description: "d" });
     await createJob(db, seeker.id, { categoryId: "repair", title: "Flood", description: "d", isUrgent: true });
-    const waiting = await db.execute(
-      sql`select start_after, singleton_key from ${sql.identifier(QUEUE_SCHEMA)}.job where name = ${QUEUES.jobDigest} and singleton_key = ${`digest:${near.id}`}`,
-    );
-    const rows = ((waiting as { rows?: QueuedJob[] }).rows ?? (waiting as unknown as QueuedJob[])) as QueuedJob[];
+    const rows = await jobsWhere(sql`name = ${QUEUES.jobDigest} and singleton_key = ${`digest:${near.id}`}`);
     expect(rows).toHaveLength(1);
     expect(new Date(rows[0].start_after).getTime()).toBeGreaterThanOrEqual(before + (JOB_DIGEST_INTERVAL_SECONDS - 5) * 1000);
 
