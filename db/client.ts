@@ -9,6 +9,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { countingQueries, countQuery } from "./query-count.ts";
 import * as schema from "./schema.ts";
 import { installQueue } from "./queue.ts";
+import { PoolUsage, trackPglite, trackPostgresJs } from "./pool-usage.ts";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -19,6 +20,8 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** What the app's connections are doing right now (for /metrics). */
+  usage: PoolUsage;
   /** PostgreSQL's URL (other clients, such as the job queue, open their own connections with it). */
   url?: string;
   /** PGlite's one client (other clients, such as the job queue, share it). */
@@ -85,10 +88,12 @@ async function openPostgres(url: string, poolSize: number, logger: Logger | unde
     idle_timeout: 60,
     backoff: reconnectDelaySeconds,
   });
-  const db = drizzle({ client, schema, logger }) as unknown as Database;
+  const usage = new PoolUsage(poolSize);
+  const db = drizzle({ client: trackPostgresJs(client, usage), schema, logger }) as unknown as Database;
   return {
     db,
     kind: "postgres",
+    usage,
     url,
     async ping() {
       await client`select 1`;
@@ -126,10 +131,12 @@ async function openPglite(dataDir: string, template: Blob | undefined, logger: L
   // The extensions the migrations create (decision 0026) must be loadable by this engine.
   const extensions = { cube, btree_gist };
   const client = await PGlite.create(dataDir, template ? { loadDataDir: template, extensions } : { extensions });
-  const db = drizzle({ client, schema, logger }) as unknown as Database;
+  const usage = new PoolUsage(1);
+  const db = drizzle({ client: trackPglite(client, usage), schema, logger }) as unknown as Database;
   return {
     db,
     kind: "pglite",
+    usage,
     pglite: client,
     async ping() {
       await client.query("select 1");

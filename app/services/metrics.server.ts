@@ -1,11 +1,13 @@
 import "server-only";
 // Prometheus metrics (prom-client) for GET /metrics: requests by route pattern and status, live sockets and the
-// lag of live events (NOTIFY → delivered), rate-limit refusals, the mail queue, the database's connections, and
+// lag of live events (NOTIFY → delivered), rate-limit refusals, the mail queue, the database's connections (the
+// pool's own use and waiters, each statement's time, and pg_stat_activity's view of every instance), and
 // Node's own (event-loop lag, memory, GC). One registry per process; with WEB_CONCURRENCY each worker answers for
 // itself, as a scraper of a multi-process instance expects.
 import { sql } from "drizzle-orm";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { QUEUE_SCHEMA } from "../../db/queue.ts";
+import { observeStatements } from "../../db/pool-usage.ts";
 import { getDatabaseHandle } from "./db.server";
 import { log } from "./logger.server";
 
@@ -57,6 +59,37 @@ new Gauge({
       sql`select name, count(*)::int as waiting from ${sql.identifier(QUEUE_SCHEMA)}.job where state in ('created', 'retry') group by name`,
     );
     for (const row of rows) this.set({ queue: row.name }, row.waiting);
+  },
+});
+
+const statementSeconds = new Histogram({
+  name: "nearhand_db_statement_duration_seconds",
+  help: "Time from the driver dispatching a statement of this process to its answer, by kind and outcome.",
+  labelNames: ["kind", "outcome"] as const,
+  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5],
+  registers: [registry],
+});
+observeStatements((seconds, kind, failed) => statementSeconds.observe({ kind, outcome: failed ? "error" : "ok" }, seconds));
+
+new Gauge({
+  name: "nearhand_db_pool_connections",
+  help: "This process's database connections by use: in_use (running a statement or a transaction), free, and max (the pool's size).",
+  labelNames: ["state"] as const,
+  registers: [registry],
+  async collect() {
+    const { usage } = await getDatabaseHandle();
+    this.set({ state: "in_use" }, usage.inUse);
+    this.set({ state: "free" }, usage.size - usage.inUse);
+    this.set({ state: "max" }, usage.size);
+  },
+});
+
+new Gauge({
+  name: "nearhand_db_pool_waiting",
+  help: "Statements and transactions of this process waiting for a connection of its pool.",
+  registers: [registry],
+  async collect() {
+    this.set((await getDatabaseHandle()).usage.waiting);
   },
 });
 

@@ -56,6 +56,12 @@ describe("GET /metrics", () => {
     expect(after.get("nearhand_live_sockets")).toBe(1);
     expect(moved("nearhand_live_event_lag_seconds_count")).toBeGreaterThanOrEqual(1);
     expect(after.get('nearhand_mail_queue_jobs{queue="alert-email"}') ?? 0).toBeGreaterThanOrEqual(0);
+    // The pool's own view: the requests' statements were timed, and nothing holds a connection between requests.
+    expect(moved('nearhand_db_statement_duration_seconds_count{kind="select",outcome="ok"}')).toBeGreaterThanOrEqual(5);
+    expect(moved('nearhand_db_statement_duration_seconds_count{kind="insert",outcome="ok"}')).toBeGreaterThanOrEqual(1);
+    expect(after.get('nearhand_db_pool_connections{state="max"}')).toBeGreaterThanOrEqual(1);
+    expect(after.get('nearhand_db_pool_connections{state="in_use"}')).toBeLessThanOrEqual(2); // the scrape's own two reads at most
+    expect(after.get("nearhand_db_pool_waiting")).toBe(0);
     expect(after.get("process_resident_memory_bytes")).toBeGreaterThan(1e6);
     expect(after.has("nodejs_eventloop_lag_p99_seconds")).toBe(true);
     // The scrape itself is counted under its own path, not as a page.
