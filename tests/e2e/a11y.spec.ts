@@ -72,6 +72,7 @@ interface Data {
   seeker: Page;
   provider: Page;
   openJobId: string;
+  providerId: string;
   bookings: { accepted: string; in_progress: string; completed: string; cancelled: string };
 }
 
@@ -143,6 +144,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
     seeker: seeker.page,
     provider: provider.page,
     openJobId: openJob.id,
+    providerId: providerUser.id,
     bookings: { accepted, in_progress: inProgress, completed, cancelled },
   };
 });
@@ -169,7 +171,7 @@ async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", 
     expect(response?.status(), path).toBeLessThan(400);
     await waitForHydration(page);
   };
-  const { bookings, openJobId } = data;
+  const { bookings, openJobId, providerId } = data;
 
   // --- The seeker.
   await open(seeker, "/");
@@ -192,6 +194,14 @@ async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", 
   await scanBoth(seeker, "post-job step 2", mode);
   await open(seeker, "/post-job?category=repair&step=3");
   await scanBoth(seeker, "post-job step 3", mode);
+  if (javaScript) {
+    // The job image's upload dialog (Uppy, loaded on demand; without JavaScript a plain file input on the page).
+    await seeker.getByRole("button", { name: "Add image" }).click();
+    await expect(seeker.getByRole("dialog", { name: "Job image" })).toBeVisible();
+    await scanBoth(seeker, "upload dialog", mode);
+    await seeker.keyboard.press("Escape");
+    await expect(seeker.getByRole("dialog")).toHaveCount(0);
+  }
 
   // A missing title: the error is tied to its field (aria-invalid, aria-describedby naming the message).
   await seeker.getByRole("button", { name: "Post Job" }).click();
@@ -227,6 +237,27 @@ async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", 
     await expect(seeker.getByRole("region", { name: "Leave a Review" })).toBeVisible();
     await scanBoth(seeker, "review section", mode);
   }
+
+  // Pay now and the cancel question of an accepted booking: in place with JavaScript, the page's sections without.
+  if (javaScript) {
+    await open(seeker, `/bookings/${bookings.accepted}`);
+    await seeker.getByRole("link", { name: "Pay now" }).click();
+    await expect(seeker.getByRole("dialog", { name: "Payment" })).toBeVisible();
+    await scanBoth(seeker, "payment dialog", mode);
+    await seeker.keyboard.press("Escape");
+    await expect(seeker.getByRole("dialog")).toHaveCount(0);
+    await seeker.getByRole("link", { name: "Cancel booking" }).click();
+  } else {
+    await open(seeker, `/bookings/${bookings.accepted}?dialog=payment`);
+    await expect(seeker.getByTestId("payment-notice")).toBeVisible();
+    await scanBoth(seeker, "payment notice", mode);
+    await open(seeker, `/bookings/${bookings.accepted}?confirm=cancel`);
+  }
+  await expect(seeker.getByText("Cancel this booking?")).toBeVisible();
+  await scanBoth(seeker, "cancel confirmation", mode);
+
+  await open(seeker, `/providers/${providerId}`);
+  await scanBoth(seeker, "provider's public page", mode);
 
   await open(seeker, `/messages?booking=${bookings.accepted}`);
   await expect(seeker.getByTestId("thread-messages").getByTestId("message")).toHaveCount(2);

@@ -179,12 +179,9 @@ export function PaymentCard({ booking, canPay, showPaymentNotice }: { booking: B
         </div>
       </dl>
       {canPay && showPaymentNotice ? (
-        <section
-          aria-labelledby="payment-notice-title"
-          className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4"
-          data-testid="payment-notice"
-        >
-          <h3 id="payment-notice-title" className="text-sm font-semibold text-slate-900">
+        // A part of the Payment section under its own heading, not a second landmark of the same name.
+        <div className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4" data-testid="payment-notice">
+          <h3 className="text-sm font-semibold text-slate-900">
             {PAYMENT_DIALOG_TITLE}
           </h3>
           <p className="mt-1 text-sm text-slate-700">{PAYMENT_NOT_CONFIGURED}</p>
@@ -194,7 +191,7 @@ export function PaymentCard({ booking, canPay, showPaymentNotice }: { booking: B
           >
             Close
           </Link>
-        </section>
+        </div>
       ) : canPay ? (
         <div className="mt-4">
           <PayNowButton bookingId={booking.id} />

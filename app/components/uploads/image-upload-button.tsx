@@ -15,6 +15,8 @@ interface ImageUploadButtonProps {
   label?: string;
   /** A line under the dialog's drop area. */
   note?: string;
+  /** The dialog's accessible name (what the image is for). */
+  dialogTitle?: string;
   /** Ids of elements describing the button (hints, limits). */
   describedBy?: string;
   className?: string;
@@ -33,6 +35,7 @@ export function ImageUploadButton({
   onComplete,
   label = "Upload image",
   note,
+  dialogTitle = "Upload an image",
   describedBy,
   className = BUTTON,
 }: ImageUploadButtonProps) {
@@ -56,7 +59,7 @@ export function ImageUploadButton({
       setLoading(true);
       try {
         const { createUploadDialog } = await import("./upload-dialog");
-        dialog.current ??= createUploadDialog({ maxFileSize, note, onComplete: (url) => completed.current(url) });
+        dialog.current ??= createUploadDialog({ maxFileSize, note, title: dialogTitle, onComplete: (url) => completed.current(url) });
       } catch (error) {
         reportMutationError(error, "Failed to prepare image upload");
         return;

@@ -83,6 +83,7 @@ export function JobImageField({ initialImageUrl, fileName = "image", urlName = "
             label={imageUrl ? "Replace image" : "Add image"}
             note="One image (JPEG, PNG, WebP, GIF or AVIF), up to 5 MB"
             describedBy="job-image-hint"
+            dialogTitle="Job image"
           />
         </div>
       ) : (

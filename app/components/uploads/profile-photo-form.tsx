@@ -41,6 +41,7 @@ export function ProfilePhotoForm({
           label={saving ? "Saving photo..." : label}
           note="One image (JPEG, PNG, WebP, GIF or AVIF), up to 10 MB"
           describedBy="profile-photo-hint"
+          dialogTitle="Profile photo"
           className={BUTTON}
           onComplete={(imageUrl) => submit({ imageUrl }, { method: "post", action: ACTION })}
         />

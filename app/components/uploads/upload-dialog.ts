@@ -20,6 +20,8 @@ export interface UploadDialogOptions {
   onComplete: (imageUrl: string) => void;
   /** A line under the drop area (what may be uploaded). */
   note?: string;
+  /** The dialog's accessible name (what the image is for). */
+  title: string;
 }
 
 export interface UploadDialog {
@@ -33,7 +35,7 @@ interface UploadParameters {
   imageUrl: string;
 }
 
-export function createUploadDialog({ maxFileSize, onComplete, note }: UploadDialogOptions): UploadDialog {
+export function createUploadDialog({ maxFileSize, onComplete, note, title }: UploadDialogOptions): UploadDialog {
   const uppy = new Uppy({
     autoProceed: false,
     restrictions: { maxNumberOfFiles: UPLOAD_MAX_FILES, maxFileSize, allowedFileTypes: [...IMAGE_TYPE_LIST] },
@@ -43,7 +45,9 @@ export function createUploadDialog({ maxFileSize, onComplete, note }: UploadDial
 
   uppy.use(Dashboard, {
     inline: false,
-    target: "body",
+    // Inside the page's main landmark (it is a fixed overlay wherever it sits): appended to <body>, its content
+    // would be outside every landmark.
+    target: document.querySelector("main") ?? "body",
     thumbnailWidth: 280,
     proudlyDisplayPoweredByUppy: false,
     closeModalOnClickOutside: true,
@@ -52,6 +56,14 @@ export function createUploadDialog({ maxFileSize, onComplete, note }: UploadDial
     disablePageScrollWhenModalOpen: true,
     animateOpenClose: true,
     note: note ?? null,
+  });
+
+  // Uppy names the dashboard's wrapper, not the element with role="dialog" (nor marks it modal): a screen reader
+  // would announce a dialog without a name. Set on the element once it exists; Uppy's re-renders keep it.
+  uppy.on("dashboard:modal-open", () => {
+    const element = (uppy.getPlugin("Dashboard") as { el?: HTMLElement } | undefined)?.el?.querySelector(".uppy-Dashboard-inner");
+    element?.setAttribute("aria-label", title);
+    element?.setAttribute("aria-modal", "true");
   });
 
   uppy.use(AwsS3, {
