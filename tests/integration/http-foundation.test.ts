@@ -206,6 +206,16 @@ describe("sign-out from another site", () => {
   );
 });
 
+describe("sign-out by another method", () => {
+  it.each(["PUT", "PATCH", "DELETE"])("%s /api/logout from our own origin is refused with 405 and ends nothing", async (method) => {
+    const { client } = await signedIn("logout-method");
+    const response = await client.request("/api/logout", { method, headers: { Origin: new URL(app.url).origin, "Content-Type": "application/json" }, body: "{}" });
+    expect(response.status).toBe(405);
+    expect(await response.text()).toBe("Method not allowed");
+    expect((await client.request("/api/auth/user")).status).toBe(200);
+  });
+});
+
 describe("POST /api/users/switch-role", () => {
   it("refuses signed-out callers with 401", async () => {
     const client = new HttpClient(app.url);

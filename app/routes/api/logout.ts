@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
+import { requireMethod } from "~/services/api.server";
 import { endUserSession, getSession } from "~/services/request-session.server";
 
 /**
@@ -20,8 +21,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-/** POST /api/logout: the confirmation page's form. Foreign origins were refused before this runs (csrf middleware). */
-export async function action({ context }: Route.ActionArgs) {
+/**
+ * POST /api/logout: the confirmation page's form. Foreign origins were refused before this runs (csrf middleware);
+ * other methods sign nobody out.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireMethod(request, "POST");
   return signOut(context);
 }
 
