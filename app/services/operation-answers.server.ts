@@ -104,7 +104,16 @@ export function jsonWrite<S extends z.ZodType, T>(
   };
 }
 
-/** The loader of a write-only API route: a GET is 405. */
-export function writeOnly(): Response {
+/** A method an API route does not take: 405 with the reason alone (§8), as the OpenAPI document says. */
+function methodNotAllowed(): Response {
   return apiError(405, "Method not allowed");
 }
+
+/** The loader of a write-only API route: a GET is 405. */
+export const writeOnly = methodNotAllowed;
+
+/**
+ * The action of a read-only API route: a POST, PUT, PATCH or DELETE is 405. Without it React Router answers with
+ * its own text, which names the route's module.
+ */
+export const readOnly = methodNotAllowed;

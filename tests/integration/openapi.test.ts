@@ -34,6 +34,9 @@ async function servedDocument(): Promise<Record<string, unknown>> {
   return (await response.json()) as Record<string, unknown>;
 }
 
+/** Each 405 the probes below received: "METHOD path → body". */
+const refusals: string[] = [];
+
 /**
  * The methods a route answers: a signed-out caller's request of each, from the app's own origin, and every answer
  * but 405 (401, a redirect, a 4xx about the body) means the route takes the method.
@@ -48,8 +51,11 @@ async function answeredMethods(pattern: string): Promise<string[]> {
       headers: write ? { Origin: new URL(app.url).origin, "Content-Type": "application/json" } : {},
       body: write ? "{}" : undefined,
     });
-    await response.body?.cancel();
-    if (response.status !== 405) answered.push(`${method} ${openApiTemplate(pattern)}`);
+    if (response.status === 405) refusals.push(`${method} ${pattern} → ${await response.text()}`);
+    else {
+      await response.body?.cancel();
+      answered.push(`${method} ${openApiTemplate(pattern)}`);
+    }
   }
   return answered;
 }
@@ -109,6 +115,10 @@ describe("the document covers the API", () => {
     expect(notAnswered, "in the document but answered 405 (or not a route of app/routes.ts)").toEqual([]);
     const stale = [...LEFT_OUT.keys()].filter((operation) => !answered.has(operation));
     expect(stale, "left out of the document, but no longer answered: remove them from LEFT_OUT").toEqual([]);
+    // A method a route does not take is refused as the document says (§8: the reason alone), not with the router's
+    // own text naming the route module.
+    expect(refusals.length).toBeGreaterThan(50);
+    expect(refusals.filter((refusal) => !refusal.endsWith(" → Method not allowed"))).toEqual([]);
     const templates = new Set(routes.map((route) => openApiTemplate(route.pattern)));
     expect(Object.keys((await servedDocument()).paths as object).filter((template) => !templates.has(template)), "paths of no route").toEqual([]);
   });

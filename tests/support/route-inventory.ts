@@ -21,8 +21,9 @@ function exportsFunction(source: string, name: string): boolean {
   return new RegExp(`export\\s+(async\\s+)?function\\s+${name}\\b|export\\s+(const|let)\\s+${name}\\b`).test(source);
 }
 
-/** A loader that only refuses the method is not a GET endpoint of its own. */
-function isMethodNotAllowedStub(source: string): boolean {
+/** A loader (or action) that only refuses the method is not an endpoint of its own. */
+function isMethodNotAllowedStub(source: string, handler: "loader" | "action"): boolean {
+  if (handler === "action") return /export\s+const\s+action\s*=\s*readOnly\s*;/.test(source);
   return /export\s+function\s+loader\(\)\s*\{\s*return\s+apiError\(405\b/.test(source) || /export\s+const\s+loader\s*=\s*writeOnly\s*;/.test(source);
 }
 
@@ -39,8 +40,8 @@ export function declaredRoutes(): DeclaredRoute[] {
     return {
       pattern,
       file,
-      loader: exportsFunction(source, "loader") && !isMethodNotAllowedStub(source),
-      action: exportsFunction(source, "action"),
+      loader: exportsFunction(source, "loader") && !isMethodNotAllowedStub(source, "loader"),
+      action: exportsFunction(source, "action") && !isMethodNotAllowedStub(source, "action"),
     };
   });
 }

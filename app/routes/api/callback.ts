@@ -5,6 +5,7 @@ import { requireAccountSignInWithinLimit, requireSignInWithinLimit } from "~/ser
 import { getAuthenticator, OIDC_STRATEGY, STATE_COOKIE } from "~/services/auth.server";
 import { flashToast, getSession, startUserSession } from "~/services/request-session.server";
 import { log } from "~/services/logger.server";
+import { readOnly } from "~/services/operation-answers.server";
 
 const clearStateCookie = () => createCookie(STATE_COOKIE, { path: "/", maxAge: 0 }).serialize("");
 
@@ -31,3 +32,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   return redirect(returnTo, { headers });
 }
+
+export const action = readOnly;

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/jobs.$id";
 import { jobFor } from "~/operations/jobs.server";
 import { requireApiUser } from "~/services/api.server";
-import { answerJson } from "~/services/operation-answers.server";
+import { answerJson, readOnly } from "~/services/operation-answers.server";
 
 /**
  * GET /api/jobs/:id: the job with its seeker (public fields), as the caller may
@@ -12,3 +12,5 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await requireApiUser(context);
   return answerJson(() => jobFor(user, params.id));
 }
+
+export const action = readOnly;

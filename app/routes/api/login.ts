@@ -5,6 +5,7 @@ import { getAuthenticator, OIDC_STRATEGY } from "~/services/auth.server";
 import { getCurrentUser, getSession, markSessionChanged } from "~/services/request-session.server";
 import { redirect } from "react-router";
 import { getConfig } from "~/services/config.server";
+import { readOnly } from "~/services/operation-answers.server";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -39,3 +40,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await authenticator.authenticate(OIDC_STRATEGY, request);
   return redirect("/");
 }
+
+export const action = readOnly;

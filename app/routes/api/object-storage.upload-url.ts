@@ -4,6 +4,7 @@ import { apiError, json, parseQuery, requireApiUser } from "~/services/api.serve
 import { requireWithinRateLimit, userKey } from "~/services/rate-limit.server";
 import { imageUrlForKey, newImageKey, newStagedKey, presignStagedUpload, presignUpload } from "~/services/storage.server";
 import { log } from "~/services/logger.server";
+import { readOnly } from "~/services/operation-answers.server";
 
 /**
  * GET /api/object-storage/upload-url → {method: "PUT", url}, as spec §7 calls it: a presigned PUT of a
@@ -26,3 +27,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return apiError(503, "Failed to prepare image upload");
   }
 }
+
+export const action = readOnly;

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/openapi";
 import { openApiDocument } from "~/services/openapi.server";
+import { readOnly } from "~/services/operation-answers.server";
 
 /** GET /api/openapi.json: the OpenAPI 3.1 document of the JSON API, for anyone (built once per process). */
 export function loader({ request }: Route.LoaderArgs) {
@@ -15,3 +16,5 @@ function matches(ifNoneMatch: string | null, etag: string): boolean {
   const bare = (tag: string) => tag.trim().replace(/^W\//, "");
   return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
 }
+
+export const action = readOnly;

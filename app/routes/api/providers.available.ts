@@ -1,6 +1,7 @@
 import type { Route } from "./+types/providers.available";
 import { availableProviders, availableProvidersInput } from "~/operations/providers.server";
 import { apiError, describeIssues, json, requireApiUser } from "~/services/api.server";
+import { readOnly } from "~/services/operation-answers.server";
 
 /**
  * Online providers offering a category. The spec's client puts the category in
@@ -18,3 +19,5 @@ export async function availableProvidersResponse(context: Route.LoaderArgs["cont
 export async function loader({ request, context }: Route.LoaderArgs) {
   return availableProvidersResponse(context, new URL(request.url).searchParams.get("categoryId") ?? undefined);
 }
+
+export const action = readOnly;
