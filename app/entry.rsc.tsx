@@ -30,20 +30,9 @@ import { withoutScripts } from "./lib/static-html";
 // database could not be reached (decision 0019).
 export { nodeServices } from "./services/node-services.server";
 
-// A path whose deepest match is the catch-all route ("*") is a 404 for everyone: its visitor page is kept once.
-// matchRoutes ranks every route on each call: answers are remembered (a bounded map, emptied when full).
-const unknownPaths = new Map<string, boolean>();
-recognizeUnknownPaths((pathname) => {
-  let unknown = unknownPaths.get(pathname);
-  if (unknown === undefined) {
-    unknown = matchRoutes(routes as Parameters<typeof matchRoutes>[0], pathname, basename)?.at(-1)?.route.path === "*";
-    if (unknownPaths.size >= 10_000) unknownPaths.clear();
-    unknownPaths.set(pathname, unknown);
-  }
-  return unknown;
-});
-
-// The route pattern a path matched ("/api/jobs/:id"), for the metrics' labels: bounded like the map above.
+// The route pattern a path matched ("/api/jobs/:id"), for the metrics' labels; "unmatched" when its deepest match is
+// the catch-all route. matchRoutes ranks every route on each call: answers are remembered (a bounded map, emptied
+// when full).
 const patterns = new Map<string, string>();
 export function routePatternOf(pathname: string): string {
   let pattern = patterns.get(pathname);
@@ -56,6 +45,9 @@ export function routePatternOf(pathname: string): string {
   }
   return pattern;
 }
+
+// A path no route but the catch-all matches is a 404 for everyone: its visitor page is kept once.
+recognizeUnknownPaths((pathname) => routePatternOf(pathname) === "unmatched");
 
 async function fetchServer(request: Request, requestContext: RouterContextProvider): Promise<Response> {
   // Resource routes (the JSON API) turn a thrown error into a bare 500, and React Router logs none of the errors it
