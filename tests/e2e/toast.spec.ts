@@ -63,6 +63,8 @@ test.describe("toasts", () => {
   test("a toast swiped right past 50 px closes; a shorter swipe leaves it", async ({ page }) => {
     await signIn(page, { email: uniqueEmail("toast-swipe") });
     const toast = await switchRoleWithDialog(page);
+    // Measured where it rests: after its slide-in (a loaded runner measured it mid-animation, 266 px to the right).
+    await toast.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
     const box = (await toast.boundingBox())!;
     const drag = async (distance: number) => {
       await page.mouse.move(box.x + 20, box.y + box.height / 2);
