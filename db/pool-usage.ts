@@ -2,12 +2,18 @@
 // for one — and how long each statement takes, for /metrics. Neither driver reports this (postgres.js keeps its
 // queues private; PGlite has one connection), so the counts come from wrapping the client drizzle is given: a
 // statement holds a connection from the moment the driver dispatches it to its answer, a transaction from BEGIN
-// to its end (decision 0053). Statements inside a transaction are timed but hold nothing more.
+// to its end (decision 0053). Statements inside a transaction are timed but hold nothing more. With OpenTelemetry
+// on (telemetry.ts), each statement is also a client span under the request's span: neither driver has an
+// instrumentation of its own.
+import { SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 
 export type StatementKind = "select" | "insert" | "update" | "delete" | "other";
 export type StatementObserver = (seconds: number, kind: StatementKind, failed: boolean) => void;
 
 let statementObserver: StatementObserver | undefined;
+
+/** The same condition telemetry.ts starts the SDK on; without it no span is made (not even a no-op one). */
+const tracing = Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT);
 
 /** Sees every statement of every pool in this process once it has its answer (the metrics module sets it). */
 export function observeStatements(observer: StatementObserver | undefined): void {
@@ -35,14 +41,28 @@ export class PoolUsage {
   begin(statement: string | undefined, holdsConnection: boolean): (failed: boolean) => void {
     if (holdsConnection) this.holders++;
     const started = performance.now();
+    const span = tracing && statement !== undefined ? statementSpan(statement) : undefined;
     let settled = false;
     return (failed) => {
       if (settled) return;
       settled = true;
       if (holdsConnection) this.holders--;
+      if (span) {
+        if (failed) span.setStatus({ code: SpanStatusCode.ERROR });
+        span.end();
+      }
       if (statement !== undefined) statementObserver?.((performance.now() - started) / 1000, kindOf(statement), failed);
     };
   }
+}
+
+/** A client span named after the statement's kind; the text carries placeholders ($1…), never the values. */
+function statementSpan(statement: string) {
+  const operation = kindOf(statement).toUpperCase();
+  return trace.getTracer("nearhand-db").startSpan(operation, {
+    kind: SpanKind.CLIENT,
+    attributes: { "db.system.name": "postgresql", "db.operation.name": operation, "db.query.text": statement.slice(0, 2000) },
+  });
 }
 
 const kinds = new Set<StatementKind>(["select", "insert", "update", "delete"]);
