@@ -6,12 +6,13 @@ import {
   loadServerAction,
   renderToReadableStream,
 } from "@vitejs/plugin-rsc/rsc.node";
-import { matchRoutes, RouterContextProvider, unstable_matchRSCServerRequest as matchRSCServerRequest } from "react-router";
+import { isRouteErrorResponse, matchRoutes, RouterContextProvider, unstable_matchRSCServerRequest as matchRSCServerRequest } from "react-router";
 import basename from "virtual:react-router/unstable_rsc/basename";
 import clientVersion from "virtual:react-router/unstable_rsc/client-version";
 import routeDiscovery from "virtual:react-router/unstable_rsc/route-discovery";
 import routes from "virtual:react-router/unstable_rsc/routes";
 import type * as ssrEntry from "./entry.ssr";
+import { apiError } from "./services/api.server";
 import { socketAddressContext } from "./services/client-address.server";
 import { getConfig } from "./services/config.server";
 import { answerUnread } from "./services/request-body.server";
@@ -53,6 +54,7 @@ async function fetchServer(request: Request, requestContext: RouterContextProvid
   // Resource routes (the JSON API) turn a thrown error into a bare 500, and React Router logs none of the errors it
   // catches: each is reported here (error-report.server.ts).
   let unreachable = false;
+  let routerRefusal: number | undefined;
   const response = await matchRSCServerRequest({
     basename,
     createTemporaryReferenceSet,
@@ -67,6 +69,7 @@ async function fetchServer(request: Request, requestContext: RouterContextProvid
     routeDiscovery,
     onError(error) {
       if (isServiceUnavailable(error)) unreachable = true;
+      if (isRouteErrorResponse(error) && (error as { internal?: boolean }).internal) routerRefusal = error.status;
       reportError(error, "route");
     },
     generateResponse(match, options) {
@@ -76,9 +79,23 @@ async function fetchServer(request: Request, requestContext: RouterContextProvid
       return new Response(renderToReadableStream(payload, rendering), { status: statusCode, headers });
     },
   });
-  if (unreachable && response.status === 500 && response.headers.get("React-Router-Resource") === "true") {
-    return serviceUnavailableResponse();
-  }
+  const resource = response.headers.get("React-Router-Resource") === "true";
+  if (unreachable && response.status === 500 && resource) return serviceUnavailableResponse();
+  if (routerRefusal !== undefined && resource) return inOurWords(routerRefusal) ?? response;
+  return response;
+}
+
+/**
+ * React Router's own refusals of a resource request name route modules ("Route "../routes/api/jobs.$id" does not
+ * match URL "/api/jobs/my-jobs"" for /api/jobs/my-jobs.data): the API says them in its own words (§8). A URL
+ * the matched route does not serve is not found.
+ */
+function inOurWords(status: number): Response | undefined {
+  const reasons: Record<number, [number, string]> = { 400: [400, "Bad Request"], 403: [404, "Not Found"], 404: [404, "Not Found"], 405: [405, "Method not allowed"] };
+  const refusal = reasons[status];
+  if (!refusal) return undefined;
+  const response = apiError(...refusal);
+  response.headers.set("React-Router-Resource", "true");
   return response;
 }
 

@@ -67,8 +67,14 @@ function statementSpan(statement: string) {
 
 const kinds = new Set<StatementKind>(["select", "insert", "update", "delete"]);
 
-function kindOf(statement: string): StatementKind {
-  const word = /^\s*(?:with\b[\s\S]*?\)\s*)?([a-z]+)/i.exec(statement.slice(0, 2000))?.[1]?.toLowerCase();
+/** The statement's first keyword; for a `with` statement, the first one after its (parenthesised) queries. */
+export function kindOf(statement: string): StatementKind {
+  let text = statement.slice(0, 4000).trimStart();
+  if (/^with\b/i.test(text)) {
+    for (let previous = ""; previous !== text; ) [previous, text] = [text, text.replace(/\([^()]*\)/g, " ")];
+    text = /\b(select|insert|update|delete)\b/i.exec(text.slice(4))?.[1] ?? "";
+  }
+  const word = /^[a-z]+/i.exec(text)?.[0]?.toLowerCase();
   return kinds.has(word as StatementKind) ? (word as StatementKind) : "other";
 }
 

@@ -201,6 +201,8 @@ async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", 
     await scanBoth(seeker, "upload dialog", mode);
     await seeker.keyboard.press("Escape");
     await expect(seeker.getByRole("dialog")).toHaveCount(0);
+    // Focus goes back to the button that opened it.
+    await expect(seeker.getByRole("button", { name: "Add image" })).toBeFocused();
   }
 
   // A missing title: the error is tied to its field (aria-invalid, aria-describedby naming the message).
@@ -268,6 +270,14 @@ async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", 
   await scanBoth(seeker, "profile (seeker)", mode);
   await open(seeker, "/profile?edit=1");
   await scanBoth(seeker, "profile edit (seeker)", mode);
+  if (javaScript) {
+    await open(seeker, "/profile");
+    await seeker.getByRole("button", { name: "Upload photo" }).click();
+    await expect(seeker.getByRole("dialog", { name: "Profile photo" })).toBeVisible();
+    await scanBoth(seeker, "profile photo dialog", mode);
+    await seeker.keyboard.press("Escape");
+    await expect(seeker.getByRole("button", { name: "Upload photo" })).toBeFocused();
+  }
   await open(seeker, "/favorites");
   await scanBoth(seeker, "favorites (providers)", mode);
   await open(seeker, "/favorites?tab=jobs");

@@ -206,6 +206,23 @@ describe("sign-out from another site", () => {
   );
 });
 
+describe("React Router's own refusals of a resource request", () => {
+  it.each(["/api/jobs/my-jobs.data", "/api/bookings/my-bookings.data", "/api/messages/conversations.data", "/api/users/switch-role.data"])(
+    "%s is a plain-text 404, naming no route module, signed in or not",
+    async (path) => {
+      const { client } = await signedIn("router-refusal");
+      for (const caller of [client, new HttpClient(app.url)]) {
+        for (const method of ["GET", "POST"]) {
+          const write = method === "POST";
+          const response = await caller.request(path, { method, headers: write ? { Origin: new URL(app.url).origin, "Content-Type": "application/json" } : {}, body: write ? "{}" : undefined });
+          expect(response.status, `${method} ${path}`).toBe(404);
+          expect(await response.text()).toBe("Not Found");
+        }
+      }
+    },
+  );
+});
+
 describe("sign-out by another method", () => {
   it.each(["PUT", "PATCH", "DELETE"])("%s /api/logout from our own origin is refused with 405 and ends nothing", async (method) => {
     const { client } = await signedIn("logout-method");

@@ -23,7 +23,7 @@ interface ImageUploadButtonProps {
 }
 
 const BUTTON =
-  "inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60";
+  "inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60 aria-disabled:opacity-60";
 
 /**
  * Opens the image upload dialog (Uppy's Dashboard). Uppy is loaded the first
@@ -55,6 +55,7 @@ export function ImageUploadButton({
   );
 
   const open = async () => {
+    if (loading) return;
     if (!dialog.current) {
       setLoading(true);
       try {
@@ -74,7 +75,9 @@ export function ImageUploadButton({
     <button
       type="button"
       onClick={() => void open()}
-      disabled={loading}
+      // Not `disabled` while Uppy loads: a disabled button loses focus, and the dialog gives focus back to what had
+      // it when it opened (Escape left it on <body>).
+      aria-disabled={loading || undefined}
       aria-haspopup="dialog"
       aria-busy={loading || undefined}
       aria-describedby={describedBy}
