@@ -224,6 +224,14 @@ describe("React Router's own refusals of a resource request", () => {
 });
 
 describe("sign-out by another method", () => {
+  it.each(["HEAD", "OPTIONS"])("%s /api/logout from our own pages ends nothing", async (method) => {
+    const { client } = await signedIn("logout-head");
+    const response = await client.request("/api/logout", { method, headers: { "Sec-Fetch-Site": "same-origin" } });
+    expect(response.status).toBeLessThan(300);
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+    expect((await client.request("/api/auth/user")).status).toBe(200);
+  });
+
   it.each(["PUT", "PATCH", "DELETE"])("%s /api/logout from our own origin is refused with 405 and ends nothing", async (method) => {
     const { client } = await signedIn("logout-method");
     const response = await client.request("/api/logout", { method, headers: { Origin: new URL(app.url).origin, "Content-Type": "application/json" }, body: "{}" });

@@ -11,7 +11,8 @@ import { endUserSession, getSession } from "~/services/request-session.server";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!getSession(context).get("userId")) return redirect("/");
-  if (request.headers.get("Sec-Fetch-Site") === "same-origin") return signOut(context);
+  // Only a GET navigation signs out: HEAD and OPTIONS reach this loader too, and must change nothing.
+  if (request.method === "GET" && request.headers.get("Sec-Fetch-Site") === "same-origin") return signOut(context);
   return new Response(request.method === "HEAD" ? null : CONFIRM_PAGE, {
     headers: {
       "Content-Type": "text/html; charset=utf-8",
