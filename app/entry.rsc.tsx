@@ -13,6 +13,7 @@ import routeDiscovery from "virtual:react-router/unstable_rsc/route-discovery";
 import routes from "virtual:react-router/unstable_rsc/routes";
 import type * as ssrEntry from "./entry.ssr";
 import { apiError } from "./services/api.server";
+import { allowedMethods, apiOptionsResponse } from "./services/api-methods.server";
 import { socketAddressContext } from "./services/client-address.server";
 import { getConfig } from "./services/config.server";
 import { answerUnread } from "./services/request-body.server";
@@ -116,9 +117,20 @@ export default {
 };
 
 async function answer(request: Request, client?: ClientInfo): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  if (pathname.startsWith("/api/")) return answerApi(request, client, pathname);
   if (!isVisitorPageRequest(request)) return (await renderPage(request, client)).response;
   const policy = documentPolicy({ nonce: null, pageOrigin: new URL(request.url).origin, config: getConfig(), allowEval: import.meta.env.DEV });
   return visitorPage(request, () => renderPage(request, client), policy);
+}
+
+/** An /api request: OPTIONS and a 405 name the route's methods (`Allow`); anything else is the route's answer. */
+async function answerApi(request: Request, client: ClientInfo | undefined, pathname: string): Promise<Response> {
+  const pattern = routePatternOf(pathname);
+  if (request.method === "OPTIONS") return apiOptionsResponse(pattern);
+  const { response } = await renderPage(request, client);
+  const allow = response.status === 405 ? allowedMethods(pattern) : undefined;
+  return allow ? withHeader(response, "Allow", allow) : response;
 }
 
 async function renderPage(request: Request, client?: ClientInfo): Promise<RenderedPage> {

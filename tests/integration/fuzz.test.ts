@@ -419,7 +419,7 @@ function wrongMethods(): fc.Arbitrary<FuzzRequest> {
       path,
       headers: { "Content-Type": "application/json" },
       body: method === "OPTIONS" ? undefined : "{}",
-      // React Router answers OPTIONS with the loader, like a GET.
+      // OPTIONS answers the route's methods (204), reading and changing nothing.
       expect: method === "OPTIONS" ? "read" : "refused",
       api: true,
     }));

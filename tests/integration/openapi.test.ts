@@ -36,6 +36,8 @@ async function servedDocument(): Promise<Record<string, unknown>> {
 
 /** Each 405 the probes below received: "METHOD path → body". */
 const refusals: string[] = [];
+/** The `Allow` header of each 405 and OPTIONS answer the probes received, by route pattern. */
+const allowHeaders: Array<{ pattern: string; method: string; status: number; allow: string | null }> = [];
 
 /**
  * The methods a route answers: a signed-out caller's request of each, from the app's own origin, and every answer
@@ -51,12 +53,17 @@ async function answeredMethods(pattern: string): Promise<string[]> {
       headers: write ? { Origin: new URL(app.url).origin, "Content-Type": "application/json" } : {},
       body: write ? "{}" : undefined,
     });
-    if (response.status === 405) refusals.push(`${method} ${pattern} → ${await response.text()}`);
-    else {
+    if (response.status === 405) {
+      allowHeaders.push({ pattern, method, status: 405, allow: response.headers.get("Allow") });
+      refusals.push(`${method} ${pattern} → ${await response.text()}`);
+    } else {
       await response.body?.cancel();
       answered.push(`${method} ${openApiTemplate(pattern)}`);
     }
   }
+  const options = await fetch(new URL(samplePath(pattern), app.url), { method: "OPTIONS" });
+  allowHeaders.push({ pattern, method: "OPTIONS", status: options.status, allow: options.headers.get("Allow") });
+  await options.body?.cancel();
   return answered;
 }
 
@@ -119,6 +126,15 @@ describe("the document covers the API", () => {
     // own text naming the route module.
     expect(refusals.length).toBeGreaterThan(50);
     expect(refusals.filter((refusal) => !refusal.endsWith(" → Method not allowed"))).toEqual([]);
+    // Each 405 names the methods the route takes, as the document has them (RFC 9110), and OPTIONS answers them.
+    const order = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+    const allowOf = (pattern: string) => {
+      const methods = [...documented].filter((operation) => operation.endsWith(` ${openApiTemplate(pattern)}`)).map((operation) => operation.split(" ")[0]!);
+      if (methods.includes("GET")) methods.push("HEAD");
+      return methods.sort((a, b) => order.indexOf(a) - order.indexOf(b)).join(", ");
+    };
+    expect(allowHeaders.filter(({ method }) => method === "OPTIONS").length).toBe(routes.length);
+    expect(allowHeaders.filter(({ pattern, method, status, allow }) => allow !== allowOf(pattern) || status !== (method === "OPTIONS" ? 204 : 405))).toEqual([]);
     const templates = new Set(routes.map((route) => openApiTemplate(route.pattern)));
     expect(Object.keys((await servedDocument()).paths as object).filter((template) => !templates.has(template)), "paths of no route").toEqual([]);
   });

@@ -1,0 +1,29 @@
+import "server-only";
+import { API_ENDPOINTS } from "./api-endpoints.server";
+import { apiError } from "./api.server";
+
+// The methods each /api route takes, from the table the OpenAPI document is made of: a 405 names them in `Allow`
+// (RFC 9110 requires it), and OPTIONS answers with them instead of running the route's read handler.
+
+/** Route pattern (/api/jobs/:id) → "GET, HEAD, POST". */
+const allowByPattern = new Map<string, string>();
+for (const endpoint of API_ENDPOINTS) {
+  const pattern = endpoint.path.replace(/\{(\w+)\}/g, ":$1");
+  const methods = new Set((allowByPattern.get(pattern) ?? "").split(", ").filter(Boolean));
+  methods.add(endpoint.method.toUpperCase());
+  if (endpoint.method === "get") methods.add("HEAD");
+  const order = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+  allowByPattern.set(pattern, [...methods].sort((a, b) => order.indexOf(a) - order.indexOf(b)).join(", "));
+}
+
+/** The `Allow` value of an /api route pattern, or undefined for a pattern that is no API route. */
+export function allowedMethods(pattern: string): string | undefined {
+  return allowByPattern.get(pattern);
+}
+
+/** OPTIONS on an API route: 204 with `Allow` (no CORS: the API serves only its own origin), 404 on no route. */
+export function apiOptionsResponse(pattern: string): Response {
+  const allow = allowedMethods(pattern);
+  if (!allow) return apiError(404, "Not Found");
+  return new Response(null, { status: 204, headers: { Allow: allow, "Cache-Control": "no-store" } });
+}
