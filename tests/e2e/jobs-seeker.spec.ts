@@ -323,13 +323,13 @@ test.describe("job detail and accept", () => {
     const second = await newUserPage(browser, baseURL, { prefix: "race-second" });
     await becomeOnlineProvider(first);
     await becomeOnlineProvider(second);
+    // The second provider's page must stay as it was rendered: with its live channel open, the first provider's
+    // accept (or a reconnect on a busy runner) would refresh it and take the button away. Its socket goes nowhere.
+    await second.routeWebSocket(/\/ws(\?|$)/, () => {});
     await first.goto(`/jobs/${job.id}`);
     await second.goto(`/jobs/${job.id}`);
     await waitForHydration(first);
     await waitForHydration(second);
-    // Online providers nearby get a live update that removes the button; an
-    // offline provider's open page does not, so it still offers it.
-    await second.request.post("/api/users/toggle-online", { data: { isOnline: false } });
 
     await first.getByRole("button", { name: "Accept Job" }).click();
     await expect(first).toHaveURL(/\/bookings\//);
