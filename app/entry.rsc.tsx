@@ -86,14 +86,20 @@ async function fetchServer(request: Request, requestContext: RouterContextProvid
   return response;
 }
 
+const ROUTER_REFUSALS: Record<number, [number, string]> = {
+  400: [400, "Bad Request"],
+  403: [404, "Not Found"],
+  404: [404, "Not Found"],
+  405: [405, "Method not allowed"],
+};
+
 /**
  * React Router's own refusals of a resource request name route modules ("Route "../routes/api/jobs.$id" does not
  * match URL "/api/jobs/my-jobs"" for /api/jobs/my-jobs.data): the API says them in its own words (§8). A URL
  * the matched route does not serve is not found.
  */
 function inOurWords(status: number): Response | undefined {
-  const reasons: Record<number, [number, string]> = { 400: [400, "Bad Request"], 403: [404, "Not Found"], 404: [404, "Not Found"], 405: [405, "Method not allowed"] };
-  const refusal = reasons[status];
+  const refusal = ROUTER_REFUSALS[status];
   if (!refusal) return undefined;
   const response = apiError(...refusal);
   response.headers.set("React-Router-Resource", "true");
@@ -117,10 +123,10 @@ export default {
 };
 
 async function answer(request: Request, client?: ClientInfo): Promise<Response> {
-  const { pathname } = new URL(request.url);
-  if (pathname.startsWith("/api/")) return answerApi(request, client, pathname);
+  const url = new URL(request.url);
+  if (url.pathname.startsWith("/api/")) return answerApi(request, client, url.pathname);
   if (!isVisitorPageRequest(request)) return (await renderPage(request, client)).response;
-  const policy = documentPolicy({ nonce: null, pageOrigin: new URL(request.url).origin, config: getConfig(), allowEval: import.meta.env.DEV });
+  const policy = documentPolicy({ nonce: null, pageOrigin: url.origin, config: getConfig(), allowEval: import.meta.env.DEV });
   return visitorPage(request, () => renderPage(request, client), policy);
 }
 

@@ -5,15 +5,14 @@ import { apiError } from "./api.server";
 // The methods each /api route takes, from the table the OpenAPI document is made of: a 405 names them in `Allow`
 // (RFC 9110 requires it), and OPTIONS answers with them instead of running the route's read handler.
 
+const ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+
 /** Route pattern (/api/jobs/:id) → "GET, HEAD, POST". */
 const allowByPattern = new Map<string, string>();
-for (const endpoint of API_ENDPOINTS) {
-  const pattern = endpoint.path.replace(/\{(\w+)\}/g, ":$1");
-  const methods = new Set((allowByPattern.get(pattern) ?? "").split(", ").filter(Boolean));
-  methods.add(endpoint.method.toUpperCase());
-  if (endpoint.method === "get") methods.add("HEAD");
-  const order = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
-  allowByPattern.set(pattern, [...methods].sort((a, b) => order.indexOf(a) - order.indexOf(b)).join(", "));
+const endpointsByPattern = Map.groupBy(API_ENDPOINTS, (endpoint) => endpoint.path.replace(/\{(\w+)\}/g, ":$1"));
+for (const [pattern, endpoints] of endpointsByPattern) {
+  const methods = endpoints.flatMap(({ method }) => (method === "get" ? ["GET", "HEAD"] : [method.toUpperCase()]));
+  allowByPattern.set(pattern, methods.sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)).join(", "));
 }
 
 /** The `Allow` value of an /api route pattern, or undefined for a pattern that is no API route. */

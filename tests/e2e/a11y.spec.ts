@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIResponse, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { type APIResponse, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { becomeOnlineProvider, expect, fetchAuthUser, newNoJsContext, roleSwitchLink, signIn, test, uniqueEmail, waitForHydration } from "./support.ts";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -67,6 +67,15 @@ async function scanBoth(page: Page, label: string, mode: "js" | "no-js") {
   await axe(page, `${mode} ${label} @390`, mode === "js");
   await page.setViewportSize(DESKTOP);
   await axe(page, `${mode} ${label} @1280`, mode === "js");
+}
+
+/** Opens a dialog with JavaScript by `opener`, scans it at both widths, and closes it with Escape. */
+async function scanDialog(page: Page, opener: Locator, name: string, label: string) {
+  await opener.click();
+  await expect(page.getByRole("dialog", { name })).toBeVisible();
+  await scanBoth(page, label, "js");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
 }
 
 interface Data {
@@ -181,11 +190,7 @@ async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", 
   await scanBoth(seeker, "home (seeker)", mode);
   if (javaScript) {
     await seeker.setViewportSize(DESKTOP);
-    await roleSwitchLink(seeker).click();
-    await expect(seeker.getByRole("dialog", { name: "Offering Services As" })).toBeVisible();
-    await scanBoth(seeker, "role-switch dialog", mode);
-    await seeker.keyboard.press("Escape");
-    await expect(seeker.getByRole("dialog")).toHaveCount(0);
+    await scanDialog(seeker, roleSwitchLink(seeker), "Offering Services As", "role-switch dialog");
   } else {
     await open(seeker, "/switch-role?returnTo=%2F");
     await scanBoth(seeker, "role-switch page", mode);
@@ -199,11 +204,7 @@ async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", 
   await scanBoth(seeker, "post-job step 3", mode);
   if (javaScript) {
     // The job image's upload dialog (Uppy, loaded on demand; without JavaScript a plain file input on the page).
-    await seeker.getByRole("button", { name: "Add image" }).click();
-    await expect(seeker.getByRole("dialog", { name: "Job image" })).toBeVisible();
-    await scanBoth(seeker, "upload dialog", mode);
-    await seeker.keyboard.press("Escape");
-    await expect(seeker.getByRole("dialog")).toHaveCount(0);
+    await scanDialog(seeker, seeker.getByRole("button", { name: "Add image" }), "Job image", "upload dialog");
     // Focus goes back to the button that opened it.
     await expect(seeker.getByRole("button", { name: "Add image" })).toBeFocused();
   }
@@ -232,11 +233,7 @@ async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", 
   // The dialogs of the booking page (without JavaScript: the page's sections).
   if (javaScript) {
     await open(seeker, `/bookings/${bookings.completed}`);
-    await seeker.getByRole("link", { name: "Leave Review" }).click();
-    await expect(seeker.getByRole("dialog", { name: "Leave a Review" })).toBeVisible();
-    await scanBoth(seeker, "review dialog", mode);
-    await seeker.keyboard.press("Escape");
-    await expect(seeker.getByRole("dialog")).toHaveCount(0);
+    await scanDialog(seeker, seeker.getByRole("link", { name: "Leave Review" }), "Leave a Review", "review dialog");
   } else {
     await open(seeker, `/bookings/${bookings.completed}?dialog=review`);
     await expect(seeker.getByRole("region", { name: "Leave a Review" })).toBeVisible();
@@ -246,11 +243,7 @@ async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", 
   // Pay now and the cancel question of an accepted booking: in place with JavaScript, the page's sections without.
   if (javaScript) {
     await open(seeker, `/bookings/${bookings.accepted}`);
-    await seeker.getByRole("link", { name: "Pay now" }).click();
-    await expect(seeker.getByRole("dialog", { name: "Payment" })).toBeVisible();
-    await scanBoth(seeker, "payment dialog", mode);
-    await seeker.keyboard.press("Escape");
-    await expect(seeker.getByRole("dialog")).toHaveCount(0);
+    await scanDialog(seeker, seeker.getByRole("link", { name: "Pay now" }), "Payment", "payment dialog");
     await seeker.getByRole("link", { name: "Cancel booking" }).click();
   } else {
     await open(seeker, `/bookings/${bookings.accepted}?dialog=payment`);
@@ -275,10 +268,7 @@ async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", 
   await scanBoth(seeker, "profile edit (seeker)", mode);
   if (javaScript) {
     await open(seeker, "/profile");
-    await seeker.getByRole("button", { name: "Upload photo" }).click();
-    await expect(seeker.getByRole("dialog", { name: "Profile photo" })).toBeVisible();
-    await scanBoth(seeker, "profile photo dialog", mode);
-    await seeker.keyboard.press("Escape");
+    await scanDialog(seeker, seeker.getByRole("button", { name: "Upload photo" }), "Profile photo", "profile photo dialog");
     await expect(seeker.getByRole("button", { name: "Upload photo" })).toBeFocused();
   }
   await open(seeker, "/favorites");
