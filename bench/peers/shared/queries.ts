@@ -5,6 +5,7 @@ import { CATEGORY_IDS } from "../../../db/categories.ts";
 import { chordForMiles, DEFAULT_LOCATION, distanceMiles, NEARBY_RADIUS_MILES, unitSphereCube } from "../../../app/lib/geo.ts";
 import { approximateArea, approximateCoordinate } from "../../../app/models/job-location.server.ts";
 import { sql } from "./db.ts";
+import { queueMessageAlert } from "./queue.ts";
 import type { SessionUser } from "./session.ts";
 
 const JOB_COLUMNS = sql`j.id, j.seeker_id as "seekerId", j.category_id as "categoryId", j.title, j.description, j.image_url as "imageUrl",
@@ -141,7 +142,10 @@ export class HttpError extends Error {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MESSAGES_PER_MINUTE = 30 * Number(process.env.RATE_LIMIT_MULTIPLIER ?? 1);
 
-/** POST /api/messages: the messages limit, then the message, the receiver's notification and two live events in one transaction. */
+/**
+ * POST /api/messages: the messages limit, then the message, the receiver's notification, its alert email queued
+ * (pg-boss, as the app's outbox does) and two live events in one transaction.
+ */
 export async function sendMessage(user: SessionUser, body: unknown) {
   const input = body as { bookingId?: unknown; content?: unknown; receiverId?: unknown } | null;
   if (typeof input?.bookingId !== "string" || !UUID.test(input.bookingId)) throw new HttpError(400, "bookingId must be a booking id");
@@ -165,7 +169,9 @@ export async function sendMessage(user: SessionUser, body: unknown) {
     const [sender] = await tx`select first_name, last_name from users where id = ${user.id}`;
     const name = [sender.first_name, sender.last_name].filter(Boolean).join(" ");
     const preview = content.length > 80 ? `${content.slice(0, 79)}…` : content;
-    await tx`insert into notifications (user_id, type, title, message, related_id) values (${other}, 'message', ${`New message from ${name}`}, ${`"${booking.title}": ${preview}`}, ${booking.id})`;
+    const [notification] = await tx`insert into notifications (user_id, type, title, message, related_id) values (${other}, 'message', ${`New message from ${name}`}, ${`"${booking.title}": ${preview}`}, ${booking.id})
+      returning id`;
+    await queueMessageAlert(tx, notification.id, booking.id, other);
     await tx`select pg_notify('nearhand_events', ${JSON.stringify({ type: "notification", userIds: [other], data: {} })})`;
     await tx`select pg_notify('nearhand_events', ${JSON.stringify({ type: "message", userIds: [other, user.id], data: { bookingId: booking.id, messageId: message.id } })})`;
     return message;
