@@ -10,6 +10,7 @@ import { countingQueries, countQuery } from "./query-count.ts";
 import * as schema from "./schema.ts";
 import { installQueue } from "./queue.ts";
 import { PoolUsage, trackPglite, trackPostgresJs } from "./pool-usage.ts";
+import { preparingStatements } from "./prepared-statements.ts";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -89,7 +90,7 @@ async function openPostgres(url: string, poolSize: number, logger: Logger | unde
     backoff: reconnectDelaySeconds,
   });
   const usage = new PoolUsage(poolSize);
-  const db = drizzle({ client: trackPostgresJs(client, usage), schema, logger }) as unknown as Database;
+  const db = drizzle({ client: trackPostgresJs(preparingStatements(client), usage), schema, logger }) as unknown as Database;
   return {
     db,
     kind: "postgres",

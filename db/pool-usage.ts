@@ -82,7 +82,7 @@ export function kindOf(statement: string): StatementKind {
  * A view of `target` whose `overrides` replace its own members; everything else reads through, methods bound to
  * the target itself (PGlite keeps private state a proxy could not reach).
  */
-function overriding<T extends object>(target: T, overrides: Record<string, unknown>): T {
+export function overriding<T extends object>(target: T, overrides: Record<string, unknown>): T {
   const bound = new Map<PropertyKey, unknown>();
   return new Proxy(target, {
     get(object, key) {
