@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { compressResponse, negotiateEncoding } from "~/services/compression.server";
+import { brotliWindowBits, compressResponse, negotiateEncoding } from "~/services/compression.server";
 
 const big = "<p>Nearhand</p>".repeat(200);
 
@@ -24,6 +24,16 @@ describe("compressResponse", () => {
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(bytes.length).toBeLessThan(big.length / 5);
     expect(zlib.brotliDecompressSync(bytes).toString()).toBe(big);
+  });
+
+  it("compresses a finished body of any size with a window just large enough for it, decoding to the same bytes", async () => {
+    expect([1, 1024, 1025, 70_000, 2 ** 30].map(brotliWindowBits)).toEqual([10, 10, 11, 17, 24]);
+    for (const size of [2_000, 65_537, 300_000]) {
+      const text = Array.from({ length: size }, (_, i) => String.fromCharCode(97 + ((i * 7919) % 26))).join("");
+      const finished = new Response(text, { headers: { "Content-Type": "text/html", "Content-Length": String(size) } });
+      const bytes = Buffer.from(await compressResponse(request("br"), finished).arrayBuffer());
+      expect(zlib.brotliDecompressSync(bytes).toString()).toBe(text);
+    }
   });
 
   it("leaves images, small bodies and clients without compression alone", () => {
