@@ -50,7 +50,9 @@ export async function pacedLoad(url: string, options: PacedOptions): Promise<Pac
   let sent = 0;
   while (sent < total) {
     const elapsed = performance.now() - started;
-    for (const dueCount = Math.min(total, Math.floor((elapsed / 1000) * options.rate)); sent < dueCount; sent++) {
+    // Request k is due k / rate seconds after the start (the first at once): counting only whole intervals since
+    // the start sent each one a whole interval after its due time, which its latency then counted (1000 / rate ms).
+    for (const dueCount = Math.min(total, Math.floor((elapsed / 1000) * options.rate) + 1); sent < dueCount; sent++) {
       answers.push(send(started + (sent / options.rate) * 1000));
     }
     await new Promise((resolve) => setTimeout(resolve, 1));
