@@ -26,17 +26,37 @@ export async function generateHTML(request: Request, serverResponse: Response, n
       const payload = await decoded;
       const formState = payload.type === "render" ? await payload.formState : undefined;
       const bootstrapScriptContent = hydrate ? await import.meta.viteRsc.loadBootstrapScriptContent("index") : undefined;
-      const stream = await renderToReadableStream(<RSCStaticRouter getPayload={() => decoded} nonce={options.nonce} />, {
-        ...options,
-        bootstrapScriptContent,
-        formState,
-        importMap: hydrate && subResourceIntegrity ? { integrity: subResourceIntegrity } : undefined,
-        signal: request.signal,
-        // Inline every completed boundary (React outlines large ones behind their fallback).
-        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      });
-      await stream.allReady;
-      return stream;
+      const clientGone = followAbort(request.signal);
+      try {
+        const stream = await renderToReadableStream(<RSCStaticRouter getPayload={() => decoded} nonce={options.nonce} />, {
+          ...options,
+          bootstrapScriptContent,
+          formState,
+          importMap: hydrate && subResourceIntegrity ? { integrity: subResourceIntegrity } : undefined,
+          signal: clientGone.signal,
+          // Inline every completed boundary (React outlines large ones behind their fallback).
+          progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+        });
+        await stream.allReady;
+        return stream;
+      } finally {
+        clientGone.release();
+      }
     },
   });
+}
+
+/**
+ * A signal of the render's own that aborts when the request's does, until released. React listens on the signal it
+ * is given with `{ signal }` (removed when the render ends), and Node keeps such a listener's remover in a WeakMap
+ * keyed by the signal listened on: given the request's own signal, which lives on after the response (undici holds
+ * it until the request's clones are finalized), each page's whole render stayed reachable through several full
+ * garbage collections (issue 19: 100+ MiB of old space under load, 50 ms pauses). Ours dies with the render.
+ */
+function followAbort(signal: AbortSignal): { signal: AbortSignal; release(): void } {
+  const controller = new AbortController();
+  const abort = () => controller.abort(signal.reason);
+  if (signal.aborted) abort();
+  else signal.addEventListener("abort", abort, { once: true });
+  return { signal: controller.signal, release: () => signal.removeEventListener("abort", abort) };
 }
