@@ -25,7 +25,7 @@ describe("dependency patches", () => {
   it("each patch names the version that is installed, and the README lists it", () => {
     const readme = readFileSync(path.join(PATCHES_DIR, "README.md"), "utf8");
     const patches = patchFiles();
-    expect(patches.length).toBe(4);
+    expect(patches.length).toBe(5);
     for (const { file, name, version } of patches) {
       const pkg = JSON.parse(readFileSync(path.join(packageDir(name), "package.json"), "utf8")) as { version: string };
       expect(pkg.version, `${file}: ${name} is ${pkg.version} now; port the patch or remove it`).toBe(version);
@@ -62,6 +62,12 @@ describe("dependency patches", () => {
       const marking = body.indexOf("addToFifoQueue(p, discoveredPaths)");
       expect(patching).toBeGreaterThan(0);
       expect(marking).toBeGreaterThan(patching);
+    });
+
+    it(`react-router (${flavour}): a document's render reuses the payload the redirect check decoded`, () => {
+      const source = installed("react-router", `dist/${flavour}/lib/rsc/server.ssr.js`);
+      expect(source).toContain("Promise.resolve(detectedPayload ?? createFromReadableStream(createStream()))");
+      expect(source).toContain("detectedPayload = Promise.resolve(createFromReadableStream(detectRedirectResponse.body));");
     });
   }
 
