@@ -144,11 +144,13 @@ async function renderPage(request: Request, client?: ClientInfo): Promise<Render
   // server.ts passes the client; under the Vite dev server the request is srvx's, which carries `ip`.
   const address = client?.address ?? (request as Request & { ip?: unknown }).ip;
   context.set(socketAddressContext, typeof address === "string" ? address : null);
-  const nonce = createNonce();
-  const ssr = await import.meta.viteRsc.loadModule<typeof ssrEntry>("ssr", "index");
   const serverResponse = await fetchServer(request, context);
   // Loaders have run by now: the root loader has told whether the page needs JavaScript.
   const hydrate = !context.get(staticDocumentContext);
+  // A resource route's answer (the API, images) is final: it needs no nonce and no SSR entry.
+  if (serverResponse.headers.get("React-Router-Resource") === "true") return { response: serverResponse, hydrate };
+  const nonce = createNonce();
+  const ssr = await import.meta.viteRsc.loadModule<typeof ssrEntry>("ssr", "index");
   const response = await ssr.generateHTML(request, serverResponse, nonce, hydrate);
   if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return { response, hydrate };
   const document = await wholeDocument(request, response, hydrate);
