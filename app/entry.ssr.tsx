@@ -13,13 +13,17 @@ import subResourceIntegrity from "virtual:react-router/unstable_rsc/subresource-
 // every inline script: React's bootstrap and boundary scripts, the injected
 // RSC payload and <ScrollRestoration> (decision 0020). A document that does
 // not hydrate gets no bootstrap script; entry.rsc.tsx removes the rest (decision 0029).
+// The RSC payload a hydrating document carries is written into it here, in one script, rather than by React Router's
+// injection, which decodes and re-encodes the document and the payload chunk by chunk behind timers (issue 19): the
+// document is finished before it is sent anyway (decision 0033).
 export async function generateHTML(request: Request, serverResponse: Response, nonce: string, hydrate: boolean): Promise<Response> {
-  return await routeRSCServerRequest({
+  const payload = hydrate && rendersDocument(request, serverResponse) ? new Uint8Array(await serverResponse.arrayBuffer()) : null;
+  const response = await routeRSCServerRequest({
     request,
-    serverResponse,
+    serverResponse: payload ? new Response(payload, serverResponse) : serverResponse,
     createFromReadableStream,
     nonce,
-    hydrate,
+    hydrate: false,
     async renderHTML(getPayload, options) {
       // getPayload() decodes the RSC stream anew on every call: decode it once for both uses.
       const decoded = getPayload();
@@ -44,6 +48,35 @@ export async function generateHTML(request: Request, serverResponse: Response, n
       }
     },
   });
+  if (!payload || response.headers.has("Location") || !(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
+  const html = await response.text();
+  const end = html.endsWith(DOCUMENT_END) ? html.length - DOCUMENT_END.length : html.length;
+  const body = html.slice(0, end) + payloadScript(payload, nonce) + html.slice(end);
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+const DOCUMENT_END = "</body></html>";
+
+/** What React Router renders as an HTML document (its routeRSCServerRequest answers the rest with the payload itself). */
+function rendersDocument(request: Request, serverResponse: Response): boolean {
+  const { pathname } = new URL(request.url);
+  if (pathname.endsWith(".rsc") || pathname.endsWith(".manifest") || request.headers.has("rsc-action-id")) return false;
+  return Boolean(serverResponse.body) && serverResponse.headers.get("React-Router-Resource") !== "true";
+}
+
+/**
+ * The payload as the browser entry reads it (`self.__FLIGHT_DATA`, React Router's format): as text, or as bytes when it
+ * is not UTF-8, escaped so that nothing in it ends the script.
+ */
+function payloadScript(payload: Uint8Array, nonce: string): string {
+  let chunk: string;
+  try {
+    chunk = JSON.stringify(new TextDecoder("utf-8", { fatal: true }).decode(payload));
+  } catch {
+    chunk = `Uint8Array.from(atob(${JSON.stringify(Buffer.from(payload).toString("base64"))}), m => m.codePointAt(0))`;
+  }
+  const script = `(self.__FLIGHT_DATA||=[]).push(${chunk})`.replace(/<!--/g, "<\\!--").replace(/<\/(script)/gi, "</\\$1");
+  return `<script nonce="${nonce.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}">${script}</script>`;
 }
 
 /**
