@@ -1,5 +1,4 @@
 // Seeds the categories (always) and realistic demo data (once, on an empty database).
-import { Faker, en } from "@faker-js/faker";
 import { count, sql } from "drizzle-orm";
 import { CATEGORIES, CATEGORY_IDS, type CategoryId } from "./categories.ts";
 import type { Database } from "./client.ts";
@@ -84,6 +83,8 @@ const REVIEW_COMMENTS = [
 ];
 
 export async function seedDemo(db: Database): Promise<void> {
+  // Loaded here, not with the module: every server start seeds the categories, few seed the demo.
+  const { Faker, en } = await import("@faker-js/faker");
   const faker = new Faker({ locale: [en] });
   faker.seed(20261122);
   const now = Date.now();
