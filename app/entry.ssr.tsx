@@ -57,11 +57,14 @@ export async function generateHTML(request: Request, serverResponse: Response, n
 
 const DOCUMENT_END = "</body></html>";
 
-/** What React Router renders as an HTML document (its routeRSCServerRequest answers the rest with the payload itself). */
+/**
+ * What React Router renders as an HTML document (its routeRSCServerRequest answers the rest with the payload itself;
+ * entry.rsc.tsx never sends a resource route's answer here).
+ */
 function rendersDocument(request: Request, serverResponse: Response): boolean {
   const { pathname } = new URL(request.url);
   if (pathname.endsWith(".rsc") || pathname.endsWith(".manifest") || request.headers.has("rsc-action-id")) return false;
-  return Boolean(serverResponse.body) && serverResponse.headers.get("React-Router-Resource") !== "true";
+  return Boolean(serverResponse.body);
 }
 
 /**
