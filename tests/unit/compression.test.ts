@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { brotliWindowBits, compressResponse, negotiateEncoding } from "~/services/compression.server";
+import { brotliWindowBits, compressResponse, LARGEST_SYNCHRONOUS_COMPRESSION, negotiateEncoding } from "~/services/compression.server";
 
 const big = "<p>Nearhand</p>".repeat(200);
 
@@ -144,6 +144,20 @@ describe("compressResponse on a finished body", () => {
       expect(chunks).toHaveLength(1);
       const compressed = Buffer.concat(chunks);
       expect(compressed.length).toBeLessThan(length / 10);
+      const decoded = encoding === "br" ? zlib.brotliDecompressSync(compressed) : zlib.gunzipSync(compressed);
+      expect(decoded.toString()).toBe(body);
+    }
+  });
+
+  it("compresses one larger than it compresses synchronously on the thread pool, to the same bytes", async () => {
+    const size = LARGEST_SYNCHRONOUS_COMPRESSION + 1;
+    const body = Array.from({ length: size }, (_, i) => String.fromCharCode(97 + ((i * 7919) % 26))).join("");
+    for (const encoding of ["br", "gzip"] as const) {
+      const response = compressResponse(
+        new Request("http://localhost/", { headers: { "Accept-Encoding": encoding } }),
+        new Response(body, { headers: { "Content-Type": "application/json", "Content-Length": String(size) } }),
+      );
+      const compressed = Buffer.from(await response.arrayBuffer());
       const decoded = encoding === "br" ? zlib.brotliDecompressSync(compressed) : zlib.gunzipSync(compressed);
       expect(decoded.toString()).toBe(body);
     }
