@@ -1,4 +1,5 @@
 import "server-only";
+import { isUuid } from "~/lib/ids";
 import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
@@ -48,7 +49,7 @@ export async function acceptJob(
   input: { jobId: string; paymentMethod?: PaymentMethod; seekerId?: string },
 ): Promise<Booking> {
   if (provider.currentRole !== "provider") throw forbidden("Only providers can accept jobs. Switch to offering services first.");
-  if (!z.uuid().safeParse(input.jobId).success) throw notFound("Job not found");
+  if (!isUuid(input.jobId)) throw notFound("Job not found");
   return db.transaction(async (tx) => {
     const [me] = await tx
       .select({ online: users.isProviderOnline, role: users.currentRole, latitude: users.latitude, longitude: users.longitude })
@@ -185,7 +186,7 @@ export const CONTACT_SHARING_STATUSES = ACTIVE_BOOKING_STATUSES;
  * only while the booking is active; email addresses never do.
  */
 export async function getBookingForParty(db: Executor, bookingId: string, userId: string): Promise<BookingDetail | null> {
-  if (!z.uuid().safeParse(bookingId).success) return null;
+  if (!isUuid(bookingId)) return null;
   const active = inArray(bookings.status, [...CONTACT_SHARING_STATUSES]);
   const summary = (u: typeof seekerUser | typeof providerUser) => ({
     id: u.id,
@@ -224,7 +225,7 @@ export const updateBookingStatusSchema = z.object({
  * transaction; completing adds one to the provider's completed jobs.
  */
 export async function transitionBooking(db: Executor, bookingId: string, userId: string, to: Booking["status"]): Promise<Booking> {
-  if (!z.uuid().safeParse(bookingId).success) throw notFound("Booking not found");
+  if (!isUuid(bookingId)) throw notFound("Booking not found");
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select()

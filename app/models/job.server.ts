@@ -1,4 +1,5 @@
 import "server-only";
+import { isUuid } from "~/lib/ids";
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { createInsertSchema } from "drizzle-zod";
 import { z } from "zod";
@@ -214,7 +215,7 @@ export async function countSeekerJobsByStatus(db: Executor, seekerId: string): P
  * viewer is neither its seeker nor the provider of a booking on it.
  */
 export async function getJobForViewer(db: Executor, jobId: string, viewerId: string): Promise<JobWithSeeker | null> {
-  if (!z.uuid().safeParse(jobId).success) return null;
+  if (!isUuid(jobId)) return null;
   const [row] = await db
     .select({ job: jobColumns, seeker: seekerSummary, exactLocation: seesExactLocation(viewerId) })
     .from(jobs)
@@ -313,7 +314,7 @@ export function providerCenter(provider: { latitude: string | null; longitude: s
 
 /** The seeker withdraws a job nobody has accepted yet. */
 export async function cancelJob(db: Executor, seekerId: string, jobId: string): Promise<Job> {
-  if (!z.uuid().safeParse(jobId).success) throw notFound("Job not found");
+  if (!isUuid(jobId)) throw notFound("Job not found");
   const job = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(jobs)

@@ -1,4 +1,5 @@
 import "server-only";
+import { isUuid } from "~/lib/ids";
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { bookings, jobs, messages, notifications, users, type Message } from "../../db/schema.ts";
@@ -23,7 +24,7 @@ export const BOOKING_CANCELLED_NO_MESSAGES = "This booking was cancelled: messag
 
 /** The booking if the user is one of its parties; `lock` share-locks it (a cancel waits, or is waited for). */
 async function bookingOfParty(db: Executor, bookingId: string, userId: string, options: { lock?: boolean } = {}) {
-  if (!z.uuid().safeParse(bookingId).success) return null;
+  if (!isUuid(bookingId)) return null;
   const query = db
     .select({ id: bookings.id, seekerId: bookings.seekerId, providerId: bookings.providerId, status: bookings.status, jobTitle: jobs.title })
     .from(bookings)

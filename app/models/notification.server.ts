@@ -1,6 +1,6 @@
 import "server-only";
+import { isUuid } from "~/lib/ids";
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { z } from "zod";
 import { messages, notifications, type Notification } from "../../db/schema.ts";
 import type { Executor } from "../services/db.server";
 import { publishEvent } from "../services/events.server";
@@ -55,7 +55,7 @@ export async function listNotifications(db: Executor, userId: string, limit = 10
 
 /** Marks one of the user's own notifications read; anyone else's is 404. */
 export async function markNotificationRead(db: Executor, userId: string, id: string): Promise<Notification> {
-  if (!z.uuid().safeParse(id).success) throw notFound("Notification not found");
+  if (!isUuid(id)) throw notFound("Notification not found");
   const [row] = await db
     .update(notifications)
     .set({ isRead: true })

@@ -1,6 +1,6 @@
 import "server-only";
+import { isUuid } from "~/lib/ids";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
-import { z } from "zod";
 import { bookings, users, type User } from "../../db/schema.ts";
 import { DEFAULT_LOCATION, NEARBY_RADIUS_MILES } from "../lib/geo";
 import type { Executor } from "../services/db.server";
@@ -81,7 +81,7 @@ export function recentAvailableProviderCounts(db: Executor, now = Date.now()): P
 }
 
 export async function getPublicProvider(db: Executor, id: string): Promise<PublicProvider | null> {
-  if (!z.uuid().safeParse(id).success) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db.select(publicProviderColumns).from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
 }

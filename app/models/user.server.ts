@@ -1,6 +1,6 @@
 import "server-only";
+import { isUuid } from "~/lib/ids";
 import { eq, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { SwitchRoleInput } from "../lib/schemas/role";
 import type { ProfileForm } from "../lib/schemas/profile";
 import { resolveLocation } from "../services/geocode.server";
@@ -44,7 +44,7 @@ export async function upsertUserFromClaims(db: Executor, claims: IdentityClaims)
 }
 
 export async function getUserById(db: Executor, id: string): Promise<User | null> {
-  if (!z.uuid().safeParse(id).success) return null;
+  if (!isUuid(id)) return null;
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return user ?? null;
 }
