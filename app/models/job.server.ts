@@ -8,6 +8,7 @@ import { bookings, jobColumns, jobs, users, type Job } from "../../db/schema.ts"
 import { ACTIVE_BOOKING_STATUSES } from "../lib/booking-lifecycle";
 import { chordForMiles, DEFAULT_LOCATION, distanceMiles, formatMiles, NEARBY_RADIUS_MILES, unitSphereCube } from "../lib/geo";
 import { jobFieldRules } from "../lib/schemas/job";
+import { builtOnce } from "../services/built-once.server";
 import type { Executor } from "../services/db.server";
 import { describeCoordinates, resolveLocation } from "../services/geocode.server";
 import { conflict, notFound } from "./errors";
@@ -275,34 +276,48 @@ async function nearestInGroup(
   group: { categories: readonly string[]; isUrgent: boolean; inMyCategories: boolean },
   limit: number,
 ): Promise<NearbyJob[]> {
-  const center = sql`${unitSphereCube(point)}::cube`;
-  const chord = sql`(${jobs.position} <-> ${center})`;
-  const branches = group.categories.map((categoryId) => {
-    const pair = sql`${jobs.status} = 'posted' and ${group.isUrgent ? sql`${jobs.isUrgent}` : sql`not ${jobs.isUrgent}`}
-      and ${jobs.categoryId} = ${categoryId} and ${jobs.seekerId} <> ${providerId}`;
-    // The limit-th nearest distance, nearest first from the index; then every job up to it (ties included),
-    // newest first among equals.
-    const limitthChord = sql`(select ${chord} from ${jobs}
-      where ${pair} and ${jobs.position} <@ cube_enlarge(${center}, ${maxChord}, 3)
-      order by ${chord} offset ${limit - 1} limit 1)`;
-    return sql`(select ${jobs.id} from ${jobs}
-      where ${pair} and ${jobs.position} <@ cube_enlarge(${center}, coalesce(${limitthChord}, ${maxChord}), 3)
-        and ${chord} <= ${maxChord}
-      order by ${chord}, ${jobs.createdAt} desc limit ${limit})`;
-  });
-  const rows = await db
-    .select({ job: jobColumns, seeker: seekerSummary })
-    .from(jobs)
-    .innerJoin(users, eq(users.id, jobs.seekerId))
-    .where(inArray(jobs.id, sql`(${sql.join(branches, sql` union all `)})`))
-    .orderBy(sql`${chord} asc`, desc(jobs.createdAt))
-    .limit(limit);
+  const query = nearestQuery(db, `${group.categories.length}:${group.isUrgent ? "urgent" : "not-urgent"}`);
+  const categories = Object.fromEntries(group.categories.map((categoryId, i) => [`category${i}`, categoryId]));
+  const rows = await query.execute({ providerId, center: unitSphereCube(point), maxChord, limit, offset: limit - 1, ...categories });
   return rows.map((r) => {
     const job = asSeenBy(r.job, false);
     const distance = distanceMiles(point, { latitude: Number(job.latitude), longitude: Number(job.longitude) });
     return { ...job, seeker: r.seeker, distanceMiles: distance, inMyCategories: group.inMyCategories };
   });
 }
+
+/**
+ * The nearest-jobs query of one shape ("<how many categories>:urgent|not-urgent"), built once per database: one
+ * branch per category, so each walks its own part of the position index. Placeholders: providerId, center (a
+ * unitSphereCube), maxChord, limit, offset (limit - 1), category0 … categoryN-1.
+ */
+const nearestQuery = builtOnce((db, shape) => {
+  const [count, urgency] = shape.split(":");
+  const center = sql`${sql.placeholder("center")}::cube`;
+  const chord = sql`(${jobs.position} <-> ${center})`;
+  const maxChord = sql.placeholder("maxChord");
+  const branches = Array.from({ length: Number(count) }, (_, i) => {
+    const pair = sql`${jobs.status} = 'posted' and ${urgency === "urgent" ? sql`${jobs.isUrgent}` : sql`not ${jobs.isUrgent}`}
+      and ${jobs.categoryId} = ${sql.placeholder(`category${i}`)} and ${jobs.seekerId} <> ${sql.placeholder("providerId")}`;
+    // The limit-th nearest distance, nearest first from the index; then every job up to it (ties included),
+    // newest first among equals.
+    const limitthChord = sql`(select ${chord} from ${jobs}
+      where ${pair} and ${jobs.position} <@ cube_enlarge(${center}, ${maxChord}, 3)
+      order by ${chord} offset ${sql.placeholder("offset")} limit 1)`;
+    return sql`(select ${jobs.id} from ${jobs}
+      where ${pair} and ${jobs.position} <@ cube_enlarge(${center}, coalesce(${limitthChord}, ${maxChord}), 3)
+        and ${chord} <= ${maxChord}
+      order by ${chord}, ${jobs.createdAt} desc limit ${sql.placeholder("limit")})`;
+  });
+  return db
+    .select({ job: jobColumns, seeker: seekerSummary })
+    .from(jobs)
+    .innerJoin(users, eq(users.id, jobs.seekerId))
+    .where(inArray(jobs.id, sql`(${sql.join(branches, sql` union all `)})`))
+    .orderBy(sql`${chord} asc`, desc(jobs.createdAt))
+    .limit(sql.placeholder("limit"))
+    .prepare(`nearest_jobs_${shape.replace(":", "_")}`);
+});
 
 /** A provider without a location is placed at the default location until they set one. */
 export function providerCenter(provider: { latitude: string | null; longitude: string | null }) {

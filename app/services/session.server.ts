@@ -4,7 +4,8 @@ import { eq, lt, sql } from "drizzle-orm";
 import { createCookie, createSession, createSessionStorage, type Session, type SessionStorage } from "react-router";
 import { sessions, users, type User } from "../../db/schema.ts";
 import { getConfig } from "./config.server";
-import { getDb, type Database } from "./db.server";
+import { builtOnce } from "./built-once.server";
+import { getDb } from "./db.server";
 import { readSignedCookie } from "./signed-cookie.server";
 
 export interface Toast {
@@ -82,8 +83,8 @@ export function getSessionStorage(): SessionStorage<SessionData, SessionFlashDat
   return storage;
 }
 
-/** The session row and its user, as a prepared statement (planned once per connection): every request runs it. */
-function prepareSessionWithUser(db: Database) {
+/** The session row and its user, built once (every request runs it). */
+const sessionWithUserQuery = builtOnce((db) => {
   const userId = sql`(${sessions.sess} ->> 'userId')`;
   return db
     .select({ sess: sessions.sess, expire: sessions.expire, user: users })
@@ -93,15 +94,7 @@ function prepareSessionWithUser(db: Database) {
     .where(eq(sessions.sid, sql.placeholder("sid")))
     .limit(1)
     .prepare("session_with_user");
-}
-
-const sessionWithUserQueries = new WeakMap<Database, ReturnType<typeof prepareSessionWithUser>>();
-
-function sessionWithUserQuery(db: Database): ReturnType<typeof prepareSessionWithUser> {
-  let query = sessionWithUserQueries.get(db);
-  if (!query) sessionWithUserQueries.set(db, (query = prepareSessionWithUser(db)));
-  return query;
-}
+});
 
 /**
  * What `getSessionStorage().getSession(cookieHeader)` returns, together with the
