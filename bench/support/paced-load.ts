@@ -1,6 +1,8 @@
 // An open-loop load: requests sent at a steady rate whatever the answers do, each one's latency counted from
 // the moment it was due (so a server that falls behind shows it, instead of the load waiting for it). autocannon's
-// own rate limit sends each second's requests in a burst, which measures the burst, not the rate.
+// own rate limit sends each second's requests in a burst, which measures the burst, not the rate. The first
+// `warmupSeconds` run at the same rate uncounted: the steady state is measured, not the server's move from the
+// previous run's saturation (its heap, its JIT, a new connection per early request) to the paced load.
 import http from "node:http";
 import { percentile } from "./report.ts";
 
@@ -11,6 +13,8 @@ export interface PacedOptions {
   /** Requests per second. */
   rate: number;
   seconds: number;
+  /** Sent at the same rate before the counted `seconds`, not counted (default 2). */
+  warmupSeconds?: number;
   /** The status an answer must have to count as served. */
   status: number;
   connections: number;
@@ -26,23 +30,25 @@ export interface PacedResult {
 
 export async function pacedLoad(url: string, options: PacedOptions): Promise<PacedResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
-  const total = Math.floor(options.rate * options.seconds);
+  const warmup = Math.floor(options.rate * (options.warmupSeconds ?? 2));
+  const total = warmup + Math.floor(options.rate * options.seconds);
   const latencies: number[] = [];
   const answers: Array<Promise<void>> = [];
   let failed = 0;
   const started = performance.now();
-  const send = (due: number) =>
+  let countedFrom = 0;
+  const send = (due: number, counted: boolean) =>
     new Promise<void>((resolve) => {
       const request = http.request(url, { method: options.method, headers: options.headers, agent }, (response) => {
         response.resume();
         response.on("end", () => {
-          latencies.push(performance.now() - due);
-          if (response.statusCode !== options.status) failed++;
+          if (counted) latencies.push(performance.now() - due);
+          if (counted && response.statusCode !== options.status) failed++;
           resolve();
         });
       });
       request.on("error", () => {
-        failed++;
+        if (counted) failed++;
         resolve();
       });
       request.end(options.body);
@@ -53,12 +59,13 @@ export async function pacedLoad(url: string, options: PacedOptions): Promise<Pac
     // Request k is due k / rate seconds after the start (the first at once): counting only whole intervals since
     // the start sent each one a whole interval after its due time, which its latency then counted (1000 / rate ms).
     for (const dueCount = Math.min(total, Math.floor((elapsed / 1000) * options.rate) + 1); sent < dueCount; sent++) {
-      answers.push(send(started + (sent / options.rate) * 1000));
+      if (sent === warmup) countedFrom = started + (sent / options.rate) * 1000;
+      answers.push(send(started + (sent / options.rate) * 1000, sent >= warmup));
     }
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
   await Promise.all(answers);
-  const elapsedSeconds = (performance.now() - started) / 1000;
+  const elapsedSeconds = (performance.now() - countedFrom) / 1000;
   agent.destroy();
   const sorted = latencies.sort((a, b) => a - b);
   return { rps: latencies.length / elapsedSeconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), requests: latencies.length, failed };
