@@ -30,4 +30,6 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=20s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Migrations also run at start (under an advisory lock); the platforms run them first as a release step:
 #   node db/cli/migrate.ts
-CMD ["node", "--import", "./telemetry.ts", "server.ts"]
+# --v8-pool-size=0: V8's background threads (garbage collection, compilation) number the cores less one, not a
+# fixed four that outnumber a small machine's cores (decision 0056).
+CMD ["node", "--v8-pool-size=0", "--import", "./telemetry.ts", "server.ts"]

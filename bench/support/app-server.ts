@@ -42,7 +42,8 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "nearhand-bench-"));
   const launch = async (): Promise<Spawned> => {
-    const child = spawn(process.execPath, ["server.ts"], {
+    // As production starts it (package.json's start, the Dockerfile), without the telemetry.
+    const child = spawn(process.execPath, ["--v8-pool-size=0", "server.ts"], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? "",
