@@ -1,4 +1,5 @@
 import "server-only";
+import { dateTimeFormat } from "~/lib/format";
 import { isUuid } from "~/lib/ids";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { bookings, users, type User } from "../../db/schema.ts";
@@ -116,7 +117,7 @@ export async function getProviderStats(db: Executor, provider: User, timeZone: s
 /** Midnight of `now`'s calendar day in `timeZone`, as an instant. */
 export function startOfDayIn(timeZone: string, now = new Date()): Date {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" })
+    dateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" })
       .formatToParts(now)
       .map((p) => [p.type, p.value]),
   );

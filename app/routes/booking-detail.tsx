@@ -9,7 +9,7 @@ import { BookingTimeline } from "~/components/booking/booking-timeline";
 import { CancelBooking } from "~/components/booking/cancel-booking";
 import { RATING_REQUIRED_TOAST, REVIEW_FORM_ID } from "~/components/booking/constants";
 import { BookingStatusButton } from "~/components/booking/status-button";
-import { formatPrice } from "~/lib/format";
+import { dateTimeFormat, formatPrice } from "~/lib/format";
 import { BOOKING_STATUS_STYLES, categoryName } from "~/lib/job-display";
 import { reviewFormSchema } from "~/lib/schemas/review";
 import { fullName } from "~/lib/user-display";
@@ -105,7 +105,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
   const isProvider = view.party === "provider";
   const counterparty = isProvider ? booking.seeker : booking.provider;
   const counterpartyName = fullName(counterparty);
-  const dateTime = new Intl.DateTimeFormat("en-US", { timeZone: getConfig().timeZone, dateStyle: "medium", timeStyle: "short" });
+  const dateTime = dateTimeFormat("en-US", { timeZone: getConfig().timeZone, dateStyle: "medium", timeStyle: "short" });
   const formatTime = (date: Date) => dateTime.format(date);
   const { moves, canCancel, canPay, waitingNote } = view;
   const cancelled = booking.status === "cancelled";

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { dateTimeFormat } from "~/lib/format";
 import { parseForm } from "~/lib/forms";
 import { createContext, data, redirect, replace } from "react-router";
 import type { Route } from "./+types/messages";
@@ -43,26 +44,11 @@ const openSelectedThread: Route.MiddlewareFunction = async ({ request, context }
 
 export const middleware: Route.MiddlewareFunction[] = [openSelectedThread];
 
-const timeFormat = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string, withDate: boolean): Intl.DateTimeFormat {
-  const key = `${timeZone}|${withDate}`;
-  let format = timeFormat.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hour: "numeric",
-      minute: "2-digit",
-      ...(withDate ? { month: "short", day: "numeric" } : {}),
-    });
-    timeFormat.set(key, format);
-  }
-  return format;
-}
-
 /** "3:04 PM" today, "Mar 5, 3:04 PM" before, in the market's time zone. */
 function messageTime(date: Date, now: Date, timeZone: string): string {
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-  return formatter(timeZone, day.format(date) !== day.format(now)).format(date);
+  const day = dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+  const withDate = day.format(date) !== day.format(now);
+  return dateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", ...(withDate ? { month: "short", day: "numeric" } : {}) }).format(date);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ import { CategoryChips, PROFILE_CARD, RatingIcon, StatTile } from "~/components/
 import { ProfileForm } from "~/components/profile/profile-form";
 import { ReviewsSection } from "~/components/profile/received-reviews";
 import { receivedReviews } from "~/operations/reviews.server";
-import { formatHourlyRate, formatRating } from "~/lib/format";
+import { dateTimeFormat, formatHourlyRate, formatRating } from "~/lib/format";
 import { fullName } from "~/lib/user-display";
 import { profileInput, updateProfile } from "~/operations/profile.server";
 import { getConfig } from "~/services/config.server";
@@ -68,7 +68,7 @@ const FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visi
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
   const { profile, editing, lastResult, reviews, emailAlerts } = loaderData;
   const isProvider = profile.currentRole === "provider";
-  const memberSince = new Intl.DateTimeFormat("en-US", { timeZone: getConfig().timeZone, month: "long", year: "numeric" }).format(
+  const memberSince = dateTimeFormat("en-US", { timeZone: getConfig().timeZone, month: "long", year: "numeric" }).format(
     profile.createdAt,
   );
   const hourlyRate = formatHourlyRate(profile.hourlyRate);

@@ -1,4 +1,5 @@
 import { MessageSquareText } from "~/components/icons";
+import { dateTimeFormat } from "~/lib/format";
 import { Suspense } from "react";
 import { TitledSection } from "~/components/titled-section";
 import { PROFILE_CARD } from "./profile-parts";
@@ -25,7 +26,7 @@ export async function ReceivedReviews({ reviews: loading }: { reviews: Promise<R
       </div>
     );
   }
-  const date = new Intl.DateTimeFormat("en-US", { timeZone: getConfig().timeZone, dateStyle: "medium" });
+  const date = dateTimeFormat("en-US", { timeZone: getConfig().timeZone, dateStyle: "medium" });
   return (
     <ul className="divide-y divide-slate-100" data-testid="received-reviews">
       {reviews.map((review) => (
