@@ -5,6 +5,7 @@ import {
   unstable_RSCStaticRouter as RSCStaticRouter,
 } from "react-router";
 import subResourceIntegrity from "virtual:react-router/unstable_rsc/subresource-integrity";
+import { payloadScript } from "./lib/payload-script";
 
 // React Router's default RSC SSR entry, except that an HTML document waits for
 // every Suspense boundary and inlines it: without JavaScript, streamed content
@@ -65,21 +66,6 @@ function rendersDocument(request: Request, serverResponse: Response): boolean {
   const { pathname } = new URL(request.url);
   if (pathname.endsWith(".rsc") || pathname.endsWith(".manifest") || request.headers.has("rsc-action-id")) return false;
   return Boolean(serverResponse.body);
-}
-
-/**
- * The payload as the browser entry reads it (`self.__FLIGHT_DATA`, React Router's format): as text, or as bytes when it
- * is not UTF-8, escaped so that nothing in it ends the script.
- */
-function payloadScript(payload: Uint8Array, nonce: string): string {
-  let chunk: string;
-  try {
-    chunk = JSON.stringify(new TextDecoder("utf-8", { fatal: true }).decode(payload));
-  } catch {
-    chunk = `Uint8Array.from(atob(${JSON.stringify(Buffer.from(payload).toString("base64"))}), m => m.codePointAt(0))`;
-  }
-  const script = `(self.__FLIGHT_DATA||=[]).push(${chunk})`.replace(/<!--/g, "<\\!--").replace(/<\/(script)/gi, "</\\$1");
-  return `<script nonce="${nonce.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}">${script}</script>`;
 }
 
 /**
