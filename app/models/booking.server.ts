@@ -1,10 +1,10 @@
 import "server-only";
-import { isUuid } from "~/lib/ids";
 import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { bookings, jobColumns, jobs, users, type Booking, type Job } from "../../db/schema.ts";
 import type { Executor } from "../services/db.server";
+import { isUuid } from "../lib/ids";
 import { ACTIVE_BOOKING_STATUSES, BOOKING_STATUSES, jobStatusAfter, refusal as lifecycleRefusal } from "../lib/booking-lifecycle";
 import { chordForMiles, NEARBY_RADIUS_MILES, unitSphereCube } from "../lib/geo";
 import { fullName } from "../lib/user-display";

@@ -1,10 +1,10 @@
 import "server-only";
-import { isUuid } from "~/lib/ids";
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { createInsertSchema } from "drizzle-zod";
 import { z } from "zod";
 import { CATEGORY_IDS } from "../../db/categories.ts";
 import { bookings, jobColumns, jobs, users, type Job } from "../../db/schema.ts";
+import { isUuid } from "../lib/ids";
 import { ACTIVE_BOOKING_STATUSES } from "../lib/booking-lifecycle";
 import { chordForMiles, DEFAULT_LOCATION, distanceMiles, formatMiles, NEARBY_RADIUS_MILES, unitSphereCube } from "../lib/geo";
 import { jobFieldRules } from "../lib/schemas/job";

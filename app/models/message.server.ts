@@ -1,8 +1,8 @@
 import "server-only";
-import { isUuid } from "~/lib/ids";
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { bookings, jobs, messages, notifications, users, type Message } from "../../db/schema.ts";
+import { isUuid } from "../lib/ids";
 import { messageContentRule } from "../lib/schemas/message";
 import { fullName } from "../lib/user-display";
 import type { Executor } from "../services/db.server";

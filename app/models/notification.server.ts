@@ -1,7 +1,7 @@
 import "server-only";
-import { isUuid } from "~/lib/ids";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { messages, notifications, type Notification } from "../../db/schema.ts";
+import { isUuid } from "../lib/ids";
 import type { Executor } from "../services/db.server";
 import { publishEvent } from "../services/events.server";
 import { notFound } from "./errors";

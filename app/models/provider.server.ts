@@ -1,8 +1,8 @@
 import "server-only";
-import { dateTimeFormat } from "~/lib/format";
-import { isUuid } from "~/lib/ids";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { bookings, users, type User } from "../../db/schema.ts";
+import { dateTimeFormat } from "../lib/format";
+import { isUuid } from "../lib/ids";
 import { DEFAULT_LOCATION, NEARBY_RADIUS_MILES } from "../lib/geo";
 import type { Executor } from "../services/db.server";
 import { forbidden } from "./errors";

@@ -1,6 +1,6 @@
 import "server-only";
-import { isUuid } from "~/lib/ids";
 import { eq, sql } from "drizzle-orm";
+import { isUuid } from "../lib/ids";
 import type { SwitchRoleInput } from "../lib/schemas/role";
 import type { ProfileForm } from "../lib/schemas/profile";
 import { resolveLocation } from "../services/geocode.server";

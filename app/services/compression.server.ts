@@ -122,7 +122,7 @@ function compressedWhole(response: Response, encoding: Encoding, size: number): 
     async start(controller) {
       try {
         const input = new Uint8Array(await response.arrayBuffer());
-        const output = input.byteLength <= LARGEST_SYNCHRONOUS_COMPRESSION ? compressSync(input, encoding, size) : await compressAsync(input, encoding, size);
+        const output = await compressFinished(input, encoding, size);
         controller.enqueue(new Uint8Array(output.buffer, output.byteOffset, output.byteLength));
         controller.close();
       } catch (error) {
@@ -140,12 +140,10 @@ const brotliOptions = (size: number): zlib.BrotliOptions => ({
   },
 });
 
-function compressSync(input: Uint8Array, encoding: Encoding, size: number): Buffer {
-  return encoding === "br" ? zlib.brotliCompressSync(input, brotliOptions(size)) : zlib.gzipSync(input, { level: GZIP_LEVEL });
-}
-
-function compressAsync(input: Uint8Array, encoding: Encoding, size: number): Promise<Buffer> {
-  return encoding === "br" ? brotli(input, brotliOptions(size)) : gzip(input, { level: GZIP_LEVEL });
+function compressFinished(input: Uint8Array, encoding: Encoding, size: number): Buffer | Promise<Buffer> {
+  const synchronous = input.byteLength <= LARGEST_SYNCHRONOUS_COMPRESSION;
+  if (encoding === "br") return synchronous ? zlib.brotliCompressSync(input, brotliOptions(size)) : brotli(input, brotliOptions(size));
+  return synchronous ? zlib.gzipSync(input, { level: GZIP_LEVEL }) : gzip(input, { level: GZIP_LEVEL });
 }
 
 /** A streamed body's length is unknown: a 256 KiB window, larger than any page of the app, not brotli's 4 MiB. */

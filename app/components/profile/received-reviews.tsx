@@ -1,11 +1,11 @@
 import { MessageSquareText } from "~/components/icons";
-import { dateTimeFormat } from "~/lib/format";
 import { Suspense } from "react";
 import { TitledSection } from "~/components/titled-section";
 import { PROFILE_CARD } from "./profile-parts";
 import { Bar, Bars, SkeletonList } from "~/components/skeletons";
 import { Avatar } from "~/components/avatar";
 import { ReviewBody } from "~/components/booking/rating-stars";
+import { dateTimeFormat } from "~/lib/format";
 import { fullName } from "~/lib/user-display";
 import type { ReceivedReview } from "~/models/review.server";
 import { getConfig } from "~/services/config.server";
