@@ -2,6 +2,11 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+const noFocusedTests = {
+  selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip|todo)$/]",
+  message: "Focused or skipped tests must not be committed.",
+};
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "bench/peers/", ".data/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
@@ -13,11 +18,19 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "no-restricted-syntax": ["error", noFocusedTests],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/services/events.server.ts"],
+    rules: {
       "no-restricted-syntax": [
         "error",
+        noFocusedTests,
         {
-          selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip|todo)$/]",
-          message: "Focused or skipped tests must not be committed.",
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: "Open transactions with inTransaction (services/events.server), which sends their live events after they commit.",
         },
       ],
     },

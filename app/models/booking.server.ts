@@ -8,7 +8,7 @@ import { isUuid } from "../lib/ids";
 import { ACTIVE_BOOKING_STATUSES, BOOKING_STATUSES, jobStatusAfter, refusal as lifecycleRefusal } from "../lib/booking-lifecycle";
 import { chordForMiles, NEARBY_RADIUS_MILES, unitSphereCube } from "../lib/geo";
 import { fullName } from "../lib/user-display";
-import { publishEvent } from "../services/events.server";
+import { inTransaction, publishEvent } from "../services/events.server";
 import { DomainError, conflict, forbidden, invalid, notFound } from "./errors";
 import { asSeenBy, providerCenter, publishJobUpdate } from "./job.server";
 import { notify } from "./notification.server";
@@ -50,7 +50,7 @@ export async function acceptJob(
 ): Promise<Booking> {
   if (provider.currentRole !== "provider") throw forbidden("Only providers can accept jobs. Switch to offering services first.");
   if (!isUuid(input.jobId)) throw notFound("Job not found");
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [me] = await tx
       .select({ online: users.isProviderOnline, role: users.currentRole, latitude: users.latitude, longitude: users.longitude })
       .from(users)
@@ -226,7 +226,7 @@ export const updateBookingStatusSchema = z.object({
  */
 export async function transitionBooking(db: Executor, bookingId: string, userId: string, to: Booking["status"]): Promise<Booking> {
   if (!isUuid(bookingId)) throw notFound("Booking not found");
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [current] = await tx
       .select()
       .from(bookings)

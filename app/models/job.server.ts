@@ -15,7 +15,7 @@ import { conflict, notFound } from "./errors";
 import { approximateArea, approximateCoordinate } from "./job-location.server";
 import { notify } from "./notification.server";
 import { listNearbyOnlineProviders } from "./provider.server";
-import { MAX_EVENT_RECIPIENTS, publishEvent } from "../services/events.server";
+import { inTransaction, MAX_EVENT_RECIPIENTS, publishEvent } from "../services/events.server";
 import { JOB_STATUSES } from "../lib/statuses";
 
 export type { Job };
@@ -87,7 +87,7 @@ export const JOB_POSTED_NOTIFY_LIMIT = 20;
  * the category are notified, and providers who can see it get a live update.
  */
 export async function createJob(db: Executor, seekerId: string, input: NewJob): Promise<Job> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const job = await insertJob(tx, seekerId, input);
     const point = { latitude: Number(job.latitude), longitude: Number(job.longitude) };
     const nearby = await listNearbyOnlineProviders(tx, point, { excludeUserId: seekerId, limit: MAX_EVENT_RECIPIENTS });
@@ -330,7 +330,7 @@ export function providerCenter(provider: { latitude: string | null; longitude: s
 /** The seeker withdraws a job nobody has accepted yet. */
 export async function cancelJob(db: Executor, seekerId: string, jobId: string): Promise<Job> {
   if (!isUuid(jobId)) throw notFound("Job not found");
-  const job = await db.transaction(async (tx) => {
+  const job = await inTransaction(db, async (tx) => {
     const [row] = await tx
       .update(jobs)
       .set({ status: "cancelled", updatedAt: new Date() })

@@ -6,7 +6,7 @@ import { isUuid } from "../lib/ids";
 import { messageContentRule } from "../lib/schemas/message";
 import { fullName } from "../lib/user-display";
 import type { Executor } from "../services/db.server";
-import { publishEvent } from "../services/events.server";
+import { inTransaction, publishEvent } from "../services/events.server";
 import { conflict, invalid, notFound } from "./errors";
 import { notify } from "./notification.server";
 
@@ -40,7 +40,7 @@ async function bookingOfParty(db: Executor, bookingId: string, userId: string, o
  * messages (409, nothing stored or notified); its thread stays readable.
  */
 export async function sendMessage(db: Executor, senderId: string, input: SendMessageInput): Promise<Message> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const booking = await bookingOfParty(tx, input.bookingId, senderId, { lock: true });
     if (!booking) throw notFound("Booking not found");
     if (booking.status === "cancelled") throw conflict(BOOKING_CANCELLED_NO_MESSAGES);
@@ -89,7 +89,7 @@ export async function openThread(db: Executor, bookingId: string, userId: string
 }
 
 async function markThreadRead(db: Executor, bookingId: string, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const read = await tx
       .update(messages)
       .set({ isRead: true })

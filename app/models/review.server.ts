@@ -6,6 +6,7 @@ import { fullName } from "../lib/user-display";
 import { notify } from "./notification.server";
 import { reviewFieldRules } from "../lib/schemas/review";
 import type { Executor } from "../services/db.server";
+import { inTransaction } from "../services/events.server";
 import { conflict, invalid, notFound } from "./errors";
 
 export type { Review };
@@ -26,7 +27,7 @@ export const ALREADY_REVIEWED = "You have already reviewed this booking";
  * recomputes averageRating and totalReviews exactly from the reviews table.
  */
 export async function createReview(db: Executor, reviewerId: string, input: CreateReviewInput): Promise<Review> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [booking] = await tx
       .select()
       .from(bookings)

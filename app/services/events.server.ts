@@ -1,6 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { Executor } from "./db.server";
+import { PgTransaction } from "drizzle-orm/pg-core";
+import type { Executor, Transaction } from "./db.server";
+import { log } from "./logger.server";
 
 /** The live channel's event types (spec §7). */
 export type LiveEventType = "notification" | "message" | "job_update" | "booking_update";
@@ -19,15 +21,56 @@ export const EVENTS_CHANNEL = "nearhand_events";
 /** NOTIFY payloads are limited to 8000 bytes; recipients beyond this many are dropped. */
 export const MAX_EVENT_RECIPIENTS = 150;
 
+/** The events each open transaction (run by inTransaction) has published so far. */
+const eventsOfTransaction = new WeakMap<Executor, LiveEvent[]>();
+
 /**
- * Publishes an event through PostgreSQL NOTIFY inside the caller's
- * transaction: every instance (LISTENing) receives it when, and only if,
- * the transaction commits.
+ * Runs `work` in a transaction whose published events leave after it commits,
+ * and not at all when it rolls back. They are sent after the commit, not with
+ * it: a NOTIFYing commit holds a database-wide lock through its WAL flush,
+ * which serialised every writing request (decision 0058). Nested, the events
+ * join the enclosing transaction's.
+ */
+export async function inTransaction<T>(db: Executor, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  const events: LiveEvent[] = [];
+  const result = await db.transaction((tx) => {
+    eventsOfTransaction.set(tx, events);
+    return work(tx);
+  });
+  const enclosing = eventsOfTransaction.get(db);
+  if (enclosing) enclosing.push(...events);
+  else if (events.length) await sendEvents(db, events);
+  return result;
+}
+
+/**
+ * Publishes an event to every instance (PostgreSQL NOTIFY). Inside a
+ * transaction it leaves when, and only if, the transaction commits.
  */
 export async function publishEvent(db: Executor, event: LiveEvent): Promise<void> {
   const userIds = [...new Set(event.userIds)].slice(0, MAX_EVENT_RECIPIENTS);
   if (userIds.length === 0) return;
-  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ ...event, userIds, sentAt: Date.now() })})`);
+  const pending = eventsOfTransaction.get(db);
+  if (pending) pending.push({ ...event, userIds });
+  else if (db instanceof PgTransaction) throw new Error("Events published in a transaction need inTransaction, which sends them after it commits");
+  else await sendEvents(db, [{ ...event, userIds }]);
+}
+
+/**
+ * One statement NOTIFYing the events. Its commit does not wait for the WAL
+ * flush: what it carries is only a hint to reload (a lost one is recovered by
+ * the next reload), while the lock a NOTIFY holds until commit is shared by
+ * every notifying transaction. A failure is logged, not thrown: the write it
+ * follows has committed.
+ */
+async function sendEvents(db: Executor, events: LiveEvent[]): Promise<void> {
+  const sentAt = Date.now();
+  const notifications = events.map((event) => sql`, pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ ...event, sentAt })})`);
+  try {
+    await db.execute(sql`select set_config('synchronous_commit', 'off', true)${sql.join(notifications)}`);
+  } catch (error) {
+    log().warn({ err: error, events: events.map((event) => event.type) }, "live events not sent");
+  }
 }
 
 export function parseEvent(payload: string): LiveEvent | null {

@@ -157,7 +157,7 @@ export async function sendMessage(user: SessionUser, body: unknown) {
       expire = case when rate_limits.expire <= now() then now() + interval '60 seconds' else rate_limits.expire end
     returning points`;
   if (limit.points > MESSAGES_PER_MINUTE) throw new HttpError(429, "Too many requests");
-  return sql.begin(async (tx) => {
+  const { message, other } = await sql.begin(async (tx) => {
     const [booking] = await tx`select b.id, b.seeker_id, b.provider_id, b.status, j.title from bookings b join jobs j on j.id = b.job_id
       where b.id = ${input.bookingId as string} and (b.seeker_id = ${user.id} or b.provider_id = ${user.id}) for share of b`;
     if (!booking) throw new HttpError(404, "Booking not found");
@@ -172,8 +172,12 @@ export async function sendMessage(user: SessionUser, body: unknown) {
     const [notification] = await tx`insert into notifications (user_id, type, title, message, related_id) values (${other}, 'message', ${`New message from ${name}`}, ${`"${booking.title}": ${preview}`}, ${booking.id})
       returning id`;
     await queueMessageAlert(tx, notification.id, booking.id, other);
-    await tx`select pg_notify('nearhand_events', ${JSON.stringify({ type: "notification", userIds: [other], data: {} })})`;
-    await tx`select pg_notify('nearhand_events', ${JSON.stringify({ type: "message", userIds: [other, user.id], data: { bookingId: booking.id, messageId: message.id } })})`;
-    return message;
+    return { message, other: other as string };
   });
+  // The live events leave after the commit, in one statement that does not wait for the WAL flush (the app's
+  // decision 0058).
+  await sql`select set_config('synchronous_commit', 'off', true),
+    pg_notify('nearhand_events', ${JSON.stringify({ type: "notification", userIds: [other], data: {} })}),
+    pg_notify('nearhand_events', ${JSON.stringify({ type: "message", userIds: [other, user.id], data: { bookingId: message.bookingId, messageId: message.id } })})`;
+  return message;
 }

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "../../db/client.ts";
+import { EVENTS_CHANNEL, inTransaction, parseEvent, publishEvent, type LiveEvent } from "~/services/events.server";
+import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+
+let database: TestDatabase;
+let db: Database;
+const received: LiveEvent[] = [];
+let waiting: { id: string; resolve: () => void } | undefined;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.handle.db;
+  await database.handle.listen(EVENTS_CHANNEL, (payload) => {
+    const event = parseEvent(payload);
+    if (!event) return;
+    received.push(event);
+    if (event.data.id === waiting?.id) waiting.resolve();
+  });
+});
+afterAll(async () => {
+  await database?.dispose();
+});
+beforeEach(() => {
+  received.length = 0;
+});
+
+const event = (id: string): LiveEvent => ({ type: "notification", userIds: ["u1"], data: { id } });
+const ids = () => received.map((e) => e.data.id);
+
+/** Publishes a last event outside any transaction and waits for it: whatever was sent before has arrived by then. */
+async function drain(): Promise<void> {
+  const id = `marker-${Math.random()}`;
+  const arrived = new Promise<void>((resolve) => (waiting = { id, resolve }));
+  await publishEvent(db, event(id));
+  await arrived;
+  received.pop();
+}
+
+describe("live events of a transaction", () => {
+  it("leave once it commits, in the order published", async () => {
+    await inTransaction(db, async (tx) => {
+      await publishEvent(tx, event("first"));
+      await publishEvent(tx, event("second"));
+    });
+    await drain();
+    expect(ids()).toEqual(["first", "second"]);
+  });
+
+  it("never leave when it rolls back", async () => {
+    await expect(
+      inTransaction(db, async (tx) => {
+        await publishEvent(tx, event("rolled back"));
+        throw new Error("refused");
+      }),
+    ).rejects.toThrow("refused");
+    await drain();
+    expect(ids()).toEqual([]);
+  });
+
+  it("of a nested transaction join the enclosing one's, and a nested rollback drops only its own", async () => {
+    await inTransaction(db, async (tx) => {
+      await publishEvent(tx, event("outer"));
+      await inTransaction(tx, (inner) => publishEvent(inner, event("inner")));
+      await inTransaction(tx, async (inner) => {
+        await publishEvent(inner, event("inner rolled back"));
+        throw new Error("refused");
+      }).catch(() => {});
+      expect(ids()).toEqual([]);
+    });
+    await drain();
+    expect(ids()).toEqual(["outer", "inner"]);
+  });
+
+  it("are refused in a transaction opened without inTransaction, which could not send them after commit", async () => {
+    await expect(db.transaction((tx) => publishEvent(tx, event("bare")))).rejects.toThrow(/inTransaction/);
+  });
+
+  it("without a transaction leave at once, each recipient once", async () => {
+    await publishEvent(db, { type: "message", userIds: ["a", "b", "a"], data: { id: "direct" } });
+    await drain();
+    expect(received).toMatchObject([{ type: "message", userIds: ["a", "b"], data: { id: "direct" } }]);
+  });
+});
