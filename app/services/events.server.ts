@@ -37,7 +37,7 @@ export async function inTransaction<T>(db: Executor, work: (tx: Transaction) => 
     eventsOfTransaction.set(tx, events);
     return work(tx);
   });
-  const enclosing = eventsOfTransaction.get(db);
+  const enclosing = pendingEventsOf(db);
   if (enclosing) enclosing.push(...events);
   else if (events.length) await sendEvents(db, events);
   return result;
@@ -50,10 +50,16 @@ export async function inTransaction<T>(db: Executor, work: (tx: Transaction) => 
 export async function publishEvent(db: Executor, event: LiveEvent): Promise<void> {
   const userIds = [...new Set(event.userIds)].slice(0, MAX_EVENT_RECIPIENTS);
   if (userIds.length === 0) return;
-  const pending = eventsOfTransaction.get(db);
+  const pending = pendingEventsOf(db);
   if (pending) pending.push({ ...event, userIds });
-  else if (db instanceof PgTransaction) throw new Error("Events published in a transaction need inTransaction, which sends them after it commits");
   else await sendEvents(db, [{ ...event, userIds }]);
+}
+
+/** The events queued on a transaction opened by inTransaction; undefined outside any transaction. */
+function pendingEventsOf(db: Executor): LiveEvent[] | undefined {
+  const pending = eventsOfTransaction.get(db);
+  if (!pending && db instanceof PgTransaction) throw new Error("Events published in a transaction need inTransaction, which sends them after it commits");
+  return pending;
 }
 
 /**

@@ -74,6 +74,9 @@ describe("live events of a transaction", () => {
 
   it("are refused in a transaction opened without inTransaction, which could not send them after commit", async () => {
     await expect(db.transaction((tx) => publishEvent(tx, event("bare")))).rejects.toThrow(/inTransaction/);
+    await expect(db.transaction((tx) => inTransaction(tx, (inner) => publishEvent(inner, event("nested in bare"))))).rejects.toThrow(/inTransaction/);
+    await drain();
+    expect(ids()).toEqual([]);
   });
 
   it("without a transaction leave at once, each recipient once", async () => {
