@@ -22,14 +22,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/**/*.{ts,tsx}"],
+    files: ["app/**/*.{ts,tsx}", "bench/**/*.ts"],
     ignores: ["app/services/events.server.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",
         noFocusedTests,
         {
-          selector: "CallExpression[callee.property.name='transaction']",
+          selector: "MemberExpression[property.name='transaction'], MemberExpression[property.value='transaction']",
           message: "Open transactions with inTransaction (services/events.server), which sends their live events after they commit.",
         },
       ],

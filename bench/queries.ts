@@ -8,6 +8,7 @@ import { openDatabase, type Database, type DatabaseHandle } from "../db/client.t
 import { notifications, users, type User } from "../db/schema.ts";
 import { QUEUE_SCHEMA } from "../db/queue.ts";
 import { enqueueAlerts } from "../app/models/email-alert.server.ts";
+import { inTransaction } from "../app/services/events.server.ts";
 import { createJob, listAvailableJobs, listSeekerJobs } from "../app/models/job.server.ts";
 import { listConversations } from "../app/models/message.server.ts";
 import { listNotifications } from "../app/models/notification.server.ts";
@@ -89,7 +90,7 @@ const ROLLBACK = new Error("rolled back on purpose");
 /** Runs `work` in a transaction that is rolled back: the database is as it was, whatever was written. */
 async function rolledBack(db: Database, work: (tx: Database) => Promise<void>): Promise<void> {
   try {
-    await db.transaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       await work(tx as unknown as Database);
       throw ROLLBACK;
     });

@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { is, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Executor, Transaction } from "./db.server";
 import { log } from "./logger.server";
@@ -29,7 +29,10 @@ const eventsOfTransaction = new WeakMap<Executor, LiveEvent[]>();
  * and not at all when it rolls back. They are sent after the commit, not with
  * it: a NOTIFYing commit holds a database-wide lock through its WAL flush,
  * which serialised every writing request (decision 0058). Nested, the events
- * join the enclosing transaction's.
+ * join the enclosing transaction's. `work` must not swallow a failed
+ * statement: PostgreSQL then ends the transaction with a rollback that drizzle
+ * reports as a commit, and the events would leave (use a nested inTransaction,
+ * a savepoint, for a statement allowed to fail).
  */
 export async function inTransaction<T>(db: Executor, work: (tx: Transaction) => Promise<T>): Promise<T> {
   const events: LiveEvent[] = [];
@@ -58,7 +61,7 @@ export async function publishEvent(db: Executor, event: LiveEvent): Promise<void
 /** The events queued on a transaction opened by inTransaction; undefined outside any transaction. */
 function pendingEventsOf(db: Executor): LiveEvent[] | undefined {
   const pending = eventsOfTransaction.get(db);
-  if (!pending && db instanceof PgTransaction) throw new Error("Events published in a transaction need inTransaction, which sends them after it commits");
+  if (!pending && is(db, PgTransaction)) throw new Error("Events published in a transaction need inTransaction, which sends them after it commits");
   return pending;
 }
 

@@ -24,7 +24,7 @@ const requestSeconds = new Histogram({
 
 const liveEventLagSeconds = new Histogram({
   name: "nearhand_live_event_lag_seconds",
-  help: "From a live event's NOTIFY (its transaction) to its delivery to this instance's sockets.",
+  help: "From a live event's NOTIFY (sent once its transaction has committed) to its delivery to this instance's sockets.",
   buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
   registers: [registry],
 });

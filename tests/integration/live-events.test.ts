@@ -1,15 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../db/client.ts";
 import { EVENTS_CHANNEL, inTransaction, parseEvent, publishEvent, type LiveEvent } from "~/services/events.server";
+import { rootLogger } from "~/services/logger.server";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 
 let database: TestDatabase;
 let db: Database;
 const received: LiveEvent[] = [];
+/** Every statement the app sent, in order. */
+const statements: string[] = [];
 let waiting: { id: string; resolve: () => void } | undefined;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ onQuery: (query) => statements.push(query) });
   db = database.handle.db;
   await database.handle.listen(EVENTS_CHANNEL, (payload) => {
     const event = parseEvent(payload);
@@ -23,6 +27,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   received.length = 0;
+  statements.length = 0;
 });
 
 const event = (id: string): LiveEvent => ({ type: "notification", userIds: ["u1"], data: { id } });
@@ -45,6 +50,29 @@ describe("live events of a transaction", () => {
     });
     await drain();
     expect(ids()).toEqual(["first", "second"]);
+  });
+
+  it("are sent after the transaction's last statement, by a statement whose commit does not wait for the WAL flush", async () => {
+    await inTransaction(db, async (tx) => {
+      await publishEvent(tx, event("queued"));
+      await tx.execute(sql`select 'last statement of the transaction'`);
+    });
+    await drain();
+    expect(ids()).toEqual(["queued"]);
+    const last = statements.findIndex((s) => s.includes("last statement of the transaction"));
+    const sending = statements.findIndex((s) => s.includes("pg_notify"));
+    expect(sending).toBeGreaterThan(last);
+    expect(statements[sending]).toContain("set_config('synchronous_commit', 'off', true)");
+  });
+
+  it("that cannot be sent are logged, and the committed transaction's answer stands", async () => {
+    const warn = vi.spyOn(rootLogger, "warn").mockImplementation(() => undefined);
+    // Over NOTIFY's 8000-byte payload limit.
+    const tooLong: LiveEvent = { type: "notification", userIds: Array.from({ length: 150 }, (_, i) => `${i}`.padEnd(60, "x")), data: {} };
+    await expect(inTransaction(db, (tx) => publishEvent(tx, tooLong).then(() => "written"))).resolves.toBe("written");
+    await expect(publishEvent(db, tooLong)).resolves.toBeUndefined();
+    expect(warn.mock.calls.filter(([, message]) => message === "live events not sent")).toHaveLength(2);
+    warn.mockRestore();
   });
 
   it("never leave when it rolls back", async () => {

@@ -8,7 +8,7 @@ import { createJob } from "~/models/job.server";
 import { BOOKING_CANCELLED_NO_MESSAGES, listConversations, openThread, sendMessage, sendMessageSchema } from "~/models/message.server";
 import { countUnreadBadges, listNotifications, markAllNotificationsRead, markNotificationRead } from "~/models/notification.server";
 import { createReview } from "~/models/review.server";
-import { EVENTS_CHANNEL, parseEvent, type LiveEvent } from "~/services/events.server";
+import { EVENTS_CHANNEL, inTransaction, parseEvent, type LiveEvent } from "~/services/events.server";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 
 let database: TestDatabase;
@@ -224,12 +224,12 @@ describe("notifications of domain events", () => {
     const { seeker, provider: prov, booking } = await booked();
     await waitForEvents();
     events.length = 0;
-    await db
-      .transaction(async (tx) => {
+    await expect(
+      inTransaction(db, async (tx) => {
         await sendMessage(tx, seeker.id, { bookingId: booking.id, content: "never", receiverId: prov.id });
         throw new Error("roll back");
-      })
-      .catch(() => {});
+      }),
+    ).rejects.toThrow("roll back");
     await waitForEvents();
     expect(events).toEqual([]);
     expect((await notificationsOf(prov.id)).some((x) => x.message.includes("never"))).toBe(false);

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import postgres from "postgres";
 import { TEMPLATE_TAR } from "./global-setup.ts";
-import { openDatabase, type DatabaseHandle } from "../../db/client.ts";
+import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "../../db/client.ts";
 import { seedCategories } from "../../db/seed.ts";
 
 export interface TestDatabase {
@@ -41,16 +41,16 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   };
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: Pick<DatabaseOptions, "onQuery"> = {}): Promise<TestDatabase> {
   if (!onPostgres) {
     const template = new Blob([readFileSync(TEMPLATE_TAR)]);
-    const handle = await openDatabase({ dataDir: "memory://", pgliteTemplate: template });
+    const handle = await openDatabase({ ...options, dataDir: "memory://", pgliteTemplate: template });
     await handle.migrate();
     await seedCategories(handle.db);
     return { handle, dispose: () => handle.close() };
   }
   const database = await createPostgresDatabase();
-  const handle = await openDatabase({ databaseUrl: database.url, poolSize: 5 });
+  const handle = await openDatabase({ ...options, databaseUrl: database.url, poolSize: 5 });
   await handle.migrate();
   await seedCategories(handle.db);
   return {
