@@ -21,7 +21,7 @@ export interface NewNotification {
 /**
  * Creates notifications inside the caller's transaction, queues their emails
  * (decided when due) and publishes the live "notification" event to their
- * owners (delivered on commit).
+ * owners (sent once the transaction commits).
  */
 export async function notify(db: Executor, items: NewNotification[]): Promise<void> {
   if (items.length === 0) return;
