@@ -130,8 +130,15 @@ async function answer(request: Request, client?: ClientInfo): Promise<Response> 
   return visitorPage(request, () => renderPage(request, client), policy);
 }
 
-/** An /api request: OPTIONS and a 405 name the route's methods (`Allow`); anything else is the route's answer. */
+/** React Router's own forms of a URL (its RSC payload, single-fetch data): no API path ends so. */
+const ROUTER_REQUEST_SUFFIX = /\.(rsc|data|manifest)$/;
+
+/**
+ * An /api request: OPTIONS and a 405 name the route's methods (`Allow`); anything else is the route's answer.
+ * React Router's forms of an API path are unknown API paths: rendered, they answered a page or an RSC payload.
+ */
 async function answerApi(request: Request, client: ClientInfo | undefined, pathname: string): Promise<Response> {
+  if (ROUTER_REQUEST_SUFFIX.test(pathname)) return inOurWords(404)!;
   const pattern = routePatternOf(pathname);
   if (request.method === "OPTIONS") return apiOptionsResponse(pattern);
   const { response } = await renderPage(request, client);

@@ -206,8 +206,20 @@ describe("sign-out from another site", () => {
   );
 });
 
-describe("React Router's own refusals of a resource request", () => {
-  it.each(["/api/jobs/my-jobs.data", "/api/bookings/my-bookings.data", "/api/messages/conversations.data", "/api/users/switch-role.data"])(
+describe("React Router's own forms of an API path (its data and RSC requests)", () => {
+  it.each([
+    "/api/jobs/my-jobs.data",
+    "/api/bookings/my-bookings.data",
+    "/api/messages/conversations.data",
+    "/api/users/switch-role.data",
+    "/api/categories.data",
+    "/api/auth/user.data",
+    "/api/notifications/read-all.data",
+    "/api/auth/user.rsc",
+    "/api/jobs/available.rsc",
+    "/api/users/toggle-online.rsc",
+    "/api/openapi.json.manifest",
+  ])(
     "%s is a plain-text 404, naming no route module, signed in or not",
     async (path) => {
       const { client } = await signedIn("router-refusal");
