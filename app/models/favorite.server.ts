@@ -1,9 +1,10 @@
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { favorites, jobs, users, type Favorite } from "../../db/schema.ts";
+import { favorites, users, type Favorite } from "../../db/schema.ts";
 import type { Executor } from "../services/db.server";
 import { notFound } from "./errors";
+import { mayViewerReadJob } from "./job.server";
 
 export type { Favorite };
 
@@ -19,9 +20,10 @@ export async function listFavorites(db: Executor, userId: string): Promise<Favor
   return db.select().from(favorites).where(eq(favorites.userId, userId)).orderBy(desc(favorites.createdAt));
 }
 
-async function targetExists(db: Executor, input: FavoriteInput): Promise<boolean> {
-  const table = input.targetType === "job" ? jobs : users;
-  const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, input.targetId)).limit(1);
+/** A job the user may see (a taken job is none of a stranger's business, decision 0039), or any user. */
+async function targetVisible(db: Executor, userId: string, input: FavoriteInput): Promise<boolean> {
+  if (input.targetType === "job") return mayViewerReadJob(db, input.targetId, userId);
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, input.targetId)).limit(1);
   return Boolean(row);
 }
 
@@ -30,7 +32,7 @@ async function targetExists(db: Executor, input: FavoriteInput): Promise<boolean
  * One statement inserts or finds the row, so a concurrent removal cannot leave the answer empty.
  */
 export async function addFavorite(db: Executor, userId: string, input: FavoriteInput): Promise<Favorite> {
-  if (!(await targetExists(db, input))) throw notFound(input.targetType === "job" ? "Job not found" : "Provider not found");
+  if (!(await targetVisible(db, userId, input))) throw notFound(input.targetType === "job" ? "Job not found" : "Provider not found");
   const [row] = await db
     .insert(favorites)
     .values({ userId, ...input })

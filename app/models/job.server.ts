@@ -226,6 +226,13 @@ export async function getJobForViewer(db: Executor, jobId: string, viewerId: str
   return row ? { ...asSeenBy(row.job, Boolean(row.exactLocation)), seeker: row.seeker } : null;
 }
 
+/** Whether the viewer may see the job at all (the rule of getJobForViewer), for writes that name a job. */
+export async function mayViewerReadJob(db: Executor, jobId: string, viewerId: string): Promise<boolean> {
+  if (!isUuid(jobId)) return false;
+  const [row] = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.id, jobId), mayReadJob(viewerId))).limit(1);
+  return Boolean(row);
+}
+
 export type NearbyJob = JobWithSeeker & { distanceMiles: number; inMyCategories: boolean };
 
 /**

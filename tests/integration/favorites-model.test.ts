@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
 import { DomainError } from "~/models/errors";
 import { addFavorite, listFavorites, removeFavorite } from "~/models/favorite.server";
-import { createJob } from "~/models/job.server";
+import { cancelJob, createJob } from "~/models/job.server";
 import { modelTestDatabase } from "../support/model-database.ts";
 
 let db: Database;
@@ -29,6 +29,18 @@ describe("favorites", () => {
     const error = await addFavorite(db, me.id, { targetType: "job", targetId: "00000000-0000-4000-8000-000000000000", role: "seeker" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).kind).toBe("not_found");
+  });
+
+  it("refuses, like the job's own page, a job that is no longer posted to anyone but its seeker, and stores nothing", async () => {
+    const stranger = await user();
+    const seeker = await user();
+    const job = await createJob(db, seeker.id, { categoryId: "repair", title: "t", description: "d" });
+    await cancelJob(db, seeker.id, job.id);
+    const fav = { targetType: "job" as const, targetId: job.id, role: "provider" as const };
+    const error = await addFavorite(db, stranger.id, fav).catch((e: unknown) => e);
+    expect((error as DomainError).kind).toBe("not_found");
+    expect(await listFavorites(db, stranger.id)).toEqual([]);
+    expect((await addFavorite(db, seeker.id, { ...fav, role: "seeker" })).targetId).toBe(job.id);
   });
 
   it("keeps one row under concurrent adds and removes", async () => {
