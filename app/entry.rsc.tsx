@@ -158,7 +158,7 @@ async function renderPage(request: Request, client?: ClientInfo): Promise<Render
   if (serverResponse.headers.get("React-Router-Resource") === "true") return { response: serverResponse, hydrate };
   const nonce = createNonce();
   const ssr = await import.meta.viteRsc.loadModule<typeof ssrEntry>("ssr", "index");
-  const response = await ssr.generateHTML(request, serverResponse, nonce, hydrate);
+  const response = rendered(await ssr.generateHTML(request, serverResponse, nonce, hydrate));
   if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return { response, hydrate };
   const document = await wholeDocument(request, response, hydrate);
   const policy = documentPolicy({
@@ -168,6 +168,15 @@ async function renderPage(request: Request, client?: ClientInfo): Promise<Render
     allowEval: import.meta.env.DEV,
   });
   return { response: withHeader(document, "Content-Security-Policy", policy), hydrate };
+}
+
+/**
+ * A page rendered for this request (a document with its nonce, an RSC payload, a redirect) is for this browser
+ * only: no shared cache may keep it, and the browser asks again before reusing it. Visitor pages kept for
+ * everyone are answered elsewhere.
+ */
+function rendered(response: Response): Response {
+  return response.headers.has("Cache-Control") ? response : withHeader(response, "Cache-Control", "private, no-cache");
 }
 
 /**

@@ -151,6 +151,16 @@ describe("an HTML document", () => {
       for (const tag of inlineScriptTags(await response.text())) expect(tag, path).toContain(`nonce="${nonce}"`);
     }
   });
+
+  it("rendered for one browser (its nonce, the user's data), it is kept by no shared cache, nor is its RSC payload", async () => {
+    const client = new HttpClient(app.url);
+    await client.signIn(uniqueEmail("cache"));
+    for (const path of ["/", "/post-job", "/post-job.rsc", "/no-such-page"]) {
+      const response = await client.request(path);
+      expect(response.headers.get("Cache-Control"), path).toBe("private, no-cache");
+      await response.body?.cancel();
+    }
+  });
 });
 
 describe("everything else", () => {
