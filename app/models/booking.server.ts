@@ -16,11 +16,16 @@ import { notify } from "./notification.server";
 export type { Booking };
 export type PaymentMethod = Booking["paymentMethod"];
 
+const AMOUNT = 'must be an amount, such as "25.00"';
+
 /** POST /api/bookings (spec §7): how a client accepts a job. Prices are the server's, never the client's. */
 export const createBookingSchema = z.object({
   jobId: z.uuid({ error: "jobId must be a job id" }),
   seekerId: z.uuid().optional(),
-  agreedPrice: z.union([z.string(), z.number()]).optional(),
+  // Not used (the price is the job's budget), but it must be an amount: "-5" or "NaN" is a client's bug to hear of.
+  agreedPrice: z
+    .union([z.number({ error: AMOUNT }).min(0, AMOUNT), z.string({ error: AMOUNT }).trim().regex(/^\d+(\.\d{1,2})?$/, AMOUNT)], { error: AMOUNT })
+    .optional(),
   paymentMethod: z.enum(["card", "paypal", "cash"], { error: "paymentMethod must be card, paypal or cash" }).default("card"),
   paymentStatus: z.literal("pending", { error: "paymentStatus of a new booking is pending" }).optional(),
   scheduledAt: z.iso.datetime({ offset: true, error: "scheduledAt must be an ISO date-time" }).optional(),

@@ -55,6 +55,27 @@ describe("bookings carry every column (spec §3)", () => {
   });
 });
 
+describe("POST /api/bookings", () => {
+  it("takes the price the spec's client sends, and refuses one that is no amount with 400, accepting nothing", async () => {
+    const seeker = await signedIn("price-seeker");
+    const provider = await signedIn("price-provider", "provider");
+    const post = async () => (await seeker.postJson("/api/jobs", { title: "Fix a tap", description: "drips", categoryId: "repair", budget: 80 })).json();
+    for (const agreedPrice of ["-5", "NaN", "1e3", -1, ""]) {
+      const job = await post();
+      const refused = await provider.postJson("/api/bookings", { jobId: job.id, seekerId: seeker.id, agreedPrice, paymentMethod: "card", paymentStatus: "pending" });
+      expect(refused.status, JSON.stringify(agreedPrice)).toBe(400);
+      expect(await refused.text()).toContain('agreedPrice: must be an amount, such as "25.00"');
+      expect((await (await seeker.request(`/api/jobs/${job.id}`)).json()).status).toBe("posted");
+    }
+    for (const agreedPrice of ["80.00", "0", 80]) {
+      const job = await post();
+      const accepted = await provider.postJson("/api/bookings", { jobId: job.id, seekerId: seeker.id, agreedPrice, paymentMethod: "card", paymentStatus: "pending", scheduledAt: new Date().toISOString() });
+      expect(accepted.status, JSON.stringify(agreedPrice)).toBe(201);
+      expect((await accepted.json()).agreedPrice).toBe("80.00");
+    }
+  });
+});
+
 describe("GET /api/bookings/:id", () => {
   it("shows the booking with job and both parties to the parties, 404 to strangers, 401 anonymous", async () => {
     const { seeker, provider, booking: b } = await booking();
