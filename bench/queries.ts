@@ -8,11 +8,11 @@ import { openDatabase, type Database, type DatabaseHandle } from "../db/client.t
 import { notifications, users, type User } from "../db/schema.ts";
 import { QUEUE_SCHEMA } from "../db/queue.ts";
 import { enqueueAlerts } from "../app/models/email-alert.server.ts";
-import { inTransaction } from "../app/services/events.server.ts";
 import { createJob, listAvailableJobs, listSeekerJobs } from "../app/models/job.server.ts";
 import { listConversations } from "../app/models/message.server.ts";
 import { listNotifications } from "../app/models/notification.server.ts";
 import { getProviderStats } from "../app/models/provider.server.ts";
+import { inTransaction } from "../app/services/events.server.ts";
 import { ms, times, summarize, type Report } from "./support/report.ts";
 import { connect, databaseExists } from "./support/postgres-admin.ts";
 import { BENCH_PROVIDER_EMAIL, BENCH_SEEKER_EMAIL, benchDatabaseUrl, PGLITE_DIR, SIZE_NAMES, type SizeName } from "./support/scale.ts";

@@ -35,12 +35,12 @@ const eventsOfTransaction = new WeakMap<Executor, LiveEvent[]>();
  * a savepoint, for a statement allowed to fail).
  */
 export async function inTransaction<T>(db: Executor, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  const enclosing = pendingEventsOf(db);
   const events: LiveEvent[] = [];
   const result = await db.transaction((tx) => {
     eventsOfTransaction.set(tx, events);
     return work(tx);
   });
-  const enclosing = pendingEventsOf(db);
   if (enclosing) enclosing.push(...events);
   else if (events.length) await sendEvents(db, events);
   return result;
