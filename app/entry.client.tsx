@@ -14,10 +14,13 @@ import {
   unstable_RSCHydratedRouter as RSCHydratedRouter,
   type unstable_RSCPayload as RSCPayload,
 } from "react-router/dom";
+import { decodeWith, rememberClientVersion } from "~/lib/failed-requests";
 import { createRouterFetch } from "~/lib/router-fetch";
 
-// A redirect to sign-in (the session ended while the page was open) is a full-page visit (app/lib/router-fetch.ts).
+// A redirect to sign-in (the session ended while the page was open) is a full-page visit, and a request that got no
+// answer from us never replaces the page (app/lib/router-fetch.ts).
 const routerFetch = createRouterFetch((stream) => createFromReadableStream(stream));
+const routerDecode = decodeWith(createFromReadableStream as Parameters<typeof decodeWith>[0]) as typeof createFromReadableStream;
 
 // React Router's default RSC browser entry, with a fetch that leaves for sign-in (zod's browser setting is in app/lib/forms.ts).
 setServerCallback(
@@ -30,13 +33,14 @@ setServerCallback(
 );
 
 createFromReadableStream<RSCPayload>(getRSCStream()).then((payload) => {
+  if (payload.type === "render") rememberClientVersion(payload.clientVersion);
   startTransition(async () => {
     const formState = payload.type === "render" ? await payload.formState : undefined;
 
     hydrateRoot(
       document,
       <StrictMode>
-        <RSCHydratedRouter createFromReadableStream={createFromReadableStream} fetch={routerFetch} payload={payload} />
+        <RSCHydratedRouter createFromReadableStream={routerDecode} fetch={routerFetch} payload={payload} />
       </StrictMode>,
       {
         formState,

@@ -5,8 +5,9 @@ import { AVAILABILITY_TOASTS, availabilityForm, setAvailability } from "~/operat
 import { parseInput } from "~/operations/parse-input.server";
 import { runForPage } from "~/services/operation-answers.server";
 import { readPageForm } from "~/services/request-session.server";
+import { FAILURE_TOASTS } from "~/lib/failure-toasts";
 
-const FAILED = { title: "Error", description: "Failed to update status. Please try again.", variant: "destructive" } as const;
+const FAILED = FAILURE_TOASTS.updateStatus;
 
 /** POST /availability (form: isOnline=true|false, returnTo): the dashboard switch, with or without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {

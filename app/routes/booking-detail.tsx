@@ -20,6 +20,7 @@ import { getConfig } from "~/services/config.server";
 import { runForPage } from "~/services/operation-answers.server";
 import { flashToast, redirectWithSubmission, requireUser, takeSubmission, readPageForm } from "~/services/request-session.server";
 import { NotFoundCard } from "~/components/not-found-card";
+import { FAILURE_TOASTS } from "~/lib/failure-toasts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -43,8 +44,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-const STATUS_FAILED = { title: "Error", description: "Failed to update status. Please try again.", variant: "destructive" } as const;
-const REVIEW_FAILED = { title: "Error", description: "Failed to submit review. Please try again.", variant: "destructive" } as const;
+const STATUS_FAILED = FAILURE_TOASTS.updateStatus;
+const REVIEW_FAILED = FAILURE_TOASTS.submitReview;
 
 /**
  * intent=status (status=<to>): a lifecycle move. intent=review (rating, comment):

@@ -5,8 +5,9 @@ import { favoriteToggleForm, toggleFavorite } from "~/operations/favorites.serve
 import { parseInput } from "~/operations/parse-input.server";
 import { runForPage } from "~/services/operation-answers.server";
 import { readPageForm } from "~/services/request-session.server";
+import { FAILURE_TOASTS } from "~/lib/failure-toasts";
 
-const FAILED = { title: "Error", description: "Failed to update favorite", variant: "destructive" } as const;
+const FAILED = FAILURE_TOASTS.updateFavorite;
 
 /**
  * POST /favorites/toggle (form: targetType, targetId, intent=add|remove,

@@ -22,6 +22,7 @@ import { safeRedirectPath } from "~/lib/redirects";
 import { runForPage } from "~/services/operation-answers.server";
 import { flashToast, redirectWithSubmission, requireUser, takeSubmission, readPageForm } from "~/services/request-session.server";
 import { NotFoundCard } from "~/components/not-found-card";
+import { FAILURE_TOASTS } from "~/lib/failure-toasts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -62,8 +63,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-const ACCEPT_FAILED = { title: "Error", description: "Failed to accept job. Please try again.", variant: "destructive" } as const;
-const CANCEL_FAILED = { title: "Error", description: "Failed to cancel job. Please try again.", variant: "destructive" } as const;
+const ACCEPT_FAILED = FAILURE_TOASTS.acceptJob;
+const CANCEL_FAILED = FAILURE_TOASTS.cancelJob;
 /** Carries why an accept was refused back to the job page (the toast says only what §8 says). */
 const ACCEPT_FORM_ID = "accept-job";
 

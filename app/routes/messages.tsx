@@ -19,8 +19,9 @@ import {
   redirectWithSubmission,
   requireUser,
   takeSubmission, readPageForm } from "~/services/request-session.server";
+import { FAILURE_TOASTS } from "~/lib/failure-toasts";
 
-const SEND_FAILED = { title: "Error", description: "Failed to send message. Please try again.", variant: "destructive" } as const;
+const SEND_FAILED = FAILURE_TOASTS.sendMessage;
 
 /** The thread opened by this request's middleware: its messages, or null when the booking is not the user's. */
 const openedThreadContext = createContext<{ bookingId: string; messages: Message[] | null } | null>(null);

@@ -7,8 +7,9 @@ import { markRead, myNotifications, notificationsForm } from "~/operations/notif
 import { parseInput } from "~/operations/parse-input.server";
 import { runForPage } from "~/services/operation-answers.server";
 import { requireUser } from "~/services/request-session.server";
+import { FAILURE_TOASTS } from "~/lib/failure-toasts";
 
-const MARK_READ_FAILED = { title: "Error", description: "Failed to mark notification as read.", variant: "destructive" } as const;
+const MARK_READ_FAILED = FAILURE_TOASTS.markRead;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);

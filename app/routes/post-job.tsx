@@ -14,8 +14,9 @@ import { postJob } from "~/operations/jobs.server";
 import { receiveImageFromForm, UploadRefused } from "~/services/image-upload.server";
 import { runForPage } from "~/services/operation-answers.server";
 import { flashToast, redirectWithSubmission, requireUser, takeSubmission } from "~/services/request-session.server";
+import { FAILURE_TOASTS } from "~/lib/failure-toasts";
 
-const POST_FAILED = { title: "Error", description: "Failed to post job. Please try again.", variant: "destructive" } as const;
+const POST_FAILED = FAILURE_TOASTS.postJob;
 
 /**
  * /post-job: the three-step wizard. The step lives in the URL —

@@ -4,6 +4,7 @@ import { emailChoicesForm, saveEmailChoices } from "~/operations/email-preferenc
 import { parseInput } from "~/operations/parse-input.server";
 import { runForPage } from "~/services/operation-answers.server";
 import { requireUser } from "~/services/request-session.server";
+import { FAILURE_TOASTS } from "~/lib/failure-toasts";
 
 /** POST /profile/email-alerts: the profile's email choices, one checkbox per kind (unchecked ones are off). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -11,7 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   await runForPage(context, () => saveEmailChoices(user, parseInput(emailChoicesForm, form)), {
     success: { title: "Email alerts saved" },
-    failure: { title: "Error", description: "Failed to save email alerts. Please try again.", variant: "destructive" },
+    failure: FAILURE_TOASTS.saveEmailAlerts,
   });
   return redirect("/profile#email-alerts");
 }

@@ -16,10 +16,11 @@ import { getConfig } from "~/services/config.server";
 import { runForPage } from "~/services/operation-answers.server";
 import { redirectWithSubmission, requireUser, takeSubmission, readPageForm } from "~/services/request-session.server";
 
-const UPDATE_FAILED = { title: "Error", description: "Failed to update profile. Please try again.", variant: "destructive" } as const;
+const UPDATE_FAILED = FAILURE_TOASTS.updateProfile;
 import { ProfilePhotoForm } from "~/components/uploads/profile-photo-form";
 import { EmailAlertsForm } from "~/components/profile/email-alerts-form";
 import { emailAlertChoices, myEmailChoices } from "~/operations/email-preferences.server";
+import { FAILURE_TOASTS } from "~/lib/failure-toasts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);

@@ -7,9 +7,10 @@ import { switchRole, switchRoleInput } from "~/operations/roles.server";
 import { safeRedirectPath } from "~/lib/redirects";
 import { runForPage } from "~/services/operation-answers.server";
 import { redirectWithSubmission, requireUser, takeSubmission, readPageForm } from "~/services/request-session.server";
+import { FAILURE_TOASTS } from "~/lib/failure-toasts";
 
 const FORM_ID = "switch-role";
-const SWITCH_FAILED = { title: "Error", description: "Failed to switch role. Please try again.", variant: "destructive" } as const;
+const SWITCH_FAILED = FAILURE_TOASTS.switchRole;
 
 /** The role-switch dialog as a page: where the header button leads without JavaScript. */
 export async function loader({ request, context }: Route.LoaderArgs) {

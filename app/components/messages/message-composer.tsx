@@ -3,10 +3,11 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseForm } from "~/lib/forms";
 import { Loader2, SendHorizontal } from "~/components/icons";
-import { useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useFetcher } from "react-router";
 import { MESSAGE_MAX, messageFormSchema } from "~/lib/schemas/message";
 import { SEND_MESSAGE_FETCHER_KEY, SEND_MESSAGE_FORM_ID, threadHref } from "./shared";
+import { subscribeToFailedWrites } from "~/lib/failed-requests";
 import { useHydrated } from "~/lib/use-hydrated";
 
 interface MessageComposerProps {
@@ -50,6 +51,17 @@ export function MessageComposer({ bookingId, lastResult }: MessageComposerProps)
     const draft = draftOf(lastResult);
     if (draft && !value.trim()) setValue(draft);
   }
+
+  // A send that got no answer at all (the connection dropped) puts its text back into an empty box.
+  useEffect(
+    () =>
+      subscribeToFailedWrites("/messages", (sent) => {
+        const content = sent?.get("content");
+        if (sent?.get("bookingId") !== bookingId || typeof content !== "string") return;
+        setValue((current) => (current.trim() ? current : content));
+      }),
+    [bookingId],
+  );
 
   const pending = fetcher.state !== "idle";
   const blank = value.trim().length === 0;
