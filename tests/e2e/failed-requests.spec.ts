@@ -206,6 +206,34 @@ for (const failure of FAILURES) {
       await expectSamePage(page);
     });
 
+    test("cancelling a job fails in place with 'Failed to cancel job. Please try again.'", async ({ page }) => {
+      await signIn(page, { email: uniqueEmail("lost-cancel") });
+      const jobId = await postJobThroughApi(page.request, uniqueTitle("Clear a gutter"));
+      await page.goto(`/jobs/${jobId}?confirm=cancel`);
+      await waitForHydration(page);
+      await markDocument(page);
+      await failRouterRequests(page, failure, isPost);
+      await page.getByRole("button", { name: "Yes, cancel job" }).click();
+      await expectFailureToast(page, "Failed to cancel job. Please try again.");
+      await expect(page).toHaveURL(new RegExp(`/jobs/${jobId}\\?confirm=cancel`));
+      await expectSamePage(page);
+      const job = (await (await page.request.get(`/api/jobs/${jobId}`)).json()) as { status: string };
+      expect(job.status).toBe("posted");
+    });
+
+    test("the profile form keeps the edits with 'Failed to update profile. Please try again.'", async ({ page }) => {
+      await signIn(page, { email: uniqueEmail("lost-profile"), firstName: "Opal", returnTo: "/profile?edit=1" });
+      const form = page.getByRole("form", { name: "Edit profile" });
+      await form.getByLabel("First name").fill("Ottilie");
+      await markDocument(page);
+      await failRouterRequests(page, failure, isPost);
+      await form.getByRole("button", { name: "Save changes" }).click();
+      await expectFailureToast(page, "Failed to update profile. Please try again.");
+      await expect(form.getByLabel("First name")).toHaveValue("Ottilie");
+      await expectSamePage(page);
+      expect(((await (await page.request.get("/api/auth/user")).json()) as { firstName: string }).firstName).toBe("Opal");
+    });
+
     test("switching role fails in place with 'Failed to switch role. Please try again.'", async ({ page }) => {
       await signIn(page, { email: uniqueEmail("lost-role") });
       await markDocument(page);
