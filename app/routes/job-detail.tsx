@@ -14,7 +14,7 @@ import { formatBudget, formatRelativeTime, JOB_STATUS_STYLES } from "~/lib/forma
 import { distanceMiles, formatMiles, NEARBY_RADIUS_MILES } from "~/lib/geo";
 import { categoryName } from "~/lib/job-display";
 import { fullName } from "~/lib/user-display";
-import { GO_ONLINE_TO_ACCEPT, JOB_OUT_OF_REACH } from "~/models/booking.server";
+import { GO_ONLINE_TO_ACCEPT, JOB_CANCELLED_BEFORE, JOB_OUT_OF_REACH } from "~/models/booking.server";
 import { providerCenter } from "~/models/job.server";
 import { acceptJob } from "~/operations/bookings.server";
 import { cancelJob, jobPage } from "~/operations/jobs.server";
@@ -76,7 +76,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "accept") {
     const accepted = await runForPage(context, () => acceptJob(user, { jobId: params.id, paymentMethod: "card" }), {
       success: { title: "Job accepted!", description: "You can now start working on this job." },
-      failure: ACCEPT_FAILED,
+      // Trying again cannot help with a job the provider cancelled before: the toast says so (decision 0062).
+      failure: (error) => (error.message === JOB_CANCELLED_BEFORE ? { ...ACCEPT_FAILED, description: error.message } : ACCEPT_FAILED),
     });
     if (accepted.ok) return redirect(`/bookings/${accepted.value.id}`);
     // The spec's toast (§8); the reason (taken, offline, too far) shows on the job page.
