@@ -17,7 +17,7 @@ import { chordForMiles, NEARBY_RADIUS_MILES, unitSphereCube } from "../lib/geo";
 import { fullName } from "../lib/user-display";
 import { inTransaction, publishEvent } from "../services/events.server";
 import { DomainError, RateLimited, conflict, forbidden, invalid, notFound } from "./errors";
-import { asSeenBy, providerCenter, publishJobUpdate } from "./job.server";
+import { asSeenBy, providerCenter, publishJobUpdate, withdrawnBy } from "./job.server";
 import { notify } from "./notification.server";
 
 export type { Booking };
@@ -61,10 +61,6 @@ async function cancellationWait(tx: Executor, providerId: string): Promise<numbe
   return Math.max(1, Number(recent[PROVIDER_CANCELLATIONS_PER_DAY - 1].secondsLeft));
 }
 
-/** Whether the provider cancelled this job after accepting it (decision 0062): a condition of accepting it. */
-function withdrawnBy(providerId: string) {
-  return sql<boolean>`exists (select 1 from ${bookingWithdrawals} where ${bookingWithdrawals.jobId} = ${jobs.id} and ${bookingWithdrawals.providerId} = ${providerId})`;
-}
 
 /**
  * A provider accepts a posted job: in one transaction the job moves to matched

@@ -27,7 +27,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   // Only what the user may see of it: the area of a posted job that is not theirs; 404 for a job no longer posted
   // unless they are a party (decision 0039).
-  const { job, saved } = await jobPage(user, params.id);
+  const { job, saved, cancelledBefore } = await jobPage(user, params.id);
   // Why the provider's last accept was refused (taken by another, offline, too far), if it was.
   const acceptRefusal = takeSubmission(context, ACCEPT_FORM_ID)?.error?.[""]?.[0] ?? null;
   // The spec's own 'Job not found' screen, with a real 404 status.
@@ -42,11 +42,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The model decides (acceptJob); this only spares the provider a button that would be refused.
   const acceptBlocked = !acceptable
     ? null
-    : !user.isProviderOnline
-      ? GO_ONLINE_TO_ACCEPT
-      : distance != null && distance > NEARBY_RADIUS_MILES
-        ? JOB_OUT_OF_REACH
-        : null;
+    : cancelledBefore
+      ? JOB_CANCELLED_BEFORE
+      : !user.isProviderOnline
+        ? GO_ONLINE_TO_ACCEPT
+        : distance != null && distance > NEARBY_RADIUS_MILES
+          ? JOB_OUT_OF_REACH
+          : null;
   return {
     job,
     viewer: {

@@ -134,6 +134,16 @@ describe("the accept → read → cancel → accept loop (issue 31 §3.1)", () =
     const toast = await formToast(provider, `/jobs/${job.id}`, { intent: "accept" });
     expect(toast).toMatchObject({ destructive: true, description: CANCELLED_BEFORE });
     expect((await (await seeker.request(`/api/jobs/${job.id}`)).json()).status).toBe("posted");
+
+    // The list and the page agree with the rule: the job is not offered to them again.
+    const page = await (await provider.request(`/jobs/${job.id}`)).text();
+    expect(page).toMatch(new RegExp(`data-testid="accept-blocked"[^]*${CANCELLED_BEFORE}`));
+    expect(page).not.toContain('value="accept"');
+    const available: Array<{ id: string }> = await (await provider.request("/api/jobs/available")).json();
+    expect(available.map((j) => j.id)).not.toContain(job.id);
+    const other = await signedIn("page-other", "provider");
+    const theirs: Array<{ id: string }> = await (await other.request("/api/jobs/available")).json();
+    expect(theirs.map((j) => j.id)).toContain(job.id);
   });
 });
 
