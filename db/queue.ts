@@ -10,7 +10,10 @@ export const QUEUE_SCHEMA = "pgboss";
 export const QUEUES = {
   /** One alert email for one notification (its id is the job's id: enqueued twice, it is one job). */
   alertEmail: "alert-email",
-  /** A message's email, due 5 minutes later; one waiting per conversation and receiver (policy "short"). */
+  /**
+   * A message's email, due 5 minutes later; one waiting per conversation and receiver (policy "short"). A booking
+   * email held back by its job's quiet time waits here too, one per job and person (decision 0062).
+   */
   messageAlert: "message-alert",
   /** A provider's digest of jobs that are not urgent, due 30 minutes after the first; one waiting per provider. */
   jobDigest: "job-digest",

@@ -189,6 +189,31 @@ export const bookings = pgTable(
   ],
 );
 
+/**
+ * A provider who cancelled a booking they had accepted (decision 0062): one row per provider and job, so the
+ * accepting query refuses that job to them for good, and the rows of the last 24 hours and 90 days are the
+ * provider's daily allowance and public count.
+ */
+export const bookingWithdrawals = pgTable(
+  "booking_withdrawals",
+  {
+    bookingId: uuid("booking_id")
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    providerId: uuid("provider_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("booking_withdrawals_provider_job_unique").on(t.providerId, t.jobId),
+    index("booking_withdrawals_provider_withdrawn_idx").on(t.providerId, t.withdrawnAt),
+  ],
+);
+
 export const messages = pgTable(
   "messages",
   {

@@ -32,6 +32,12 @@ export const BOOKING_TRANSITIONS: readonly BookingTransition[] = [
  */
 export const ACTIVE_BOOKING_STATUSES = ["accepted", "in_progress"] as const satisfies readonly BookingStatus[];
 
+/** How many accepted bookings a provider may cancel in CANCELLATION_WINDOW_HOURS (decision 0062). */
+export const PROVIDER_CANCELLATIONS_PER_DAY = 3;
+export const CANCELLATION_WINDOW_HOURS = 24;
+/** A provider's cancellations after accepting are shown to others over this many days (decision 0062). */
+export const CANCELLATION_HISTORY_DAYS = 90;
+
 export function findTransition(from: BookingStatus, to: BookingStatus, by: BookingParty): BookingTransition | undefined {
   return BOOKING_TRANSITIONS.find((t) => t.from === from && t.to === to && t.by === by);
 }

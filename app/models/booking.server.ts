@@ -1,16 +1,23 @@
 import "server-only";
-import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { bookings, jobColumns, jobs, users, type Booking, type Job } from "../../db/schema.ts";
+import { bookingWithdrawals, bookings, jobColumns, jobs, users, type Booking, type Job } from "../../db/schema.ts";
 import type { Executor } from "../services/db.server";
 import { isUuid } from "../lib/ids";
-import { ACTIVE_BOOKING_STATUSES, BOOKING_STATUSES, jobStatusAfter, refusal as lifecycleRefusal } from "../lib/booking-lifecycle";
+import {
+  ACTIVE_BOOKING_STATUSES,
+  BOOKING_STATUSES,
+  CANCELLATION_WINDOW_HOURS,
+  PROVIDER_CANCELLATIONS_PER_DAY,
+  jobStatusAfter,
+  refusal as lifecycleRefusal,
+} from "../lib/booking-lifecycle";
 import { chordForMiles, NEARBY_RADIUS_MILES, unitSphereCube } from "../lib/geo";
 import { fullName } from "../lib/user-display";
 import { inTransaction, publishEvent } from "../services/events.server";
-import { DomainError, conflict, forbidden, invalid, notFound } from "./errors";
-import { asSeenBy, providerCenter, publishJobUpdate } from "./job.server";
+import { DomainError, RateLimited, conflict, forbidden, invalid, notFound } from "./errors";
+import { asSeenBy, providerCenter, publishJobUpdate, withdrawnBy } from "./job.server";
 import { notify } from "./notification.server";
 
 export type { Booking };
@@ -35,6 +42,25 @@ export type CreateBookingInput = z.infer<typeof createBookingSchema>;
 export const JOB_ALREADY_ACCEPTED = "This job was already accepted";
 export const GO_ONLINE_TO_ACCEPT = "Go online to accept jobs";
 export const JOB_OUT_OF_REACH = `This job is more than ${NEARBY_RADIUS_MILES} miles from your location`;
+export const JOB_CANCELLED_BEFORE = "You cancelled this job after accepting it: it is left to other providers";
+export const TOO_MANY_CANCELLATIONS = `You cancelled ${PROVIDER_CANCELLATIONS_PER_DAY} accepted bookings in the last ${CANCELLATION_WINDOW_HOURS} hours`;
+
+/**
+ * Seconds until the provider may cancel an accepted booking again, or null while they may (decision 0062): at
+ * PROVIDER_CANCELLATIONS_PER_DAY in the window, until the oldest of those leaves it. Database time throughout.
+ */
+async function cancellationWait(tx: Executor, providerId: string): Promise<number | null> {
+  const window = sql.raw(`interval '${CANCELLATION_WINDOW_HOURS} hours'`);
+  const recent = await tx
+    .select({ secondsLeft: sql<number>`ceil(extract(epoch from (${bookingWithdrawals.withdrawnAt} + ${window} - now())))::int` })
+    .from(bookingWithdrawals)
+    .where(and(eq(bookingWithdrawals.providerId, providerId), gt(bookingWithdrawals.withdrawnAt, sql`now() - ${window}`)))
+    .orderBy(desc(bookingWithdrawals.withdrawnAt))
+    .limit(PROVIDER_CANCELLATIONS_PER_DAY);
+  if (recent.length < PROVIDER_CANCELLATIONS_PER_DAY) return null;
+  return Math.max(1, Number(recent[PROVIDER_CANCELLATIONS_PER_DAY - 1].secondsLeft));
+}
+
 
 /**
  * A provider accepts a posted job: in one transaction the job moves to matched
@@ -44,9 +70,12 @@ export const JOB_OUT_OF_REACH = `This job is more than ${NEARBY_RADIUS_MILES} mi
  * Only what "Available Jobs Near You" would list (decision 0039): the provider
  * must be online (read and share-locked in the transaction, so going offline
  * waits for it) and the job within NEARBY_RADIUS_MILES of `providerCenter`;
- * both are conditions of the update. A refusal names the first reason the
- * provider cannot change: unknown job (404), taken (409), their own (403),
- * then offline (403) and out of reach (403).
+ * both are conditions of the update, as is that they never cancelled this job
+ * after accepting it (decision 0062). A provider at their daily allowance of
+ * such cancellations accepts nothing until it frees up (429). Otherwise a
+ * refusal names the first reason the provider cannot change: unknown job
+ * (404), taken (409), their own (403), cancelled by them before (409), then
+ * offline (403) and out of reach (403).
  */
 export async function acceptJob(
   db: Executor,
@@ -61,6 +90,8 @@ export async function acceptJob(
       .from(users)
       .where(eq(users.id, provider.id))
       .for("share");
+    const wait = await cancellationWait(tx, provider.id);
+    if (wait !== null) throw new RateLimited(wait, TOO_MANY_CANCELLATIONS);
     const online = me?.online === true && me.role === "provider";
     const center = sql`${unitSphereCube(providerCenter(me ?? { latitude: null, longitude: null }))}::cube`;
     const withinReach = sql<boolean>`(${jobs.position} <-> ${center}) <= ${chordForMiles(NEARBY_RADIUS_MILES)}`;
@@ -68,14 +99,18 @@ export async function acceptJob(
       ? await tx
           .update(jobs)
           .set({ status: "matched", updatedAt: new Date() })
-          .where(and(eq(jobs.id, input.jobId), eq(jobs.status, "posted"), ne(jobs.seekerId, provider.id), withinReach))
+          .where(and(eq(jobs.id, input.jobId), eq(jobs.status, "posted"), ne(jobs.seekerId, provider.id), withinReach, sql`not ${withdrawnBy(provider.id)}`))
           .returning(jobColumns)
       : [];
     if (!job) {
-      const [existing] = await tx.select({ status: jobs.status, seekerId: jobs.seekerId, withinReach }).from(jobs).where(eq(jobs.id, input.jobId));
+      const [existing] = await tx
+        .select({ status: jobs.status, seekerId: jobs.seekerId, withinReach, withdrawn: withdrawnBy(provider.id) })
+        .from(jobs)
+        .where(eq(jobs.id, input.jobId));
       if (!existing) throw notFound("Job not found");
       if (existing.status !== "posted") throw conflict(JOB_ALREADY_ACCEPTED);
       if (existing.seekerId === provider.id) throw forbidden("You cannot accept your own job");
+      if (existing.withdrawn) throw conflict(JOB_CANCELLED_BEFORE);
       if (!online) throw forbidden(GO_ONLINE_TO_ACCEPT);
       if (!existing.withinReach) throw forbidden(JOB_OUT_OF_REACH);
       throw conflict(JOB_ALREADY_ACCEPTED);
@@ -227,7 +262,9 @@ export const updateBookingStatusSchema = z.object({
  * Moves a booking along the lifecycle table (`app/lib/booking-lifecycle.ts`):
  * only its two parties see it (404 otherwise), the table says who may make
  * which move (403 / 409 naming the status), and the job follows in the same
- * transaction; completing adds one to the provider's completed jobs.
+ * transaction; completing adds one to the provider's completed jobs. A
+ * provider cancelling an accepted booking is recorded (decision 0062), at most
+ * PROVIDER_CANCELLATIONS_PER_DAY in the window (429 past it).
  */
 export async function transitionBooking(db: Executor, bookingId: string, userId: string, to: Booking["status"]): Promise<Booking> {
   if (!isUuid(bookingId)) throw notFound("Booking not found");
@@ -241,6 +278,13 @@ export async function transitionBooking(db: Executor, bookingId: string, userId:
     const party = current.providerId === userId ? "provider" : "seeker";
     const refused = lifecycleRefusal(current.status, to, party);
     if (refused) throw new DomainError(refused.kind, refused.message);
+    const withdrawal = party === "provider" && to === "cancelled" && current.status === "accepted";
+    if (withdrawal) {
+      // The provider's row, locked, makes their cancellations one at a time: the count below cannot be raced past.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
+      const wait = await cancellationWait(tx, userId);
+      if (wait !== null) throw new RateLimited(wait, TOO_MANY_CANCELLATIONS);
+    }
     const now = new Date();
     const [moved] = await tx
       .update(bookings)
@@ -253,6 +297,7 @@ export async function transitionBooking(db: Executor, bookingId: string, userId:
       .where(and(eq(bookings.id, current.id), eq(bookings.status, current.status)))
       .returning();
     if (!moved) throw conflict(`This booking is no longer ${current.status.replace("_", " ")}`);
+    if (withdrawal) await tx.insert(bookingWithdrawals).values({ bookingId: current.id, providerId: userId, jobId: current.jobId });
     const jobStatus = jobStatusAfter(to, party);
     const [job] = jobStatus
       ? await tx.update(jobs).set({ status: jobStatus, updatedAt: now }).where(eq(jobs.id, current.jobId)).returning(jobColumns)

@@ -1,7 +1,7 @@
 import "server-only";
 // Which notification becomes an email, to whom, and how often (decision 0050): every rule lives here.
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import { emailDeliveries, emailPreferences, jobs, notifications, users, type EmailPreferences, type Notification } from "../../db/schema.ts";
+import { bookings, emailDeliveries, emailPreferences, jobs, notifications, users, type EmailPreferences, type Notification } from "../../db/schema.ts";
 import { QUEUES } from "../../db/queue.ts";
 import type { Executor } from "../services/db.server";
 import { enqueue } from "../services/queue.server";
@@ -19,6 +19,13 @@ export const DEFAULT_EMAIL_CHOICES: EmailChoices = { urgentJobs: true, jobDigest
 export const MESSAGE_ALERT_DELAY_SECONDS = 5 * 60;
 /** At most one message email per conversation in this long. */
 export const MESSAGE_ALERT_INTERVAL_SECONDS = 30 * 60;
+/**
+ * At most one email about one job's bookings per person in this long (decision 0062), the later moves of the booking
+ * last told of apart: a job accepted and cancelled over and over by different bookings is one email per half hour.
+ */
+export const BOOKING_ALERT_INTERVAL_SECONDS = 30 * 60;
+/** The notifications about a booking (their relatedId is the booking's id). */
+const BOOKING_NOTIFICATION_TYPES = ["booking_request", "booking_accepted", "booking_cancelled"] as const satisfies readonly Notification["type"][];
 /** A provider's digest of jobs that are not urgent comes this long after the first of them: at most this often. */
 export const JOB_DIGEST_INTERVAL_SECONDS = 30 * 60;
 /** The most jobs one digest lists (the newest). */
@@ -102,6 +109,11 @@ function messageJobKey(conversationId: string | null, userId: string): string {
   return `messages:${conversationId}:${userId}`;
 }
 
+/** One booking email waits per job and person (the same queue and policy). */
+function bookingJobKey(jobId: string, userId: string): string {
+  return `bookings:${jobId}:${userId}`;
+}
+
 async function urgentJobIds(db: Executor, created: Pick<Notification, "type" | "relatedId">[]): Promise<Set<string>> {
   const jobIds = [...new Set(created.filter((n) => n.type === "job_posted" && n.relatedId).map((n) => n.relatedId!))];
   if (jobIds.length === 0) return new Set();
@@ -117,13 +129,10 @@ export interface AlertToSend {
   scope: string;
 }
 
-/** A conversation's message email that is not due yet: it is queued again for `later`. */
-export interface AlertLater {
-  later: Date;
-  notificationId: string;
-  userId: string;
-  conversationId: string;
-}
+/** A conversation's message email, or a job's booking email, that is not due yet: it is queued again for `later`. */
+export type AlertLater =
+  | { later: Date; notificationId: string; userId: string; conversationId: string }
+  | { later: Date; notificationId: string; userId: string; jobId: string };
 
 /**
  * The email a due notification becomes, null when none is to be sent (the reason is in each rule), or, for a
@@ -153,6 +162,7 @@ export async function alertToSend(db: Executor, notificationId: string): Promise
   if (!choices[kind]) return null;
   if (kind === "messages") return messageAlert(db, notification, row.email);
   if (await alreadySent(db, notification.id)) return null;
+  if (kind === "bookings") return bookingAlert(db, notification, row.email);
   const alert = { notification, kind, to: row.email, scope: notification.id };
   // Only an urgent job still open, to a provider still online: switching role or going offline stops it.
   if (kind === "urgentJobs" && (!row.jobUrgent || row.jobStatus !== "posted" || row.role !== "provider" || !row.isOnline)) return null;
@@ -197,9 +207,47 @@ async function messageAlert(db: Executor, notification: Notification, to: string
   return { notification: oldest, kind: "messages", to, scope };
 }
 
-/** Queues a message email again for when it is due (one waiting per conversation and receiver, as always). */
+/**
+ * A booking's email, throttled per job and person (decision 0062): at once when no email told them of this job's
+ * bookings in the last 30 minutes, or when the last one was about this same booking (its start, completion or
+ * cancellation follows at once); otherwise it waits for the quiet time to end, and then tells of the newest update
+ * of the job's bookings since the last email. What arrives meanwhile waits in the one queued job of the job and person.
+ */
+async function bookingAlert(db: Executor, notification: Notification, to: string): Promise<AlertToSend | AlertLater | null> {
+  const { userId, relatedId: bookingId } = notification;
+  const [booking] = bookingId ? await db.select({ jobId: bookings.jobId }).from(bookings).where(eq(bookings.id, bookingId)) : [];
+  if (!booking) return { notification, kind: "bookings", to, scope: notification.id };
+  const scope = `bookings:${booking.jobId}`;
+  const [last] = await db
+    .select({ sentAt: emailDeliveries.sentAt, bookingId: notifications.relatedId })
+    .from(emailDeliveries)
+    .leftJoin(notifications, sql`${notifications.id}::text = ${emailDeliveries.key}`)
+    .where(and(eq(emailDeliveries.userId, userId), eq(emailDeliveries.scope, scope)))
+    .orderBy(desc(emailDeliveries.sentAt))
+    .limit(1);
+  if (last && last.bookingId === bookingId) return { notification, kind: "bookings", to, scope };
+  const dueAt = last ? last.sentAt.getTime() + BOOKING_ALERT_INTERVAL_SECONDS * 1000 : 0;
+  if (dueAt > Date.now()) return { later: new Date(dueAt), notificationId: notification.id, userId, jobId: booking.jobId };
+  const [newest] = await db
+    .select({ notification: notifications })
+    .from(notifications)
+    .innerJoin(bookings, eq(bookings.id, notifications.relatedId))
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        inArray(notifications.type, [...BOOKING_NOTIFICATION_TYPES]),
+        eq(bookings.jobId, booking.jobId),
+        last ? gt(notifications.createdAt, last.sentAt) : undefined,
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(1);
+  return { notification: newest?.notification ?? notification, kind: "bookings", to, scope };
+}
+
+/** Queues a message or booking email again for when it is due (one waiting per conversation or job and person). */
 export async function queueAlertLater(db: Executor, alert: AlertLater): Promise<void> {
-  const singletonKey = messageJobKey(alert.conversationId, alert.userId);
+  const singletonKey = "conversationId" in alert ? messageJobKey(alert.conversationId, alert.userId) : bookingJobKey(alert.jobId, alert.userId);
   await enqueue(db, QUEUES.messageAlert, [{ data: { notificationId: alert.notificationId }, ...jobOptions(), startAfter: alert.later, singletonKey }]);
 }
 

@@ -19,12 +19,17 @@ export const notFound = (message: string) => new DomainError("not_found", messag
 export const conflict = (message: string) => new DomainError("conflict", message);
 export const forbidden = (message: string) => new DomainError("forbidden", message);
 
-/** A limit on how often someone may do something (rate-limit.server.ts): refused until `retryAfterSeconds` pass. */
+/**
+ * A limit on how often someone may do something (rate-limit.server.ts, or a rule of the domain such as a provider's
+ * cancellations): refused until `retryAfterSeconds` pass. `reason` says which limit when it is not the plain one.
+ */
 export class RateLimited extends DomainError {
   readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
-    super("rate_limited", `Too many requests, try again in ${retryAfterSeconds} s`);
+  readonly reason: string | null;
+  constructor(retryAfterSeconds: number, reason: string | null = null) {
+    super("rate_limited", `${reason ?? "Too many requests"}, try again in ${retryAfterSeconds} s`);
     this.name = "RateLimited";
     this.retryAfterSeconds = retryAfterSeconds;
+    this.reason = reason;
   }
 }

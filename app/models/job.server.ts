@@ -1,9 +1,9 @@
 import "server-only";
-import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { createInsertSchema } from "drizzle-zod";
 import { z } from "zod";
 import { CATEGORY_IDS } from "../../db/categories.ts";
-import { bookings, jobColumns, jobs, users, type Job } from "../../db/schema.ts";
+import { bookingWithdrawals, bookings, jobColumns, jobs, users, type Job } from "../../db/schema.ts";
 import { isUuid } from "../lib/ids";
 import { ACTIVE_BOOKING_STATUSES } from "../lib/booking-lifecycle";
 import { chordForMiles, DEFAULT_LOCATION, distanceMiles, formatMiles, NEARBY_RADIUS_MILES, unitSphereCube } from "../lib/geo";
@@ -226,6 +226,13 @@ export async function getJobForViewer(db: Executor, jobId: string, viewerId: str
   return row ? { ...asSeenBy(row.job, Boolean(row.exactLocation)), seeker: row.seeker } : null;
 }
 
+/** Whether the provider cancelled this job after accepting it (decision 0062): the job page says so instead of offering Accept. */
+export async function hasWithdrawnFrom(db: Executor, jobId: string, providerId: string): Promise<boolean> {
+  if (!isUuid(jobId)) return false;
+  const [row] = await db.select({ withdrawn: withdrawnBy(providerId) }).from(jobs).where(eq(jobs.id, jobId));
+  return Boolean(row?.withdrawn);
+}
+
 /** Whether the viewer may see the job at all (the rule of getJobForViewer), for writes that name a job. */
 export async function mayViewerReadJob(db: Executor, jobId: string, viewerId: string): Promise<boolean> {
   if (!isUuid(jobId)) return false;
@@ -239,7 +246,8 @@ export type NearbyJob = JobWithSeeker & { distanceMiles: number; inMyCategories:
  * "Available Jobs Near You": posted jobs within the radius of the provider,
  * never their own. Order: the provider's categories first, then urgent jobs,
  * then nearest, then newest (decision 0010). Every category is listed, so every
- * listed job may be accepted (decision 0039). The provider is a stranger to
+ * listed job may be accepted (decision 0039); a job the provider cancelled after
+ * accepting is not listed to them (decision 0062). The provider is a stranger to
  * these jobs: each comes with its area and rounded coordinates, and the distance
  * is measured to that approximate point (decision 0039).
  *
@@ -305,7 +313,8 @@ const nearestQuery = builtOnce((db, shape) => {
   const maxChord = sql.placeholder("maxChord");
   const branches = Array.from({ length: Number(count) }, (_, i) => {
     const pair = sql`${jobs.status} = 'posted' and ${urgency === "urgent" ? sql`${jobs.isUrgent}` : sql`not ${jobs.isUrgent}`}
-      and ${jobs.categoryId} = ${sql.placeholder(`category${i}`)} and ${jobs.seekerId} <> ${sql.placeholder("providerId")}`;
+      and ${jobs.categoryId} = ${sql.placeholder(`category${i}`)} and ${jobs.seekerId} <> ${sql.placeholder("providerId")}
+      and not ${withdrawnBy(sql.placeholder("providerId"))}`;
     // The limit-th nearest distance, nearest first from the index; then every job up to it (ties included),
     // newest first among equals.
     const limitthChord = sql`(select ${chord} from ${jobs}
@@ -325,6 +334,14 @@ const nearestQuery = builtOnce((db, shape) => {
     .limit(sql.placeholder("limit"))
     .prepare(`nearest_jobs_${shape.replace(":", "_")}`);
 });
+
+/**
+ * Whether the provider cancelled the job after accepting it (decision 0062): such a job is never theirs to accept
+ * again, so it is neither accepted nor listed for them.
+ */
+export function withdrawnBy(providerId: string | Placeholder) {
+  return sql<boolean>`exists (select 1 from ${bookingWithdrawals} where ${bookingWithdrawals.jobId} = ${jobs.id} and ${bookingWithdrawals.providerId} = ${providerId})`;
+}
 
 /** A provider without a location is placed at the default location until they set one. */
 export function providerCenter(provider: { latitude: string | null; longitude: string | null }) {

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
-import { bookings, users, type User } from "../../db/schema.ts";
+import { bookingWithdrawals, bookings, users, type User } from "../../db/schema.ts";
+import { CANCELLATION_HISTORY_DAYS } from "../lib/booking-lifecycle";
 import { dateTimeFormat } from "../lib/format";
 import { isUuid } from "../lib/ids";
 import { DEFAULT_LOCATION, NEARBY_RADIUS_MILES } from "../lib/geo";
@@ -85,6 +86,24 @@ export async function getPublicProvider(db: Executor, id: string): Promise<Publi
   if (!isUuid(id)) return null;
   const [row] = await db.select(publicProviderColumns).from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
+}
+
+/** A provider as others see them one at a time (GET /api/users/{id}, their public page): with their record of cancelling. */
+export type ProviderDetails = PublicProvider & {
+  /** Accepted bookings the provider cancelled in the last CANCELLATION_HISTORY_DAYS days (decision 0062). */
+  cancelledAfterAcceptingLast90Days: number;
+};
+
+export async function getProviderDetails(db: Executor, id: string): Promise<ProviderDetails | null> {
+  if (!isUuid(id)) return null;
+  const cancelled = sql<number>`(select count(*)::int from ${bookingWithdrawals} where ${bookingWithdrawals.providerId} = ${users.id}
+    and ${bookingWithdrawals.withdrawnAt} > now() - ${sql.raw(`interval '${CANCELLATION_HISTORY_DAYS} days'`)})`;
+  const [row] = await db
+    .select({ ...publicProviderColumns, cancelledAfterAcceptingLast90Days: cancelled })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row ? { ...row, cancelledAfterAcceptingLast90Days: Number(row.cancelledAfterAcceptingLast90Days) } : null;
 }
 
 export interface ProviderStats {

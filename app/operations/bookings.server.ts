@@ -16,15 +16,18 @@ import { notFound } from "~/models/errors";
 import { createReview, createReviewSchema, findReviewBy, type CreateReviewInput, type Review } from "~/models/review.server";
 import type { User } from "~/models/user.server";
 import { getDb } from "~/services/db.server";
+import { spendRateLimit, userKey } from "~/services/rate-limit.server";
 
 /** POST /api/bookings' body (spec §7: jobId, seekerId, agreedPrice, paymentMethod, paymentStatus, scheduledAt). */
 export const acceptJobInput = createBookingSchema;
 
 /**
- * A provider accepts a posted job (spec §4, §6): online, within reach, not their own; the first of two providers
- * wins, the database settles the race (409 for the other). The booking, with the seeker notified.
+ * A provider accepts a posted job (spec §4, §6): online, within reach, not their own, not one they cancelled; the
+ * first of two providers wins, the database settles the race (409 for the other). The booking, with the seeker
+ * notified. Every booking move, from the API or a page, spends the actor's `bookings` limit (decision 0062).
  */
 export async function acceptJob(actor: Pick<User, "id" | "currentRole">, input: { jobId: string; paymentMethod?: PaymentMethod; seekerId?: string }): Promise<Booking> {
+  await spendRateLimit("bookings", userKey(actor.id));
   return storeAcceptance(await getDb(), actor, input);
 }
 
@@ -51,8 +54,10 @@ export const moveInput = updateBookingStatusSchema;
 /**
  * One move along the booking lifecycle (app/lib/booking-lifecycle.ts): only its parties (404 otherwise), only
  * the moves the table gives that party (403, or 409 naming the status); the job follows in the same transaction.
+ * A provider's cancellations of accepted bookings are counted and capped (decision 0062).
  */
 export async function moveBooking(actor: Pick<User, "id">, bookingId: string, to: Booking["status"]): Promise<Booking> {
+  await spendRateLimit("bookings", userKey(actor.id));
   return transitionBooking(await getDb(), bookingId, actor.id, to);
 }
 

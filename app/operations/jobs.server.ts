@@ -8,6 +8,7 @@ import {
   createJob,
   createJobSchema,
   getJobForViewer,
+  hasWithdrawnFrom,
   listAvailableJobs,
   listSeekerJobs,
   type Job,
@@ -65,9 +66,16 @@ export async function jobFor(actor: Pick<User, "id">, jobId: string) {
   return job;
 }
 
-/** The job page's data: the job as the actor may see it (null when not) and what the actor saved. */
-export async function jobPage(actor: Pick<User, "id" | "currentRole">, jobId: string): Promise<{ job: Awaited<ReturnType<typeof getJobForViewer>>; saved: SavedIds }> {
+/** The job page's data: the job as the actor may see it (null when not), what the actor saved, and whether they cancelled it before. */
+export async function jobPage(
+  actor: Pick<User, "id" | "currentRole">,
+  jobId: string,
+): Promise<{ job: Awaited<ReturnType<typeof getJobForViewer>>; saved: SavedIds; cancelledBefore: boolean }> {
   const db = await getDb();
-  const [job, saved] = await Promise.all([getJobForViewer(db, jobId, actor.id), loadSavedIds(db, actor)]);
-  return { job, saved };
+  const [job, saved, cancelledBefore] = await Promise.all([
+    getJobForViewer(db, jobId, actor.id),
+    loadSavedIds(db, actor),
+    actor.currentRole === "provider" ? hasWithdrawnFrom(db, jobId, actor.id) : false,
+  ]);
+  return { job, saved, cancelledBefore };
 }

@@ -4,7 +4,7 @@ import { jobFieldRules } from "~/lib/schemas/job";
 import type { SavedIds } from "~/components/favorites/saved.server";
 import { loadSavedIds } from "~/operations/favorites.server";
 import { notFound } from "~/models/errors";
-import { getPublicProvider, listAvailableProviders, type PublicProvider } from "~/models/provider.server";
+import { getProviderDetails, listAvailableProviders, type ProviderDetails, type PublicProvider } from "~/models/provider.server";
 import { getUserById, type User } from "~/models/user.server";
 import { getDb } from "~/services/db.server";
 
@@ -23,9 +23,12 @@ export async function availableProvidersFor(viewer: Pick<User, "id" | "currentRo
   return { providers, saved };
 }
 
-/** A user's public provider fields (GET /api/users/{id}: never email or phone); 404 for no such user. */
-export async function publicProvider(userId: string): Promise<PublicProvider> {
-  const provider = await getPublicProvider(await getDb(), userId);
+/**
+ * A user's public provider fields (GET /api/users/{id}: never email or phone), with how many accepted bookings
+ * they cancelled lately; 404 for no such user.
+ */
+export async function publicProvider(userId: string): Promise<ProviderDetails> {
+  const provider = await getProviderDetails(await getDb(), userId);
   if (!provider) throw notFound("User not found");
   return provider;
 }
@@ -33,7 +36,7 @@ export async function publicProvider(userId: string): Promise<PublicProvider> {
 /** A provider's public page: the public fields with bio and categories; null for no such user. */
 export async function providerProfile(userId: string) {
   const db = await getDb();
-  const [provider, user] = await Promise.all([getPublicProvider(db, userId), getUserById(db, userId)]);
+  const [provider, user] = await Promise.all([getProviderDetails(db, userId), getUserById(db, userId)]);
   if (!provider || !user) return null;
   // Public fields only: never email, phone, address or coordinates.
   return { ...provider, bio: user.bio, providerCategories: user.providerCategories };

@@ -14,7 +14,7 @@ import { formatBudget, formatRelativeTime, JOB_STATUS_STYLES } from "~/lib/forma
 import { distanceMiles, formatMiles, NEARBY_RADIUS_MILES } from "~/lib/geo";
 import { categoryName } from "~/lib/job-display";
 import { fullName } from "~/lib/user-display";
-import { GO_ONLINE_TO_ACCEPT, JOB_OUT_OF_REACH } from "~/models/booking.server";
+import { GO_ONLINE_TO_ACCEPT, JOB_CANCELLED_BEFORE, JOB_OUT_OF_REACH } from "~/models/booking.server";
 import { providerCenter } from "~/models/job.server";
 import { acceptJob } from "~/operations/bookings.server";
 import { cancelJob, jobPage } from "~/operations/jobs.server";
@@ -28,7 +28,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   // Only what the user may see of it: the area of a posted job that is not theirs; 404 for a job no longer posted
   // unless they are a party (decision 0039).
-  const { job, saved } = await jobPage(user, params.id);
+  const { job, saved, cancelledBefore } = await jobPage(user, params.id);
   // Why the provider's last accept was refused (taken by another, offline, too far), if it was.
   const acceptRefusal = takeSubmission(context, ACCEPT_FORM_ID)?.error?.[""]?.[0] ?? null;
   // The spec's own 'Job not found' screen, with a real 404 status.
@@ -43,11 +43,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The model decides (acceptJob); this only spares the provider a button that would be refused.
   const acceptBlocked = !acceptable
     ? null
-    : !user.isProviderOnline
-      ? GO_ONLINE_TO_ACCEPT
-      : distance != null && distance > NEARBY_RADIUS_MILES
-        ? JOB_OUT_OF_REACH
-        : null;
+    : cancelledBefore
+      ? JOB_CANCELLED_BEFORE
+      : !user.isProviderOnline
+        ? GO_ONLINE_TO_ACCEPT
+        : distance != null && distance > NEARBY_RADIUS_MILES
+          ? JOB_OUT_OF_REACH
+          : null;
   return {
     job,
     viewer: {
@@ -77,7 +79,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "accept") {
     const accepted = await runForPage(context, () => acceptJob(user, { jobId: params.id, paymentMethod: "card" }), {
       success: { title: "Job accepted!", description: "You can now start working on this job." },
-      failure: ACCEPT_FAILED,
+      // Trying again cannot help with a job the provider cancelled before: the toast says so (decision 0062).
+      failure: (error) => (error.message === JOB_CANCELLED_BEFORE ? { ...ACCEPT_FAILED, description: error.message } : ACCEPT_FAILED),
     });
     if (accepted.ok) return redirect(`/bookings/${accepted.value.id}`);
     // The spec's toast (§8); the reason (taken, offline, too far) shows on the job page.

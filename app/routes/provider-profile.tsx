@@ -6,6 +6,7 @@ import { Avatar } from "~/components/avatar";
 import { CategoryChips, PROFILE_CARD, RatingIcon, StatTile } from "~/components/profile/profile-parts";
 import { ReviewsSection } from "~/components/profile/received-reviews";
 import { receivedReviews } from "~/operations/reviews.server";
+import { CANCELLATION_HISTORY_DAYS } from "~/lib/booking-lifecycle";
 import { formatHourlyRate, formatRating } from "~/lib/format";
 import { fullName } from "~/lib/user-display";
 import { providerProfile } from "~/operations/providers.server";
@@ -53,6 +54,9 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
         <StatTile label="Jobs completed" value={provider.totalJobsCompleted} testId="stat-jobs" />
         <StatTile label="Hourly rate" value={hourlyRate ?? <span className="text-base font-medium text-slate-500">Not set</span>} testId="stat-hourly-rate" />
       </dl>
+      <p className="mt-3 text-sm text-slate-600" data-testid="provider-cancellations">
+        {`Cancelled after accepting: ${provider.cancelledAfterAcceptingLast90Days} in the last ${CANCELLATION_HISTORY_DAYS} days`}
+      </p>
 
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <TitledSection titleId="about-title" title="About" className={PROFILE_CARD}>

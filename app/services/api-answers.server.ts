@@ -8,7 +8,7 @@ import type { Favorite } from "../models/favorite.server";
 import type { Job, JobWithSeeker, NearbyJob } from "../models/job.server";
 import type { ConversationSummary, Message } from "../models/message.server";
 import type { Notification } from "../models/notification.server";
-import type { PublicProvider } from "../models/provider.server";
+import type { ProviderDetails, PublicProvider } from "../models/provider.server";
 import type { ReceivedReview, Review } from "../models/review.server";
 import type { User } from "../models/user.server";
 
@@ -52,6 +52,12 @@ export const publicProviderAnswer = named(
     hourlyRate: true,
   }),
 ) satisfies z.ZodType<PublicProvider>;
+
+export const providerDetailsAnswer = named(
+  "ProviderDetails",
+  "One provider's public fields (spec §7 users/{id}), with how many bookings they cancelled after accepting in the last 90 days (decision 0062).",
+  publicProviderAnswer.extend({ cancelledAfterAcceptingLast90Days: z.number().int().min(0) }),
+) satisfies z.ZodType<ProviderDetails>;
 
 export const categoryAnswer = named(
   "Category",

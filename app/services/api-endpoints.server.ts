@@ -23,6 +23,7 @@ import {
   notificationAnswer,
   notificationsReadAnswer,
   openApiDocumentAnswer,
+  providerDetailsAnswer,
   publicProviderAnswer,
   receivedReviewAnswer,
   reviewAnswer,
@@ -147,7 +148,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     summary: "A user's public provider fields",
     signedIn: true,
     params: idParam("user"),
-    answers: [json(publicProviderAnswer, "The provider's public fields.")],
+    answers: [json(providerDetailsAnswer, "The provider's public fields and their recent cancellations after accepting.")],
     refusals: { 404: "User not found." },
   },
   {
@@ -241,7 +242,8 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
       400: "seekerId is not the job's seeker.",
       403: "The caller is not a provider, is offline, the job is their own, or it is farther than the nearby radius.",
       404: "Job not found.",
-      409: "This job was already accepted.",
+      409: "This job was already accepted, or the caller cancelled it after accepting it before (decision 0062).",
+      429: "The caller's booking moves are over their limit, or they cancelled 3 accepted bookings in the last 24 hours (decision 0062).",
     },
   },
   {
@@ -266,6 +268,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
       403: "Only the other party can make this move.",
       404: "Booking not found: no such booking, or the caller is no party of it.",
       409: "The booking's status does not allow this move (the reason names it).",
+      429: "The caller's booking moves are over their limit, or a provider cancelled 3 accepted bookings in the last 24 hours (decision 0062).",
     },
   },
   {

@@ -34,7 +34,7 @@ export async function answerJson<T>(run: () => Promise<T>, init?: ResponseInit):
 
 /** The JSON answer of a refused rule; anything else is thrown on unchanged. */
 export function refusalResponse(error: unknown): unknown {
-  if (error instanceof RateLimited) return tooManyRequests(error.retryAfterSeconds);
+  if (error instanceof RateLimited) return tooManyRequests(error.retryAfterSeconds, error.reason ?? undefined);
   if (error instanceof DomainError) return apiError(HTTP_STATUS[error.kind], error.message);
   return error;
 }
@@ -82,7 +82,7 @@ export async function runForPage<T>(
 }
 
 function failureToast(error: DomainError, failure: PageToasts<unknown>["failure"]): Toast {
-  if (error instanceof RateLimited) return tooManyRequestsToast(error.retryAfterSeconds);
+  if (error instanceof RateLimited) return tooManyRequestsToast(error.retryAfterSeconds, error.reason);
   if (typeof failure === "function") return failure(error);
   return failure ?? { title: "Error", description: error.message, variant: "destructive" };
 }

@@ -26,6 +26,11 @@ export const RATE_LIMITS = {
   jobs: { points: 20, seconds: 60 * 60 },
   /** Messages sent (JSON API and the messages form). */
   messages: { points: 30, seconds: 60 },
+  /**
+   * Booking moves: accepting a job, starting, completing, cancelling; the JSON API and the job and booking pages
+   * spend the same budget (decision 0062).
+   */
+  bookings: { points: 60, seconds: 60 * 60 },
   /** Presigned upload URLs and images sent with a form. */
   uploads: { points: 20, seconds: 60 * 60 },
 } as const;
@@ -46,7 +51,7 @@ export const emailKey = (email: string) => `email:${email.trim().toLowerCase()}`
 /**
  * Limits counted in each instance's memory instead of PostgreSQL (decision 0048): the API-wide limit is checked on
  * every /api request, where a write per request cost more than the limit is worth; it stops a script flooding one
- * instance, while the limits where exactness across instances matters (sign-in, posting, messages, uploads) stay
+ * instance, while the limits where exactness across instances matters (sign-in, posting, messages, bookings, uploads) stay
  * in the database.
  */
 const PER_INSTANCE = new Set<RateLimitName>(["api"]);
@@ -100,9 +105,9 @@ export async function consumeRateLimit(name: RateLimitName, key: string): Promis
   }
 }
 
-/** The JSON API's answer over a limit: 429 with Retry-After in seconds. */
-export function tooManyRequests(retryAfterSeconds: number): Response {
-  const response = apiError(429, `Too many requests, try again in ${retryAfterSeconds} s`);
+/** The JSON API's answer over a limit: 429 with Retry-After in seconds (and the limit's reason, when it has one). */
+export function tooManyRequests(retryAfterSeconds: number, reason = "Too many requests"): Response {
+  const response = apiError(429, `${reason}, try again in ${retryAfterSeconds} s`);
   response.headers.set("Retry-After", String(retryAfterSeconds));
   return response;
 }
@@ -126,6 +131,7 @@ export function tryAgainText(retryAfterSeconds: number): string {
 }
 
 /** The toast of a page form refused by a limit (forms redirect back, with or without JavaScript). */
-export function tooManyRequestsToast(retryAfterSeconds: number): Toast {
-  return { title: "Too many requests", description: tryAgainText(retryAfterSeconds), variant: "destructive" };
+export function tooManyRequestsToast(retryAfterSeconds: number, reason: string | null = null): Toast {
+  const again = tryAgainText(retryAfterSeconds);
+  return { title: "Too many requests", description: reason ? `${reason}. ${again}` : again, variant: "destructive" };
 }

@@ -159,6 +159,21 @@ async function move(client: Actor, bookingId: string, status: "in_progress" | "c
   ledger.moved(bookingId, status);
 }
 
+async function cancel(client: Actor, bookingId: string) {
+  const response = await client.postJson(`/api/bookings/${bookingId}/status`, { status: "cancelled" }, "PATCH");
+  expect(response.status).toBe(200);
+  ledger.moved(bookingId, "cancelled");
+}
+
+/** A posted job of the seeker that the provider accepted, read and cancelled: back on the market. */
+async function cancelledByProvider(seeker: Actor, provider: Actor): Promise<PostedJob> {
+  const job = await postJob(seeker);
+  const booking = await accept(provider, seeker, job.id);
+  expect(await json(await provider.request(`/api/bookings/${booking.id}`))).toMatchObject({ job: { address: job.address } });
+  await cancel(provider, booking.id);
+  return job;
+}
+
 async function activeBooking(seeker: Actor, provider: Actor) {
   const job = await postJob(seeker);
   return { job, booking: await accept(provider, seeker, job.id) };
@@ -467,6 +482,23 @@ const TABLE: Row<object>[] = [
     },
   }),
   row({
+    route: "/api/bookings",
+    method: "POST",
+    variant: "a job its provider cancelled after accepting: to others only (decision 0062)",
+    setup: async (f) => ({ posted: await cancelledByProvider(f.seeker, f.otherProvider) }),
+    send: (c) => ({ path: "/api/bookings", json: { jobId: c.posted.id } }),
+    anonymous: 401,
+    stranger: ["otherProvider", 409],
+    wrongRole: ["otherSeeker", 403],
+    owner: ["provider", 201],
+    verify: (c, { body }) => {
+      const booking = JSON.parse(body);
+      expect(booking).toMatchObject({ jobId: c.posted.id, providerId: c.provider.person.id, status: "accepted" });
+      ledger.booking(booking.id, c.seeker.person.id, c.provider.person.id, "accepted");
+    },
+    intact: async (c) => expect((await json(await c.seeker.request(`/api/jobs/${c.posted.id}`))).status).toBe("posted"),
+  }),
+  row({
     route: "/api/bookings/my-bookings",
     method: "GET",
     send: () => ({ path: "/api/bookings/my-bookings" }),
@@ -756,6 +788,40 @@ const TABLE: Row<object>[] = [
       ledger.booking(bookingId, c.seeker.person.id, c.otherProvider.person.id, "accepted");
     },
     intact: async (c) => expect((await json(await c.seeker.request(`/api/jobs/${c.jobId}`))).status).toBe("posted"),
+  }),
+  row({
+    route: "/jobs/:id",
+    method: "POST",
+    variant: "intent=accept, a job its provider cancelled after accepting (decision 0062)",
+    setup: async (f) => ({ jobId: (await cancelledByProvider(f.seeker, f.otherProvider)).id }),
+    send: (c) => ({ path: jobPage(c), form: { intent: "accept" } }),
+    anonymous: LOGIN,
+    stranger: ["otherProvider", refused(jobPage, "You cancelled this job after accepting it")],
+    owner: ["provider", done(/^\/bookings\/[0-9a-f-]{36}$/, "Job accepted!")],
+    verify: (c, { response }) => {
+      const bookingId = response.headers.get("Location")!.split("/").pop()!;
+      ledger.booking(bookingId, c.seeker.person.id, c.provider.person.id, "accepted");
+    },
+    intact: async (c) => expect((await json(await c.seeker.request(`/api/jobs/${c.jobId}`))).status).toBe("posted"),
+  }),
+  row({
+    route: "/api/bookings/:id",
+    method: "GET",
+    variant: "cancelled by its provider: the provider keeps no address or phone (decision 0061)",
+    setup: async (f) => {
+      const job = await postJob(f.seeker);
+      const booking = await accept(f.provider, f.seeker, job.id);
+      await cancel(f.provider, booking.id);
+      return { job, bookingId: booking.id };
+    },
+    send: (c) => ({ path: `/api/bookings/${c.bookingId}` }),
+    anonymous: 401,
+    stranger: ["otherProvider", 404],
+    owner: ["provider", 200],
+    verify: (c, { body }) => {
+      expect(JSON.parse(body)).toMatchObject({ status: "cancelled", seeker: { phoneNumber: null }, job: { exactLocation: false } });
+      expect(body).not.toContain(c.job.address);
+    },
   }),
   row({
     route: "/jobs/:id",

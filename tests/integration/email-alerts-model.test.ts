@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
 import * as t from "../../db/schema.ts";
 import { QUEUES, QUEUE_SCHEMA } from "../../db/queue.ts";
-import { acceptJob } from "~/models/booking.server";
+import { acceptJob, transitionBooking } from "~/models/booking.server";
 import { createJob } from "~/models/job.server";
 import {
   alertToSend,
+  BOOKING_ALERT_INTERVAL_SECONDS,
   digestToSend,
   queueAlertLater,
   recordDelivery,
@@ -161,6 +162,46 @@ describe("a due alert", () => {
     expect(await alertToSend(db, first.id)).toMatchObject({ kind: "messages", notification: { id: second.id } });
     await openThread(db, booking.id, seeker.id);
     expect(await alertToSend(db, second.id)).toBeNull();
+  });
+});
+
+describe("booking emails about one job (decision 0062)", () => {
+  it("go at once, a booking's own later moves too; another booking of the job within 30 minutes waits, then the newest is told", async () => {
+    const seeker = await user();
+    const [first, second] = [await provider(), await provider()];
+    const job = await createJob(db, seeker.id, { categoryId: "repair", title: "Harvested", description: "d" });
+    const sent = async (alert: AlertToSend) => {
+      await recordDelivery(db, alert);
+      return (await db.select().from(t.emailDeliveries).where(eq(t.emailDeliveries.key, alert.notification.id)))[0].sentAt;
+    };
+    const newest = async (type: t.Notification["type"]) => (await notificationsOf(seeker.id, type)).sort((a, b) => +b.createdAt - +a.createdAt)[0];
+
+    const b1 = await acceptJob(db, first, { jobId: job.id });
+    const accepted = await newest("booking_accepted");
+    const told = (await alertToSend(db, accepted.id)) as AlertToSend;
+    expect(told).toMatchObject({ kind: "bookings", scope: `bookings:${job.id}`, notification: { id: accepted.id } });
+    await sent(told);
+    await transitionBooking(db, b1.id, first.id, "cancelled");
+    const cancelled = await newest("booking_cancelled");
+    const toldAgain = (await alertToSend(db, cancelled.id)) as AlertToSend;
+    expect(toldAgain).toMatchObject({ kind: "bookings", notification: { id: cancelled.id } });
+    const sentAt = await sent(toldAgain);
+
+    // The loop goes on with another account: its accept and cancel wait for the quiet time's end, in one queued job.
+    const b2 = await acceptJob(db, second, { jobId: job.id });
+    const reaccepted = await newest("booking_accepted");
+    const later = (await alertToSend(db, reaccepted.id)) as AlertLater;
+    expect(later).toEqual({ later: new Date(sentAt.getTime() + BOOKING_ALERT_INTERVAL_SECONDS * 1000), notificationId: reaccepted.id, userId: seeker.id, jobId: job.id });
+    await queueAlertLater(db, later);
+    await transitionBooking(db, b2.id, second.id, "cancelled");
+    const recancelled = await newest("booking_cancelled");
+    await queueAlertLater(db, (await alertToSend(db, recancelled.id)) as AlertLater);
+    const waiting = await queuedFor(`bookings:${job.id}:${seeker.id}`);
+    expect(waiting.map((w) => w.data.notificationId)).toEqual([reaccepted.id]);
+
+    // When it is due: one email, about the newest update of the job's bookings.
+    await db.update(t.emailDeliveries).set({ sentAt: new Date(Date.now() - 31 * 60_000) }).where(eq(t.emailDeliveries.userId, seeker.id));
+    expect(await alertToSend(db, reaccepted.id)).toMatchObject({ kind: "bookings", scope: `bookings:${job.id}`, notification: { id: recancelled.id } });
   });
 });
 

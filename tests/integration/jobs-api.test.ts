@@ -164,7 +164,19 @@ describe("providers and availability", () => {
     const me = (await getJson(prov, "/api/auth/user")).body;
     const { status, body } = await getJson(await seeker(), `/api/users/${me.id}`);
     expect(status).toBe(200);
-    expect(Object.keys(body).sort()).toEqual(["averageRating", "firstName", "hourlyRate", "id", "isProviderOnline", "lastName", "profileImageUrl", "totalJobsCompleted", "totalReviews"]);
+    // §7's fields, and the one decision 0062 adds: how many accepted bookings they cancelled in the last 90 days.
+    expect(Object.keys(body).sort()).toEqual([
+      "averageRating",
+      "cancelledAfterAcceptingLast90Days",
+      "firstName",
+      "hourlyRate",
+      "id",
+      "isProviderOnline",
+      "lastName",
+      "profileImageUrl",
+      "totalJobsCompleted",
+      "totalReviews",
+    ]);
     expect((await (await seeker()).request("/api/users/00000000-0000-4000-8000-000000000000")).status).toBe(404);
   });
 });

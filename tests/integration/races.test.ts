@@ -39,7 +39,8 @@ const patchStatus = (client: HttpClient, bookingId: string, status: string) =>
   client.postJson(`/api/bookings/${bookingId}/status`, { status }, "PATCH");
 
 beforeAll(async () => {
-  app = await startAppServer();
+  // One provider makes 150 booking moves in the reviews race: four times the limits (a user's bookings limit is 60 an hour).
+  app = await startAppServer({ RATE_LIMIT_MULTIPLIER: "4" });
   crowd = await inBatches(Array.from({ length: 100 }), 10, (_, i) => signedIn(`crowd-${i}`, "provider"));
 }, 240_000);
 afterAll(async () => {
@@ -170,5 +171,53 @@ describe("both parties messaging at once", () => {
 
     const rereads = await Promise.all([readThread(provider), readThread(seeker), readThread(provider)]);
     for (const again of rereads) expect(again.map((m) => m.id)).toEqual(thread.map((m) => m.id));
+  });
+});
+
+describe("a provider cancelling a booking while accepting its job again", () => {
+  it("never gives them the job back: every accept is refused, whether it ran before or after the cancel, and the job stays open to others", async () => {
+    const owner = await signedIn("re-accept-owner");
+    const job = await postJob(owner, "Re-accept race");
+    const provider = await signedIn("re-acceptor", "provider");
+    const accepted = await provider.postJson("/api/bookings", { jobId: job.id });
+    expect(accepted.status).toBe(201);
+    const booking: { id: string } = await accepted.json();
+
+    const [cancel, ...accepts] = await Promise.all([
+      patchStatus(provider, booking.id, "cancelled"),
+      ...Array.from({ length: 10 }, () => provider.postJson("/api/bookings", { jobId: job.id })),
+    ]);
+    expect(cancel.status).toBe(200);
+    const later = await Promise.all(Array.from({ length: 5 }, () => provider.postJson("/api/bookings", { jobId: job.id })));
+    const refusals = await Promise.all([...accepts, ...later].map(async (r) => `${r.status} ${await r.text()}`));
+    // Before the cancel the job was taken; after it, it is the one job this provider may not take again.
+    for (const refusal of refusals) {
+      expect(["409 This job was already accepted", "409 You cancelled this job after accepting it: it is left to other providers"]).toContain(refusal);
+    }
+    expect(refusals.slice(accepts.length)).toEqual(later.map(() => "409 You cancelled this job after accepting it: it is left to other providers"));
+
+    const mine = await (await provider.request("/api/bookings/my-bookings")).json();
+    expect(mine.filter((b: { jobId: string }) => b.jobId === job.id).map((b: { status: string }) => b.status)).toEqual(["cancelled"]);
+    expect((await (await owner.request(`/api/jobs/${job.id}`)).json()).status).toBe("posted");
+    expect((await crowd[2].postJson("/api/bookings", { jobId: job.id })).status).toBe(201);
+  });
+});
+
+describe("a provider cancelling many accepted bookings at once", () => {
+  it("lets exactly 3 through in 24 hours, refuses the rest with 429, and counts 3", async () => {
+    const owner = await signedIn("cancel-storm-owner");
+    const provider = await signedIn("cancel-storm", "provider");
+    const bookings: Array<{ id: string }> = [];
+    for (let i = 0; i < 8; i++) {
+      const accepted = await provider.postJson("/api/bookings", { jobId: (await postJob(owner, `Storm ${i}`)).id });
+      expect(accepted.status).toBe(201);
+      bookings.push(await accepted.json());
+    }
+    const statuses = (await Promise.all(bookings.map((b) => patchStatus(provider, b.id, "cancelled")))).map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    const mine: Array<{ status: string }> = await (await provider.request("/api/bookings/my-bookings")).json();
+    expect(mine.filter((b) => b.status === "cancelled")).toHaveLength(3);
+    expect((await (await owner.request(`/api/users/${provider.id}`)).json()).cancelledAfterAcceptingLast90Days).toBe(3);
   });
 });

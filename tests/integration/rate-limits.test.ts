@@ -166,6 +166,37 @@ describe("messages", () => {
   });
 });
 
+describe("booking moves", () => {
+  it("count per user across instances, the API and the booking and job pages together (decision 0062); the other party can still move", async () => {
+    const seeker = await signedIn("moving-seeker");
+    const provider = await signedIn("moving-provider", "provider");
+    const first = await (await seeker.onA.postJson("/api/jobs", job)).json();
+    const second = await (await seeker.onA.postJson("/api/jobs", job)).json();
+    const booking = await (await provider.next().postJson("/api/bookings", { jobId: first.id })).json();
+    const started = await provider.next().postForm(`/bookings/${booking.id}`, { intent: "status", status: "in_progress" });
+    expect(await follow(provider.onA, started)).toContain("Status updated");
+    // A move the lifecycle refuses still counts: the limit is on writes tried, as for messages.
+    for (let i = 2; i < limit("bookings"); i++) {
+      const client = provider.next();
+      const refused =
+        i % 2
+          ? await client.postJson(`/api/bookings/${booking.id}/status`, { status: "accepted" }, "PATCH")
+          : await client.postForm(`/bookings/${booking.id}`, { intent: "status", status: "accepted" });
+      expect(refused.status).toBe(i % 2 ? 409 : 302);
+    }
+    await expectTooMany(await provider.next().postJson(`/api/bookings/${booking.id}/status`, { status: "completed" }, "PATCH"), "bookings");
+    expect(await follow(provider.onA, await provider.next().postForm(`/bookings/${booking.id}`, { intent: "status", status: "completed" }))).toContain(
+      "Too many requests",
+    );
+    expect(await follow(provider.onA, await provider.next().postForm(`/jobs/${second.id}`, { intent: "accept" }))).toContain("Too many requests");
+    expect((await (await seeker.onA.request(`/api/bookings/${booking.id}`)).json()).status).toBe("in_progress");
+    expect((await (await seeker.onA.request(`/api/jobs/${second.id}`)).json()).status).toBe("posted");
+
+    const other = await signedIn("other-mover", "provider");
+    expect((await other.next().postJson("/api/bookings", { jobId: second.id })).status).toBe(201);
+  });
+});
+
 describe("uploads", () => {
   // A real 1×1 PNG.
   const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
