@@ -281,9 +281,11 @@ async function serve(): Promise<void> {
     logger.info("Shut down cleanly.");
     process.exit(0);
   }
-  // React Router 8.4's RSC payload injection writes into a page stream that a client
+  // React Router 8.4's RSC payload injection wrote into a page stream that a client
   // abandoned mid-render, from a timer: a rejection nobody can catch (decision 0024).
-  // Such a write is harmless; anything else unhandled still ends the process.
+  // Documents no longer pass through it (entry.ssr.tsx writes the payload) and 8.5 guards
+  // those writes, but the net stays (decision 0065): such a write is harmless. Anything
+  // else unhandled still ends the process.
   process.on("unhandledRejection", (reason) => {
     if (reason instanceof TypeError && (reason as NodeJS.ErrnoException).code === "ERR_INVALID_STATE") {
       services.log().warn({ err: reason }, "write to an abandoned response stream ignored");

@@ -9,8 +9,5 @@ import { apiError } from "./api.server";
  */
 export const apiNotFoundMiddleware: MiddlewareFunction<Response> = async ({ request, params }, next) => {
   if (params["*"] === undefined || !new URL(request.url).pathname.startsWith("/api/")) return next();
-  const response = apiError(404, "Not Found");
-  // Answered before any route ran: tells the SSR layer this is a resource response, not an RSC payload.
-  response.headers.set("React-Router-Resource", "true");
-  return response;
+  return apiError(404, "Not Found");
 };

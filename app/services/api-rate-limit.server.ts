@@ -27,8 +27,5 @@ export const apiRateLimitMiddleware: MiddlewareFunction<Response> = async ({ req
   if (!new URL(request.url).pathname.startsWith("/api/")) return next();
   const verdict = await consumeRateLimit("api", requesterKey(context, request));
   if (verdict.allowed) return next();
-  const response = tooManyRequests(verdict.retryAfterSeconds);
-  // Answered before any route ran: tells the SSR layer this is a resource response, not an RSC payload.
-  response.headers.set("React-Router-Resource", "true");
-  return response;
+  return tooManyRequests(verdict.retryAfterSeconds);
 };

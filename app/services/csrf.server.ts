@@ -6,13 +6,11 @@ import { getConfig } from "./config.server";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * A refusal answered before the route runs (its body is settled by entry.rsc.tsx); the header tells the SSR layer
- * it is a resource response, not an RSC payload.
+ * A refusal answered before the route runs (its body is settled by entry.rsc.tsx); React Router (8.5) passes a
+ * middleware's answer on as it is, not as an RSC payload.
  */
 function refuse(): Response {
-  const response = apiError(403, "Cross-site request refused");
-  response.headers.set("React-Router-Resource", "true");
-  return response;
+  return apiError(403, "Cross-site request refused");
 }
 
 /**

@@ -14,11 +14,9 @@ export const MULTIPART_BODY_MAX_BYTES = UPLOAD_DEFAULT_MAX_BYTES + 1024 * 1024;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
-/** A refusal answered before the route runs; the header tells the SSR layer it is a resource response, not an RSC payload. */
+/** A refusal answered before the route runs: React Router (8.5) passes a middleware's answer on as it is. */
 function refuse(status: number, text: string): Response {
-  const response = apiError(status, text);
-  response.headers.set("React-Router-Resource", "true");
-  return response;
+  return apiError(status, text);
 }
 
 /**

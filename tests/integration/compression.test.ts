@@ -29,6 +29,17 @@ describe("compression", () => {
     expect(await plain.text()).toContain("Nearhand");
   });
 
+  it("sends a page's RSC payload (what a client-side navigation fetches) compressed as well", async () => {
+    // React Router 8.4 sent payloads without a Content-Type, so they went out uncompressed (decision 0065).
+    const br = await get("/no-such-page.rsc", "gzip, deflate, br");
+    expect(br.headers.get("Content-Type")).toBe("text/x-component");
+    expect(br.headers.get("Content-Encoding")).toBe("br");
+    expect(await br.text()).toContain("404 Page Not Found");
+    const gzip = await get("/no-such-page.rsc", "gzip");
+    expect(gzip.headers.get("Content-Encoding")).toBe("gzip");
+    expect(await gzip.text()).toContain("404 Page Not Found");
+  });
+
   it("serves built scripts precompressed and cacheable for a year", async () => {
     const assets = path.resolve(import.meta.dirname, "../../build/client/assets");
     const script = readdirSync(assets).find((file) => file.endsWith(".js") && readdirSync(assets).includes(`${file}.br`))!;
