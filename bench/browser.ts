@@ -17,7 +17,9 @@ import { connect, type Sql } from "./support/postgres-admin.ts";
 import { createSessions, type BenchSession } from "./support/sessions.ts";
 
 const PART = "5 browser";
-const JS_BUDGET_BYTES = 115 * 1024;
+/** Per page; 130 KiB since decision 0066 (Radix Toast back, about 14 KiB of it): nothing else grows into that room. */
+const JS_BUDGET_KIB = 130;
+const JS_BUDGET_BYTES = JS_BUDGET_KIB * 1024;
 const LCP_BUDGET_MS = 1000;
 /**
  * "JS bytes (gzip)" are the bytes the server sends a client that accepts gzip alone: its precompressed
@@ -103,7 +105,7 @@ export async function runBrowser(report: Report, options: BrowserOptions): Promi
         part: PART,
         name: `${page.name}: JavaScript (gzip)`,
         value: `${kib(last.externalJs)} in ${last.externalJsFiles} files as served gzipped (brotli as received ${kib(last.externalJsReceived)}; zlib level ${ZLIB_DEFAULT_LEVEL} ${kib(last.externalJsZlibDefault)}) (+ ${kib(last.inlineJs)} inline data)`,
-        budget: "≤ 115 KiB",
+        budget: `≤ ${JS_BUDGET_KIB} KiB`,
         ratio: `${((last.externalJs / JS_BUDGET_BYTES) * 100).toFixed(0)}% of budget`,
         pass: last.externalJs <= JS_BUDGET_BYTES,
         data: { loads },

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState, type PointerEvent } from "react";
+import * as RadixToast from "@radix-ui/react-toast";
 import { X } from "~/components/icons";
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX, type ToastMessage } from "~/lib/toast";
 
@@ -14,149 +14,39 @@ interface ToastListProps {
 }
 
 /**
- * The toasts on screen (spec §9): an F8 landmark whose list takes focus on F8, each toast closing after the display
- * time (paused while the pointer or focus is on the list), by its Close button, by Escape or by a swipe right past
- * the threshold. Screen readers hear each toast through live regions that exist before any toast does: polite for
- * a confirmation, assertive for a failure. (Decision 0051: why not Radix Toast.)
+ * Radix Toast's provider and viewport with the toasts in it (spec §9): the F8 landmark, the display time paused while
+ * the pointer or focus is on the toasts, Close, Escape, a swipe right past the threshold, and the announcement (polite
+ * for a confirmation, assertive for a failure). Mounted with the app shell, ahead of any toast (decision 0066).
  */
 export function ToastList({ toasts, onDismiss }: ToastListProps) {
-  const list = useRef<HTMLOListElement>(null);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (TOAST_HOTKEY.every((key) => event.code === key)) list.current?.focus();
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, []);
-
-  const latest = toasts.find((toast) => toast.open);
   return (
-    <section role="region" aria-label={`Notifications (${TOAST_HOTKEY.join("+")})`} tabIndex={-1}>
-      <Announcer toast={latest?.variant === "destructive" ? undefined : latest} politeness="polite" />
-      <Announcer toast={latest?.variant === "destructive" ? latest : undefined} politeness="assertive" />
-      <ol
-        ref={list}
-        tabIndex={-1}
-        className={VIEWPORT_CLASS}
-        onPointerEnter={() => setHovered(true)}
-        onPointerLeave={() => setHovered(false)}
-        onFocus={() => setFocused(true)}
-        onBlur={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
-        }}
-      >
-        {toasts.map((toast) => (
-          <Toast key={toast.id} toast={toast} paused={hovered || focused} onDismiss={() => onDismiss(toast.id)} />
-        ))}
-      </ol>
-    </section>
+    <RadixToast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
+      {toasts.map((toast) => (
+        <RadixToast.Root
+          key={toast.id}
+          open={toast.open}
+          onOpenChange={(open) => {
+            if (!open) onDismiss(toast.id);
+          }}
+          type={toast.variant === "destructive" ? "foreground" : "background"}
+          className={toastClass(toast.variant)}
+          data-testid="toast"
+        >
+          <div className="grid gap-1">
+            <RadixToast.Title className="text-sm font-semibold">{toast.title}</RadixToast.Title>
+            {/* Radix reads out the toast's texts run together: this keeps the title and the description two sentences. */}
+            {toast.description ? <span className="sr-only">. </span> : null}
+            {toast.description ? <RadixToast.Description className="text-sm opacity-90">{toast.description}</RadixToast.Description> : null}
+          </div>
+          <RadixToast.Close aria-label="Close" className={CLOSE_CLASS}>
+            <X className="h-4 w-4" aria-hidden />
+          </RadixToast.Close>
+        </RadixToast.Root>
+      ))}
+      <RadixToast.Viewport hotkey={TOAST_HOTKEY} className={VIEWPORT_CLASS} />
+    </RadixToast.Provider>
   );
 }
-
-/** A visually hidden live region that reads out the toast given (its text changes after the region exists). */
-function Announcer({ toast, politeness }: { toast: ToastMessage | undefined; politeness: "polite" | "assertive" }) {
-  const region = useRef<HTMLDivElement>(null);
-  const spoken = toast ? [toast.title, toast.description].filter(Boolean).join(". ") : "";
-  useEffect(() => {
-    if (region.current) region.current.textContent = spoken;
-  }, [spoken]);
-  return <div ref={region} aria-live={politeness} aria-atomic="true" className="sr-only" />;
-}
-
-function Toast({ toast, paused, onDismiss }: { toast: ToastEntry; paused: boolean; onDismiss: () => void }) {
-  const [leaving, setLeaving] = useState<false | "fade" | "swipe">(false);
-  const leave = (how: "fade" | "swipe") => {
-    setLeaving(how);
-    onDismiss();
-  };
-  const leaveRef = useRef(leave);
-  useEffect(() => {
-    leaveRef.current = leave;
-  });
-  const closed = !toast.open || leaving !== false;
-  // A closed toast stays for its exit animation (app.css), then leaves the list.
-  const [gone, setGone] = useState(false);
-  useEffect(() => {
-    if (!closed) return;
-    const timer = window.setTimeout(() => setGone(true), EXIT_MS);
-    return () => window.clearTimeout(timer);
-  }, [closed]);
-
-  // The display time runs while the toast is open and not paused; a pause keeps what was left.
-  const remaining = useRef(TOAST_DURATION_MS);
-  useEffect(() => {
-    if (closed || paused) return;
-    const startedAt = Date.now();
-    const timer = window.setTimeout(() => leaveRef.current("fade"), remaining.current);
-    return () => {
-      window.clearTimeout(timer);
-      remaining.current -= Date.now() - startedAt;
-    };
-  }, [closed, paused]);
-
-  const swipe = useSwipe(() => leave("swipe"));
-  if (gone) return null;
-  return (
-    <li
-      className={toastClass(toast.variant)}
-      data-testid="toast"
-      data-state={closed ? "closed" : "open"}
-      data-swipe={leaving === "swipe" ? "end" : swipe.state}
-      style={swipe.offset ? { transform: `translateX(${swipe.offset}px)` } : undefined}
-      onKeyDown={(event) => {
-        if (event.key === "Escape") leave("fade");
-      }}
-      {...swipe.handlers}
-    >
-      <div className="grid gap-1">
-        <div className="text-sm font-semibold">{toast.title}</div>
-        {toast.description ? <div className="text-sm opacity-90">{toast.description}</div> : null}
-      </div>
-      <button type="button" aria-label="Close" className={CLOSE_CLASS} onClick={() => leave("fade")}>
-        <X className="h-4 w-4" aria-hidden />
-      </button>
-    </li>
-  );
-}
-
-/** A rightward drag: followed while it lasts, a dismissal past the threshold, a snap back short of it. */
-function useSwipe(onSwiped: () => void) {
-  const start = useRef<{ x: number; pointerId: number } | null>(null);
-  const [offset, setOffset] = useState(0);
-  const [state, setState] = useState<"move" | "cancel" | undefined>(undefined);
-  const end = (event: PointerEvent<HTMLElement>) => {
-    if (start.current?.pointerId !== event.pointerId) return;
-    const distance = Math.max(0, event.clientX - start.current.x);
-    start.current = null;
-    if (distance > TOAST_SWIPE_THRESHOLD_PX) return onSwiped(); // leaves from where it was dropped
-    setState("cancel");
-    setOffset(0);
-  };
-  return {
-    offset,
-    state,
-    handlers: {
-      onPointerDown: (event: PointerEvent<HTMLElement>) => {
-        if (event.button !== 0 || (event.target as HTMLElement).closest("button")) return;
-        start.current = { x: event.clientX, pointerId: event.pointerId };
-        event.currentTarget.setPointerCapture(event.pointerId);
-      },
-      onPointerMove: (event: PointerEvent<HTMLElement>) => {
-        if (start.current?.pointerId !== event.pointerId) return;
-        setOffset(Math.max(0, event.clientX - start.current.x));
-        setState("move");
-      },
-      onPointerUp: end,
-      onPointerCancel: end,
-    },
-  };
-}
-
-/** A little longer than the exit animations (app.css). */
-const EXIT_MS = 200;
 
 // The viewport's own box takes no clicks (only the toasts in it do), so it never covers the page's controls.
 const VIEWPORT_CLASS =
@@ -167,7 +57,7 @@ const CLOSE_CLASS =
 
 function toastClass(variant: ToastMessage["variant"]): string {
   const base =
-    "toast-root pointer-events-auto relative flex w-full touch-pan-y select-none items-start justify-between gap-3 overflow-hidden rounded-md border p-4 pr-3 shadow-lg";
+    "toast-root pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-md border p-4 pr-3 shadow-lg";
   return variant === "destructive"
     ? `${base} border-red-700 bg-red-600 text-white`
     : `${base} border-slate-200 bg-white text-slate-900`;

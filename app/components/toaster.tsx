@@ -18,7 +18,10 @@ export function showToast(toast: Omit<ToastMessage, "id">): void {
 export function Toaster({ flash }: { flash: ToastMessage | null }) {
   const [toasts, setToasts] = useState<ToastEntry[]>(() => (flash ? [{ ...flash, open: true }] : []));
 
-  // Shown once hydrated: before that (and with no JavaScript at all) the <noscript> fallback shows a flash.
+  // Radix's provider and viewport mount as soon as the page is hydrated, with the shell and ahead of any toast: Radix
+  // registers its viewport in a transition, which React holds while a navigation is pending, so a viewport mounted
+  // with the first toast missed a toast shown during a form navigation (decisions 0051, 0066). Before hydration
+  // (and with no JavaScript at all) the <noscript> fallback shows a flash.
   const hydrated = useHydrated();
 
   useEffect(() => {

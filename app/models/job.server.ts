@@ -8,6 +8,7 @@ import { isUuid } from "../lib/ids";
 import { ACTIVE_BOOKING_STATUSES } from "../lib/booking-lifecycle";
 import { chordForMiles, DEFAULT_LOCATION, distanceMiles, formatMiles, NEARBY_RADIUS_MILES, unitSphereCube } from "../lib/geo";
 import { jobFieldRules } from "../lib/schemas/job";
+import { oneLineText } from "../lib/text-fields";
 import { builtOnce } from "../services/built-once.server";
 import type { Executor } from "../services/db.server";
 import { describeCoordinates, resolveLocation } from "../services/geocode.server";
@@ -37,7 +38,7 @@ export const createJobSchema = createInsertSchema(jobs, {
   categoryId: jobFieldRules.categoryId,
   imageUrl: z.string().trim().max(500).nullish(),
   isUrgent: z.boolean().default(false),
-  address: z.string().trim().max(200).nullish(),
+  address: oneLineText("Address").max(200).nullish(),
   latitude: decimal(jobFieldRules.latitude).nullish(),
   longitude: decimal(jobFieldRules.longitude).nullish(),
   budget: decimal(jobFieldRules.budget).nullish(),

@@ -3,6 +3,7 @@ import { Authenticator } from "remix-auth";
 import { OAuth2Strategy, CodeChallengeMethod } from "remix-auth-oauth2";
 import { z } from "zod";
 import type { User } from "../../db/schema.ts";
+import { toOneLine } from "../lib/text-fields";
 import { upsertUserFromClaims } from "../models/user.server";
 import { getConfig } from "./config.server";
 import { getDb } from "./db.server";
@@ -26,11 +27,14 @@ const claimsSchema = z.object({
   picture: z.url().optional(),
 });
 
-/** The users table's name columns hold 100 characters: a longer name is cut to fit rather than failing the sign-in. */
+/**
+ * The users table's name columns hold 100 characters: a longer name is cut to fit rather than failing the sign-in. A
+ * name is one line, as the profile form's rule says (decision 0066): the provider's line breaks become spaces.
+ */
 const NAME_MAX_LENGTH = 100;
 
 function fitName(name: string | undefined): string | null {
-  const trimmed = name?.trim();
+  const trimmed = name && toOneLine(name).trim();
   return trimmed ? [...trimmed].slice(0, NAME_MAX_LENGTH).join("") : null;
 }
 

@@ -121,6 +121,22 @@ test.describe("profile", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Val Idate");
   });
 
+  for (const javaScript of [false, true]) {
+    test(`a name with a control character is refused with the field's reason, JavaScript ${javaScript ? "on" : "off"}`, async ({ page, noJsPage }) => {
+      const tab = javaScript ? page : noJsPage;
+      await signIn(tab, { email: uniqueEmail("profile-control"), firstName: "Ann", lastName: "Lee", returnTo: "/profile?edit=1" });
+      if (javaScript) await waitForHydration(tab);
+      const form = tab.getByRole("form", { name: "Edit profile" });
+      // A tab pasted from a spreadsheet (an <input> drops CR/LF itself; a script posting the form does not).
+      await form.getByLabel("First name").fill("Ann\tBcc: x");
+      await form.getByRole("button", { name: "Save changes" }).click();
+      await expect(form.getByText("First name must not contain control characters")).toBeVisible();
+      await expect(form.getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
+      await tab.goto("/profile");
+      await expect(tab.getByRole("heading", { level: 1 })).toHaveText("Ann Lee");
+    });
+  }
+
   test("edit the profile with JavaScript", async ({ page }) => {
     const email = uniqueEmail("profile-js");
     await signIn(page, { email, firstName: "Jay", lastName: "Script", returnTo: "/profile" });

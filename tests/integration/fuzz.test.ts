@@ -190,13 +190,27 @@ const segment = (id: string): fc.Arbitrary<string> =>
   fc.oneof({ weight: 5, arbitrary: fc.constant(encodeURIComponent(id.toWellFormed())) }, { weight: 1, arbitrary: fc.constant(id.replace(/[/?#\s\\]/g, "").toWellFormed() || "x") });
 
 const text = (max: number) => fc.string({ minLength: 1, maxLength: Math.min(max, 60), unit: fc.constantFrom(..."abcdefghij XYZ0123éü💥\u0000\n\t<>&'\"".split("")) });
-const requiredText = (max: number): { valid: fc.Arbitrary<unknown>; invalid: fc.Arbitrary<unknown> } => ({
-  valid: fc.oneof(text(max), hostileString.filter((s) => s.trim().length > 0 && s.length <= max)),
-  invalid: fc.oneof(blank, longerThan(max), notAString, fc.constant(null)),
+/** Text for a one-line field (a name, a title): no line breaks or tabs, which it refuses (decision 0066). */
+const lineText = (max: number) => fc.string({ minLength: 1, maxLength: Math.min(max, 60), unit: fc.constantFrom(..."abcdefghij XYZ0123éü💥<>&'\"".split("")) });
+/** One-line fields (names, titles, places) or multi-line ones (descriptions, messages, comments, bio). */
+type Lines = "one" | "many";
+/** A control character inside the text, where trimming leaves it: refused by a one-line field (line breaks and tabs too) or by any. */
+const withControl = (lines: Lines) =>
+  fc
+    .tuple(
+      fc.constantFrom("Ann", "Fix the sink"),
+      lines === "one" ? fc.constantFrom("\r\n", "\n", "\r", "\t", "\u0007", "\u001b[2J", "\u007f", "\u0085", "\u2028") : fc.constantFrom("\u0007", "\u001b[2J", "\u007f", "\u0085", "\u000b", "\u0008"),
+      fc.constantFrom("Bcc: victim@example.com", "B"),
+    )
+    .map(([before, control, after]) => before + control + after);
+const textOf = (max: number, lines: Lines) => (lines === "one" ? lineText(max) : text(max));
+const requiredText = (max: number, lines: Lines): { valid: fc.Arbitrary<unknown>; invalid: fc.Arbitrary<unknown> } => ({
+  valid: fc.oneof(textOf(max, lines), hostileString.filter((s) => s.trim().length > 0 && s.length <= max)),
+  invalid: fc.oneof(blank, longerThan(max), notAString, fc.constant(null), withControl(lines)),
 });
-const optionalText = (max: number) => ({
-  valid: fc.oneof(text(max), fc.constant(null), fc.constant("")),
-  invalid: fc.oneof(longerThan(max), notAString.filter((v) => v !== null && typeof v !== "string")),
+const optionalLine = (max: number) => ({
+  valid: fc.oneof(lineText(max), fc.constant(null), fc.constant("")),
+  invalid: fc.oneof(longerThan(max), notAString.filter((v) => v !== null && typeof v !== "string"), withControl("one")),
   optional: true,
 });
 const enumOf = <T extends string>(values: readonly T[]) => ({
@@ -236,8 +250,8 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     method: "POST",
     path: fixedPath("/api/jobs"),
     rules: (fx) => ({
-      title: requiredText(120),
-      description: requiredText(2000),
+      title: requiredText(120, "one"),
+      description: requiredText(2000, "many"),
       categoryId: enumOf(CATEGORY_IDS),
       imageUrl: {
         valid: fc.constantFrom(null, "", fx.imageUrls.seeker, fx.imageUrls.provider),
@@ -249,7 +263,7 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
         optional: true,
       },
       isUrgent: { valid: fc.boolean(), invalid: fc.oneof(fc.constantFrom("true", "yes", 1, 0, null), hostileString), optional: true },
-      address: optionalText(200),
+      address: optionalLine(200),
       budget: {
         valid: fc.oneof(fc.integer({ min: 0, max: 100_000 }), fc.constantFrom("12.50", "0", null, 99_999_999.99)),
         invalid: fc.oneof(fc.constantFrom(-1, -0.01, 1e9, 0.001, "abc", "1e3", "NaN", "-5", true, [], {}), hostileString.filter((s) => !/^\s*-?\d+(\.\d+)?\s*$/.test(s))),
@@ -286,7 +300,7 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
       bookingId: uuidField(fx.bookingIds),
       revieweeId: uuidField([fx.seeker.id, fx.provider.id]),
       rating: { valid: fc.integer({ min: 1, max: 5 }), invalid: fc.oneof(fc.constantFrom(0, 6, -1, 2.5, 1e9, "5", "five", null), fc.double().filter((n) => !Number.isInteger(n) || n < 1 || n > 5)) },
-      comment: { valid: fc.oneof(text(500), fc.constant("")), invalid: fc.oneof(longerThan(500), fc.integer(), fc.boolean(), fc.constant(null)), optional: true },
+      comment: { valid: fc.oneof(text(500), fc.constant("")), invalid: fc.oneof(longerThan(500), fc.integer(), fc.boolean(), fc.constant(null), withControl("many")), optional: true },
     }),
     acceptable: (body, fx) => isKnown(body.bookingId, fx.bookingIds),
   },
@@ -295,7 +309,7 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     path: fixedPath("/api/messages"),
     rules: (fx) => ({
       bookingId: uuidField(fx.bookingIds),
-      content: requiredText(2000),
+      content: requiredText(2000, "many"),
       receiverId: uuidField([fx.seeker.id, fx.provider.id]),
     }),
     acceptable: (body, fx) => isKnown(body.bookingId, fx.bookingIds),
@@ -438,9 +452,14 @@ function wrongMethods(): fc.Arbitrary<FuzzRequest> {
 
 // ---- form actions
 
-const formText = (max: number): FormRule => ({
-  valid: fc.oneof(text(max).filter((s) => s.trim().length > 0), hostileString.filter((s) => s.trim().length > 0 && s.length <= max)),
-  invalid: fc.oneof(blank, longerThan(max), fc.constant(undefined)),
+const formText = (max: number, lines: Lines): FormRule => ({
+  valid: fc.oneof(textOf(max, lines).filter((s) => s.trim().length > 0), hostileString.filter((s) => s.trim().length > 0 && s.length <= max)),
+  invalid: fc.oneof(blank, longerThan(max), fc.constant(undefined), withControl(lines)),
+});
+const optionalFormText = (max: number, lines: Lines): FormRule => ({
+  valid: fc.oneof(textOf(max, lines), fc.constant("")),
+  invalid: fc.oneof(longerThan(max), withControl(lines)),
+  optional: true,
 });
 /** One of `values`; refused: anything outside `refusedOutside` (default: the values), or nothing. */
 const formEnum = (values: readonly string[], refusedOutside: readonly string[] = values): FormRule => ({
@@ -494,12 +513,12 @@ const FORM_ACTIONS: Record<string, FormAction> = {
     rules: () => ({
       intent: formEnum(["review"], ["status", "review"]),
       rating: { valid: fc.constantFrom("1", "2", "3", "4", "5"), invalid: fc.constantFrom(undefined, "", "0", "6", "-1", "2.5", "five", "NaN", "Infinity") },
-      comment: { valid: fc.oneof(text(500), fc.constant("")), invalid: longerThan(500), optional: true },
+      comment: optionalFormText(500, "many"),
     }),
   },
   "POST /messages": {
     path: () => fc.constant({ path: "/messages", known: true }),
-    rules: (fx) => ({ bookingId: formUuid(fx.bookingIds), content: formText(2000) }),
+    rules: (fx) => ({ bookingId: formUuid(fx.bookingIds), content: formText(2000, "many") }),
     acceptable: (f, fx) => knownIn(f.get("bookingId"), fx.bookingIds),
   },
   "POST /notifications (read)": {
@@ -516,9 +535,9 @@ const FORM_ACTIONS: Record<string, FormAction> = {
       fc.oneof(fc.constantFrom(...CATEGORY_IDS), hostileString).map((c) => ({ path: `/post-job?${new URLSearchParams({ category: c.toWellFormed(), step: "3" })}`, known: true })),
     rules: (fx) => ({
       categoryId: formEnum(CATEGORY_IDS),
-      title: formText(120),
-      description: formText(2000),
-      location: { valid: fc.oneof(text(200), fc.constantFrom("", "Brooklyn, NY", "90210")), invalid: longerThan(200), optional: true },
+      title: formText(120, "one"),
+      description: formText(2000, "many"),
+      location: { valid: fc.oneof(lineText(200), fc.constantFrom("", "Brooklyn, NY", "90210")), invalid: fc.oneof(longerThan(200), withControl("one")), optional: true },
       budget: { valid: fc.constantFrom("", "0", "15", "99.99"), invalid: fc.constantFrom("-1", "abc", "1e12", "0.001", "NaN"), optional: true },
       isUrgent: { valid: fc.constantFrom("on"), optional: true },
       latitude: { valid: fc.constantFrom("40.7"), invalid: fc.constantFrom("91", "-1000", "north"), optional: true },
@@ -530,11 +549,11 @@ const FORM_ACTIONS: Record<string, FormAction> = {
   "POST /profile": {
     path: () => fc.constant({ path: "/profile", known: true }),
     rules: () => ({
-      firstName: formText(100),
-      lastName: { valid: fc.oneof(text(100), fc.constant("")), invalid: longerThan(100), optional: true },
-      phoneNumber: { valid: fc.constantFrom("", "+1 (555) 010-9999", "555.0100"), invalid: fc.constantFrom("call me", "555-CALL", "<script>", "1".repeat(41)), optional: true },
-      bio: { valid: fc.oneof(text(1000), fc.constant("")), invalid: longerThan(1000), optional: true },
-      address: { valid: fc.oneof(text(200), fc.constant("")), invalid: longerThan(200), optional: true },
+      firstName: formText(100, "one"),
+      lastName: optionalFormText(100, "one"),
+      phoneNumber: { valid: fc.constantFrom("", "+1 (555) 010-9999", "555.0100"), invalid: fc.constantFrom("call me", "555-CALL", "<script>", "1".repeat(41), "555\r\n0100", "555\t0100"), optional: true },
+      bio: optionalFormText(1000, "many"),
+      address: optionalFormText(200, "one"),
       hourlyRate: { valid: fc.constantFrom("", "0", "45", "10000", "12.5"), invalid: fc.constantFrom("-1", "abc", "10001", "1e9", "0.001"), optional: true },
       providerCategories: { valid: fc.subarray(CATEGORY_IDS), invalid: fc.constantFrom(["plumbing"], ["repair", "admin"], ["Repair"]), optional: true },
     }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATEGORY_IDS } from "../../../db/categories.ts";
+import { multiLineText, oneLineText } from "../text-fields";
 
 // The job form's fields and rules, shared by the wizard (conform, both sides) and the JSON API.
 export const JOB_TITLE_MAX = 120;
@@ -8,14 +9,10 @@ export const JOB_LOCATION_MAX = 200;
 export const JOB_BUDGET_MAX = 99_999_999.99;
 
 export const jobFieldRules = {
-  title: z
-    .string({ error: "Title is required" })
-    .trim()
+  title: oneLineText("Title", { error: "Title is required" })
     .min(1, "Title is required")
     .max(JOB_TITLE_MAX, `Title must be at most ${JOB_TITLE_MAX} characters`),
-  description: z
-    .string({ error: "Description is required" })
-    .trim()
+  description: multiLineText("Description", { error: "Description is required" })
     .min(1, "Description is required")
     .max(JOB_DESCRIPTION_MAX, `Description must be at most ${JOB_DESCRIPTION_MAX} characters`),
   categoryId: z.enum(CATEGORY_IDS, { error: "Choose one of the six categories" }),
@@ -33,7 +30,7 @@ export const postJobFormSchema = z.object({
   categoryId: jobFieldRules.categoryId,
   title: jobFieldRules.title,
   description: jobFieldRules.description,
-  location: z.string().trim().max(JOB_LOCATION_MAX, `Location must be at most ${JOB_LOCATION_MAX} characters`).optional(),
+  location: oneLineText("Location").max(JOB_LOCATION_MAX, `Location must be at most ${JOB_LOCATION_MAX} characters`).optional(),
   budget: jobFieldRules.budget.optional(),
   isUrgent: z.boolean().default(false),
   latitude: jobFieldRules.latitude.optional(),

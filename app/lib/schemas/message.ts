@@ -1,11 +1,10 @@
 import { z } from "zod";
+import { multiLineText } from "../text-fields";
 
 // Messages (spec §5; decision 0016): blank or whitespace-only cannot be sent; at most 2,000 characters.
 export const MESSAGE_MAX = 2000;
 
-export const messageContentRule = z
-  .string({ error: "Message cannot be empty" })
-  .trim()
+export const messageContentRule = multiLineText("Message", { error: "Message cannot be empty" })
   .min(1, "Message cannot be empty")
   .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`);
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLineText } from "../text-fields";
 
 // Review rules (spec §5): rating 1-5; comment optional, trimmed, at most 500 characters, omitted when empty.
 export const REVIEW_COMMENT_MAX = 500;
@@ -10,9 +11,7 @@ export const reviewFieldRules = {
     .int("Rating must be a whole number")
     .min(1, "Please select a star rating before submitting.")
     .max(5, "Rating must be between 1 and 5"),
-  comment: z
-    .string()
-    .trim()
+  comment: multiLineText("Comment")
     .max(REVIEW_COMMENT_MAX, `Comment must be at most ${REVIEW_COMMENT_MAX} characters`)
     .optional()
     .transform((v) => (v ? v : undefined)),
