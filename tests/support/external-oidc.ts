@@ -36,6 +36,8 @@ export async function startExternalOidc(): Promise<ExternalOidc> {
         redirectUris: [`${appUrl}/api/callback`],
         cookieSecret: "a-cookie-secret-for-the-test-provider",
         adjustClaims: (claims) => ({ ...claims, ...changesByEmail.get(String(claims["email"])) }),
+        // The provider answers `sub` with the account's id, whatever the claims say.
+        subjectOf: (email) => String(changesByEmail.get(email)?.["sub"] ?? email),
       });
     },
     assert(email, changes) {

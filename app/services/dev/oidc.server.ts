@@ -31,6 +31,8 @@ export interface DevOidcProviderOptions {
   cookieSecret: string;
   /** Tests only: changes the claims given to an account, to stand in for what another provider may assert. */
   adjustClaims?: ClaimsAdjustment;
+  /** Tests only: the subject (`sub`) of an email, which is otherwise the email itself. */
+  subjectOf?: (email: string) => string;
 }
 
 export interface DevOidcProvider {
@@ -73,7 +75,14 @@ export async function createDevOidcProvider(options: DevOidcProviderOptions): Pr
   const provider = new Provider(options.issuer, await configuration(options, findAccount, policy));
   if (issuerUrl.protocol === "https:") provider.proxy = true;
   const providerCallback = provider.callback();
-  const interactions: InteractionContext = { provider, SessionNotFound: errors.SessionNotFound, accounts, mountPath: MOUNT_PATH, policy };
+  const interactions: InteractionContext = {
+    provider,
+    SessionNotFound: errors.SessionNotFound,
+    accounts,
+    subjectOf: options.subjectOf ?? ((email) => email),
+    mountPath: MOUNT_PATH,
+    policy,
+  };
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const request = req as MountableRequest;
