@@ -18,6 +18,7 @@ export default [
   route("profile/email-alerts", "routes/profile-email-alerts.ts"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("unsubscribe/one-click", "routes/unsubscribe-one-click.ts"),
+  route("sign-in/refused", "routes/sign-in-refused.tsx"),
   route("dev/mail", "routes/dev/mail.tsx"),
   route("dev/fail/resource", "routes/dev/fail-resource.ts"),
   route("dev/fail/:stage", "routes/dev/fail-page.tsx"),

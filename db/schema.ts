@@ -10,6 +10,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -85,6 +86,23 @@ export const users = pgTable(
       .where(sql`${t.isProviderOnline} = true`),
     index("users_location_idx").on(t.latitude, t.longitude),
   ],
+);
+
+/**
+ * Who signed in as each user at the identity provider (decision 0059): the issuer and its subject (`sub`). A subject
+ * belongs to one user; a user has one subject per issuer, bound at their first verified sign-in with it.
+ */
+export const userIdentities = pgTable(
+  "user_identities",
+  {
+    issuer: text("issuer").notNull(),
+    subject: varchar("subject", { length: 255 }).notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), unique("user_identities_user_issuer_unique").on(t.userId, t.issuer)],
 );
 
 export const sessions = pgTable(

@@ -26,7 +26,7 @@ export interface IdentityClaims {
  * first name from the email when the form's name is blank).
  */
 export async function upsertUserFromClaims(db: Executor, claims: IdentityClaims): Promise<User> {
-  const email = claims.email.trim().toLowerCase();
+  const email = normalizedEmail(claims.email);
   const [user] = await db
     .insert(users)
     .values({ ...claims, email })
@@ -41,6 +41,31 @@ export async function upsertUserFromClaims(db: Executor, claims: IdentityClaims)
     })
     .returning();
   return user;
+}
+
+/** A later sign-in of a known user: like upsertUserFromClaims, fills only a name or photo that is empty. */
+export async function fillEmptyProfile(db: Executor, userId: string, claims: IdentityClaims): Promise<User | null> {
+  const [user] = await db
+    .update(users)
+    .set({
+      firstName: sql`coalesce(nullif(${users.firstName}, ''), ${claims.firstName})`,
+      lastName: sql`coalesce(nullif(${users.lastName}, ''), ${claims.lastName})`,
+      profileImageUrl: sql`coalesce(nullif(${users.profileImageUrl}, ''), ${claims.profileImageUrl})`,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return user ?? null;
+}
+
+/** Emails are kept lower-case: the one form every lookup uses. */
+export function normalizedEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function getUserIdByEmail(db: Executor, email: string): Promise<string | null> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalizedEmail(email))).limit(1);
+  return user?.id ?? null;
 }
 
 export async function getUserById(db: Executor, id: string): Promise<User | null> {

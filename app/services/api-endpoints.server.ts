@@ -71,6 +71,8 @@ const json = (schema: z.ZodType, description: string, status: 200 | 201 = 200): 
 const redirect = (description: string): SuccessAnswer => ({ status: 302, description });
 
 const SIGN_IN_LIMIT = "Too many sign-in attempts from this address (or for this account): try again after Retry-After seconds.";
+const SIGN_IN_NOT_NAVIGATION =
+  "Not a page navigation: Sec-Fetch-Mode or Sec-Fetch-Dest says another page loads it (an image, a frame, a fetch). Not counted as an attempt.";
 const PROVIDERS_FOR_CATEGORY = "Online providers offering the category, best rated first.";
 const THREAD = "The thread, oldest first (its newest 1,000 messages). Reading it marks the caller's received messages read, unless another site sent the browser.";
 const THREAD_NOT_FOUND = "Booking not found: no booking of the caller's has this id.";
@@ -85,7 +87,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     signedIn: false,
     query: z.object({ returnTo: z.string().optional().describe("A path of the app to return to after sign-in; anything else means /") }),
     answers: [redirect("To the identity provider; to `returnTo` when signed in already; outside production, to the same URL at APP_URL's loopback name.")],
-    refusals: { 429: SIGN_IN_LIMIT },
+    refusals: { 403: SIGN_IN_NOT_NAVIGATION, 429: SIGN_IN_LIMIT },
   },
   {
     method: "get",
@@ -96,8 +98,12 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
       code: z.string().optional().describe("The authorization code"),
       state: z.string().optional().describe("The state sent by /api/login"),
     }),
-    answers: [redirect("Signed in: to the remembered `returnTo`. Sign-in failed: to / with a 'Sign-in failed' toast.")],
-    refusals: { 429: SIGN_IN_LIMIT },
+    answers: [
+      redirect(
+        "Signed in: to the remembered `returnTo`. Refused (an unverified email, or an email bound to another subject of the provider): to /sign-in/refused, which says why. Sign-in failed otherwise: to / with a 'Sign-in failed' toast.",
+      ),
+    ],
+    refusals: { 403: SIGN_IN_NOT_NAVIGATION, 429: SIGN_IN_LIMIT },
   },
   {
     method: "get",

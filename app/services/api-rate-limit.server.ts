@@ -1,5 +1,6 @@
 import "server-only";
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
+import { apiError } from "./api.server";
 import { addressKey, clientAddress } from "./client-address.server";
 import { addressKeyOf, consumeRateLimit, emailKey, requireWithinRateLimit, tooManyRequests, userKey } from "./rate-limit.server";
 import { getSession } from "./request-session.server";
@@ -12,9 +13,28 @@ export function requesterKey(context: Context, request: Request): string {
   return userId ? userKey(userId) : addressKeyOf(addressKey(clientAddress(context, request)));
 }
 
-/** For a sign-in attempt: counts the request against the client's address, or throws the 429. */
-export function requireSignInWithinLimit(context: Context, request: Request): Promise<void> {
-  return requireWithinRateLimit("signIn", addressKeyOf(addressKey(clientAddress(context, request))));
+export const NOT_A_NAVIGATION = "Sign-in must be opened as a page, not loaded by another page";
+
+/**
+ * Whether the request is a top-level page navigation, or comes from a client that sends no Fetch Metadata (a script,
+ * an older browser). Browsers send Sec-Fetch-Site with Sec-Fetch-Mode and Sec-Fetch-Dest; an image, a frame or a
+ * fetch another page makes says so in those. (Node's fetch sends `Sec-Fetch-Mode: cors` alone: a script's request.)
+ */
+function isPageNavigation(request: Request): boolean {
+  if (request.headers.get("Sec-Fetch-Site") === null) return true;
+  const mode = request.headers.get("Sec-Fetch-Mode") ?? "navigate";
+  const dest = request.headers.get("Sec-Fetch-Dest") ?? "document";
+  return mode === "navigate" && dest === "document";
+}
+
+/**
+ * For a sign-in attempt (spec §7: a browser navigation): counts the request against the client's address, or throws
+ * the 429. Anything else is refused with 403 without counting, so that no other site can use up an address's
+ * attempts with `<img src=/api/login>` (decision 0059).
+ */
+export async function requireSignInWithinLimit(context: Context, request: Request): Promise<void> {
+  if (!isPageNavigation(request)) throw apiError(403, NOT_A_NAVIGATION);
+  await requireWithinRateLimit("signIn", addressKeyOf(addressKey(clientAddress(context, request))));
 }
 
 /** For a completed sign-in: counts it against the account, from whatever address, or throws the 429. */

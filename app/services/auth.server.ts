@@ -1,15 +1,16 @@
 import "server-only";
+import { redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { OAuth2Strategy, CodeChallengeMethod } from "remix-auth-oauth2";
 import { z } from "zod";
 import type { User } from "../../db/schema.ts";
-import { toOneLine } from "../lib/text-fields";
-import { upsertUserFromClaims } from "../models/user.server";
+import { signInIdentity } from "../models/identity.server";
 import { getConfig } from "./config.server";
 import { getDb } from "./db.server";
+import { verifiedIdentity } from "./identity-claims.server";
+import { STATE_COOKIE, stateCookie } from "./sign-in-state.server";
 
 export const OIDC_STRATEGY = "oidc";
-export const STATE_COOKIE = "nearhand_oauth";
 export const CALLBACK_PATH = "/api/callback";
 
 const discoverySchema = z.object({
@@ -19,23 +20,17 @@ const discoverySchema = z.object({
   revocation_endpoint: z.url().optional(),
 });
 
-const claimsSchema = z.object({
-  email: z.email(),
-  given_name: z.string().optional(),
-  family_name: z.string().optional(),
-  name: z.string().optional(),
-  picture: z.url().optional(),
-});
-
 /**
- * The users table's name columns hold 100 characters: a longer name is cut to fit rather than failing the sign-in. A
- * name is one line, as the profile form's rule says (decision 0066): the provider's line breaks become spaces.
+ * remix-auth-oauth2's strategy with one state cookie of ours (sign-in-state.server.ts) in place of its one cookie
+ * per attempt. The callback (a request with `state`) is the library's own.
  */
-const NAME_MAX_LENGTH = 100;
-
-function fitName(name: string | undefined): string | null {
-  const trimmed = name && toOneLine(name).trim();
-  return trimmed ? [...trimmed].slice(0, NAME_MAX_LENGTH).join("") : null;
+class OneStateCookieStrategy extends OAuth2Strategy<User> {
+  override async authenticate(request: Request): Promise<User> {
+    if (new URL(request.url).searchParams.has("state")) return super.authenticate(request);
+    const { state, codeVerifier, url } = this.createAuthorizationURL();
+    url.search = this.authorizationParams(url.searchParams, request).toString();
+    throw redirect(url.href, { headers: { "Set-Cookie": stateCookie(state, codeVerifier) } });
+  }
 }
 
 let authenticator: Promise<Authenticator<User>> | undefined;
@@ -61,16 +56,10 @@ async function createAuthenticator(): Promise<Authenticator<User>> {
   if (!response.ok) throw new Error(`OpenID discovery failed at ${discoveryUrl}: ${response.status}`);
   const discovery = discoverySchema.parse(await response.json());
 
-  const strategy = new OAuth2Strategy<User>(
+  const strategy = new OneStateCookieStrategy(
     {
-      cookie: {
-        name: STATE_COOKIE,
-        path: "/",
-        httpOnly: true,
-        sameSite: "Lax",
-        maxAge: 600,
-        ...(config.appUrl.protocol === "https:" ? { secure: true as const } : {}),
-      },
+      // The name the library reads the state cookie by (it reads every cookie whose name starts with it).
+      cookie: STATE_COOKIE,
       clientId,
       clientSecret,
       authorizationEndpoint: discovery.authorization_endpoint,
@@ -85,14 +74,9 @@ async function createAuthenticator(): Promise<Authenticator<User>> {
         headers: { Authorization: `Bearer ${tokens.accessToken()}`, Accept: "application/json" },
       });
       if (!userinfo.ok) throw new Error(`The identity provider's userinfo call failed: ${userinfo.status}`);
-      const claims = claimsSchema.parse(await userinfo.json());
-      const [first, ...rest] = (claims.name ?? "").trim().split(/\s+/);
-      return upsertUserFromClaims(await getDb(), {
-        email: claims.email,
-        firstName: fitName(claims.given_name ?? first),
-        lastName: fitName(claims.family_name ?? rest.join(" ")),
-        profileImageUrl: claims.picture ?? null,
-      });
+      // Throws SignInRefused for an unverified email, and for an email bound to another subject.
+      const identity = verifiedIdentity(await userinfo.json(), config.oidc);
+      return signInIdentity(await getDb(), identity);
     },
   );
   const result = new Authenticator<User>();

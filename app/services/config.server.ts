@@ -12,6 +12,25 @@ const booleanFlag = z
   .optional()
   .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
 
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/**
+ * Where the identity provider's `picture` may point (decision 0059): the photo hosts of common providers (Google,
+ * GitHub, Gravatar, which Auth0 uses, and Auth0's own). The embedded development provider asserts no picture.
+ */
+export const DEFAULT_PICTURE_HOSTS = [
+  "lh3.googleusercontent.com",
+  "lh4.googleusercontent.com",
+  "lh5.googleusercontent.com",
+  "lh6.googleusercontent.com",
+  "avatars.githubusercontent.com",
+  "gravatar.com",
+  "www.gravatar.com",
+  "secure.gravatar.com",
+  "s.gravatar.com",
+  "cdn.auth0.com",
+] as const;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -32,6 +51,12 @@ const envSchema = z
     OIDC_ISSUER: optionalText.pipe(z.url().optional()),
     OIDC_CLIENT_ID: optionalText,
     OIDC_CLIENT_SECRET: optionalText,
+    OIDC_ISSUER_VERIFIES_EMAIL: booleanFlag,
+    OIDC_PICTURE_HOSTS: z
+      .string()
+      .transform((v) => v.split(",").map((host) => host.trim().toLowerCase()).filter(Boolean))
+      .pipe(z.array(z.string().regex(HOST_NAME, "must be host names separated by commas, e.g. lh3.googleusercontent.com")))
+      .optional(),
     SEED_DEMO: booleanFlag,
     S3_ENDPOINT: optionalText.pipe(z.url().optional()),
     S3_REGION: z.string().trim().min(1).default("us-east-1"),
@@ -136,9 +161,23 @@ export interface Config {
   databasePoolSize: number;
   dataDir: string;
   sessionSecret: string;
-  oidc:
-    | { mode: "external"; issuer: string; clientId: string; clientSecret: string }
-    | { mode: "embedded"; issuer: string; clientId: string; clientSecret: string };
+  oidc: {
+    mode: "external" | "embedded";
+    issuer: string;
+    clientId: string;
+    clientSecret: string;
+    /**
+     * OIDC_ISSUER_VERIFIES_EMAIL=true: every email the provider asserts counts as verified, whatever its
+     * `email_verified` says (a directory whose addresses the organization assigns, which may send no such claim).
+     * Otherwise only `email_verified: true` signs in (decision 0059).
+     */
+    issuerVerifiesEmail: boolean;
+    /**
+     * OIDC_PICTURE_HOSTS (host names separated by commas; empty: none): the hosts an https `picture` from the provider
+     * may be on to become a new user's photo. Default: DEFAULT_PICTURE_HOSTS.
+     */
+    pictureHosts: readonly string[];
+  };
   seedDemo: boolean;
   storage:
     | {
@@ -200,19 +239,23 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     databasePoolSize: env.DATABASE_POOL_SIZE,
     dataDir: env.DATA_DIR,
     sessionSecret,
-    oidc: env.OIDC_ISSUER
-      ? {
-          mode: "external",
-          issuer: env.OIDC_ISSUER,
-          clientId: env.OIDC_CLIENT_ID!,
-          clientSecret: env.OIDC_CLIENT_SECRET!,
-        }
-      : {
-          mode: "embedded",
-          issuer: new URL("/oidc", appUrl).href,
-          clientId: "nearhand-dev",
-          clientSecret: `${sessionSecret}-oidc-client`,
-        },
+    oidc: {
+      ...(env.OIDC_ISSUER
+        ? {
+            mode: "external" as const,
+            issuer: env.OIDC_ISSUER,
+            clientId: env.OIDC_CLIENT_ID!,
+            clientSecret: env.OIDC_CLIENT_SECRET!,
+          }
+        : {
+            mode: "embedded" as const,
+            issuer: new URL("/oidc", appUrl).href,
+            clientId: "nearhand-dev",
+            clientSecret: `${sessionSecret}-oidc-client`,
+          }),
+      issuerVerifiesEmail: env.OIDC_ISSUER_VERIFIES_EMAIL ?? false,
+      pictureHosts: env.OIDC_PICTURE_HOSTS ?? DEFAULT_PICTURE_HOSTS,
+    },
     seedDemo: env.SEED_DEMO ?? !production,
     storage: env.S3_ENDPOINT
       ? {

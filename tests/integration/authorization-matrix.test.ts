@@ -961,6 +961,26 @@ const TABLE: Row<object>[] = [
     owner: ["seeker", done("/profile#email-alerts", "Email alerts saved")],
     intact: async (c) => expect(await emailChoice(c.seeker, "messages")).toBe(true),
   }),
+  // Where a refused sign-in ends (decision 0059): the same page for anyone, changing nothing.
+  row({
+    route: "/sign-in/refused",
+    method: "GET",
+    send: () => ({ path: "/sign-in/refused?reason=other-account" }),
+    anonymous: 403,
+    owner: ["seeker", 403],
+    verify: async (c, { body }) => {
+      expect(body).toContain("This email address already belongs to another sign-in");
+      expect((await me(c.seeker)).id).toBe(c.seeker.person.id);
+    },
+  }),
+  row({
+    route: "/sign-in/refused",
+    method: "GET",
+    variant: "unknown reason",
+    send: () => ({ path: "/sign-in/refused?reason=anything" }),
+    anonymous: 404,
+    owner: ["seeker", 404],
+  }),
   // An unsubscribe link is its own permission (signed for one user and kind): whoever holds it may use it.
   row({
     route: "/unsubscribe",

@@ -10,11 +10,14 @@ export interface ExternalOidc {
   env: Record<string, string>;
   /** Registers the app's redirect URI; the provider answers 503 until then. */
   accept(appUrl: string): Promise<void>;
+  /** From now on, the claims asserted for `email` are changed by `changes` (e.g. `{ email_verified: false }`, another `sub`). */
+  assert(email: string, changes: Record<string, unknown>): void;
   stop(): Promise<void>;
 }
 
 export async function startExternalOidc(): Promise<ExternalOidc> {
   let provider: DevOidcProvider | undefined;
+  const changesByEmail = new Map<string, Record<string, unknown>>();
   const server = http.createServer((req, res) => {
     if (provider) return provider.handle(req, res);
     res.writeHead(503).end();
@@ -32,7 +35,13 @@ export async function startExternalOidc(): Promise<ExternalOidc> {
         clientSecret: client.secret,
         redirectUris: [`${appUrl}/api/callback`],
         cookieSecret: "a-cookie-secret-for-the-test-provider",
+        adjustClaims: (claims) => ({ ...claims, ...changesByEmail.get(String(claims["email"])) }),
+        // The provider answers `sub` with the account's id, whatever the claims say.
+        subjectOf: (email) => String(changesByEmail.get(email)?.["sub"] ?? email),
       });
+    },
+    assert(email, changes) {
+      changesByEmail.set(email.toLowerCase(), changes);
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -27,7 +27,7 @@ describe("configuration", () => {
   it("switches to the real services by environment variables alone", () => {
     const config = parseConfig({ DATABASE_URL: "postgres://app@db.internal:5432/nearhand", ...EXTERNAL_OIDC_ENV, APP_URL: PUBLIC_APP_URL });
     expect(config.databaseUrl).toBe("postgres://app@db.internal:5432/nearhand");
-    expect(config.oidc).toEqual({ mode: "external", issuer: "https://id.example.com", clientId: "nearhand", clientSecret: "s3cret" });
+    expect(config.oidc).toMatchObject({ mode: "external", issuer: "https://id.example.com", clientId: "nearhand", clientSecret: "s3cret" });
     expect(config.appUrl.origin).toBe("https://nearhand.example.com");
   });
 
@@ -43,8 +43,18 @@ describe("configuration", () => {
     [{ RATE_LIMIT_MULTIPLIER: "0" }, "RATE_LIMIT_MULTIPLIER"],
     [{ RATE_LIMIT_MULTIPLIER: "lots" }, "RATE_LIMIT_MULTIPLIER"],
     [{ TRUST_PROXY: "yes" }, "TRUST_PROXY"],
+    [{ OIDC_ISSUER_VERIFIES_EMAIL: "yes" }, "OIDC_ISSUER_VERIFIES_EMAIL"],
+    [{ OIDC_PICTURE_HOSTS: "https://photos.example.com" }, "OIDC_PICTURE_HOSTS"],
+    [{ OIDC_PICTURE_HOSTS: "photos.example.com/avatars" }, "OIDC_PICTURE_HOSTS"],
   ])("refuses %j and names %s", (env, name) => {
     expect(() => parseConfig(env)).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it("trusts only email_verified unless OIDC_ISSUER_VERIFIES_EMAIL, and takes pictures from OIDC_PICTURE_HOSTS or common providers' hosts", () => {
+    expect(parseConfig({}).oidc).toMatchObject({ issuerVerifiesEmail: false, pictureHosts: expect.arrayContaining(["lh3.googleusercontent.com", "avatars.githubusercontent.com"]) });
+    expect(parseConfig({ ...EXTERNAL_OIDC_ENV, OIDC_ISSUER_VERIFIES_EMAIL: "true" }).oidc.issuerVerifiesEmail).toBe(true);
+    expect(parseConfig({ OIDC_PICTURE_HOSTS: " Photos.Example.com , cdn.example.org," }).oidc.pictureHosts).toEqual(["photos.example.com", "cdn.example.org"]);
+    expect(parseConfig({ OIDC_PICTURE_HOSTS: "" }).oidc.pictureHosts).toEqual([]);
   });
 
   it("requires a session secret and a real identity provider in production", () => {

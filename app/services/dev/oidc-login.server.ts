@@ -13,13 +13,15 @@ export interface InteractionContext {
   /** The library's SessionNotFound error class. */
   SessionNotFound: new (...args: never[]) => Error;
   accounts: Map<string, StoredAccount>;
+  /** The account id (the `sub`) of an email: the email itself, unless a test says otherwise. */
+  subjectOf: (email: string) => string;
   mountPath: string;
   policy: string;
 }
 
 /** Serves /interaction/<uid>: the sign-in form (GET) and its submission (POST). */
 export async function handleInteraction(
-  { provider, SessionNotFound, accounts, mountPath, policy }: InteractionContext,
+  { provider, SessionNotFound, accounts, subjectOf, mountPath, policy }: InteractionContext,
   req: IncomingMessage,
   res: ServerResponse,
   uid: string,
@@ -81,7 +83,7 @@ export async function handleInteraction(
     return;
   }
 
-  const accountId = values.email;
+  const accountId = subjectOf(values.email);
   const previous = accounts.get(accountId);
   accounts.set(accountId, {
     email: values.email,

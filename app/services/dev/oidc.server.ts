@@ -19,7 +19,7 @@ import type { Configuration } from "oidc-provider";
 import { log } from "../logger.server";
 import { handleInteraction, loadExistingGrant, type InteractionContext } from "./oidc-login.server";
 import { errorPage, pageSecurityPolicy, renderError, sendHtml } from "./oidc-pages.server";
-import { createAccountStore, createMemoryAdapter, generateSigningKey } from "./oidc-store.server";
+import { createAccountStore, createMemoryAdapter, generateSigningKey, type ClaimsAdjustment } from "./oidc-store.server";
 
 export interface DevOidcProviderOptions {
   /** Full issuer URL ending in the mount path, e.g. http://localhost:3000/oidc */
@@ -29,6 +29,10 @@ export interface DevOidcProviderOptions {
   redirectUris: string[];
   /** Secret used to sign the provider's cookies. */
   cookieSecret: string;
+  /** Tests only: changes the claims given to an account, to stand in for what another provider may assert. */
+  adjustClaims?: ClaimsAdjustment;
+  /** Tests only: the subject (`sub`) of an email, which is otherwise the email itself. */
+  subjectOf?: (email: string) => string;
 }
 
 export interface DevOidcProvider {
@@ -66,12 +70,19 @@ export async function createDevOidcProvider(options: DevOidcProviderOptions): Pr
   // Loaded lazily so that production bundles never evaluate oidc-provider.
   const { default: Provider, errors } = await import("oidc-provider");
 
-  const { accounts, findAccount } = createAccountStore();
+  const { accounts, findAccount } = createAccountStore(options.adjustClaims);
   const policy = pageSecurityPolicy(options.redirectUris);
   const provider = new Provider(options.issuer, await configuration(options, findAccount, policy));
   if (issuerUrl.protocol === "https:") provider.proxy = true;
   const providerCallback = provider.callback();
-  const interactions: InteractionContext = { provider, SessionNotFound: errors.SessionNotFound, accounts, mountPath: MOUNT_PATH, policy };
+  const interactions: InteractionContext = {
+    provider,
+    SessionNotFound: errors.SessionNotFound,
+    accounts,
+    subjectOf: options.subjectOf ?? ((email) => email),
+    mountPath: MOUNT_PATH,
+    policy,
+  };
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const request = req as MountableRequest;
