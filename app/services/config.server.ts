@@ -12,6 +12,16 @@ const booleanFlag = z
   .optional()
   .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
 
+/** What signs sessions when SESSION_SECRET is unset: published here, so it signs nothing outside this machine. */
+const DEVELOPMENT_SESSION_SECRET = "nearhand-development-session-secret";
+
+const RANDOM_SECRET_MESSAGE = `must be a random value (e.g. \`openssl rand -base64 32\`), not the development default or a repeated pattern`;
+
+/** A secret that is not the published default and not a short pattern repeated (at least 10 different characters). */
+function looksRandom(secret: string): boolean {
+  return secret !== DEVELOPMENT_SESSION_SECRET && new Set(secret).size >= 10;
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -79,6 +89,13 @@ const envSchema = z
     const production = env.NODE_ENV === "production";
     if (production && !env.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required when NODE_ENV=production" });
+    }
+    // Real mail carries links signed with the secret (unsubscribe): the development default is public.
+    if (!production && env.SMTP_URL && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required when SMTP_URL is set (real emails carry links signed with it)" });
+    }
+    if ((production || env.SMTP_URL) && env.SESSION_SECRET && !looksRandom(env.SESSION_SECRET)) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: RANDOM_SECRET_MESSAGE });
     }
     if (env.OIDC_ISSUER && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
       for (const key of ["OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const) {
@@ -187,7 +204,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
   const env = parsed.data;
   const production = env.NODE_ENV === "production";
   const appUrl = new URL(env.APP_URL ?? `http://localhost:${env.PORT}`);
-  const sessionSecret = env.SESSION_SECRET ?? "nearhand-development-session-secret";
+  const sessionSecret = env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET;
   return {
     env: env.NODE_ENV,
     production,

@@ -63,7 +63,7 @@ describe("configuration", () => {
 
   it("sends mail through SMTP_URL, else the embedded catcher, from MAIL_FROM or no-reply at the app's host", () => {
     expect(parseConfig({}).mail).toEqual({ mode: "embedded", from: "Nearhand <no-reply@localhost>" });
-    expect(parseConfig({ SMTP_URL: "smtps://u:p@smtp.example.com:465", MAIL_FROM: "Nearhand <hello@example.com>" }).mail).toEqual({
+    expect(parseConfig({ SMTP_URL: "smtps://u:p@smtp.example.com:465", MAIL_FROM: "Nearhand <hello@example.com>", SESSION_SECRET: "a-long-mail-secret" }).mail).toEqual({
       mode: "external",
       url: "smtps://u:p@smtp.example.com:465",
       from: "Nearhand <hello@example.com>",
@@ -71,6 +71,17 @@ describe("configuration", () => {
     expect(() => parseConfig({ SMTP_URL: "http://smtp.example.com" })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
     expect(parseConfig({}).mailWorker).toBe(true);
     expect(parseConfig({ MAIL_WORKER: "false" }).mailWorker).toBe(false);
+  });
+
+  it("refuses real mail outside production without a random SESSION_SECRET: its links are signed with it, and the default is public", () => {
+    const smtp = { SMTP_URL: "smtp://u:p@smtp.example.com:587" };
+    expect(() => parseConfig(smtp)).toThrow(/SESSION_SECRET: is required when SMTP_URL is set/);
+    expect(() => parseConfig({ ...smtp, SESSION_SECRET: "nearhand-development-session-secret" })).toThrow(/SESSION_SECRET: must be a random value/);
+    expect(() => parseConfig({ ...smtp, SESSION_SECRET: "abababababababababab" })).toThrow(/SESSION_SECRET: must be a random value/);
+    expect(() => parseConfig({ ...production, SESSION_SECRET: "nearhand-development-session-secret" })).toThrow(/SESSION_SECRET: must be a random value/);
+    expect(parseConfig({ ...smtp, SESSION_SECRET: "k7Qv2xN9pL4wR8tZ3mB6" }).mail.mode).toBe("external");
+    // Without real mail, a development machine keeps working with no secret at all.
+    expect(parseConfig({}).sessionSecret).toBe("nearhand-development-session-secret");
   });
 
   it("uses the embedded storage emulator through the app's own origin unless S3_ENDPOINT is set", () => {
