@@ -47,7 +47,7 @@ export interface NodeServices {
   securityHeaders(): Record<string, string>;
   /** The embedded development OpenID provider, when no OIDC_ISSUER is configured. */
   devOidc(): Promise<DevOidcProvider | null>;
-  /** Decides a `/ws` upgrade: session cookie required, Origin must be ours. */
+  /** Decides a `/ws` upgrade: session cookie required, Origin must be APP_URL's. */
   authenticateUpgrade(request: IncomingMessage): Promise<UpgradeVerdict>;
   acceptSocket(userId: string, socket: WebSocket): void;
   /**
@@ -123,7 +123,7 @@ export const nodeServices: NodeServices = {
 
   async authenticateUpgrade(request) {
     const config = getConfig();
-    if (!isOwnOrigin(request.headers.origin, request.headers.host, config.appUrl)) {
+    if (!isOwnOrigin(request.headers.origin, config.appUrl)) {
       return { ok: false, status: 403, reason: "Forbidden origin" };
     }
     const session = await getSessionStorage().getSession(request.headers.cookie);

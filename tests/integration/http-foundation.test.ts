@@ -345,6 +345,14 @@ describe("/ws upgrade", () => {
     expect(await attempt("/ws", { Origin: `http://localhost:${app.port + 1}`, Cookie: client.cookieHeader() })).toBe(403);
   });
 
+  it("takes APP_URL's origin only, never one that merely matches the Host the request names (a rebound name, another of ours)", async () => {
+    const { client } = await signedIn("ws-host");
+    for (const name of ["evil.example", "127.0.0.1"]) {
+      const origin = `http://${name}:${app.port}`;
+      expect(await attempt("/ws", { Origin: origin, Host: `${name}:${app.port}`, Cookie: client.cookieHeader() }), origin).toBe(403);
+    }
+  });
+
   it("accepts the signed-in user's own socket and refuses someone else's userId", async () => {
     const { client } = await signedIn("ws-ok");
     const me = await (await client.request("/api/auth/user")).json();
