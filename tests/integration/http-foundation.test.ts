@@ -171,6 +171,8 @@ describe("sign-in and sessions", () => {
     const response = await client.request("/api/logout", { headers: { "Sec-Fetch-Site": "same-origin" } });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
+    // The browser drops the pages it kept for the user: Back shows none of them.
+    expect(response.headers.get("Clear-Site-Data")).toBe('"cache"');
     expect((await client.request("/api/auth/user")).status).toBe(401);
     // The old cookie value no longer opens a session either: its row was deleted.
     const replay = await fetch(`${app.url}/api/auth/user`, { headers: { Cookie: sessionCookie } });
@@ -201,6 +203,7 @@ describe("sign-out from another site", () => {
       const confirmed = await client.postForm("/api/logout", {});
       expect(confirmed.status).toBe(302);
       expect(confirmed.headers.get("Location")).toBe("/");
+      expect(confirmed.headers.get("Clear-Site-Data")).toBe('"cache"');
       expect((await client.request("/api/auth/user")).status).toBe(401);
     },
   );
