@@ -233,7 +233,7 @@ async function serve(): Promise<void> {
         (verdict) => {
           requestLog.info({ path: "/ws", status: verdict.ok ? 101 : verdict.status, userId: verdict.ok ? verdict.userId : undefined }, "upgrade");
           if (!verdict.ok) return refuseUpgrade(socket, verdict.status, verdict.reason);
-          wss.handleUpgrade(req, socket, head, (ws) => services.acceptSocket(verdict.userId, ws));
+          wss.handleUpgrade(req, socket, head, (ws) => services.acceptSocket(verdict, ws));
         },
         (err: unknown) => {
           requestLog.error({ err }, "upgrade failed");
