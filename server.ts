@@ -146,6 +146,8 @@ async function serve(): Promise<void> {
     });
   });
 
+  services.limitConnections(server);
+
   /** What each answered request was, for the metrics: a route pattern of the app or a path of server.ts's own. */
   const routeLabels = new WeakMap<http.ServerResponse, string>();
 

@@ -77,6 +77,8 @@ const envSchema = z
     RATE_LIMIT_MULTIPLIER: optionalText.pipe(
       z.coerce.number<string>({ error: "must be a number" }).positive("must be greater than 0").optional(),
     ),
+    REQUEST_BODY_SECONDS: z.coerce.number().min(1).max(600).default(30),
+    MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(128),
     TRUST_PROXY: z
       .string()
       .trim()
@@ -188,6 +190,13 @@ export interface Config {
   rateLimitMultiplier: number;
   /** How many reverse proxies in front of the app append to X-Forwarded-For (0: use the socket address). */
   trustedProxies: number;
+  /** A request body must have arrived this long after its head, else 408 and the connection closes (decision 0064). */
+  requestBodyMs: number;
+  /**
+   * Open connections one client address may hold; the next is refused (decision 0064). Null behind trusted proxies,
+   * whose connections carry every client's requests.
+   */
+  maxConnectionsPerAddress: number | null;
 }
 
 export class ConfigError extends Error {}
@@ -259,6 +268,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     timeZone: env.APP_TIME_ZONE,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER ?? 1,
     trustedProxies: env.TRUST_PROXY,
+    requestBodyMs: env.REQUEST_BODY_SECONDS * 1000,
+    maxConnectionsPerAddress: env.TRUST_PROXY > 0 ? null : env.MAX_CONNECTIONS_PER_ADDRESS,
   };
 }
 

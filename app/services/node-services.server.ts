@@ -1,5 +1,5 @@
 import "server-only";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { WebSocket } from "ws";
 import { getConfig, type Config } from "./config.server";
 import { serveStorageRequest } from "./dev/storage-proxy.server";
@@ -25,6 +25,7 @@ import type { Logger } from "pino";
 import { compressResponse } from "./compression.server";
 import { keptVisitorPage, type KeptAnswer } from "./visitor-pages.server";
 import { unservableRequest, type RequestHead, type Unservable } from "./request-target.server";
+import { limitConnections } from "./connection-limits.server";
 
 export type AcceptedUpgrade = { ok: true; userId: string; /** The tag of the session that opens it. */ session: string };
 export type UpgradeVerdict = AcceptedUpgrade | { ok: false; status: 401 | 403 | 429; reason: string };
@@ -67,6 +68,8 @@ export interface NodeServices {
   shutdown(): Promise<void>;
   /** Compresses a compressible response for a client that accepts it, streaming chunk by chunk. */
   compressResponse(request: Request, response: Response): Response;
+  /** Bounds what one client may hold of the server: a body's arrival time, connections per address (decision 0064). */
+  limitConnections(server: Server): void;
   /** Why a request cannot be served (a method, target or Host no URL can hold), or null. */
   unservableRequest(request: RequestHead): Unservable | null;
   /** The process's JSON logger (pino). */
@@ -85,6 +88,9 @@ let securityHeaders: Record<string, string> | undefined;
 
 export const nodeServices: NodeServices = {
   unservableRequest,
+  limitConnections(server) {
+    limitConnections(server, getConfig());
+  },
   async start() {
     const config = getConfig();
     await startEventFanout(await getDatabaseHandle());

@@ -111,6 +111,16 @@ describe("configuration", () => {
   });
 });
 
+describe("what one client may hold (decision 0064)", () => {
+  it("a body arrives within 30 s and an address holds 128 connections, unless set; behind trusted proxies no address cap", () => {
+    expect(parseConfig({})).toMatchObject({ requestBodyMs: 30_000, maxConnectionsPerAddress: 128 });
+    expect(parseConfig({ REQUEST_BODY_SECONDS: "1", MAX_CONNECTIONS_PER_ADDRESS: "4" })).toMatchObject({ requestBodyMs: 1000, maxConnectionsPerAddress: 4 });
+    expect(parseConfig({ TRUST_PROXY: "true" }).maxConnectionsPerAddress).toBeNull();
+    expect(() => parseConfig({ REQUEST_BODY_SECONDS: "0" })).toThrow(/REQUEST_BODY_SECONDS/);
+    expect(() => parseConfig({ MAX_CONNECTIONS_PER_ADDRESS: "1.5" })).toThrow(/MAX_CONNECTIONS_PER_ADDRESS/);
+  });
+});
+
 describe("the listening address", () => {
   it("is loopback outside production and every interface in production; HOST overrides both", () => {
     expect(parseConfig({}).host).toBe("127.0.0.1");
