@@ -146,6 +146,8 @@ async function serve(): Promise<void> {
     });
   });
 
+  services.limitConnections(server);
+
   /** What each answered request was, for the metrics: a route pattern of the app or a path of server.ts's own. */
   const routeLabels = new WeakMap<http.ServerResponse, string>();
 
@@ -233,7 +235,7 @@ async function serve(): Promise<void> {
         (verdict) => {
           requestLog.info({ path: "/ws", status: verdict.ok ? 101 : verdict.status, userId: verdict.ok ? verdict.userId : undefined }, "upgrade");
           if (!verdict.ok) return refuseUpgrade(socket, verdict.status, verdict.reason);
-          wss.handleUpgrade(req, socket, head, (ws) => services.acceptSocket(verdict.userId, ws));
+          wss.handleUpgrade(req, socket, head, (ws) => services.acceptSocket(verdict, ws));
         },
         (err: unknown) => {
           requestLog.error({ err }, "upgrade failed");

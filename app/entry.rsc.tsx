@@ -20,6 +20,7 @@ import { answerUnread } from "./services/request-body.server";
 import { reportError, reportingRenderErrors, reportPayloadErrors } from "./services/error-report.server";
 import { createNonce, documentPolicy } from "./services/security-headers.server";
 import { isServiceUnavailable, serviceUnavailableResponse, withServiceUnavailable } from "./services/service-unavailable.server";
+import { servedSignedIn } from "./services/request-session.server";
 import { staticDocumentContext } from "./services/static-document.server";
 import { isVisitorPageRequest, recognizeUnknownPaths, visitorPage, type RenderedPage } from "./services/visitor-pages.server";
 import { withoutScripts } from "./lib/static-html";
@@ -158,7 +159,7 @@ async function renderPage(request: Request, client?: ClientInfo): Promise<Render
   if (serverResponse.headers.get("React-Router-Resource") === "true") return { response: serverResponse, hydrate };
   const nonce = createNonce();
   const ssr = await import.meta.viteRsc.loadModule<typeof ssrEntry>("ssr", "index");
-  const response = rendered(await ssr.generateHTML(request, serverResponse, nonce, hydrate));
+  const response = rendered(await ssr.generateHTML(request, serverResponse, nonce, hydrate), servedSignedIn(context));
   if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return { response, hydrate };
   const document = await wholeDocument(request, response, hydrate);
   const policy = documentPolicy({
@@ -172,11 +173,14 @@ async function renderPage(request: Request, client?: ClientInfo): Promise<Render
 
 /**
  * A page rendered for this request (a document with its nonce, an RSC payload, a redirect) is for this browser
- * only: no shared cache may keep it, and the browser asks again before reusing it. The visitor pages kept in
- * memory are rendered here once and keep the header: served in microseconds, they gain nothing from a cache.
+ * only: no shared cache may keep it. A signed-in user's is stored by no cache at all: Back after sign-out showed
+ * the profile from the browser's cache (decision 0063). A visitor's is asked for again before the browser reuses
+ * it, which keeps the back/forward cache; the visitor pages kept in memory are rendered here once and keep that
+ * header: served in microseconds, they gain nothing from a cache (decision 0020).
  */
-function rendered(response: Response): Response {
-  return response.headers.has("Cache-Control") ? response : withHeader(response, "Cache-Control", "private, no-cache");
+function rendered(response: Response, signedIn: boolean): Response {
+  if (response.headers.has("Cache-Control")) return response;
+  return withHeader(response, "Cache-Control", signedIn ? "no-store" : "private, no-cache");
 }
 
 /**

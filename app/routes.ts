@@ -1,6 +1,12 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, type RouteConfigEntry, index, route } from "@react-router/dev/routes";
 
-export default [
+/**
+ * Paths are case-sensitive (decision 0063): /Favorites is an unknown page, as /API/… is no API path to the checks
+ * that run ahead of the routes (app/services/request-target.server.ts).
+ */
+const caseSensitive = (routes: RouteConfigEntry[]): RouteConfigEntry[] => routes.map((entry) => ({ ...entry, caseSensitive: true }));
+
+export default caseSensitive([
   index("routes/home.tsx"),
   route("switch-role", "routes/switch-role.tsx"),
   route("availability", "routes/availability.ts"),
@@ -56,4 +62,4 @@ export default [
   route("icons.svg", "routes/icon-sprite.ts"),
 
   route("*", "routes/not-found.tsx"),
-] satisfies RouteConfig;
+]) satisfies RouteConfig;

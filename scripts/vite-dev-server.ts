@@ -55,7 +55,7 @@ export function nearhandDevServer(): Plugin {
             return;
           }
           const wss = new WebSocketServer({ noServer: true });
-          wss.handleUpgrade(req, socket, head, (ws) => s.acceptSocket(verdict.userId, ws));
+          wss.handleUpgrade(req, socket, head, (ws) => s.acceptSocket(verdict, ws));
         });
       });
     },

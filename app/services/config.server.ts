@@ -30,6 +30,15 @@ export const DEFAULT_PICTURE_HOSTS = [
   "s.gravatar.com",
   "cdn.auth0.com",
 ] as const;
+/** What signs sessions when SESSION_SECRET is unset: published here, so it signs nothing outside this machine. */
+const DEVELOPMENT_SESSION_SECRET = "nearhand-development-session-secret";
+
+const RANDOM_SECRET_MESSAGE = `must be a random value (e.g. \`openssl rand -base64 32\`), not the development default or a repeated pattern`;
+
+/** A secret that is not the published default and not a short pattern repeated (at least 10 different characters). */
+function looksRandom(secret: string): boolean {
+  return secret !== DEVELOPMENT_SESSION_SECRET && new Set(secret).size >= 10;
+}
 
 const envSchema = z
   .object({
@@ -92,6 +101,8 @@ const envSchema = z
     RATE_LIMIT_MULTIPLIER: optionalText.pipe(
       z.coerce.number<string>({ error: "must be a number" }).positive("must be greater than 0").optional(),
     ),
+    REQUEST_BODY_SECONDS: z.coerce.number().min(1).max(600).default(30),
+    MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(128),
     TRUST_PROXY: z
       .string()
       .trim()
@@ -104,6 +115,13 @@ const envSchema = z
     const production = env.NODE_ENV === "production";
     if (production && !env.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required when NODE_ENV=production" });
+    }
+    // Real mail carries links signed with the secret (unsubscribe): the development default is public.
+    if (!production && env.SMTP_URL && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required when SMTP_URL is set (real emails carry links signed with it)" });
+    }
+    if ((production || env.SMTP_URL) && env.SESSION_SECRET && !looksRandom(env.SESSION_SECRET)) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: RANDOM_SECRET_MESSAGE });
     }
     if (env.OIDC_ISSUER && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
       for (const key of ["OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const) {
@@ -210,6 +228,13 @@ export interface Config {
   rateLimitMultiplier: number;
   /** How many reverse proxies in front of the app append to X-Forwarded-For (0: use the socket address). */
   trustedProxies: number;
+  /** A request body must have arrived this long after its head, else 408 and the connection closes (decision 0064). */
+  requestBodyMs: number;
+  /**
+   * Open connections one client address may hold; the next is refused (decision 0064). Null behind trusted proxies,
+   * whose connections carry every client's requests.
+   */
+  maxConnectionsPerAddress: number | null;
 }
 
 export class ConfigError extends Error {}
@@ -226,7 +251,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
   const env = parsed.data;
   const production = env.NODE_ENV === "production";
   const appUrl = new URL(env.APP_URL ?? `http://localhost:${env.PORT}`);
-  const sessionSecret = env.SESSION_SECRET ?? "nearhand-development-session-secret";
+  const sessionSecret = env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET;
   return {
     env: env.NODE_ENV,
     production,
@@ -285,6 +310,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     timeZone: env.APP_TIME_ZONE,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER ?? 1,
     trustedProxies: env.TRUST_PROXY,
+    requestBodyMs: env.REQUEST_BODY_SECONDS * 1000,
+    maxConnectionsPerAddress: env.TRUST_PROXY > 0 ? null : env.MAX_CONNECTIONS_PER_ADDRESS,
   };
 }
 

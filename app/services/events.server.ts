@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { is, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Executor, Transaction } from "./db.server";
@@ -79,6 +80,41 @@ async function sendEvents(db: Executor, events: LiveEvent[]): Promise<void> {
     await db.execute(sql`select set_config('synchronous_commit', 'off', true)${sql.join(notifications)}`);
   } catch (error) {
     log().warn({ err: error, events: events.map((event) => event.type) }, "live events not sent");
+  }
+}
+
+/** Where a session's end is announced to every instance, which closes its live sockets (decision 0064). */
+export const SESSION_ENDS_CHANNEL = "nearhand_session_ends";
+
+export interface SessionEnd {
+  userId: string;
+  /** The session's tag (sessionTag): its id itself is a bearer secret, and a NOTIFY is seen by every listener. */
+  session: string;
+}
+
+/** What names a session in live-channel bookkeeping and notifications: a digest of its id. */
+export function sessionTag(sid: string): string {
+  return createHash("sha256").update(sid).digest("base64url");
+}
+
+/**
+ * Announces that a session ended (its row is gone): every instance closes the live sockets it opened. A failure is
+ * logged, not thrown: the session has ended, and its sockets can no longer reconnect.
+ */
+export async function publishSessionEnd(db: Executor, end: SessionEnd): Promise<void> {
+  try {
+    await db.execute(sql`select pg_notify(${SESSION_ENDS_CHANNEL}, ${JSON.stringify(end)})`);
+  } catch (error) {
+    log().warn({ err: error, userId: end.userId }, "session end not announced to live sockets");
+  }
+}
+
+export function parseSessionEnd(payload: string): SessionEnd | null {
+  try {
+    const end = JSON.parse(payload) as SessionEnd;
+    return typeof end?.userId === "string" && typeof end.session === "string" ? end : null;
+  } catch {
+    return null;
   }
 }
 

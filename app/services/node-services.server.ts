@@ -1,5 +1,5 @@
 import "server-only";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { WebSocket } from "ws";
 import { getConfig, type Config } from "./config.server";
 import { serveStorageRequest } from "./dev/storage-proxy.server";
@@ -14,7 +14,8 @@ import type { Executor } from "../../db/client.ts";
 import { CALLBACK_PATH } from "./auth.server";
 import { createDevOidcProvider, type DevOidcProvider } from "./dev/oidc.server";
 import { checkReadiness, startReadinessProbe, stopReadinessProbe, type Readiness } from "./readiness.server";
-import { closeAllSockets, connectedSocketCount, registerSocket, startEventFanout, stopEventFanout } from "./realtime.server";
+import { closeAllSockets, connectedSocketCount, hasRoomForSocket, registerSocket, startEventFanout, stopEventFanout } from "./realtime.server";
+import { sessionTag } from "./events.server";
 import { measureLiveSockets, observeRequest } from "./metrics.server";
 import { answerMetrics } from "./metrics-endpoint.server";
 import { baseSecurityHeaders } from "./security-headers.server";
@@ -24,8 +25,10 @@ import type { Logger } from "pino";
 import { compressResponse } from "./compression.server";
 import { keptVisitorPage, type KeptAnswer } from "./visitor-pages.server";
 import { unservableRequest, type RequestHead, type Unservable } from "./request-target.server";
+import { limitConnections } from "./connection-limits.server";
 
-export type UpgradeVerdict = { ok: true; userId: string } | { ok: false; status: 401 | 403; reason: string };
+export type AcceptedUpgrade = { ok: true; userId: string; /** The tag of the session that opens it. */ session: string };
+export type UpgradeVerdict = AcceptedUpgrade | { ok: false; status: 401 | 403 | 429; reason: string };
 
 const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -47,9 +50,10 @@ export interface NodeServices {
   securityHeaders(): Record<string, string>;
   /** The embedded development OpenID provider, when no OIDC_ISSUER is configured. */
   devOidc(): Promise<DevOidcProvider | null>;
-  /** Decides a `/ws` upgrade: session cookie required, Origin must be ours. */
+  /** Decides a `/ws` upgrade: session cookie required, Origin must be APP_URL's, room for one more of the user's sockets. */
   authenticateUpgrade(request: IncomingMessage): Promise<UpgradeVerdict>;
-  acceptSocket(userId: string, socket: WebSocket): void;
+  /** Keeps an accepted socket until it closes or its session ends. */
+  acceptSocket(upgrade: AcceptedUpgrade, socket: WebSocket): void;
   /**
    * Serves a request under STORAGE_PROXY_PATH from the embedded storage emulator, when it is
    * a request the app presigned (else a 403); false when there is no emulator.
@@ -64,6 +68,8 @@ export interface NodeServices {
   shutdown(): Promise<void>;
   /** Compresses a compressible response for a client that accepts it, streaming chunk by chunk. */
   compressResponse(request: Request, response: Response): Response;
+  /** Bounds what one client may hold of the server: a body's arrival time, connections per address (decision 0064). */
+  limitConnections(server: Server): void;
   /** Why a request cannot be served (a method, target or Host no URL can hold), or null. */
   unservableRequest(request: RequestHead): Unservable | null;
   /** The process's JSON logger (pino). */
@@ -82,6 +88,9 @@ let securityHeaders: Record<string, string> | undefined;
 
 export const nodeServices: NodeServices = {
   unservableRequest,
+  limitConnections(server) {
+    limitConnections(server, getConfig());
+  },
   async start() {
     const config = getConfig();
     await startEventFanout(await getDatabaseHandle());
@@ -123,7 +132,7 @@ export const nodeServices: NodeServices = {
 
   async authenticateUpgrade(request) {
     const config = getConfig();
-    if (!isOwnOrigin(request.headers.origin, request.headers.host, config.appUrl)) {
+    if (!isOwnOrigin(request.headers.origin, config.appUrl)) {
       return { ok: false, status: 403, reason: "Forbidden origin" };
     }
     const session = await getSessionStorage().getSession(request.headers.cookie);
@@ -131,11 +140,12 @@ export const nodeServices: NodeServices = {
     if (!userId) return { ok: false, status: 401, reason: "Unauthorized" };
     const requested = new URL(request.url ?? "/", "http://localhost").searchParams.get("userId");
     if (requested && requested !== userId) return { ok: false, status: 403, reason: "userId does not match the session" };
-    return { ok: true, userId };
+    if (!hasRoomForSocket(userId)) return { ok: false, status: 429, reason: "Too Many Requests" };
+    return { ok: true, userId, session: sessionTag(session.id) };
   },
 
-  acceptSocket(userId, socket) {
-    registerSocket(userId, socket);
+  acceptSocket(upgrade, socket) {
+    registerSocket(upgrade.userId, upgrade.session, socket);
   },
 
   async proxyStorage(req, res) {

@@ -1,26 +1,12 @@
 import "server-only";
 
 /**
- * A socket's page must come from our origin: scheme, host and port. That is
- * APP_URL's, or the Host the request reached under APP_URL's scheme (the same
- * app opened at another of its names, e.g. 127.0.0.1 instead of localhost).
+ * A socket's page must come from APP_URL's origin: scheme, host and port. Not from whatever the request's Host
+ * names: a name rebound to our address, or another of our names, carries a page that is not ours (the app sends
+ * visitors of another name to APP_URL anyway, for sign-in).
  */
-export function isOwnOrigin(origin: string | undefined, host: string | undefined, appUrl: URL): boolean {
-  if (!origin) return false;
-  let parsed: URL;
-  try {
-    parsed = new URL(origin);
-  } catch {
-    return false;
-  }
-  if (parsed.origin !== origin) return false;
-  if (origin === appUrl.origin) return true;
-  if (!host) return false;
-  try {
-    return new URL(`${appUrl.protocol}//${host}`).origin === origin;
-  } catch {
-    return false;
-  }
+export function isOwnOrigin(origin: string | undefined, appUrl: URL): boolean {
+  return origin !== undefined && origin === appUrl.origin;
 }
 
 /**

@@ -11,6 +11,8 @@ interface RequestSession {
   /** Set when the session changed and its cookie must be committed. */
   dirty: boolean;
   user?: Promise<User | null>;
+  /** The request came with a signed-in session (it may end before the answer leaves: sign-out). */
+  signedIn: boolean;
 }
 
 const requestSessionContext = createContext<RequestSession>();
@@ -19,7 +21,8 @@ const requestSessionContext = createContext<RequestSession>();
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const storage = getSessionStorage();
   const { session, user } = await readSessionWithUser(request.headers.get("Cookie"));
-  const state: RequestSession = { session, dirty: false, user: session.get("userId") ? Promise.resolve(user) : undefined };
+  const signedIn = Boolean(session.get("userId"));
+  const state: RequestSession = { session, dirty: false, user: signedIn ? Promise.resolve(user) : undefined, signedIn };
   context.set(requestSessionContext, state);
   const response = await next();
   if (state.dirty) {
@@ -43,6 +46,20 @@ function state(context: Context): RequestSession {
 
 export function getSession(context: Context): AppSession {
   return state(context).session;
+}
+
+/**
+ * Whether a user was signed in while the request ran (its session, as read or as it leaves): its answer holds that
+ * user's data. False when the request was refused before its session was read.
+ */
+export function servedSignedIn(context: Context): boolean {
+  let current: RequestSession;
+  try {
+    current = state(context);
+  } catch {
+    return false;
+  }
+  return current.signedIn || Boolean(current.session.get("userId"));
 }
 
 /** The signed-in user, or null. Loaded at most once per request. */

@@ -6,6 +6,7 @@ import { sessions, users, type User } from "../../db/schema.ts";
 import { getConfig } from "./config.server";
 import { builtOnce } from "./built-once.server";
 import { getDb } from "./db.server";
+import { publishSessionEnd, sessionTag } from "./events.server";
 import { readSignedCookie } from "./signed-cookie.server";
 
 export interface Toast {
@@ -75,9 +76,12 @@ export function getSessionStorage(): SessionStorage<SessionData, SessionFlashDat
         .values({ sid, sess: data, expire: expiry(expires) })
         .onConflictDoUpdate({ target: sessions.sid, set: { sess: data, expire: expiry(expires) } });
     },
+    // Sign-out, and the session a sign-in replaces: the live sockets it opened close on every instance.
     async deleteData(sid) {
       const db = await getDb();
-      await db.delete(sessions).where(eq(sessions.sid, sid));
+      const [ended] = await db.delete(sessions).where(eq(sessions.sid, sid)).returning({ sess: sessions.sess });
+      const userId = (ended?.sess as Partial<SessionData> | undefined)?.userId;
+      if (typeof userId === "string") await publishSessionEnd(db, { userId, session: sessionTag(sid) });
     },
   });
   return storage;

@@ -68,6 +68,8 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
         MAIL_WORKER: "false",
         // A rate limiter would otherwise answer the load generators with 429s.
         RATE_LIMIT_MULTIPLIER: "1000",
+        // The load generators and the 5,000 live sockets all connect from loopback.
+        MAX_CONNECTIONS_PER_ADDRESS: "1000000",
         ...(env.BENCH_COUNT_QUERIES === "1" ? { SERVER_HOOKS: "bench/support/server-hooks.ts" } : {}),
         ...env,
       },

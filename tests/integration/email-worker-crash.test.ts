@@ -66,6 +66,8 @@ describe("a worker killed mid-send", () => {
     const env = {
       DATABASE_URL: database.url,
       SMTP_URL: smtp.url,
+      // Real mail needs a secret of its own (its links are signed with it).
+      SESSION_SECRET: "email-worker-crash-test-secret",
       MAIL_WORKER_POLL_SECONDS: "0.5",
       MAIL_RETRY_SECONDS: "1",
       MAIL_WORKER_LOST_SECONDS: "10",

@@ -635,6 +635,68 @@ function frameworkOddities(): fc.Arbitrary<FuzzRequest> {
     }));
 }
 
+/**
+ * Other spellings of our paths (decision 0063): a static segment in another case, or a letter, digit or -._~
+ * percent-encoded. Each is refused with a 4xx whoever sends it, read or write: the router once matched them like the
+ * canonical path, around the API's rate limit and body checks, and served a signed-in user's data.
+ */
+function otherSpellings(fx: Fixtures): fc.Arbitrary<FuzzRequest> {
+  const templates: Array<Array<string | { id: string }>> = [
+    ["api", "auth", "user"],
+    ["api", "jobs", "my-jobs"],
+    ["api", "messages"],
+    ["api", "favorites"],
+    ["api", "jobs", { id: fx.jobIds[0] }],
+    ["api", "bookings", { id: fx.bookingIds[0] }, "status"],
+    ["favorites"],
+    ["profile"],
+    ["my-jobs"],
+    ["jobs", { id: fx.jobIds[0] }],
+  ];
+  const UNRESERVED = /[A-Za-z0-9._~-]/;
+  const encode = (c: string) => `%${c.charCodeAt(0).toString(16).padStart(2, "0")}`;
+  // Each character of a static segment as written, in the other case, or percent-encoded (hex in either case).
+  const spelled = (segment: string) =>
+    fc
+      .array(fc.constantFrom("same", "same", "same", "case", "encode", "ENCODE"), { minLength: segment.length, maxLength: segment.length })
+      .map((choices) =>
+        [...segment]
+          .map((c, i) => {
+            const choice = choices[i];
+            if (choice === "case") return c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase();
+            if (choice === "encode" && UNRESERVED.test(c)) return encode(c);
+            if (choice === "ENCODE" && UNRESERVED.test(c)) return encode(c).toUpperCase();
+            return c;
+          })
+          .join(""),
+      );
+  return fc
+    .record({
+      as: anyParty,
+      template: fc.constantFrom(...templates),
+      suffix: fc.constantFrom("", "", "/", ".rsc", ".data"),
+      write: fc.boolean(),
+    })
+    .chain(({ as, template, suffix, write }) =>
+      fc.tuple(...template.map((part) => (typeof part === "string" ? spelled(part) : fc.constant(part.id)))).map((parts) => ({ as, template, suffix, write, parts })),
+    )
+    .filter(({ template, parts }) => parts.some((part, i) => part !== template[i] && typeof template[i] === "string"))
+    .map(({ as, suffix, write, parts }): FuzzRequest => {
+      const path = `/${parts.join("/")}${suffix}`;
+      return {
+        label: `${write ? "POST" : "GET"} (another spelling)`,
+        as,
+        method: write ? "POST" : "GET",
+        path,
+        headers: write ? { Origin: "", "Content-Type": "application/json" } : {},
+        body: write ? JSON.stringify({ bookingId: fx.bookingIds[0], content: "spelled", receiverId: fx.provider.id, jobId: fx.jobIds[0], status: "completed" }) : undefined,
+        expect: "refused",
+        // Judged as the API is: anything below 400 was not refused.
+        api: true,
+      };
+    });
+}
+
 function everything(fx: Fixtures): fc.Arbitrary<FuzzRequest> {
   return fc.oneof(
     ...Object.entries(JSON_ENDPOINTS).map(([name, endpoint]) => ({ weight: 6, arbitrary: jsonRequest(name, endpoint, fx) })),
@@ -643,6 +705,7 @@ function everything(fx: Fixtures): fc.Arbitrary<FuzzRequest> {
     ...Object.entries(FORM_ACTIONS).map(([name, action]) => ({ weight: 4, arbitrary: formRequest(name, action, fx) })),
     { weight: 2, arbitrary: pageReads(fx) },
     { weight: 2, arbitrary: frameworkOddities() },
+    { weight: 2, arbitrary: otherSpellings(fx) },
   );
 }
 

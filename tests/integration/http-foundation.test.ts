@@ -171,6 +171,8 @@ describe("sign-in and sessions", () => {
     const response = await client.request("/api/logout", { headers: { "Sec-Fetch-Site": "same-origin" } });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
+    // The browser drops the pages it kept for the user: Back shows none of them.
+    expect(response.headers.get("Clear-Site-Data")).toBe('"cache"');
     expect((await client.request("/api/auth/user")).status).toBe(401);
     // The old cookie value no longer opens a session either: its row was deleted.
     const replay = await fetch(`${app.url}/api/auth/user`, { headers: { Cookie: sessionCookie } });
@@ -201,6 +203,7 @@ describe("sign-out from another site", () => {
       const confirmed = await client.postForm("/api/logout", {});
       expect(confirmed.status).toBe(302);
       expect(confirmed.headers.get("Location")).toBe("/");
+      expect(confirmed.headers.get("Clear-Site-Data")).toBe('"cache"');
       expect((await client.request("/api/auth/user")).status).toBe(401);
     },
   );
@@ -343,6 +346,14 @@ describe("/ws upgrade", () => {
     expect(await attempt("/ws", { Origin: "http://evil.example", Cookie: client.cookieHeader() })).toBe(403);
     expect(await attempt("/ws", { Origin: app.url.replace("http:", "https:"), Cookie: client.cookieHeader() })).toBe(403);
     expect(await attempt("/ws", { Origin: `http://localhost:${app.port + 1}`, Cookie: client.cookieHeader() })).toBe(403);
+  });
+
+  it("takes APP_URL's origin only, never one that merely matches the Host the request names (a rebound name, another of ours)", async () => {
+    const { client } = await signedIn("ws-host");
+    for (const name of ["evil.example", "127.0.0.1"]) {
+      const origin = `http://${name}:${app.port}`;
+      expect(await attempt("/ws", { Origin: origin, Host: `${name}:${app.port}`, Cookie: client.cookieHeader() }), origin).toBe(403);
+    }
   });
 
   it("accepts the signed-in user's own socket and refuses someone else's userId", async () => {

@@ -107,3 +107,71 @@ describe("the live channel across instances", () => {
     second.socket.close();
   });
 });
+
+/** Resolves with the close code the server sends, or with 0 once the socket shows it is open and answering. */
+function closedOrAnswering(socket: WebSocket): Promise<number> {
+  return new Promise((resolve) => {
+    socket.once("close", (code) => resolve(code));
+    socket.once("pong", () => resolve(0));
+    socket.ping();
+  });
+}
+
+function closeCode(socket: WebSocket): Promise<number> {
+  return new Promise((resolve) => {
+    if (socket.readyState === WebSocket.CLOSED) resolve(-1);
+    socket.once("close", (code) => resolve(code));
+  });
+}
+
+/** The status of a /ws upgrade: 101 when it opened (then closed again), else the refusal's. */
+function upgradeStatus(server: AppServer, client: HttpClient): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://localhost:${server.port}/ws`, { headers: { Origin: server.url, Cookie: client.cookieHeader() } });
+    socket.once("open", () => {
+      socket.close();
+      resolve(101);
+    });
+    socket.once("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
+    socket.once("error", reject);
+  });
+}
+
+describe("a session's live sockets (decision 0064)", () => {
+  it("close on every instance when the session signs out; the same user's other sessions keep theirs", async () => {
+    const email = uniqueEmail("signout-live");
+    const laptop = new HttpClient(a.url);
+    await laptop.signIn(email, "Sign", "Out");
+    const phone = new HttpClient(b.url);
+    await phone.signIn(email, "Sign", "Out");
+
+    const onA = await listen(a, laptop);
+    const onB = await listen(b, laptop);
+    const phoneSocket = await listen(b, phone);
+    const closes = [closeCode(onA.socket), closeCode(onB.socket)];
+
+    const signedOut = await laptop.request("/api/logout", { headers: { "Sec-Fetch-Site": "same-origin" } });
+    expect(signedOut.status).toBe(302);
+    expect(await Promise.all(closes)).toEqual([4001, 4001]);
+    // The phone's session is another: its socket still answers.
+    expect(await closedOrAnswering(phoneSocket.socket)).toBe(0);
+    phoneSocket.socket.close();
+  });
+
+  it("one user holds at most 8 on an instance: the 9th upgrade is refused with 429, a closed one makes room, other users are not counted", async () => {
+    const user = await signedIn(a, "many-tabs");
+    const sockets = [];
+    for (let i = 0; i < 8; i++) sockets.push(await listen(a, user));
+    expect(await upgradeStatus(a, user)).toBe(429);
+
+    const other = await signedIn(a, "other-user");
+    expect(await upgradeStatus(a, other)).toBe(101);
+
+    sockets.pop()!.socket.close();
+    // The server forgets the socket when its close completes: the next upgrade finds room once it has.
+    let status = 0;
+    for (let attempt = 0; attempt < 50 && status !== 101; attempt++) status = await upgradeStatus(a, user);
+    expect(status).toBe(101);
+    for (const s of sockets) s.socket.close();
+  });
+});

@@ -152,12 +152,25 @@ describe("an HTML document", () => {
     }
   });
 
-  it("rendered for one browser (its nonce, the user's data), it is kept by no shared cache, nor is its RSC payload", async () => {
+  it("rendered for a signed-in user, a page and its RSC payload are stored by no cache at all: back after sign-out shows no profile", async () => {
     const client = new HttpClient(app.url);
     await client.signIn(uniqueEmail("cache"));
-    for (const path of ["/", "/post-job", "/post-job.rsc", "/no-such-page"]) {
+    for (const path of ["/", "/profile", "/post-job", "/post-job.rsc", "/profile.rsc", "/no-such-page"]) {
       const response = await client.request(path);
-      expect(response.headers.get("Cache-Control"), path).toBe("private, no-cache");
+      expect(response.headers.get("Cache-Control"), path).toBe("no-store");
+      await response.body?.cancel();
+    }
+  });
+
+  it("rendered for a visitor, a page is kept by no shared cache, and the browser asks again before reusing it (decision 0020)", async () => {
+    for (const [path, headers] of [
+      ["/", { Cookie: "unrelated=1" }],
+      ["/no-such-page", { Cookie: "unrelated=1" }],
+      ["/", {}],
+      ["/no-such-page", {}],
+    ] as const) {
+      const response = await fetch(`${app.url}${path}`, { headers });
+      expect(response.headers.get("Cache-Control"), `${path} ${JSON.stringify(headers)}`).toBe("private, no-cache");
       await response.body?.cancel();
     }
   });

@@ -103,6 +103,7 @@ describe("WEB_CONCURRENCY", () => {
         S3_ACCESS_KEY_ID: "unused",
         S3_SECRET_ACCESS_KEY: "unused",
         SMTP_URL: "smtp://127.0.0.1:9",
+        SESSION_SECRET: "server-lifecycle-test-secret",
       });
       await identityProvider.accept(app.url);
       const pid = app.process.pid!;

@@ -34,6 +34,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       SEED_DEMO: "false",
       // The suite signs in and posts a lot from one address; rate-limit tests pass their own multiplier.
       RATE_LIMIT_MULTIPLIER: "1000",
+      // Every test client connects from loopback, some hundreds at once (abandoned-requests.test.ts).
+      MAX_CONNECTIONS_PER_ADDRESS: "100000",
       SERVER_HOOKS: "tests/support/server-hooks.ts",
       ...(database ? { DATABASE_URL: database.url } : {}),
       ...env,

@@ -73,7 +73,7 @@ describe("configuration", () => {
 
   it("sends mail through SMTP_URL, else the embedded catcher, from MAIL_FROM or no-reply at the app's host", () => {
     expect(parseConfig({}).mail).toEqual({ mode: "embedded", from: "Nearhand <no-reply@localhost>" });
-    expect(parseConfig({ SMTP_URL: "smtps://u:p@smtp.example.com:465", MAIL_FROM: "Nearhand <hello@example.com>" }).mail).toEqual({
+    expect(parseConfig({ SMTP_URL: "smtps://u:p@smtp.example.com:465", MAIL_FROM: "Nearhand <hello@example.com>", SESSION_SECRET: "a-long-mail-secret" }).mail).toEqual({
       mode: "external",
       url: "smtps://u:p@smtp.example.com:465",
       from: "Nearhand <hello@example.com>",
@@ -81,6 +81,17 @@ describe("configuration", () => {
     expect(() => parseConfig({ SMTP_URL: "http://smtp.example.com" })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
     expect(parseConfig({}).mailWorker).toBe(true);
     expect(parseConfig({ MAIL_WORKER: "false" }).mailWorker).toBe(false);
+  });
+
+  it("refuses real mail outside production without a random SESSION_SECRET: its links are signed with it, and the default is public", () => {
+    const smtp = { SMTP_URL: "smtp://u:p@smtp.example.com:587" };
+    expect(() => parseConfig(smtp)).toThrow(/SESSION_SECRET: is required when SMTP_URL is set/);
+    expect(() => parseConfig({ ...smtp, SESSION_SECRET: "nearhand-development-session-secret" })).toThrow(/SESSION_SECRET: must be a random value/);
+    expect(() => parseConfig({ ...smtp, SESSION_SECRET: "abababababababababab" })).toThrow(/SESSION_SECRET: must be a random value/);
+    expect(() => parseConfig({ ...production, SESSION_SECRET: "nearhand-development-session-secret" })).toThrow(/SESSION_SECRET: must be a random value/);
+    expect(parseConfig({ ...smtp, SESSION_SECRET: "k7Qv2xN9pL4wR8tZ3mB6" }).mail.mode).toBe("external");
+    // Without real mail, a development machine keeps working with no secret at all.
+    expect(parseConfig({}).sessionSecret).toBe("nearhand-development-session-secret");
   });
 
   it("uses the embedded storage emulator through the app's own origin unless S3_ENDPOINT is set", () => {
@@ -107,6 +118,16 @@ describe("configuration", () => {
     expect(parseConfig({ RATE_LIMIT_MULTIPLIER: "1000", TRUST_PROXY: "true" })).toMatchObject({ rateLimitMultiplier: 1000, trustedProxies: 1 });
     expect(parseConfig({ RATE_LIMIT_MULTIPLIER: "0.5", TRUST_PROXY: "2" })).toMatchObject({ rateLimitMultiplier: 0.5, trustedProxies: 2 });
     expect(parseConfig({ RATE_LIMIT_MULTIPLIER: "", TRUST_PROXY: "false" })).toMatchObject({ rateLimitMultiplier: 1, trustedProxies: 0 });
+  });
+});
+
+describe("what one client may hold (decision 0064)", () => {
+  it("a body arrives within 30 s and an address holds 128 connections, unless set; behind trusted proxies no address cap", () => {
+    expect(parseConfig({})).toMatchObject({ requestBodyMs: 30_000, maxConnectionsPerAddress: 128 });
+    expect(parseConfig({ REQUEST_BODY_SECONDS: "1", MAX_CONNECTIONS_PER_ADDRESS: "4" })).toMatchObject({ requestBodyMs: 1000, maxConnectionsPerAddress: 4 });
+    expect(parseConfig({ TRUST_PROXY: "true" }).maxConnectionsPerAddress).toBeNull();
+    expect(() => parseConfig({ REQUEST_BODY_SECONDS: "0" })).toThrow(/REQUEST_BODY_SECONDS/);
+    expect(() => parseConfig({ MAX_CONNECTIONS_PER_ADDRESS: "1.5" })).toThrow(/MAX_CONNECTIONS_PER_ADDRESS/);
   });
 });
 

@@ -26,4 +26,13 @@ describe("requests that cannot be served", () => {
       expect(unservableRequest(head("GET", "/", host)), host).toEqual({ status: 400, text: "Invalid Host header" });
     }
   });
+
+  it("refuses a path in no canonical spelling with 404: /api in another case, a percent-encoded letter, digit or -._~", () => {
+    for (const url of ["/API/auth/user", "/Api/jobs", "/aPI", "/API/auth/user.rsc", "/x/../API/auth/user", "/%61pi/auth/user", "/api/%61uth/user", "/f%61vorites", "/%2e%2e/api", "/jobs%2D1", "/x%7e", "/a%5fb", "/a%30"]) {
+      expect(unservableRequest(head("GET", url, "localhost")), url).toEqual({ status: 404, text: "Not Found" });
+    }
+    for (const url of ["/api/auth/user", "/api/auth/user?x=%41PI", "/api", "/apiary", "/Favorites", "/api/jobs/%ZZ", "/images/a%2Fb", "/a%20b", "/%C3%A9", "/x?returnTo=%2FAPI"]) {
+      expect(unservableRequest(head("GET", url, "localhost")), url).toBeNull();
+    }
+  });
 });

@@ -31,9 +31,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return signOut(context);
 }
 
-/** Ends the session (its row is deleted) and returns to the landing page. */
+/**
+ * Ends the session (its row is deleted) and returns to the landing page. The browser drops what it cached for the
+ * user (decision 0063): Back shows none of their pages.
+ */
 async function signOut(context: Route.LoaderArgs["context"]) {
-  return redirect("/", { headers: { "Set-Cookie": await endUserSession(context) } });
+  return redirect("/", { headers: { "Set-Cookie": await endUserSession(context), "Clear-Site-Data": '"cache"' } });
 }
 
 /** The page has no script and posts only to us. */
