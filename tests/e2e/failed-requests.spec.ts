@@ -3,7 +3,7 @@
 // once is undone, the write's own failure toast appears and what was typed is still there; a failed
 // navigation loads the page as a document instead. Each case runs with both kinds of failure.
 import type { APIRequestContext, Page, Request, Route } from "@playwright/test";
-import { becomeOnlineProvider, expect, signIn, test, uniqueEmail, uniqueTitle, waitForHydration } from "./support.ts";
+import { becomeOnlineProvider, completeBooking, expect, signIn, test, uniqueEmail, uniqueTitle, waitForHydration } from "./support.ts";
 
 type Failure = "gateway" | "reset";
 const FAILURES: Failure[] = ["gateway", "reset"];
@@ -185,10 +185,7 @@ for (const failure of FAILURES) {
       await expectSamePage(provider);
 
       // Complete it for real, then the seeker's review fails to leave.
-      for (const status of ["in_progress", "completed"]) {
-        const moved = await provider.request.patch(`/api/bookings/${bookingId}/status`, { data: { status } });
-        expect(moved.status(), await moved.text()).toBe(200);
-      }
+      await completeBooking(provider.request, bookingId);
       await provider.context().close();
       await page.goto(`/bookings/${bookingId}`);
       await waitForHydration(page);

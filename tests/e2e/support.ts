@@ -178,3 +178,11 @@ export async function becomeOnlineProvider(request: APIRequestContext): Promise<
   const online = await request.post("/api/users/toggle-online", { data: { isOnline: true } });
   expect(online.status(), await online.text()).toBe(200);
 }
+
+/** The booking's provider (signed in on `request`) starts and completes it through the JSON API. */
+export async function completeBooking(request: APIRequestContext, bookingId: string): Promise<void> {
+  for (const status of ["in_progress", "completed"]) {
+    const moved = await request.patch(`/api/bookings/${bookingId}/status`, { data: { status } });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+}
