@@ -5,6 +5,7 @@
 // web server plays no part.
 import type { Page } from "@playwright/test";
 import { startAppServer, type AppServer } from "../support/app-server.ts";
+import { freePort } from "../support/free-port.ts";
 import { becomeOnlineProvider, HttpClient } from "../support/http-client.ts";
 import { startPrivatePostgres, type PrivatePostgres } from "../support/private-postgres.ts";
 import { startRoundRobinProxy, type RoundRobinProxy } from "../support/round-robin-proxy.ts";
@@ -23,11 +24,9 @@ test.afterEach(async () => {
 });
 
 /** A Node client signed in on `instance` (the development sign-in keeps its state per instance), then using `base`. */
-async function signedIn(instance: AppServer, email: string, base: string): Promise<HttpClient & { id: string }> {
-  const direct = new HttpClient(instance.url);
-  await direct.signIn(email, "Pat", "Provider");
+async function signedIn(base: string, email: string): Promise<HttpClient & { id: string }> {
   const client = new HttpClient(base);
-  for (const [name, value] of direct.cookies) client.cookies.set(name, value);
+  await client.signIn(email, "Pat", "Provider");
   const me = await (await client.request("/api/auth/user")).json();
   return Object.assign(client, { id: me.id as string });
 }
@@ -41,15 +40,20 @@ test("a page whose instance dies reconnects through the balancer to the other on
   test.setTimeout(180_000);
   cluster = await startPrivatePostgres();
   const databaseUrl = await cluster.createDatabase("nearhand");
-  instances = [await startAppServer({ DATABASE_URL: databaseUrl }), await startAppServer({ DATABASE_URL: databaseUrl })];
-  const [first] = instances;
-  balancer = await startRoundRobinProxy(instances.map((i) => i.port));
+  // As in production, the app's URL is the balancer's: a live socket's Origin must be APP_URL's (decision 0064).
+  const balancerPort = await freePort();
+  const env = { DATABASE_URL: databaseUrl, APP_URL: `http://localhost:${balancerPort}` };
+  instances = [await startAppServer(env), await startAppServer(env)];
+  const [first, second] = instances;
+  // Sign-in goes through the balancer while it has the first instance alone: the development identity provider
+  // keeps its sign-in state in that process's memory.
+  const backends = [first.port];
+  balancer = await startRoundRobinProxy(backends, balancerPort);
 
-  // The seeker is in the browser; the provider answers from Node. Both sign in on the first instance,
-  // whose cookies (host "localhost") then go to the balancer.
+  // The seeker is in the browser; the provider answers from Node.
   const seekerEmail = uniqueEmail("failover-seeker");
-  const seeker = await signedIn(first, seekerEmail, balancer.url);
-  const provider = await signedIn(first, uniqueEmail("failover-provider"), balancer.url);
+  const seeker = await signedIn(balancer.url, seekerEmail);
+  const provider = await signedIn(balancer.url, uniqueEmail("failover-provider"));
   await becomeOnlineProvider(provider);
   const job = await (await seeker.postJson("/api/jobs", { title: "Failover", description: "Instances die", categoryId: "repair" })).json();
   const booking = await (await provider.postJson("/api/bookings", { jobId: job.id })).json();
@@ -61,8 +65,9 @@ test("a page whose instance dies reconnects through the balancer to the other on
     expect(response.status, await response.clone().text()).toBe(201);
   };
 
-  await page.goto(`${first.url}/api/login?returnTo=/`);
+  await page.goto(`${balancer.url}/api/login?returnTo=/`);
   await completeDevSignIn(page, { email: seekerEmail });
+  backends.push(second.port);
   await page.goto(`${balancer.url}/messages?booking=${booking.id}`);
   await waitForHydration(page);
   await expect.poll(() => liveSocketsOpen(balancer!).length, { message: "the page's live socket" }).toBe(1);

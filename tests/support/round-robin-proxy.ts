@@ -19,7 +19,11 @@ export interface RoundRobinProxy {
   close(): Promise<void>;
 }
 
-export async function startRoundRobinProxy(backendPorts: number[]): Promise<RoundRobinProxy> {
+/**
+ * A plain TCP balancer taking turns over `backendPorts` (read at each connection, so a caller may add one later),
+ * listening on `port` (default: one the OS picks).
+ */
+export async function startRoundRobinProxy(backendPorts: number[], port = 0): Promise<RoundRobinProxy> {
   const connections: ProxiedConnection[] = [];
   const sockets = new Set<net.Socket>();
   let turn = 0;
@@ -57,11 +61,11 @@ export async function startRoundRobinProxy(backendPorts: number[]): Promise<Roun
     tryBackend(0);
   });
 
-  await new Promise<void>((resolve) => server.listen(0, resolve));
-  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, resolve));
+  const listening = (server.address() as net.AddressInfo).port;
   return {
-    port,
-    url: `http://localhost:${port}`,
+    port: listening,
+    url: `http://localhost:${listening}`,
     connections,
     async close() {
       for (const socket of sockets) socket.destroy();
