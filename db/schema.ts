@@ -1,5 +1,5 @@
 import { getTableColumns, sql } from "drizzle-orm";
-import { BOOKING_STATUSES, JOB_STATUSES } from "../app/lib/statuses.ts";
+import { BOOKING_STATUSES, JOB_STATUSES, ROLES, USER_TYPES } from "../app/lib/statuses.ts";
 import {
   boolean,
   check,
@@ -33,8 +33,8 @@ const unitSpherePoint = (latitude: string, longitude: string) =>
       `cos(radians(${latitude})) * sin(radians(${longitude})), sin(radians(${latitude}))])`,
   );
 
-export const userRole = pgEnum("user_role", ["seeker", "provider"]);
-export const userType = pgEnum("user_type", ["individual", "business"]);
+export const userRole = pgEnum("user_role", ROLES);
+export const userType = pgEnum("user_type", USER_TYPES);
 export const jobStatus = pgEnum("job_status", JOB_STATUSES);
 export const bookingStatus = pgEnum("booking_status", BOOKING_STATUSES);
 export const paymentMethod = pgEnum("payment_method", ["card", "paypal", "cash"]);

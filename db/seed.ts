@@ -1,6 +1,6 @@
 // Seeds the categories (always) and realistic demo data (once, on an empty database).
 import { count, sql } from "drizzle-orm";
-import { CATEGORIES, CATEGORY_IDS, type CategoryId } from "./categories.ts";
+import { CATEGORIES, CATEGORY_IDS, type CategoryId } from "../app/lib/categories.ts";
 import type { Database } from "./client.ts";
 import * as t from "./schema.ts";
 import { distanceMiles, formatMiles, NEARBY_RADIUS_MILES } from "../app/lib/geo.ts";

@@ -8,6 +8,7 @@ import { formatBudget, formatRelativeTime, JOB_STATUS_STYLES, statusLabel } from
 import { formatMiles } from "~/lib/geo";
 import { fullName } from "~/lib/user-display";
 import type { JobWithSeeker } from "~/models/job.server";
+import type { Role } from "~/lib/statuses";
 
 export type JobCardJob = JobWithSeeker & { distanceMiles?: number };
 
@@ -29,7 +30,7 @@ export function JobCard({
   /** Whether the viewer has saved this job under their current role. */
   favorited?: boolean;
   /** The viewer's current role (favorites are stored with it); without it the heart posts its form. */
-  favoriteRole?: "seeker" | "provider";
+  favoriteRole?: Role;
 }) {
   const budget = formatBudget(job.budget);
   const titleId = `job-${job.id}-title`;
@@ -122,7 +123,7 @@ export function JobCardList({
   testId,
 }: {
   jobs: JobCardJob[];
-  heart: (job: JobCardJob) => { favorited: boolean; favoriteRole?: "seeker" | "provider" };
+  heart: (job: JobCardJob) => { favorited: boolean; favoriteRole?: Role };
   className: string;
   testId: string;
 }) {

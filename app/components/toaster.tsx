@@ -2,17 +2,8 @@
 
 import { useEffect, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, type ToastMessage } from "~/lib/toast";
+import { onToast, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, type ToastMessage } from "~/lib/toast";
 import { ToastList, type ToastEntry } from "./toast-list";
-
-type Listener = (toast: ToastMessage) => void;
-const listeners = new Set<Listener>();
-
-/** Shows a toast from client code (failures of enhanced forms, live events). */
-export function showToast(toast: Omit<ToastMessage, "id">): void {
-  const message = { ...toast, id: crypto.randomUUID() };
-  for (const listener of listeners) listener(message);
-}
 
 /** One toast at a time (spec §9); a server flash arrives as `flash`. */
 export function Toaster({ flash }: { flash: ToastMessage | null }) {
@@ -24,14 +15,10 @@ export function Toaster({ flash }: { flash: ToastMessage | null }) {
   // (and with no JavaScript at all) the <noscript> fallback shows a flash.
   const hydrated = useHydrated();
 
-  useEffect(() => {
-    const add: Listener = (toast) =>
-      setToasts((current) => [{ ...toast, open: true }, ...current].slice(0, TOAST_LIMIT));
-    listeners.add(add);
-    return () => {
-      listeners.delete(add);
-    };
-  }, []);
+  useEffect(
+    () => onToast((toast) => setToasts((current) => [{ ...toast, open: true }, ...current].slice(0, TOAST_LIMIT))),
+    [],
+  );
 
   // A new server flash replaces what is shown (adjusting state while rendering, not in an effect).
   const [shownFlashId, setShownFlashId] = useState(flash?.id ?? null);

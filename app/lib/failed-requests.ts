@@ -4,7 +4,7 @@
 // shows that page or its own offline page.
 import { matchRoutes } from "react-router";
 import { failureToastFor } from "./failure-toasts";
-import { showToast } from "~/components/toaster";
+import { showToast } from "~/lib/toast";
 
 /** The part of React Router's browser router this module reads (window.__reactRouterDataRouter). */
 interface BrowserRouter {

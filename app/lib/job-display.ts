@@ -1,22 +1,7 @@
 // Display helpers for jobs and categories, shared by server and client components.
-import { Hammer, Package, Paintbrush, Sparkles, Truck, Wrench, type IconComponent } from "~/components/icons";
-import { CATEGORIES } from "../../db/categories.ts";
+import { CATEGORIES } from "./categories.ts";
 import type { BookingStatus } from "./statuses";
 import { SHARED_STATUS_STYLES } from "./format";
-
-/** The lucide icon of each category (CATEGORIES names them by string). */
-export const CATEGORY_ICONS: Record<(typeof CATEGORIES)[number]["icon"], IconComponent> = {
-  Wrench,
-  Paintbrush,
-  Truck,
-  Hammer,
-  Package,
-  Sparkles,
-};
-
-export function categoryIcon(iconName: string): IconComponent {
-  return CATEGORY_ICONS[iconName as keyof typeof CATEGORY_ICONS] ?? Sparkles;
-}
 
 export function categoryName(categoryId: string): string {
   return CATEGORIES.find((c) => c.id === categoryId)?.name ?? categoryId;

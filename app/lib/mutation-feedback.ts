@@ -1,4 +1,4 @@
-import { showToast } from "~/components/toaster";
+import { showToast } from "~/lib/toast";
 import { isUnauthorizedError } from "./api-client";
 import { reportLoggedOut } from "./session-ended";
 

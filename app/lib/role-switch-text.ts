@@ -1,5 +1,7 @@
 // Role-switch texts (spec §2, §4), shared by the dialog, the page and its action.
-export type Role = "seeker" | "provider";
+import type { Role } from "./statuses.ts";
+
+export type { Role };
 
 export const roleSwitchTitle = (currentRole: Role) =>
   currentRole === "seeker" ? "Offering Services As" : "Seeking Help As";

@@ -1,4 +1,4 @@
-import { showToast } from "~/components/toaster";
+import { showToast } from "~/lib/toast";
 
 /** Spec §9: the delay before the browser is sent to sign in again. */
 export const LOGIN_REDIRECT_DELAY_MS = 500;

@@ -11,3 +11,20 @@ export interface ToastMessage {
   description?: string;
   variant?: "default" | "destructive";
 }
+
+type ToastListener = (toast: ToastMessage) => void;
+const listeners = new Set<ToastListener>();
+
+/** Shows a toast from client code (failures of enhanced forms, live events); the Toaster listens. */
+export function showToast(toast: Omit<ToastMessage, "id">): void {
+  const message = { ...toast, id: crypto.randomUUID() };
+  for (const listener of listeners) listener(message);
+}
+
+/** Calls `listener` with every toast shown from now on; returns the unsubscribe. */
+export function onToast(listener: ToastListener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}

@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { createInsertSchema } from "drizzle-zod";
 import { z } from "zod";
-import { CATEGORY_IDS } from "../../db/categories.ts";
+import { CATEGORY_IDS } from "~/lib/categories";
 import { bookingWithdrawals, bookings, jobColumns, jobs, users, type Job } from "../../db/schema.ts";
 import { isUuid } from "../lib/ids";
 import { ACTIVE_BOOKING_STATUSES } from "../lib/booking-lifecycle";

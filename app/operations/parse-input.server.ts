@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { invalid } from "~/models/errors";
-import { describeIssues } from "~/services/api.server";
+import { describeIssues } from "~/lib/input-issues";
 
 /** The input as an operation's schema reads it, or a DomainError(400) naming what is wrong (adapters answer it). */
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {

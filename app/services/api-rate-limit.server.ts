@@ -2,7 +2,8 @@ import "server-only";
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { apiError } from "./api.server";
 import { addressKey, clientAddress } from "./client-address.server";
-import { addressKeyOf, consumeRateLimit, emailKey, requireWithinRateLimit, tooManyRequests, userKey } from "./rate-limit.server";
+import { addressKeyOf, consumeRateLimit, emailKey, userKey } from "./rate-limit.server";
+import { requireWithinRateLimit, tooManyRequests } from "./rate-limit-answers.server";
 import { getSession } from "./request-session.server";
 
 type Context = Readonly<RouterContextProvider>;

@@ -1,4 +1,5 @@
 import "server-only";
+import { describeIssues } from "~/lib/input-issues";
 import type { RouterContextProvider } from "react-router";
 import { unstorableText } from "../lib/storable-text";
 import type { z } from "zod";
@@ -56,11 +57,7 @@ export async function parseJson<T extends z.ZodType>(request: Request, schema: T
   return parsed.data;
 }
 
-export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
-    .join("; ");
-}
+export { describeIssues };
 
 /** Only the listed methods; anything else is 405. */
 export function requireMethod(request: Request, ...methods: string[]): void {

@@ -2,7 +2,6 @@ import "server-only";
 // Outgoing email over SMTP (nodemailer): the server in SMTP_URL, else the embedded catcher shown at /dev/mail.
 import { createTransport } from "nodemailer";
 import { getConfig } from "./config.server";
-import { startMailCatcher, type CaughtMail, type MailCatcher } from "./dev/mail-catcher.server";
 import { log } from "./logger.server";
 import { sharedResource } from "../lib/shared-resource";
 
@@ -14,6 +13,40 @@ export interface OutgoingMail {
   /** Fixed per alert, so a retried send is recognisably the same message. */
   messageId: string;
   headers?: Record<string, string>;
+}
+
+export interface CaughtMail {
+  id: string;
+  receivedAt: Date;
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  /** Header names in lower case, values as sent (the first of a repeated header). */
+  headers: Record<string, string>;
+}
+
+export interface MailCatcher {
+  /** smtp://user:password@127.0.0.1:port — what SMTP_URL would hold for a real server. */
+  url: string;
+  /** What arrived, newest first. */
+  messages(): CaughtMail[];
+  /** While true, every message is refused with a temporary failure (451), as a server in trouble does. */
+  setRefusing(refusing: boolean): void;
+  stop(): Promise<void>;
+}
+
+let startEmbeddedCatcher: (() => Promise<MailCatcher>) | null = null;
+
+/** The development entry hands in the embedded catcher (app/services/dev) at start; infrastructure never imports it. */
+export function provideMailCatcher(start: () => Promise<MailCatcher>): void {
+  startEmbeddedCatcher = start;
+}
+
+function startMailCatcher(): Promise<MailCatcher> {
+  if (!startEmbeddedCatcher) throw new Error("No SMTP_URL and no embedded mail catcher: start the app through its entry, or set SMTP_URL.");
+  return startEmbeddedCatcher();
 }
 
 interface Mailer {

@@ -2,17 +2,15 @@ import "server-only";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { WebSocket } from "ws";
 import { getConfig, type Config } from "./config.server";
-import { serveStorageRequest } from "./dev/storage-proxy.server";
 import { isOwnOrigin } from "./origin.server";
-import { getStorage, stopStorage } from "./storage.server";
+import { getStorage, provideStorageEmulator, stopStorage } from "./storage.server";
 import { startAlertWorker } from "../operations/alerts.server";
 import { stopWorkers } from "./queue.server";
-import { closeMailer, mailCatcher } from "./mail.server";
-import type { MailCatcher } from "./dev/mail-catcher.server";
+import { closeMailer, mailCatcher, provideMailCatcher, type MailCatcher } from "./mail.server";
 import { closeDatabase, getDatabaseHandle } from "./db.server";
 import type { Executor } from "../../db/client.ts";
 import { CALLBACK_PATH } from "./auth.server";
-import { createDevOidcProvider, type DevOidcProvider } from "./dev/oidc.server";
+import type { DevOidcProvider } from "./dev/oidc.server";
 import { checkReadiness, startReadinessProbe, stopReadinessProbe, type Readiness } from "./readiness.server";
 import { closeAllSockets, connectedSocketCount, hasRoomForSocket, registerSocket, startEventFanout, stopEventFanout } from "./realtime.server";
 import { sessionTag } from "./events.server";
@@ -82,6 +80,17 @@ export interface NodeServices {
   withRequestLog<T>(requestId: string, handle: (logger: Logger) => T): T;
 }
 
+/** The development stand-ins, loaded only when a service has no real one configured (never in production). */
+const standIns = () => import("./dev/stand-ins.server");
+
+/** Hands the embedded mail catcher and storage emulator to the infrastructure, where those are configured. */
+function provideStandIns(config: Config): void {
+  if (config.mail.mode === "embedded") provideMailCatcher(async () => (await standIns()).startMailCatcher());
+  if (config.storage.mode === "embedded") {
+    provideStorageEmulator(async (settings, dataDir) => (await standIns()).startStorageEmulator(settings, dataDir));
+  }
+}
+
 let devOidcProvider: Promise<DevOidcProvider | null> | undefined;
 let purgeTimer: NodeJS.Timeout | undefined;
 let securityHeaders: Record<string, string> | undefined;
@@ -93,6 +102,7 @@ export const nodeServices: NodeServices = {
   },
   async start() {
     const config = getConfig();
+    provideStandIns(config);
     await startEventFanout(await getDatabaseHandle());
     measureLiveSockets(connectedSocketCount);
     await startReadinessProbe(await getDatabaseHandle());
@@ -119,6 +129,7 @@ export const nodeServices: NodeServices = {
     devOidcProvider ??= (async () => {
       const config = getConfig();
       if (config.oidc.mode !== "embedded") return null;
+      const { createDevOidcProvider } = await standIns();
       return createDevOidcProvider({
         issuer: config.oidc.issuer,
         clientId: config.oidc.clientId,
@@ -153,6 +164,7 @@ export const nodeServices: NodeServices = {
     if (storage.mode !== "embedded") return false;
     const { emulatorUrl, signer, bucket } = await getStorage();
     if (!emulatorUrl) return false;
+    const { serveStorageRequest } = await standIns();
     await serveStorageRequest(req, res, { emulatorUrl, signer, bucket, publicUrl: storage.publicUrl });
     return true;
   },

@@ -4,7 +4,7 @@ import { DomainError, RateLimited, type RefusalKind } from "../models/errors";
 import type { z } from "zod";
 import type { User } from "../models/user.server";
 import { apiError, json, parseJson, requireApiUser, requireMethod } from "./api.server";
-import { tooManyRequests, tooManyRequestsToast } from "./rate-limit.server";
+import { tooManyRequests, tooManyRequestsToast } from "./rate-limit-answers.server";
 import { log } from "./logger.server";
 import { flashToast } from "./request-session.server";
 import type { Toast } from "./session.server";

@@ -1,11 +1,9 @@
 import "server-only";
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { rateLimits } from "../../db/schema.ts";
-import { apiError } from "./api.server";
 import { getConfig } from "./config.server";
 import { getDb, type Database } from "./db.server";
 import { countRateLimitRefusal } from "./metrics.server";
-import type { Toast } from "./session.server";
 import { RateLimited } from "../models/errors";
 
 /**
@@ -105,33 +103,14 @@ export async function consumeRateLimit(name: RateLimitName, key: string): Promis
   }
 }
 
-/** The JSON API's answer over a limit: 429 with Retry-After in seconds (and the limit's reason, when it has one). */
-export function tooManyRequests(retryAfterSeconds: number, reason = "Too many requests"): Response {
-  const response = apiError(429, `${reason}, try again in ${retryAfterSeconds} s`);
-  response.headers.set("Retry-After", String(retryAfterSeconds));
-  return response;
-}
-
 /** For operations: counts one more, or throws RateLimited (the adapters answer it as 429 or as a toast). */
 export async function spendRateLimit(name: RateLimitName, key: string): Promise<void> {
   const verdict = await consumeRateLimit(name, key);
   if (!verdict.allowed) throw new RateLimited(verdict.retryAfterSeconds);
 }
 
-/** For the JSON API: counts the request, or throws the 429. */
-export async function requireWithinRateLimit(name: RateLimitName, key: string): Promise<void> {
-  const verdict = await consumeRateLimit(name, key);
-  if (!verdict.allowed) throw tooManyRequests(verdict.retryAfterSeconds);
-}
-
 /** "Please try again in 45 seconds." / "… in 12 minutes.": for toasts after a refused form. */
 export function tryAgainText(retryAfterSeconds: number): string {
   if (retryAfterSeconds < 90) return `Please try again in ${retryAfterSeconds} seconds.`;
   return `Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`;
-}
-
-/** The toast of a page form refused by a limit (forms redirect back, with or without JavaScript). */
-export function tooManyRequestsToast(retryAfterSeconds: number, reason: string | null = null): Toast {
-  const again = tryAgainText(retryAfterSeconds);
-  return { title: "Too many requests", description: reason ? `${reason}. ${again}` : again, variant: "destructive" };
 }

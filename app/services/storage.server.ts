@@ -4,8 +4,7 @@ import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCom
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { IMAGE_ROUTE_PREFIX, IMAGE_TYPES, type ImageType } from "../lib/uploads";
 import { sharedResource } from "../lib/shared-resource";
-import { getConfig } from "./config.server";
-import { startStorageEmulator } from "./dev/storage-emulator.server";
+import { getConfig, type Config } from "./config.server";
 
 /** Presigned URLs live this long: enough to upload or load an image, too short to share. */
 export const PRESIGN_TTL_SECONDS = 300;
@@ -33,6 +32,15 @@ export interface Storage {
 /** Without this the SDK adds an empty-body checksum to presigned URLs, which S3 and R2 then reject. */
 export const S3_CHECKSUMS = { requestChecksumCalculation: "WHEN_REQUIRED", responseChecksumValidation: "WHEN_REQUIRED" } as const;
 
+type EmbeddedStorageSettings = Extract<Config["storage"], { mode: "embedded" }>;
+type StartStorageEmulator = (settings: EmbeddedStorageSettings, dataDir: string) => Promise<Storage>;
+let startEmbeddedStorage: StartStorageEmulator | null = null;
+
+/** The development entry hands in the embedded emulator (app/services/dev) at start; infrastructure never imports it. */
+export function provideStorageEmulator(start: StartStorageEmulator): void {
+  startEmbeddedStorage = start;
+}
+
 const sharedStorage = sharedResource(openStorage, (opened) => opened.stop().catch(() => {}));
 
 /** The object storage: S3/R2/MinIO by S3_* variables, or the embedded emulator in development and tests. */
@@ -53,7 +61,8 @@ async function openStorage(): Promise<Storage> {
       stop: async () => {},
     };
   }
-  return startStorageEmulator(settings, config.dataDir);
+  if (!startEmbeddedStorage) throw new Error("No S3_ENDPOINT and no embedded storage emulator: start the app through its entry, or set S3_ENDPOINT.");
+  return startEmbeddedStorage(settings, config.dataDir);
 }
 
 export function stopStorage(): Promise<void> {

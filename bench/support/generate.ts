@@ -4,7 +4,7 @@
 // refer to what earlier ones drew. Aggregates (ratings, completed jobs) are
 // computed afterwards in SQL from the rows themselves (see seed.ts).
 import { base, en, Faker } from "@faker-js/faker";
-import { CATEGORY_IDS } from "../../db/categories.ts";
+import { CATEGORY_IDS } from "../../app/lib/categories.ts";
 import { CITIES } from "./cities.ts";
 import { BENCH_PROVIDER_EMAIL, BENCH_SEEKER_EMAIL, BENCH_USER_DATA, type Counts } from "./scale.ts";
 

@@ -14,7 +14,7 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CATEGORIES } from "../../db/categories.ts";
+import { CATEGORIES } from "../../app/lib/categories.ts";
 import { startAppServer, type AppServer } from "../support/app-server.ts";
 import { snapshotReader, type DatabaseSnapshot, type SnapshotReader } from "../support/db-snapshot.ts";
 import {

@@ -6,7 +6,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Star } from "~/components/icons";
 import type { FormEvent } from "react";
 import { Form, Link } from "react-router";
-import { showToast } from "~/components/toaster";
+import { showToast } from "~/lib/toast";
 import { RATING_LABELS, REVIEW_COMMENT_MAX, reviewFormSchema } from "~/lib/schemas/review";
 import { RATING_REQUIRED_TOAST, REVIEW_FORM_ID } from "./constants";
 import { FormErrors } from "~/components/forms/errors";

@@ -2,6 +2,7 @@
 
 import { useId, type FormEvent } from "react";
 import { useFetcher, useLocation } from "react-router";
+import type { Role } from "~/lib/statuses";
 
 export type FavoriteTargetType = "provider" | "job";
 
@@ -15,7 +16,7 @@ export interface FavoriteButtonProps {
    * stored with it, spec §6), or, for a target saved under another role, that
    * role, so unsaving removes the favorite that is there.
    */
-  role?: "seeker" | "provider";
+  role?: Role;
   /** What is saved (a job title, a provider's name), for screen readers. */
   label?: string;
   className?: string;

@@ -5,13 +5,14 @@ import { formatHourlyRate } from "~/lib/format";
 import { fullName } from "~/lib/user-display";
 import type { PublicProvider } from "~/models/provider.server";
 import { FavoriteButton } from "./favorite-button";
+import type { Role } from "~/lib/statuses";
 
 interface ProviderCardProps {
   provider: PublicProvider;
   /** Whether the viewer has saved this provider under their current role. */
   favorited: boolean;
   /** The viewer's current role (favorites are stored with it). */
-  favoriteRole: "seeker" | "provider";
+  favoriteRole: Role;
   /** Makes the name a link (e.g. to /providers/{id}). */
   href?: string;
 }

@@ -1,7 +1,7 @@
 import { ChevronRight } from "~/components/icons";
 import { Link } from "react-router";
-import { CATEGORIES } from "../../../db/categories.ts";
-import { categoryIcon } from "~/lib/job-display";
+import { CATEGORIES } from "~/lib/categories";
+import { categoryIcon } from "~/components/category-icon";
 import { wizardHref } from "./wizard";
 
 /** Step 1: 'Select a Category'. Each card is a link to step 2 of that category. */

@@ -4,7 +4,7 @@ import { createElement, Suspense } from "react";
 import { Link } from "react-router";
 import { ProviderCard } from "~/components/favorites/provider-card";
 import { heartProps } from "~/components/favorites/saved.server";
-import { categoryIcon } from "~/lib/job-display";
+import { categoryIcon } from "~/components/category-icon";
 import type { availableProvidersFor } from "~/operations/providers.server";
 import { wizardHref, type Category } from "./wizard";
 

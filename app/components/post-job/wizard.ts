@@ -1,6 +1,6 @@
 // The post-job wizard's steps live in the URL, so Back/Continue are plain links
 // and the browser's back button works, with and without JavaScript.
-import { CATEGORIES, type CategoryId } from "../../../db/categories.ts";
+import { CATEGORIES, type CategoryId } from "~/lib/categories";
 
 export const POST_JOB_FORM_ID = "post-job";
 export const WIZARD_STEPS = ["Category", "Providers", "Details"] as const;

@@ -9,9 +9,9 @@ import { MoneyInput } from "~/components/forms/money-input";
 import { INPUT_CLASS as INPUT, LABEL_CLASS as LABEL, SECONDARY_BUTTON_CLASS } from "~/components/forms/styles";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { TextareaField } from "~/components/forms/textarea-field";
-import { categoryIcon } from "~/lib/job-display";
+import { categoryIcon } from "~/components/category-icon";
 import { BIO_MAX, profileFormSchema } from "~/lib/schemas/profile";
-import { CATEGORIES, CATEGORY_IDS } from "../../../db/categories.ts";
+import { CATEGORIES, CATEGORY_IDS } from "~/lib/categories";
 import { LOCATION_HINT, PROFILE_FORM_ID } from "./constants";
 
 export interface ProfileFormDefaults {

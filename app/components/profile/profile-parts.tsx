@@ -1,7 +1,7 @@
 import { Star } from "~/components/icons";
 import type { ReactNode } from "react";
-import { categoryIcon } from "~/lib/job-display";
-import { CATEGORIES } from "../../../db/categories.ts";
+import { categoryIcon } from "~/components/category-icon";
+import { CATEGORIES } from "~/lib/categories";
 
 /** One figure of the stats row (rating, reviews, jobs completed, member since). */
 export function StatTile({ label, value, icon, testId }: { label: string; value: ReactNode; icon?: ReactNode; testId: string }) {

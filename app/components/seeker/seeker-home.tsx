@@ -3,10 +3,11 @@ import { EmptyState } from "~/components/empty-state";
 import { JobCardSkeleton, SkeletonList } from "~/components/skeletons";
 import { Suspense } from "react";
 import { Link } from "react-router";
-import { CATEGORIES } from "../../../db/categories.ts";
+import { CATEGORIES } from "~/lib/categories";
 import { heartProps } from "~/components/favorites/saved.server";
 import { JobCardList } from "~/components/job-card";
-import { availableLabel, categoryIcon } from "~/lib/job-display";
+import { categoryIcon } from "~/components/category-icon";
+import { availableLabel } from "~/lib/job-display";
 import type { SeekerHomeData } from "~/operations/seeker-home.server";
 
 /**

@@ -4,6 +4,7 @@ import { Avatar } from "~/components/avatar";
 import { badgeCount, fullName } from "~/lib/user-display";
 import { MenuDisclosure } from "./menu-disclosure";
 import { RoleSwitchLink } from "./role-switch";
+import type { Role } from "~/lib/statuses";
 
 /** The header's last element: the document's first paint waits for it (root.tsx, decision 0033). */
 export const HEADER_END_ID = "header-end";
@@ -14,7 +15,7 @@ export interface ShellUser {
   firstName: string | null;
   lastName: string | null;
   profileImageUrl: string | null;
-  currentRole: "seeker" | "provider";
+  currentRole: Role;
   userType: "individual" | "business";
 }
 

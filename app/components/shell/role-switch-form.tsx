@@ -7,9 +7,10 @@ import { useNavigation } from "react-router";
 import { switchRoleSchema } from "~/lib/schemas/role";
 import { FieldError, FormErrors } from "~/components/forms/errors";
 import { SubmitButton } from "~/components/forms/submit-button";
+import type { Role, UserType } from "~/lib/statuses";
 
-export type Role = "seeker" | "provider";
-export type UserType = "individual" | "business";
+export type { Role, UserType };
+
 
 const OPTIONS = [
   { value: "individual", label: "Individual", hint: "I'm helping myself or my family" },

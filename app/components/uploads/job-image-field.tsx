@@ -2,7 +2,7 @@
 
 import { CheckCircle2, X } from "~/components/icons";
 import { useState } from "react";
-import { showToast } from "~/components/toaster";
+import { showToast } from "~/lib/toast";
 import { IMAGE_TYPE_LIST, JOB_IMAGE_MAX_BYTES } from "~/lib/uploads";
 import { ImageThumbnail } from "./image-thumbnail";
 import { ImageUploadButton } from "./image-upload-button";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORY_IDS } from "../../../db/categories.ts";
+import { CATEGORY_IDS } from "../categories.ts";
 import { multiLineText, oneLineText } from "../text-fields";
 
 // The job form's fields and rules, shared by the wizard (conform, both sides) and the JSON API.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORY_IDS } from "../../../db/categories.ts";
+import { CATEGORY_IDS } from "../categories.ts";
 import { multiLineText, oneLineText } from "../text-fields";
 
 // The profile form (decision 0015): shared by the page (conform, both sides) and the model.

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/object-storage.upload-url";
 import { uploadUrlQuery } from "~/operations/uploads.server";
 import { apiError, json, parseQuery, requireApiUser } from "~/services/api.server";
-import { requireWithinRateLimit, userKey } from "~/services/rate-limit.server";
+import { requireWithinRateLimit } from "~/services/rate-limit-answers.server";
+import { userKey } from "~/services/rate-limit.server";
 import { imageUrlForKey, newImageKey, newStagedKey, presignStagedUpload, presignUpload } from "~/services/storage.server";
 import { log } from "~/services/logger.server";
 import { readOnly } from "~/services/operation-answers.server";

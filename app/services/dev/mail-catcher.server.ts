@@ -6,33 +6,12 @@ import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { sameSecret } from "../same-secret.server";
+import type { CaughtMail, MailCatcher } from "../mail.server";
 
 const LOOPBACK = "127.0.0.1";
 /** The newest messages kept; older ones are dropped. */
 const KEPT_MESSAGES = 500;
 const MAX_MESSAGE_BYTES = 2 * 1024 * 1024;
-
-export interface CaughtMail {
-  id: string;
-  receivedAt: Date;
-  from: string;
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-  /** Header names in lower case, values as sent (the first of a repeated header). */
-  headers: Record<string, string>;
-}
-
-export interface MailCatcher {
-  /** smtp://user:password@127.0.0.1:port — what SMTP_URL would hold for a real server. */
-  url: string;
-  /** What arrived, newest first. */
-  messages(): CaughtMail[];
-  /** While true, every message is refused with a temporary failure (451), as a server in trouble does. */
-  setRefusing(refusing: boolean): void;
-  stop(): Promise<void>;
-}
 
 export async function startMailCatcher(): Promise<MailCatcher> {
   if (Reflect.get(process.env, "NODE_ENV") === "production") {

@@ -1,7 +1,7 @@
 // What the peers ask PostgreSQL, written as a postgres.js developer would write it: the same queries as the
 // app's (the same tables, indexes and plans), mapped into the same JSON. Pure helpers that are not framework
 // work (distances, a stranger's view of a location) are the app's own, so the answers are byte-identical.
-import { CATEGORY_IDS } from "../../../db/categories.ts";
+import { CATEGORY_IDS } from "../../../app/lib/categories.ts";
 import { chordForMiles, DEFAULT_LOCATION, distanceMiles, NEARBY_RADIUS_MILES, unitSphereCube } from "../../../app/lib/geo.ts";
 import { approximateArea, approximateCoordinate } from "../../../app/models/job-location.server.ts";
 import { sql } from "./db.ts";

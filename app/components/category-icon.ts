@@ -1,0 +1,16 @@
+// The icon of each category (the vocabulary names them by string, app/lib/categories.ts).
+import { Hammer, Package, Paintbrush, Sparkles, Truck, Wrench, type IconComponent } from "~/components/icons";
+import type { CATEGORIES } from "~/lib/categories";
+
+const CATEGORY_ICONS: Record<(typeof CATEGORIES)[number]["icon"], IconComponent> = {
+  Wrench,
+  Paintbrush,
+  Truck,
+  Hammer,
+  Package,
+  Sparkles,
+};
+
+export function categoryIcon(iconName: string): IconComponent {
+  return CATEGORY_ICONS[iconName as keyof typeof CATEGORY_ICONS] ?? Sparkles;
+}
