@@ -6,18 +6,12 @@ import type { ProfileForm } from "../lib/schemas/profile";
 import { resolveLocation } from "../services/geocode.server";
 import { users, type User } from "../../db/schema.ts";
 import type { Executor } from "../services/db.server";
+import type { IdentityClaims } from "../services/identity-claims.server";
 
 export type { User };
 export { switchRoleSchema } from "../lib/schemas/role";
 export type Role = User["currentRole"];
 export type UserType = User["userType"];
-
-export interface IdentityClaims {
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-}
 
 /**
  * Creates the user on first sign-in. The profile is the user's own (they edit

@@ -2,9 +2,16 @@ import "server-only";
 // What the identity provider's userinfo answer may make of a user (decision 0059): a verified email, the subject it
 // is bound to, the names, and a photo only from an allowed https host.
 import { z } from "zod";
-import type { IdentityClaims } from "../models/user.server";
 import { SignInRefused } from "../lib/sign-in-refusals";
 import { toOneLine } from "../lib/text-fields";
+
+/** What a sign-in tells of the person: the profile fields it may fill. */
+export interface IdentityClaims {
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+}
 
 /** OpenID Connect caps `sub` at 255 ASCII characters. */
 const SUBJECT_MAX_LENGTH = 255;
