@@ -1,11 +1,14 @@
-import { Briefcase, Heart, Search, Users } from "~/components/icons";
-import { EmptyState } from "~/components/empty-state";
+import { createElement } from "react";
 import { Link } from "react-router";
-import type { Route } from "./+types/favorites";
+
+import { EmptyState } from "~/components/empty-state";
 import { ProviderCard } from "~/components/favorites/provider-card";
+import { Briefcase, Heart, Search, Users, type IconComponent } from "~/components/icons";
 import { JobCard } from "~/components/job-card";
 import { favoritesPage } from "~/operations/favorites.server";
 import { requireUser } from "~/services/request-session.server";
+
+import type { Route } from "./+types/favorites";
 
 type Tab = "providers" | "jobs";
 
@@ -16,6 +19,21 @@ function parseTab(value: string | null): Tab {
 function tabHref(tab: Tab): string {
   return `/favorites?tab=${tab}`;
 }
+
+const EMPTY_ICONS: Record<Tab, IconComponent> = { providers: Users, jobs: Briefcase };
+const EMPTY_STATES: Record<Tab, { title: string; text: string; action: { href: string; label: string } }> = {
+  providers: {
+    title: "No saved providers yet",
+    text: "Tap the heart on a provider while posting a job to keep them here.",
+    action: { href: "/post-job", label: "Find providers" },
+  },
+  jobs: {
+    title: "No saved jobs yet",
+    text: "Tap the heart on a job card to keep it here.",
+    action: { href: "/", label: "Find jobs" },
+  },
+};
+const LIST_GAPS: Record<Tab, string> = { providers: "gap-3", jobs: "gap-4" };
 
 /**
  * The user's saved providers and jobs, newest first, whichever role they were
@@ -34,6 +52,13 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
     { id: "providers", label: "Saved Providers", count: providers.length },
     { id: "jobs", label: "Saved Jobs", count: jobs.length },
   ];
+  const cards =
+    tab === "providers"
+      ? providers.map(({ provider, role }) => ({
+          key: provider.id,
+          card: <ProviderCard provider={provider} favorited favoriteRole={role} href={`/providers/${provider.id}`} />,
+        }))
+      : jobs.map(({ job, role }) => ({ key: job.id, card: <JobCard job={job} favorited favoriteRole={role} /> }));
   return (
     <main className="mx-auto max-w-6xl px-4 py-6 md:py-10">
       <title>{`Favorites (${tab === "jobs" ? "Jobs" : "Providers"}) | Nearhand`}</title>
@@ -68,38 +93,17 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <h2 className="sr-only">{tab === "jobs" ? "Saved jobs" : "Saved providers"}</h2>
-      {tab === "providers" ? (
-        providers.length === 0 ? (
-          <EmptyState
-            icon={<Users className="mx-auto h-10 w-10 text-slate-400" aria-hidden />}
-            title="No saved providers yet"
-            text="Tap the heart on a provider while posting a job to keep them here."
-            action={{ href: "/post-job", label: "Find providers", icon: <Search className="h-4 w-4" aria-hidden /> }}
-            testId="favorites-empty-providers"
-          />
-        ) : (
-          <ul className="mt-6 grid grid-cols-1 gap-3 md:grid-cols-2" data-testid="saved-providers">
-            {providers.map(({ provider, role }) => (
-              <li key={provider.id}>
-                <ProviderCard provider={provider} favorited favoriteRole={role} href={`/providers/${provider.id}`} />
-              </li>
-            ))}
-          </ul>
-        )
-      ) : jobs.length === 0 ? (
+      {cards.length === 0 ? (
         <EmptyState
-          icon={<Briefcase className="mx-auto h-10 w-10 text-slate-400" aria-hidden />}
-          title="No saved jobs yet"
-          text="Tap the heart on a job card to keep it here."
-          action={{ href: "/", label: "Find jobs", icon: <Search className="h-4 w-4" aria-hidden /> }}
-          testId="favorites-empty-jobs"
+          {...EMPTY_STATES[tab]}
+          icon={createElement(EMPTY_ICONS[tab], { className: "mx-auto h-10 w-10 text-slate-400", "aria-hidden": true })}
+          action={{ ...EMPTY_STATES[tab].action, icon: <Search className="h-4 w-4" aria-hidden /> }}
+          testId={`favorites-empty-${tab}`}
         />
       ) : (
-        <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="saved-jobs">
-          {jobs.map(({ job, role }) => (
-            <li key={job.id}>
-              <JobCard job={job} favorited favoriteRole={role} />
-            </li>
+        <ul className={`mt-6 grid grid-cols-1 md:grid-cols-2 ${LIST_GAPS[tab]}`} data-testid={`saved-${tab}`}>
+          {cards.map(({ key, card }) => (
+            <li key={key}>{card}</li>
           ))}
         </ul>
       )}

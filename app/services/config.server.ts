@@ -1,4 +1,5 @@
 import "server-only";
+
 import { z } from "zod";
 
 const optionalText = z
@@ -40,6 +41,14 @@ function looksRandom(secret: string): boolean {
   return secret !== DEVELOPMENT_SESSION_SECRET && new Set(secret).size >= 10;
 }
 
+/** What production must name, because the embedded stand-in would keep the service inside one instance. */
+const REQUIRED_IN_PRODUCTION = {
+  DATABASE_URL: "the embedded database keeps data on one instance's disk",
+  S3_ENDPOINT: "the embedded storage emulator refuses to run in production",
+  SMTP_URL: "the embedded development mail catcher refuses to run in production",
+  OIDC_ISSUER: "the embedded development OpenID provider refuses to run in production",
+} as const;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -50,21 +59,31 @@ const envSchema = z
       .string()
       .trim()
       .transform((v) => (v === "" ? undefined : v))
-      .pipe(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional())
+      .pipe(
+        z
+          .string()
+          .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+          .optional(),
+      )
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     DATA_DIR: z.string().trim().min(1).default(".data"),
-    SESSION_SECRET: optionalText.pipe(
-      z.string().min(16, "must be at least 16 characters").optional(),
-    ),
+    SESSION_SECRET: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
     OIDC_ISSUER: optionalText.pipe(z.url().optional()),
     OIDC_CLIENT_ID: optionalText,
     OIDC_CLIENT_SECRET: optionalText,
     OIDC_ISSUER_VERIFIES_EMAIL: booleanFlag,
     OIDC_PICTURE_HOSTS: z
       .string()
-      .transform((v) => v.split(",").map((host) => host.trim().toLowerCase()).filter(Boolean))
-      .pipe(z.array(z.string().regex(HOST_NAME, "must be host names separated by commas, e.g. lh3.googleusercontent.com")))
+      .transform((v) =>
+        v
+          .split(",")
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(z.string().regex(HOST_NAME, "must be host names separated by commas, e.g. lh3.googleusercontent.com")),
+      )
       .optional(),
     SEED_DEMO: booleanFlag,
     S3_ENDPOINT: optionalText.pipe(z.url().optional()),
@@ -78,7 +97,12 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_FORCE_PATH_STYLE: booleanFlag,
     S3_PUBLIC_URL: optionalText.pipe(z.url().optional()),
-    SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+        .optional(),
+    ),
     MAIL_FROM: optionalText,
     MAIL_WORKER: booleanFlag,
     MAIL_WORKER_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
@@ -118,7 +142,11 @@ const envSchema = z
     }
     // Real mail carries links signed with the secret (unsubscribe): the development default is public.
     if (!production && env.SMTP_URL && !env.SESSION_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required when SMTP_URL is set (real emails carry links signed with it)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "is required when SMTP_URL is set (real emails carry links signed with it)",
+      });
     }
     if ((production || env.SMTP_URL) && env.SESSION_SECRET && !looksRandom(env.SESSION_SECRET)) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: RANDOM_SECRET_MESSAGE });
@@ -133,34 +161,14 @@ const envSchema = z
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when S3_ENDPOINT is set" });
       }
     }
-    if (production && !env.DATABASE_URL) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["DATABASE_URL"],
-        message: "is required when NODE_ENV=production (the embedded database keeps data on one instance's disk)",
-      });
-    }
-    if (production && !env.S3_ENDPOINT) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["S3_ENDPOINT"],
-        message: "is required when NODE_ENV=production (the embedded storage emulator refuses to run in production)",
-      });
-    }
-    if (production && !env.SMTP_URL) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["SMTP_URL"],
-        message: "is required when NODE_ENV=production (the embedded development mail catcher refuses to run in production)",
-      });
-    }
-    if (production && !env.OIDC_ISSUER) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["OIDC_ISSUER"],
-        message:
-          "is required when NODE_ENV=production (the embedded development OpenID provider refuses to run in production)",
-      });
+    if (production) {
+      for (const [key, why] of Object.entries(REQUIRED_IN_PRODUCTION) as [
+        keyof typeof REQUIRED_IN_PRODUCTION,
+        string,
+      ][]) {
+        if (!env[key])
+          ctx.addIssue({ code: "custom", path: [key], message: `is required when NODE_ENV=production (${why})` });
+      }
     }
   });
 
@@ -243,9 +251,7 @@ export class ConfigError extends Error {}
 export function parseConfig(source: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`,
-    );
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = parsed.data;

@@ -1,7 +1,9 @@
-import { ChevronRight } from "~/components/icons";
 import { Link } from "react-router";
+
+import { CategoryMark } from "~/components/category-icon";
+import { ChevronRight } from "~/components/icons";
 import { CATEGORIES } from "~/lib/categories";
-import { categoryIcon } from "~/components/category-icon";
+
 import { wizardHref } from "./wizard";
 
 /** Step 1: 'Select a Category'. Each card is a link to step 2 of that category. */
@@ -13,27 +15,22 @@ export function CategoryStep() {
       </h2>
       <p className="mt-1 text-sm text-slate-600">What kind of help do you need?</p>
       <ul className="mt-5 grid gap-3 sm:grid-cols-2">
-        {CATEGORIES.map((category) => {
-          const Icon = categoryIcon(category.icon);
-          return (
-            <li key={category.id}>
-              <Link
-                to={wizardHref(2, category.id)}
-                data-testid="wizard-category"
-                className="group flex h-full items-start gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-              >
-                <span className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-                  <Icon className="h-6 w-6" aria-hidden />
-                </span>
-                <span className="min-w-0 flex-1">
-                  <span className="block font-semibold text-slate-900">{category.name}</span>
-                  <span className="mt-0.5 block text-sm text-slate-600">{category.description}</span>
-                </span>
-                <ChevronRight className="mt-3 h-5 w-5 shrink-0 text-slate-400 group-hover:text-brand-600" aria-hidden />
-              </Link>
-            </li>
-          );
-        })}
+        {CATEGORIES.map((category) => (
+          <li key={category.id}>
+            <Link
+              to={wizardHref(2, category.id)}
+              data-testid="wizard-category"
+              className="group flex h-full items-start gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            >
+              <CategoryMark icon={category.icon} className="shrink-0" />
+              <span className="min-w-0 flex-1">
+                <span className="block font-semibold text-slate-900">{category.name}</span>
+                <span className="mt-0.5 block text-sm text-slate-600">{category.description}</span>
+              </span>
+              <ChevronRight className="mt-3 h-5 w-5 shrink-0 text-slate-400 group-hover:text-brand-600" aria-hidden />
+            </Link>
+          </li>
+        ))}
       </ul>
     </section>
   );

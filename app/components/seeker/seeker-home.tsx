@@ -1,12 +1,13 @@
-import { Plus } from "~/components/icons";
-import { EmptyState } from "~/components/empty-state";
-import { JobCardSkeleton, SkeletonList } from "~/components/skeletons";
 import { Suspense } from "react";
 import { Link } from "react-router";
-import { CATEGORIES } from "~/lib/categories";
+
+import { CategoryMark } from "~/components/category-icon";
+import { EmptyState } from "~/components/empty-state";
 import { heartProps } from "~/components/favorites/saved.server";
+import { Plus } from "~/components/icons";
 import { JobCardList } from "~/components/job-card";
-import { categoryIcon } from "~/components/category-icon";
+import { JobCardSkeleton, SkeletonList } from "~/components/skeletons";
+import { CATEGORIES } from "~/lib/categories";
 import { availableLabel } from "~/lib/job-display";
 import type { SeekerHomeData } from "~/operations/seeker-home.server";
 
@@ -27,26 +28,21 @@ export function SeekerHome({ data }: { data: SeekerHomeData }) {
           Categories
         </h2>
         <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-4">
-          {CATEGORIES.map((category) => {
-            const Icon = categoryIcon(category.icon);
-            return (
-              <li key={category.id}>
-                <Link
-                  to={`/post-job?category=${category.id}`}
-                  data-testid="category-card"
-                  className="flex h-full flex-col items-center gap-2 rounded-xl border border-slate-200 bg-white p-4 text-center shadow-sm transition hover:border-brand-500 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 md:p-6"
-                >
-                  <span className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-                    <Icon className="h-6 w-6" aria-hidden />
-                  </span>
-                  <span className="text-sm font-semibold text-slate-900 md:text-base">{category.name}</span>
-                  <Suspense fallback={<CountSkeleton />}>
-                    <AvailableCount counts={data.providerCounts} categoryId={category.id} />
-                  </Suspense>
-                </Link>
-              </li>
-            );
-          })}
+          {CATEGORIES.map((category) => (
+            <li key={category.id}>
+              <Link
+                to={`/post-job?category=${category.id}`}
+                data-testid="category-card"
+                className="flex h-full flex-col items-center gap-2 rounded-xl border border-slate-200 bg-white p-4 text-center shadow-sm transition hover:border-brand-500 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 md:p-6"
+              >
+                <CategoryMark icon={category.icon} />
+                <span className="text-sm font-semibold text-slate-900 md:text-base">{category.name}</span>
+                <Suspense fallback={<CountSkeleton />}>
+                  <AvailableCount counts={data.providerCounts} categoryId={category.id} />
+                </Suspense>
+              </Link>
+            </li>
+          ))}
         </ul>
       </section>
 
@@ -72,7 +68,10 @@ export function SeekerHome({ data }: { data: SeekerHomeData }) {
 async function AvailableCount({ counts, categoryId }: { counts: Promise<Record<string, number>>; categoryId: string }) {
   const count = (await counts)[categoryId] ?? 0;
   return (
-    <span className="inline-flex items-center gap-1.5 text-xs font-medium text-slate-600 md:text-sm" data-testid="available-count">
+    <span
+      className="inline-flex items-center gap-1.5 text-xs font-medium text-slate-600 md:text-sm"
+      data-testid="available-count"
+    >
       <span className={`h-2 w-2 rounded-full ${count > 0 ? "bg-green-500" : "bg-slate-300"}`} aria-hidden />
       {availableLabel(count)}
     </span>
@@ -93,20 +92,25 @@ async function RecentRequests({ data }: { data: SeekerHomeData["recentRequests"]
   if (jobs.length === 0) {
     return (
       <>
-      <RecentHeader viewAll={false} />
-      <EmptyState
-        title="No jobs posted yet"
-        text="Tell us what you need and providers nearby will be notified."
-        action={{ href: "/post-job", label: "Post Your First Job", icon: <Plus className="h-4 w-4" aria-hidden /> }}
-        className="mt-4 py-10"
-      />
+        <RecentHeader viewAll={false} />
+        <EmptyState
+          title="No jobs posted yet"
+          text="Tell us what you need and providers nearby will be notified."
+          action={{ href: "/post-job", label: "Post Your First Job", icon: <Plus className="h-4 w-4" aria-hidden /> }}
+          className="mt-4 py-10"
+        />
       </>
     );
   }
   return (
     <>
       <RecentHeader viewAll />
-      <JobCardList jobs={jobs} heart={(job) => heartProps(saved, "job", job.id)} className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2" testId="recent-requests" />
+      <JobCardList
+        jobs={jobs}
+        heart={(job) => heartProps(saved, "job", job.id)}
+        className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2"
+        testId="recent-requests"
+      />
     </>
   );
 }
@@ -133,7 +137,11 @@ function RecentRequestsSkeleton() {
   return (
     <>
       <RecentHeader viewAll={false} />
-      <SkeletonList count={2} label="Loading your recent requests" className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2">
+      <SkeletonList
+        count={2}
+        label="Loading your recent requests"
+        className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2"
+      >
         <JobCardSkeleton />
       </SkeletonList>
     </>

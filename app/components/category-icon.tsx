@@ -14,3 +14,15 @@ const CATEGORY_ICONS: Record<(typeof CATEGORIES)[number]["icon"], IconComponent>
 export function categoryIcon(iconName: string): IconComponent {
   return CATEGORY_ICONS[iconName as keyof typeof CATEGORY_ICONS] ?? Sparkles;
 }
+
+/** A category's icon in its round brand-coloured mark, as the category cards draw it. */
+export function CategoryMark({ icon, className = "" }: { icon: string; className?: string }) {
+  const Icon = categoryIcon(icon);
+  return (
+    <span
+      className={`inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-700 ${className}`.trimEnd()}
+    >
+      <Icon className="h-6 w-6" aria-hidden />
+    </span>
+  );
+}
