@@ -1,4 +1,6 @@
 // The icon of each category (the vocabulary names them by string, app/lib/categories.ts).
+import { createElement } from "react";
+
 import { Hammer, Package, Paintbrush, Sparkles, Truck, Wrench, type IconComponent } from "~/components/icons";
 import type { CATEGORIES } from "~/lib/categories";
 
@@ -17,12 +19,11 @@ export function categoryIcon(iconName: string): IconComponent {
 
 /** A category's icon in its round brand-coloured mark, as the category cards draw it. */
 export function CategoryMark({ icon, className = "" }: { icon: string; className?: string }) {
-  const Icon = categoryIcon(icon);
   return (
     <span
       className={`inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-700 ${className}`.trimEnd()}
     >
-      <Icon className="h-6 w-6" aria-hidden />
+      {createElement(categoryIcon(icon), { className: "h-6 w-6", "aria-hidden": true })}
     </span>
   );
 }
