@@ -62,11 +62,6 @@ export function describeIssues(error: z.ZodError): string {
     .join("; ");
 }
 
-/** Only the listed methods; anything else is 405. */
-export function requireMethod(request: Request, ...methods: string[]): void {
-  if (!methods.includes(request.method)) throw apiError(405, "Method not allowed");
-}
-
 /** A query parameter validated like a body field. */
 export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {
   const params = Object.fromEntries(new URL(request.url).searchParams);
