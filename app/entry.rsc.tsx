@@ -141,9 +141,9 @@ const ROUTER_REQUEST_SUFFIX = /\.(rsc|data|manifest)$/;
 async function answerApi(request: Request, client: ClientInfo | undefined, pathname: string): Promise<Response> {
   if (ROUTER_REQUEST_SUFFIX.test(pathname)) return inOurWords(404)!;
   const pattern = routePatternOf(pathname);
-  if (request.method === "OPTIONS") return apiOptionsResponse(pattern);
+  if (request.method === "OPTIONS") return await apiOptionsResponse(pattern);
   const { response } = await renderPage(request, client);
-  const allow = response.status === 405 ? allowedMethods(pattern) : undefined;
+  const allow = response.status === 405 ? await allowedMethods(pattern) : undefined;
   return allow ? withHeader(response, "Allow", allow) : response;
 }
 

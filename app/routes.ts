@@ -1,10 +1,22 @@
+import { readdirSync } from "node:fs";
 import { type RouteConfig, type RouteConfigEntry, index, route } from "@react-router/dev/routes";
+// Relative: this module runs in @react-router/dev's config context, where the app's `~` alias is not set up.
+import { apiRoutePath } from "./lib/api-route-files";
 
 /**
  * Paths are case-sensitive (decision 0063): /Favorites is an unknown page, as /API/… is no API path to the checks
  * that run ahead of the routes (app/services/request-target.server.ts).
  */
 const caseSensitive = (routes: RouteConfigEntry[]): RouteConfigEntry[] => routes.map((entry) => ({ ...entry, caseSensitive: true }));
+
+/**
+ * The JSON API: every module of app/routes/api/ is a route, its path its file name (jobs.$id.ts is api/jobs/:id;
+ * app/lib/api-route-files.ts), and declares its methods itself (decision 0070).
+ */
+function apiRoutes(): RouteConfigEntry[] {
+  const files = readdirSync(new URL("./routes/api/", import.meta.url)).filter((file) => file.endsWith(".ts"));
+  return files.sort().map((file) => route(apiRoutePath(file), `routes/api/${file}`));
+}
 
 export default caseSensitive([
   index("routes/home.tsx"),
@@ -29,35 +41,7 @@ export default caseSensitive([
   route("dev/fail/resource", "routes/dev/fail-resource.ts"),
   route("dev/fail/:stage", "routes/dev/fail-page.tsx"),
 
-  route("api/openapi.json", "routes/api/openapi.ts"),
-  route("api/login", "routes/api/login.ts"),
-  route("api/callback", "routes/api/callback.ts"),
-  route("api/logout", "routes/api/logout.ts"),
-  route("api/auth/user", "routes/api/auth-user.ts"),
-  route("api/users/switch-role", "routes/api/users.switch-role.ts"),
-  route("api/users/toggle-online", "routes/api/users.toggle-online.ts"),
-  route("api/users/:id", "routes/api/users.$id.ts"),
-  route("api/categories", "routes/api/categories.ts"),
-  route("api/providers/available", "routes/api/providers.available.ts"),
-  route("api/providers/available/:categoryId", "routes/api/providers.available.$categoryId.ts"),
-  route("api/jobs", "routes/api/jobs.ts"),
-  route("api/jobs/my-jobs", "routes/api/jobs.my-jobs.ts"),
-  route("api/jobs/available", "routes/api/jobs.available.ts"),
-  route("api/jobs/:id", "routes/api/jobs.$id.ts"),
-  route("api/bookings", "routes/api/bookings.ts"),
-  route("api/bookings/my-bookings", "routes/api/bookings.my-bookings.ts"),
-  route("api/bookings/:id", "routes/api/bookings.$id.ts"),
-  route("api/bookings/:id/status", "routes/api/bookings.$id.status.ts"),
-  route("api/reviews", "routes/api/reviews.ts"),
-  route("api/reviews/received", "routes/api/reviews.received.ts"),
-  route("api/notifications", "routes/api/notifications.ts"),
-  route("api/notifications/read-all", "routes/api/notifications.read-all.ts"),
-  route("api/notifications/:id/read", "routes/api/notifications.$id.read.ts"),
-  route("api/messages", "routes/api/messages.ts"),
-  route("api/messages/conversations", "routes/api/messages.conversations.ts"),
-  route("api/messages/:bookingId", "routes/api/messages.$bookingId.ts"),
-  route("api/favorites", "routes/api/favorites.ts"),
-  route("api/object-storage/upload-url", "routes/api/object-storage.upload-url.ts"),
+  ...apiRoutes(),
   route("images/*", "routes/images.ts"),
   route("icons.svg", "routes/icon-sprite.ts"),
 

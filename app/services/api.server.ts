@@ -57,12 +57,6 @@ export async function parseJson<T extends z.ZodType>(request: Request, schema: T
   return parsed.data;
 }
 
-export { describeIssues };
-
-/** Only the listed methods; anything else is 405. */
-export function requireMethod(request: Request, ...methods: string[]): void {
-  if (!methods.includes(request.method)) throw apiError(405, "Method not allowed");
-}
 
 /** A query parameter validated like a body field. */
 export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {

@@ -3,11 +3,13 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { version } from "../../package.json";
 import { answerSchemas, errorText } from "./api-answers.server";
-import { API_ENDPOINTS, type ApiEndpoint, type SuccessAnswer } from "./api-endpoints.server";
+import { apiEndpoints } from "~/services/api-registry.server";
+import type { ApiEndpoint, SuccessAnswer } from "~/services/api-route.server";
 import { MAX_JSON_BODY_BYTES } from "./api.server";
 import { SESSION_COOKIE_NAME } from "./session.server";
 
-// The OpenAPI 3.1 document of the JSON API (GET /api/openapi.json), made from the endpoint table and the zod schemas
+// The OpenAPI 3.1 document of the JSON API (GET /api/openapi.json), made from the endpoints the route modules of
+// app/routes/api/ declare (api-registry.server.ts, decision 0070) and the zod schemas
 // with zod's own z.toJSONSchema: request schemas as the routes read them (io "input"), answers as they are sent
 // (io "output"). Built once per process.
 
@@ -145,9 +147,9 @@ Errors (spec §8) are the HTTP status with the reason as a plain-text body: \`40
 \`title: Title is required\`. A client shows them as \`<status>: <text>\`. An unknown \`/api\` path is \`404\` \`Not Found\`,
 a method a path does not take \`405\`.`;
 
-function buildDocument(): Json {
+function buildDocument(endpoints: ApiEndpoint[]): Json {
   const paths: Record<string, Json> = {};
-  for (const endpoint of API_ENDPOINTS) (paths[endpoint.path] ??= {})[endpoint.method] = operation(endpoint);
+  for (const endpoint of endpoints) (paths[endpoint.path] ??= {})[endpoint.method] = operation(endpoint);
   return {
     openapi: "3.1.1",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
@@ -164,13 +166,17 @@ function buildDocument(): Json {
   };
 }
 
-let built: { document: Json; text: string; etag: string } | undefined;
+type Built = { document: Json; text: string; etag: string };
+let built: Promise<Built> | undefined;
 
 /** The document, its JSON text and a (weak) ETag of it, built on first use and kept for the life of the process. */
-export function openApiDocument(): { document: Json; text: string; etag: string } {
-  if (built) return built;
-  const document = buildDocument();
-  const text = JSON.stringify(document);
-  built = { document, text, etag: `W/"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"` };
+export function openApiDocument(): Promise<Built> {
+  built ??= apiEndpoints().then((endpoints) => {
+    const document = buildDocument(endpoints);
+    const text = JSON.stringify(document);
+    return { document, text, etag: `W/"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"` };
+  });
+  // A build that failed (a module that did not load) is tried again by the next request.
+  built.catch(() => (built = undefined));
   return built;
 }

@@ -1,17 +1,15 @@
 import "server-only";
 import type { RouterContextProvider } from "react-router";
 import { DomainError, RateLimited, type RefusalKind } from "../models/errors";
-import type { z } from "zod";
-import type { User } from "../models/user.server";
-import { apiError, json, parseJson, requireApiUser, requireMethod } from "./api.server";
+import { apiError } from "./api.server";
 import { tooManyRequests, tooManyRequestsToast } from "./rate-limit-answers.server";
 import { log } from "./logger.server";
 import { flashToast } from "./request-session.server";
 import type { Toast } from "./session.server";
 
 // The two adapters between an operation (app/operations/) and HTTP: the JSON API's answer (spec §8: the status and
-// a plain-text reason) and a page action's flashed toast. Errors other than a refused rule propagate (a 500 or the
-// error page): they are bugs or outages, not answers.
+// a plain-text reason, given by the endpoints of api-route.server.ts) and a page action's flashed toast. Errors other
+// than a refused rule propagate (a 500 or the error page): they are bugs or outages, not answers.
 
 /** The JSON API's status for each kind of refusal (spec §8). */
 export const HTTP_STATUS: Record<RefusalKind, 400 | 403 | 404 | 409 | 413 | 429> = {
@@ -22,15 +20,6 @@ export const HTTP_STATUS: Record<RefusalKind, 400 | 403 | 404 | 409 | 413 | 429>
   too_large: 413,
   rate_limited: 429,
 };
-
-/** An operation's result as JSON (`init` gives e.g. 201); a refused rule as its 4xx, a limit as 429 with Retry-After. */
-export async function answerJson<T>(run: () => Promise<T>, init?: ResponseInit): Promise<Response> {
-  try {
-    return json(await run(), init);
-  } catch (error) {
-    throw refusalResponse(error);
-  }
-}
 
 /** The JSON answer of a refused rule; anything else is thrown on unchanged. */
 export function refusalResponse(error: unknown): unknown {
@@ -86,34 +75,3 @@ function failureToast(error: DomainError, failure: PageToasts<unknown>["failure"
   if (typeof failure === "function") return failure(error);
   return failure ?? { title: "Error", description: error.message, variant: "destructive" };
 }
-
-/**
- * The route action of a JSON API write (`POST /api/jobs`, …): POST only, the signed-in user, the body parsed with
- * the operation's schema, then the operation's value as JSON (`init` gives e.g. 201) or its refusal (§8).
- */
-export function jsonWrite<S extends z.ZodType, T>(
-  schema: S,
-  operation: (actor: User, input: z.infer<S>) => Promise<T>,
-  init?: ResponseInit,
-): (args: { request: Request; context: Readonly<RouterContextProvider> }) => Promise<Response> {
-  return async ({ request, context }) => {
-    requireMethod(request, "POST");
-    const user = await requireApiUser(context);
-    const input = await parseJson(request, schema);
-    return answerJson(() => operation(user, input), init);
-  };
-}
-
-/** A method an API route does not take: 405 with the reason alone (§8), as the OpenAPI document says. */
-function methodNotAllowed(): Response {
-  return apiError(405, "Method not allowed");
-}
-
-/** The loader of a write-only API route: a GET is 405. */
-export const writeOnly = methodNotAllowed;
-
-/**
- * The action of a read-only API route: a POST, PUT, PATCH or DELETE is 405. Without it React Router answers with
- * its own text, which names the route's module.
- */
-export const readOnly = methodNotAllowed;

@@ -11,9 +11,9 @@ export interface DeclaredRoute {
   /** The URL pattern as declared, with a leading slash: "/api/bookings/:id". */
   pattern: string;
   file: string;
-  /** Whether the module exports a loader (GET) that does more than answer 405. */
+  /** Whether the module exports a loader (GET): for an /api route, whether it declares GET (its loader answers 405 otherwise). */
   loader: boolean;
-  /** Whether the module exports an action (POST, PATCH, DELETE). */
+  /** Whether the module exports an action (POST, PATCH, DELETE): for an /api route, whether it declares one of them. */
   action: boolean;
 }
 
@@ -21,10 +21,17 @@ function exportsFunction(source: string, name: string): boolean {
   return new RegExp(`export\\s+(async\\s+)?function\\s+${name}\\b|export\\s+(const|let)\\s+${name}\\b`).test(source);
 }
 
-/** A loader (or action) that only refuses the method is not an endpoint of its own. */
-function isMethodNotAllowedStub(source: string, handler: "loader" | "action"): boolean {
-  if (handler === "action") return /export\s+const\s+action\s*=\s*readOnly\s*;/.test(source);
-  return /export\s+function\s+loader\(\)\s*\{\s*return\s+apiError\(405\b/.test(source) || /export\s+const\s+loader\s*=\s*writeOnly\s*;/.test(source);
+/**
+ * The methods an /api route module declares (`export const endpoints: Endpoints = { get: …, post: … }`, decision
+ * 0070): its loader and action are the adapters of them, which refuse any other method. Null for another module.
+ */
+function declaredApiMethods(source: string): string[] | null {
+  const start = source.search(/^export const endpoints\b/m);
+  if (start < 0) return null;
+  const block = source.slice(start);
+  const oneLine = /^export const endpoints[^=]*=\s*\{([^\n]*)\};/.exec(block);
+  const keys = oneLine ? oneLine[1]!.matchAll(/\b(get|post|patch|delete):/g) : block.slice(0, block.indexOf("\n};")).matchAll(/^ {2}(get|post|patch|delete):/gm);
+  return [...keys].map((key) => key[1]!);
 }
 
 function flatten(entries: RouteConfigEntry[], parent = ""): Array<{ pattern: string; file: string }> {
@@ -37,11 +44,8 @@ function flatten(entries: RouteConfigEntry[], parent = ""): Array<{ pattern: str
 export function declaredRoutes(): DeclaredRoute[] {
   return flatten(routes).map(({ pattern, file }) => {
     const source = readFileSync(path.join(APP_DIR, file), "utf8");
-    return {
-      pattern,
-      file,
-      loader: exportsFunction(source, "loader") && !isMethodNotAllowedStub(source, "loader"),
-      action: exportsFunction(source, "action") && !isMethodNotAllowedStub(source, "action"),
-    };
+    const methods = declaredApiMethods(source);
+    if (methods) return { pattern, file, loader: methods.includes("get"), action: methods.some((method) => method !== "get") };
+    return { pattern, file, loader: exportsFunction(source, "loader"), action: exportsFunction(source, "action") };
   });
 }

@@ -1,16 +1,25 @@
-import type { Route } from "./+types/bookings.$id.status";
 import { moveBooking, moveInput } from "~/operations/bookings.server";
-import { apiError, parseJson, requireApiUser, requireMethod } from "~/services/api.server";
-import { answerJson } from "~/services/operation-answers.server";
+import { bookingAnswer } from "~/services/api-answers.server";
+import { apiAction, apiLoader, endpoint, idParam, jsonAnswer, type Endpoints } from "~/services/api-route.server";
 
 /** PATCH /api/bookings/:id/status {status}: one move of the booking lifecycle. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  requireMethod(request, "PATCH");
-  const user = await requireApiUser(context);
-  const { status } = await parseJson(request, moveInput);
-  return answerJson(() => moveBooking(user, params.id, status));
-}
+export const endpoints: Endpoints = {
+  patch: endpoint({
+    summary: "Move a booking along its lifecycle",
+    description: "The provider starts an accepted booking and completes one in progress; either party cancels one pending or accepted (decision 0014).",
+    signedIn: true,
+    params: idParam("booking"),
+    body: moveInput,
+    answers: [jsonAnswer(bookingAnswer, "The moved booking; the other party is notified.")],
+    refusals: {
+      403: "Only the other party can make this move.",
+      404: "Booking not found: no such booking, or the caller is no party of it.",
+      409: "The booking's status does not allow this move (the reason names it).",
+      429: "The caller's booking moves are over their limit, or a provider cancelled 3 accepted bookings in the last 24 hours (decision 0062).",
+    },
+    handle: ({ user, params, body }) => moveBooking(user, params.id, body.status),
+  }),
+};
 
-export function loader() {
-  return apiError(405, "Method not allowed");
-}
+export const loader = apiLoader(endpoints);
+export const action = apiAction(endpoints);

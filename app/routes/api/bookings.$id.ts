@@ -1,12 +1,18 @@
-import type { Route } from "./+types/bookings.$id";
 import { bookingFor } from "~/operations/bookings.server";
-import { requireApiUser } from "~/services/api.server";
-import { answerJson, readOnly } from "~/services/operation-answers.server";
+import { bookingDetailAnswer } from "~/services/api-answers.server";
+import { apiAction, apiLoader, endpoint, idParam, jsonAnswer, type Endpoints } from "~/services/api-route.server";
 
 /** GET /api/bookings/:id: the booking with its job and both parties (public fields); 404 to anyone else. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const user = await requireApiUser(context);
-  return answerJson(() => bookingFor(user, params.id));
-}
+export const endpoints: Endpoints = {
+  get: endpoint({
+    summary: "A booking with its job and both parties",
+    signedIn: true,
+    params: idParam("booking"),
+    answers: [jsonAnswer(bookingDetailAnswer, "The booking, for one of its parties.")],
+    refusals: { 404: "Booking not found: no such booking, or the caller is no party of it." },
+    handle: ({ user, params }) => bookingFor(user, params.id),
+  }),
+};
 
-export const action = readOnly;
+export const loader = apiLoader(endpoints);
+export const action = apiAction(endpoints);

@@ -1,12 +1,17 @@
-import type { Route } from "./+types/bookings.my-bookings";
+import { z } from "zod";
 import { myBookings } from "~/operations/bookings.server";
-import { json, requireApiUser } from "~/services/api.server";
-import { readOnly } from "~/services/operation-answers.server";
+import { bookingWithJobAnswer } from "~/services/api-answers.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/services/api-route.server";
 
 /** GET /api/bookings/my-bookings: the user's bookings as seeker or provider, each with every column and its job. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const user = await requireApiUser(context);
-  return json(await myBookings(user));
-}
+export const endpoints: Endpoints = {
+  get: endpoint({
+    summary: "The caller's bookings",
+    signedIn: true,
+    answers: [jsonAnswer(z.array(bookingWithJobAnswer), "The caller's bookings as seeker or provider, newest first, each with its job (at most 200).")],
+    handle: ({ user }) => myBookings(user),
+  }),
+};
 
-export const action = readOnly;
+export const loader = apiLoader(endpoints);
+export const action = apiAction(endpoints);

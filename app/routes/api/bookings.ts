@@ -1,7 +1,25 @@
 import { acceptJob, acceptJobInput } from "~/operations/bookings.server";
-import { jsonWrite, writeOnly } from "~/services/operation-answers.server";
+import { bookingAnswer } from "~/services/api-answers.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/services/api-route.server";
 
 /** POST /api/bookings: a provider accepts a job (spec §7 payload); 201 with the booking. */
-export const action = jsonWrite(acceptJobInput, acceptJob, { status: 201 });
+export const endpoints: Endpoints = {
+  post: endpoint({
+    summary: "Accept a job (a provider)",
+    description: "The booking is created accepted, at the job's budget (or 0), card, pending. `agreedPrice` and `scheduledAt` are accepted as the spec's client sends them and ignored: prices are the server's.",
+    signedIn: true,
+    body: acceptJobInput,
+    answers: [jsonAnswer(bookingAnswer, "The booking; the seeker is notified.", 201)],
+    refusals: {
+      400: "seekerId is not the job's seeker.",
+      403: "The caller is not a provider, is offline, the job is their own, or it is farther than the nearby radius.",
+      404: "Job not found.",
+      409: "This job was already accepted, or the caller cancelled it after accepting it before (decision 0062).",
+      429: "The caller's booking moves are over their limit, or they cancelled 3 accepted bookings in the last 24 hours (decision 0062).",
+    },
+    handle: ({ user, body }) => acceptJob(user, body),
+  }),
+};
 
-export const loader = writeOnly;
+export const loader = apiLoader(endpoints);
+export const action = apiAction(endpoints);

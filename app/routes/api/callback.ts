@@ -1,16 +1,35 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/callback";
 import { safeRedirectPath } from "~/lib/redirects";
 import { SignInRefused, signInRefusedLocation } from "~/lib/sign-in-refusals";
 import { requireAccountSignInWithinLimit, requireSignInWithinLimit } from "~/services/api-rate-limit.server";
 import { getAuthenticator, OIDC_STRATEGY } from "~/services/auth.server";
 import { flashToast, getSession, startUserSession } from "~/services/request-session.server";
 import { log } from "~/services/logger.server";
-import { readOnly } from "~/services/operation-answers.server";
+import { apiAction, apiLoader, endpoint, redirectAnswer, type Endpoints, type RouteArgs } from "~/services/api-route.server";
 import { clearedStateCookie } from "~/services/sign-in-state.server";
+import { z } from "zod";
+import { signInRefusals } from "./login";
+
+export const endpoints: Endpoints = {
+  get: endpoint({
+    summary: "Finish signing in (the identity provider's redirect)",
+    signedIn: false,
+    query: z.object({
+      code: z.string().optional().describe("The authorization code"),
+      state: z.string().optional().describe("The state sent by /api/login"),
+    }),
+    answers: [
+      redirectAnswer(
+        "Signed in: to the remembered `returnTo`. Refused (an unverified email, or an email bound to another subject of the provider): to /sign-in/refused, which says why. Sign-in failed otherwise: to / with a 'Sign-in failed' toast.",
+      ),
+    ],
+    refusals: signInRefusals,
+    handle: finishSignIn,
+  }),
+};
 
 /** GET /api/callback: the identity provider sends the browser back here with a code. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+async function finishSignIn({ request, context }: Pick<RouteArgs, "request" | "context">) {
   await requireSignInWithinLimit(context, request);
   const returnTo = safeRedirectPath(getSession(context).get("returnTo"));
   // The attempt ends here, whatever its outcome.
@@ -42,4 +61,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return redirect(returnTo, { headers });
 }
 
-export const action = readOnly;
+export const loader = apiLoader(endpoints);
+export const action = apiAction(endpoints);

@@ -1,12 +1,18 @@
-import type { Route } from "./+types/categories";
+import { z } from "zod";
 import { categories } from "~/operations/categories.server";
-import { json, requireApiUser } from "~/services/api.server";
-import { readOnly } from "~/services/operation-answers.server";
+import { categoryAnswer } from "~/services/api-answers.server";
+import { json } from "~/services/api.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/services/api-route.server";
 
 /** GET /api/categories: id, name, icon, description. */
-export async function loader({ context }: Route.LoaderArgs) {
-  await requireApiUser(context);
-  return json(await categories(), { headers: { "Cache-Control": "private, max-age=300" } });
-}
+export const endpoints: Endpoints = {
+  get: endpoint({
+    summary: "The service categories",
+    signedIn: true,
+    answers: [jsonAnswer(z.array(categoryAnswer), "The six categories, in their order.")],
+    handle: async () => json(await categories(), { headers: { "Cache-Control": "private, max-age=300" } }),
+  }),
+};
 
-export const action = readOnly;
+export const loader = apiLoader(endpoints);
+export const action = apiAction(endpoints);

@@ -1,19 +1,36 @@
-import type { Route } from "./+types/favorites";
+import { z } from "zod";
 import { favoriteInput, saveFavorite, savedFavorites, unsaveFavorite } from "~/operations/favorites.server";
-import { json, parseJson, requireApiUser, requireMethod } from "~/services/api.server";
-import { answerJson } from "~/services/operation-answers.server";
+import { favoriteAnswer, favoriteRemovedAnswer } from "~/services/api-answers.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/services/api-route.server";
 
-/** GET /api/favorites: the user's own favorites. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const user = await requireApiUser(context);
-  return json(await savedFavorites(user));
-}
+export const endpoints: Endpoints = {
+  /** GET /api/favorites: the user's own favorites. */
+  get: endpoint({
+    summary: "The caller's favorites",
+    signedIn: true,
+    answers: [jsonAnswer(z.array(favoriteAnswer), "Newest first, whichever role they were saved with.")],
+    handle: ({ user }) => savedFavorites(user),
+  }),
+  /** POST /api/favorites adds (idempotent, 201). */
+  post: endpoint({
+    summary: "Save a provider or job",
+    description: "Saving one that is saved already answers the same favorite.",
+    signedIn: true,
+    body: favoriteInput,
+    answers: [jsonAnswer(favoriteAnswer, "The favorite.", 201)],
+    refusals: { 404: "Provider not found, or Job not found." },
+    handle: ({ user, body }) => saveFavorite(user, body),
+  }),
+  /** DELETE /api/favorites removes (idempotent, 200). */
+  delete: endpoint({
+    summary: "Remove a saved provider or job",
+    description: "Removing one that is not there is no error.",
+    signedIn: true,
+    body: favoriteInput,
+    answers: [jsonAnswer(favoriteRemovedAnswer, "Whether it was there.")],
+    handle: async ({ user, body }) => ({ removed: await unsaveFavorite(user, body) }),
+  }),
+};
 
-/** POST /api/favorites adds (idempotent, 201), DELETE /api/favorites removes (idempotent, 200). */
-export async function action({ request, context }: Route.ActionArgs) {
-  requireMethod(request, "POST", "DELETE");
-  const user = await requireApiUser(context);
-  const input = await parseJson(request, favoriteInput);
-  if (request.method === "DELETE") return answerJson(async () => ({ removed: await unsaveFavorite(user, input) }));
-  return answerJson(() => saveFavorite(user, input), { status: 201 });
-}
+export const loader = apiLoader(endpoints);
+export const action = apiAction(endpoints);

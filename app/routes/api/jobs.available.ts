@@ -1,12 +1,22 @@
-import type { Route } from "./+types/jobs.available";
+import { z } from "zod";
 import { availableJobs } from "~/operations/jobs.server";
-import { json, requireApiUser } from "~/services/api.server";
-import { readOnly } from "~/services/operation-answers.server";
+import { nearbyJobAnswer } from "~/services/api-answers.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/services/api-route.server";
 
 /** GET /api/jobs/available: nearby posted jobs, for an online provider; an empty list otherwise. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const user = await requireApiUser(context);
-  return json(await availableJobs(user));
-}
+export const endpoints: Endpoints = {
+  get: endpoint({
+    summary: "Posted jobs near an online provider",
+    signedIn: true,
+    answers: [
+      jsonAnswer(
+        z.array(nearbyJobAnswer),
+        "Nearby posted jobs for an online provider (the provider's categories first, then urgent, nearest, newest); an empty list for anyone else.",
+      ),
+    ],
+    handle: ({ user }) => availableJobs(user),
+  }),
+};
 
-export const action = readOnly;
+export const loader = apiLoader(endpoints);
+export const action = apiAction(endpoints);

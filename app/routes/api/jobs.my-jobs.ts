@@ -1,12 +1,17 @@
-import type { Route } from "./+types/jobs.my-jobs";
+import { z } from "zod";
 import { myJobs } from "~/operations/jobs.server";
-import { json, requireApiUser } from "~/services/api.server";
-import { readOnly } from "~/services/operation-answers.server";
+import { jobWithSeekerAnswer } from "~/services/api-answers.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/services/api-route.server";
 
 /** GET /api/jobs/my-jobs: the signed-in user's posted jobs, newest first. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const user = await requireApiUser(context);
-  return json(await myJobs(user));
-}
+export const endpoints: Endpoints = {
+  get: endpoint({
+    summary: "The caller's posted jobs",
+    signedIn: true,
+    answers: [jsonAnswer(z.array(jobWithSeekerAnswer), "The caller's jobs, newest first (at most 200).")],
+    handle: ({ user }) => myJobs(user),
+  }),
+};
 
-export const action = readOnly;
+export const loader = apiLoader(endpoints);
+export const action = apiAction(endpoints);

@@ -1,11 +1,11 @@
-import type { Route } from "./+types/login";
+import { z } from "zod";
 import { safeRedirectPath } from "~/lib/redirects";
 import { requireSignInWithinLimit } from "~/services/api-rate-limit.server";
 import { getAuthenticator, OIDC_STRATEGY } from "~/services/auth.server";
 import { getCurrentUser, getSession, markSessionChanged } from "~/services/request-session.server";
 import { redirect } from "react-router";
 import { getConfig } from "~/services/config.server";
-import { readOnly } from "~/services/operation-answers.server";
+import { apiAction, apiLoader, endpoint, redirectAnswer, type Endpoints, type RouteArgs } from "~/services/api-route.server";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -24,8 +24,26 @@ function canonicalSignInUrl(request: Request): string | null {
   return new URL(url.pathname + url.search, config.appUrl).href;
 }
 
+/** The refusals of both steps of signing in (callback.ts is the other). */
+export const signInRefusals = {
+  403: "Not a page navigation: Sec-Fetch-Mode or Sec-Fetch-Dest says another page loads it (an image, a frame, a fetch). Not counted as an attempt.",
+  429: "Too many sign-in attempts from this address (or for this account): try again after Retry-After seconds.",
+};
+
+export const endpoints: Endpoints = {
+  get: endpoint({
+    summary: "Start signing in (a browser navigation)",
+    description: "Starts the OpenID Connect sign-in, remembering `returnTo`. Signed in already: straight to `returnTo`.",
+    signedIn: false,
+    query: z.object({ returnTo: z.string().optional().describe("A path of the app to return to after sign-in; anything else means /") }),
+    answers: [redirectAnswer("To the identity provider; to `returnTo` when signed in already; outside production, to the same URL at APP_URL's loopback name.")],
+    refusals: signInRefusals,
+    handle: startSignIn,
+  }),
+};
+
 /** GET /api/login: starts the OpenID Connect sign-in, remembering where the user was going. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+async function startSignIn({ request, context }: Pick<RouteArgs, "request" | "context">) {
   const canonical = canonicalSignInUrl(request);
   if (canonical) return redirect(canonical);
   const returnTo = safeRedirectPath(new URL(request.url).searchParams.get("returnTo"));
@@ -41,4 +59,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return redirect("/");
 }
 
-export const action = readOnly;
+export const loader = apiLoader(endpoints);
+export const action = apiAction(endpoints);

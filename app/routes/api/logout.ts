@@ -1,7 +1,29 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/logout";
-import { requireMethod } from "~/services/api.server";
+import { apiAction, apiLoader, endpoint, redirectAnswer, type Endpoints, type RouteArgs } from "~/services/api-route.server";
 import { endUserSession, getSession } from "~/services/request-session.server";
+
+export const endpoints: Endpoints = {
+  get: endpoint({
+    summary: "Sign out (a browser navigation)",
+    description: "Only a navigation from the app's own pages (`Sec-Fetch-Site: same-origin`) signs out; any other gets a page asking to confirm with a POST, so another site cannot sign a user out.",
+    signedIn: false,
+    answers: [
+      redirectAnswer("Signed out (or signed out already): to /."),
+      { status: 200, description: "A page asking to confirm signing out, for a navigation from elsewhere.", html: true },
+    ],
+    handle: signOutNavigation,
+  }),
+  /** The confirmation page's form. Foreign origins were refused before this runs (csrf middleware). */
+  post: endpoint({
+    summary: "Sign out (the confirmation page's form)",
+    signedIn: false,
+    answers: [redirectAnswer("Signed out: to /.")],
+    handle: ({ context }) => signOut(context),
+  }),
+};
+
+export const loader = apiLoader(endpoints);
+export const action = apiAction(endpoints);
 
 /**
  * GET /api/logout: sign-out stays a navigation (spec §7), but only one from
@@ -9,7 +31,7 @@ import { endUserSession, getSession } from "~/services/request-session.server";
  * a typed address, a browser that sends no Sec-Fetch-Site) gets a page asking
  * to confirm with a POST, which the cross-site checks cover like every action.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+async function signOutNavigation({ request, context }: Pick<RouteArgs, "request" | "context">) {
   if (!getSession(context).get("userId")) return redirect("/");
   // Only a GET navigation signs out: HEAD and OPTIONS reach this loader too, and must change nothing.
   if (request.method === "GET" && request.headers.get("Sec-Fetch-Site") === "same-origin") return signOut(context);
@@ -23,19 +45,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * POST /api/logout: the confirmation page's form. Foreign origins were refused before this runs (csrf middleware);
- * other methods sign nobody out.
- */
-export async function action({ request, context }: Route.ActionArgs) {
-  requireMethod(request, "POST");
-  return signOut(context);
-}
-
-/**
  * Ends the session (its row is deleted) and returns to the landing page. The browser drops what it cached for the
  * user (decision 0063): Back shows none of their pages.
  */
-async function signOut(context: Route.LoaderArgs["context"]) {
+async function signOut(context: RouteArgs["context"]) {
   return redirect("/", { headers: { "Set-Cookie": await endUserSession(context), "Clear-Site-Data": '"cache"' } });
 }
 

@@ -1,13 +1,21 @@
-import type { Route } from "./+types/messages.$bookingId";
+import { z } from "zod";
 import { readThread } from "~/operations/messages.server";
-import { requireApiUser } from "~/services/api.server";
-import { answerJson, readOnly } from "~/services/operation-answers.server";
+import { messageAnswer } from "~/services/api-answers.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/services/api-route.server";
 import { fromAnotherSite } from "~/services/origin.server";
+import { THREAD, THREAD_NOT_FOUND } from "./messages";
 
 /** GET /api/messages/:bookingId: the thread, oldest first (marks received messages read, unless another site sent the browser). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requireApiUser(context);
-  return answerJson(() => readThread(user, params.bookingId, { markRead: !fromAnotherSite(request) }));
-}
+export const endpoints: Endpoints = {
+  get: endpoint({
+    summary: "A booking's thread (the spec client's default read)",
+    signedIn: true,
+    params: z.object({ bookingId: z.uuid().describe("The booking's id") }),
+    answers: [jsonAnswer(z.array(messageAnswer), THREAD)],
+    refusals: { 404: THREAD_NOT_FOUND },
+    handle: ({ request, user, params }) => readThread(user, params.bookingId, { markRead: !fromAnotherSite(request) }),
+  }),
+};
 
-export const action = readOnly;
+export const loader = apiLoader(endpoints);
+export const action = apiAction(endpoints);

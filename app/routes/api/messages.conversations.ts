@@ -1,12 +1,17 @@
-import type { Route } from "./+types/messages.conversations";
+import { z } from "zod";
 import { conversations } from "~/operations/messages.server";
-import { json, requireApiUser } from "~/services/api.server";
-import { readOnly } from "~/services/operation-answers.server";
+import { conversationAnswer } from "~/services/api-answers.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/services/api-route.server";
 
 /** GET /api/messages/conversations: [{bookingId, otherUser, lastMessage, unreadCount}], newest first. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const user = await requireApiUser(context);
-  return json(await conversations(user));
-}
+export const endpoints: Endpoints = {
+  get: endpoint({
+    summary: "The caller's conversations",
+    signedIn: true,
+    answers: [jsonAnswer(z.array(conversationAnswer), "Newest activity first (at most 100).")],
+    handle: ({ user }) => conversations(user),
+  }),
+};
 
-export const action = readOnly;
+export const loader = apiLoader(endpoints);
+export const action = apiAction(endpoints);

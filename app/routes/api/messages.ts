@@ -1,15 +1,42 @@
-import type { Route } from "./+types/messages";
+import { z } from "zod";
 import { messageInput, readThread, sendMessage, threadQuery } from "~/operations/messages.server";
-import { answerJson, jsonWrite } from "~/services/operation-answers.server";
-import { parseQuery, requireApiUser } from "~/services/api.server";
+import { messageAnswer } from "~/services/api-answers.server";
+import { parseQuery } from "~/services/api.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/services/api-route.server";
 import { fromAnotherSite } from "~/services/origin.server";
 
-/** GET /api/messages?bookingId=: the thread, oldest first (marks received messages read, unless another site sent the browser). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireApiUser(context);
-  const { bookingId } = parseQuery(request, threadQuery);
-  return answerJson(() => readThread(user, bookingId, { markRead: !fromAnotherSite(request) }));
-}
+/** The thread's answer, for both reads of it (messages.$bookingId.ts is the other). */
+export const THREAD = "The thread, oldest first (its newest 1,000 messages). Reading it marks the caller's received messages read, unless another site sent the browser.";
+export const THREAD_NOT_FOUND = "Booking not found: no booking of the caller's has this id.";
 
-/** POST /api/messages {bookingId, content, receiverId}: 201 with the message. */
-export const action = jsonWrite(messageInput, sendMessage, { status: 201 });
+export const endpoints: Endpoints = {
+  /** GET /api/messages?bookingId=: the thread, oldest first (marks received messages read, unless another site sent the browser). */
+  get: endpoint({
+    summary: "A booking's thread (the booking in the query)",
+    signedIn: true,
+    query: threadQuery,
+    answers: [jsonAnswer(z.array(messageAnswer), THREAD)],
+    refusals: { 400: "bookingId is missing or not an id.", 404: THREAD_NOT_FOUND },
+    handle: ({ request, user }) => {
+      const { bookingId } = parseQuery(request, threadQuery);
+      return readThread(user, bookingId, { markRead: !fromAnotherSite(request) });
+    },
+  }),
+  /** POST /api/messages {bookingId, content, receiverId}: 201 with the message. */
+  post: endpoint({
+    summary: "Send a message to the other party of a booking",
+    signedIn: true,
+    body: messageInput,
+    answers: [jsonAnswer(messageAnswer, "The message; the receiver is notified.", 201)],
+    refusals: {
+      400: "receiverId is not the other party of the booking.",
+      404: THREAD_NOT_FOUND,
+      409: "This booking was cancelled: messages are closed.",
+      429: "Too many messages: try again after Retry-After seconds.",
+    },
+    handle: ({ user, body }) => sendMessage(user, body),
+  }),
+};
+
+export const loader = apiLoader(endpoints);
+export const action = apiAction(endpoints);

@@ -1,15 +1,19 @@
-import type { Route } from "./+types/notifications.$id.read";
 import { readNotification } from "~/operations/notifications.server";
-import { apiError, requireApiUser, requireMethod } from "~/services/api.server";
-import { answerJson } from "~/services/operation-answers.server";
+import { notificationAnswer } from "~/services/api-answers.server";
+import { apiAction, apiLoader, endpoint, idParam, jsonAnswer, type Endpoints } from "~/services/api-route.server";
 
 /** PATCH /api/notifications/:id/read (empty body): own notifications only; others are 404. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  requireMethod(request, "PATCH");
-  const user = await requireApiUser(context);
-  return answerJson(() => readNotification(user, params.id));
-}
+export const endpoints: Endpoints = {
+  patch: endpoint({
+    summary: "Mark a notification read",
+    description: "The body, if any, is ignored.",
+    signedIn: true,
+    params: idParam("notification"),
+    answers: [jsonAnswer(notificationAnswer, "The notification, read.")],
+    refusals: { 404: "Notification not found: no notification of the caller's has this id." },
+    handle: ({ user, params }) => readNotification(user, params.id),
+  }),
+};
 
-export function loader() {
-  return apiError(405, "Method not allowed");
-}
+export const loader = apiLoader(endpoints);
+export const action = apiAction(endpoints);

@@ -1,15 +1,16 @@
-import type { Route } from "./+types/notifications.read-all";
 import { readAllNotifications } from "~/operations/notifications.server";
-import { apiError, requireApiUser, requireMethod } from "~/services/api.server";
-import { answerJson } from "~/services/operation-answers.server";
+import { notificationsReadAnswer } from "~/services/api-answers.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/services/api-route.server";
 
-/** PATCH /api/notifications/read-all: marks every notification of the user read. */
-export async function action({ request, context }: Route.ActionArgs) {
-  requireMethod(request, "PATCH", "POST");
-  const user = await requireApiUser(context);
-  return answerJson(async () => ({ updated: await readAllNotifications(user) }));
-}
+/** PATCH (or POST) /api/notifications/read-all: marks every notification of the user read. */
+const readAll = endpoint({
+  summary: "Mark every notification read",
+  signedIn: true,
+  answers: [jsonAnswer(notificationsReadAnswer, "How many were unread.")],
+  handle: async ({ user }) => ({ updated: await readAllNotifications(user) }),
+});
 
-export function loader() {
-  return apiError(405, "Method not allowed");
-}
+export const endpoints: Endpoints = { patch: readAll, post: readAll };
+
+export const loader = apiLoader(endpoints);
+export const action = apiAction(endpoints);

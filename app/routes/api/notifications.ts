@@ -1,12 +1,17 @@
-import type { Route } from "./+types/notifications";
+import { z } from "zod";
 import { myNotifications } from "~/operations/notifications.server";
-import { json, requireApiUser } from "~/services/api.server";
-import { readOnly } from "~/services/operation-answers.server";
+import { notificationAnswer } from "~/services/api-answers.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/services/api-route.server";
 
 /** GET /api/notifications: the user's own, newest first. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const user = await requireApiUser(context);
-  return json(await myNotifications(user));
-}
+export const endpoints: Endpoints = {
+  get: endpoint({
+    summary: "The caller's notifications",
+    signedIn: true,
+    answers: [jsonAnswer(z.array(notificationAnswer), "Newest first (at most 100).")],
+    handle: ({ user }) => myNotifications(user),
+  }),
+};
 
-export const action = readOnly;
+export const loader = apiLoader(endpoints);
+export const action = apiAction(endpoints);

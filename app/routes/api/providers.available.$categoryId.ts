@@ -1,10 +1,17 @@
-import type { Route } from "./+types/providers.available.$categoryId";
-import { availableProvidersResponse } from "./providers.available";
-import { readOnly } from "~/services/operation-answers.server";
+import { availableProvidersInput } from "~/operations/providers.server";
+import { apiAction, apiLoader, endpoint, type Endpoints } from "~/services/api-route.server";
+import { availableProvidersAnswers, availableProvidersResponse } from "./providers.available";
 
 /** GET /api/providers/available/:categoryId: the spec client's default read of the same list. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  return availableProvidersResponse(context, params.categoryId);
-}
+export const endpoints: Endpoints = {
+  get: endpoint({
+    summary: "Online providers of a category (the spec client's default read)",
+    signedIn: true,
+    params: availableProvidersInput,
+    ...availableProvidersAnswers,
+    handle: ({ params }) => availableProvidersResponse(params.categoryId),
+  }),
+};
 
-export const action = readOnly;
+export const loader = apiLoader(endpoints);
+export const action = apiAction(endpoints);

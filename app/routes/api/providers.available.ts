@@ -1,23 +1,37 @@
-import type { Route } from "./+types/providers.available";
+import { z } from "zod";
 import { availableProviders, availableProvidersInput } from "~/operations/providers.server";
-import { apiError, describeIssues, json, requireApiUser } from "~/services/api.server";
-import { readOnly } from "~/services/operation-answers.server";
+import { publicProviderAnswer } from "~/services/api-answers.server";
+import { describeIssues } from "~/lib/input-issues";
+import { apiError, json } from "~/services/api.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints, type EndpointDoc } from "~/services/api-route.server";
 
 /**
  * Online providers offering a category. The spec's client puts the category in
  * its query key, and its default read joins the key with a slash
  * (/api/providers/available/repair); ?categoryId=repair is served too.
  */
-export async function availableProvidersResponse(context: Route.LoaderArgs["context"], categoryId: unknown): Promise<Response> {
-  await requireApiUser(context);
+export async function availableProvidersResponse(categoryId: unknown): Promise<Response> {
   const parsed = availableProvidersInput.safeParse({ categoryId });
   if (!parsed.success) return apiError(400, describeIssues(parsed.error));
   return json(await availableProviders(parsed.data.categoryId));
 }
 
-/** GET /api/providers/available?categoryId= */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return availableProvidersResponse(context, new URL(request.url).searchParams.get("categoryId") ?? undefined);
-}
+/** What both reads of the list answer (providers.available.$categoryId.ts is the other). */
+export const availableProvidersAnswers = {
+  answers: [jsonAnswer(z.array(publicProviderAnswer), "Online providers offering the category, best rated first.")],
+  refusals: { 400: "categoryId is not one of the six categories." },
+} satisfies Partial<EndpointDoc>;
 
-export const action = readOnly;
+/** GET /api/providers/available?categoryId= */
+export const endpoints: Endpoints = {
+  get: endpoint({
+    summary: "Online providers of a category",
+    signedIn: true,
+    query: availableProvidersInput,
+    ...availableProvidersAnswers,
+    handle: ({ request }) => availableProvidersResponse(new URL(request.url).searchParams.get("categoryId") ?? undefined),
+  }),
+};
+
+export const loader = apiLoader(endpoints);
+export const action = apiAction(endpoints);

@@ -1,12 +1,17 @@
-import type { Route } from "./+types/reviews.received";
+import { z } from "zod";
 import { receivedReviews } from "~/operations/reviews.server";
-import { json, requireApiUser } from "~/services/api.server";
-import { readOnly } from "~/services/operation-answers.server";
+import { receivedReviewAnswer } from "~/services/api-answers.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/services/api-route.server";
 
 /** GET /api/reviews/received: reviews of the signed-in user, newest first, with the reviewer. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const user = await requireApiUser(context);
-  return json(await receivedReviews(user.id));
-}
+export const endpoints: Endpoints = {
+  get: endpoint({
+    summary: "Reviews of the caller",
+    signedIn: true,
+    answers: [jsonAnswer(z.array(receivedReviewAnswer), "The reviews the caller received, newest first (at most 100).")],
+    handle: ({ user }) => receivedReviews(user.id),
+  }),
+};
 
-export const action = readOnly;
+export const loader = apiLoader(endpoints);
+export const action = apiAction(endpoints);

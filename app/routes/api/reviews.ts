@@ -1,7 +1,22 @@
 import { reviewBooking, reviewInput } from "~/operations/bookings.server";
-import { jsonWrite, writeOnly } from "~/services/operation-answers.server";
+import { reviewAnswer } from "~/services/api-answers.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/services/api-route.server";
 
 /** POST /api/reviews {bookingId, revieweeId, rating, comment?}: 201 with the review. */
-export const action = jsonWrite(reviewInput, reviewBooking, { status: 201 });
+export const endpoints: Endpoints = {
+  post: endpoint({
+    summary: "Review the other party of a completed booking",
+    signedIn: true,
+    body: reviewInput,
+    answers: [jsonAnswer(reviewAnswer, "The review; the reviewee's rating follows and they are notified.", 201)],
+    refusals: {
+      400: "revieweeId is not the other party of the booking.",
+      404: "Booking not found: no such booking, or the caller is no party of it.",
+      409: "The booking is not completed, or the caller reviewed it already.",
+    },
+    handle: ({ user, body }) => reviewBooking(user, body),
+  }),
+};
 
-export const loader = writeOnly;
+export const loader = apiLoader(endpoints);
+export const action = apiAction(endpoints);

@@ -1,12 +1,18 @@
-import type { Route } from "./+types/users.$id";
 import { publicProvider } from "~/operations/providers.server";
-import { requireApiUser } from "~/services/api.server";
-import { answerJson, readOnly } from "~/services/operation-answers.server";
+import { providerDetailsAnswer } from "~/services/api-answers.server";
+import { apiAction, apiLoader, endpoint, idParam, jsonAnswer, type Endpoints } from "~/services/api-route.server";
 
 /** GET /api/users/:id: a user's public provider fields (never email or phone). */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  await requireApiUser(context);
-  return answerJson(() => publicProvider(params.id));
-}
+export const endpoints: Endpoints = {
+  get: endpoint({
+    summary: "A user's public provider fields",
+    signedIn: true,
+    params: idParam("user"),
+    answers: [jsonAnswer(providerDetailsAnswer, "The provider's public fields and their recent cancellations after accepting.")],
+    refusals: { 404: "User not found." },
+    handle: ({ params }) => publicProvider(params.id),
+  }),
+};
 
-export const action = readOnly;
+export const loader = apiLoader(endpoints);
+export const action = apiAction(endpoints);

@@ -1,7 +1,18 @@
 import { switchRole, switchRoleInput } from "~/operations/roles.server";
-import { jsonWrite, writeOnly } from "~/services/operation-answers.server";
+import { userAnswer } from "~/services/api-answers.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/services/api-route.server";
 
 /** POST /api/users/switch-role {newRole, userType} */
-export const action = jsonWrite(switchRoleInput, switchRole);
+export const endpoints: Endpoints = {
+  post: endpoint({
+    summary: "Switch between seeking help and offering services",
+    description: "Sets the role together with the user type; leaving the provider role goes offline.",
+    signedIn: true,
+    body: switchRoleInput,
+    answers: [jsonAnswer(userAnswer, "The updated user.")],
+    handle: ({ user, body }) => switchRole(user, body),
+  }),
+};
 
-export const loader = writeOnly;
+export const loader = apiLoader(endpoints);
+export const action = apiAction(endpoints);

@@ -1,7 +1,18 @@
 import { availabilityInput, setAvailability } from "~/operations/availability.server";
-import { jsonWrite, writeOnly } from "~/services/operation-answers.server";
+import { userAnswer } from "~/services/api-answers.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/services/api-route.server";
 
 /** POST /api/users/toggle-online {isOnline} */
-export const action = jsonWrite(availabilityInput, setAvailability);
+export const endpoints: Endpoints = {
+  post: endpoint({
+    summary: "Go online or offline as a provider",
+    signedIn: true,
+    body: availabilityInput,
+    answers: [jsonAnswer(userAnswer, "The updated user.")],
+    refusals: { 403: "Only providers can go online." },
+    handle: ({ user, body }) => setAvailability(user, body),
+  }),
+};
 
-export const loader = writeOnly;
+export const loader = apiLoader(endpoints);
+export const action = apiAction(endpoints);

@@ -1,0 +1,28 @@
+import { openApiDocumentAnswer } from "~/services/api-answers.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/services/api-route.server";
+import { openApiDocument } from "~/services/openapi.server";
+
+/** GET /api/openapi.json: the OpenAPI 3.1 document of the JSON API, for anyone (built once per process). */
+export const endpoints: Endpoints = {
+  get: endpoint({
+    summary: "This document",
+    signedIn: false,
+    answers: [jsonAnswer(openApiDocumentAnswer, "The OpenAPI 3.1 document of the JSON API.")],
+    handle: async ({ request }) => {
+      const { text, etag } = await openApiDocument();
+      const headers = { "Cache-Control": "public, max-age=3600", ETag: etag };
+      if (matches(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
+      return new Response(text, { headers: { ...headers, "Content-Type": "application/json; charset=utf-8", "Content-Length": String(Buffer.byteLength(text)) } });
+    },
+  }),
+};
+
+/** If-None-Match compares weakly: any listed tag, weak or not, or "*". */
+function matches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
+}
+
+export const loader = apiLoader(endpoints);
+export const action = apiAction(endpoints);
