@@ -1,10 +1,10 @@
 // The failure toast of each page action (spec §8): the action flashes it when a rule refuses the write, and the
 // browser shows it when the request never got an answer from us (a gateway's error page, a dropped connection).
-import type { ToastMessage } from "./toast";
+import { errorToast } from "./toast.ts";
 
-type FailureToast = Omit<ToastMessage, "id"> & { description: string };
+type FailureToast = ReturnType<typeof errorToast>;
 
-const failed = (description: string): FailureToast => ({ title: "Error", description, variant: "destructive" });
+const failed = (description: string): FailureToast => errorToast(description);
 
 export const FAILURE_TOASTS = {
   switchRole: failed("Failed to switch role. Please try again."),

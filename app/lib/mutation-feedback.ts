@@ -1,4 +1,4 @@
-import { showToast } from "~/lib/toast";
+import { errorToast, showToast } from "./toast.ts";
 import { isUnauthorizedError } from "./api-client";
 import { reportLoggedOut } from "./session-ended";
 
@@ -9,5 +9,5 @@ export function reportMutationError(error: unknown, failureText: string): void {
     return;
   }
   console.error(error);
-  showToast({ title: "Error", description: failureText, variant: "destructive" });
+  showToast(errorToast(failureText));
 }

@@ -1,14 +1,10 @@
-import { showToast } from "~/lib/toast";
+import { errorToast, showToast } from "./toast.ts";
 
 /** Spec §9: the delay before the browser is sent to sign in again. */
 export const LOGIN_REDIRECT_DELAY_MS = 500;
 
 /** Spec §8: what a mutation answered 401 shows. */
-export const LOGGED_OUT_TOAST = {
-  title: "Unauthorized",
-  description: "You are logged out. Logging in again...",
-  variant: "destructive",
-} as const;
+export const LOGGED_OUT_TOAST = errorToast("You are logged out. Logging in again...", "Unauthorized");
 
 const SIGN_IN_PATH = "/api/login";
 

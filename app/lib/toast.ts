@@ -12,11 +12,19 @@ export interface ToastMessage {
   variant?: "default" | "destructive";
 }
 
+/** A toast as it is flashed or shown (the id is given when shown). */
+export type Toast = Omit<ToastMessage, "id">;
+
+/** A refusal's or a failure's toast (spec §8): red, titled "Error" unless the rule names its own title. */
+export function errorToast(description: string, title = "Error"): Toast & { description: string } {
+  return { title, description, variant: "destructive" };
+}
+
 type ToastListener = (toast: ToastMessage) => void;
 const listeners = new Set<ToastListener>();
 
 /** Shows a toast from client code (failures of enhanced forms, live events); the Toaster listens. */
-export function showToast(toast: Omit<ToastMessage, "id">): void {
+export function showToast(toast: Toast): void {
   const message = { ...toast, id: crypto.randomUUID() };
   for (const listener of listeners) listener(message);
 }

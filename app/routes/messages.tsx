@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { dateTimeFormat } from "~/lib/format";
 import { parseForm } from "~/lib/forms";
-import { createContext, data, redirect, replace } from "react-router";
+import { createContext, data, replace } from "react-router";
 import type { Route } from "./+types/messages";
 import { ConversationList } from "~/components/messages/conversation-list";
 import { LATEST_MESSAGE_ANCHOR, SEND_MESSAGE_FORM_ID, threadHref, type ThreadMessage } from "~/components/messages/shared";
@@ -14,7 +14,7 @@ import { conversations as listConversations, findThread, readThread, sendMessage
 import { runForPage } from "~/services/operation-answers.server";
 import { getConfig } from "~/services/config.server";
 import {
-  flashToast,
+  redirectWithToast,
   getCurrentUser,
   redirectWithSubmission,
   requireUser,
@@ -93,8 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const field = formData.get("bookingId");
   const bookingId = typeof field === "string" && field ? field : new URL(request.url).searchParams.get("booking");
   if (!bookingId) {
-    flashToast(context, SEND_FAILED);
-    return redirect("/messages");
+    return redirectWithToast(context, "/messages", SEND_FAILED);
   }
   const submission = parseForm(formData, messageFormSchema);
   if (submission.status !== "success") return backToThread(context, request, submission.reply());

@@ -13,7 +13,8 @@ import { JOB_IMAGE_MAX_BYTES } from "~/lib/uploads";
 import { postJob } from "~/operations/jobs.server";
 import { receiveImageFromForm, UploadRefused } from "~/services/image-upload.server";
 import { runForPage } from "~/services/operation-answers.server";
-import { flashToast, redirectWithSubmission, requireUser, takeSubmission } from "~/services/request-session.server";
+import { errorToast } from "~/lib/toast";
+import { redirectWithSubmission, redirectWithToast, requireUser, takeSubmission } from "~/services/request-session.server";
 import { FAILURE_TOASTS } from "~/lib/failure-toasts";
 
 const POST_FAILED = FAILURE_TOASTS.postJob;
@@ -60,8 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!(error instanceof UploadRefused)) throw error;
       // The rest of the form was not read: back to step 3 of the category in the URL, with the reason and nothing stored.
       const category = parseWizardUrl(new URL(request.url)).category;
-      flashToast(context, { title: "Error", description: error.message, variant: "destructive" });
-      return redirect(wizardHref(3, category?.id));
+      return redirectWithToast(context, wizardHref(3, category?.id), errorToast(error.message));
     }
   } else {
     formData = await request.formData();
@@ -80,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const posted = await runForPage(context, () => postJob(user, { ...value, address: location }, { storedImageUrl: received }), {
     success: { title: "Job posted successfully!", description: "Providers in your area will be notified." },
     // A refused image says why; anything else is the spec's words (§8).
-    failure: (error) => (error instanceof UploadRefused ? { title: "Error", description: error.message, variant: "destructive" } : POST_FAILED),
+    failure: (error) => (error instanceof UploadRefused ? errorToast(error.message) : POST_FAILED),
     unexpected: POST_FAILED,
   });
   if (posted.ok) return redirect("/");

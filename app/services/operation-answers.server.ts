@@ -1,4 +1,5 @@
 import "server-only";
+import { errorToast } from "~/lib/toast";
 import type { RouterContextProvider } from "react-router";
 import { DomainError, RateLimited, type RefusalKind } from "../models/errors";
 import { apiError } from "./api.server";
@@ -73,5 +74,5 @@ export async function runForPage<T>(
 function failureToast(error: DomainError, failure: PageToasts<unknown>["failure"]): Toast {
   if (error instanceof RateLimited) return tooManyRequestsToast(error.retryAfterSeconds, error.reason);
   if (typeof failure === "function") return failure(error);
-  return failure ?? { title: "Error", description: error.message, variant: "destructive" };
+  return failure ?? errorToast(error.message);
 }

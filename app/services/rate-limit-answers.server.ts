@@ -1,4 +1,5 @@
 import "server-only";
+import { errorToast } from "~/lib/toast";
 import { apiError } from "./api.server";
 import { consumeRateLimit, tryAgainText, type RateLimitName } from "./rate-limit.server";
 import type { Toast } from "./session.server";
@@ -21,5 +22,5 @@ export async function requireWithinRateLimit(name: RateLimitName, key: string): 
 /** The toast of a page form refused by a limit (forms redirect back, with or without JavaScript). */
 export function tooManyRequestsToast(retryAfterSeconds: number, reason: string | null = null): Toast {
   const again = tryAgainText(retryAfterSeconds);
-  return { title: "Too many requests", description: reason ? `${reason}. ${again}` : again, variant: "destructive" };
+  return errorToast(reason ? `${reason}. ${again}` : again, "Too many requests");
 }

@@ -99,6 +99,12 @@ export function flashToast(context: Context, toast: Toast): void {
   current.dirty = true;
 }
 
+/** Answers with a redirect to `location` and the toast the next page shows (post/redirect/get, with or without JS). */
+export function redirectWithToast(context: Context, location: string, toast: Toast, init?: ResponseInit): Response {
+  flashToast(context, toast);
+  return redirect(location, init);
+}
+
 /** Takes the queued toast, if any. */
 export function takeToast(context: Context): Toast | null {
   const current = state(context);

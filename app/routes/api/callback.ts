@@ -3,7 +3,8 @@ import { safeRedirectPath } from "~/lib/redirects";
 import { SignInRefused, signInRefusedLocation } from "~/lib/sign-in-refusals";
 import { requireAccountSignInWithinLimit, requireSignInWithinLimit } from "~/services/api-rate-limit.server";
 import { getAuthenticator, OIDC_STRATEGY } from "~/services/auth.server";
-import { flashToast, getSession, startUserSession } from "~/services/request-session.server";
+import { errorToast } from "~/lib/toast";
+import { getSession, redirectWithToast, startUserSession } from "~/services/request-session.server";
 import { log } from "~/services/logger.server";
 import { apiAction, apiLoader, endpoint, redirectAnswer, type Endpoints, type RouteArgs } from "~/services/api-route.server";
 import { clearedStateCookie } from "~/services/sign-in-state.server";
@@ -51,12 +52,7 @@ async function finishSignIn({ request, context }: Pick<RouteArgs, "request" | "c
     }
     // Through the error serializer, which keeps the values of a failed query (email, name) out of the log.
     log().warn({ err: error }, "sign-in failed");
-    flashToast(context, {
-      title: "Sign-in failed",
-      description: "Please try signing in again.",
-      variant: "destructive",
-    });
-    return redirect("/", { headers });
+    return redirectWithToast(context, "/", errorToast("Please try signing in again.", "Sign-in failed"), { headers });
   }
   return redirect(returnTo, { headers });
 }
