@@ -3,6 +3,7 @@ import { count, sql } from "drizzle-orm";
 import { CATEGORIES, CATEGORY_IDS, type CategoryId } from "../app/lib/categories.ts";
 import type { Database } from "./client.ts";
 import * as t from "./schema.ts";
+import seedData from "./seed-data.json" with { type: "json" };
 import { distanceMiles, formatMiles, NEARBY_RADIUS_MILES } from "../app/lib/geo.ts";
 
 /** What the booking model notifies a seeker with when their booking starts or completes (decision 0042). */
@@ -24,63 +25,9 @@ export async function seedDemoIfEmpty(db: Database): Promise<boolean> {
   return true;
 }
 
-const PLACES = [
-  { address: "Manhattan, NY", lat: 40.7831, lng: -73.9712 },
-  { address: "Brooklyn, NY", lat: 40.6782, lng: -73.9442 },
-  { address: "Queens, NY", lat: 40.7282, lng: -73.7949 },
-  { address: "Bronx, NY", lat: 40.8448, lng: -73.8648 },
-  { address: "Staten Island, NY", lat: 40.5795, lng: -74.1502 },
-  { address: "Long Island City, NY", lat: 40.7447, lng: -73.9485 },
-  { address: "Jersey City, NJ", lat: 40.7178, lng: -74.0431 },
-  { address: "Hoboken, NJ", lat: 40.744, lng: -74.0324 },
-];
-
-const JOB_IDEAS: Record<CategoryId, Array<{ title: string; description: string }>> = {
-  repair: [
-    { title: "Fix leaking kitchen sink", description: "Water drips from under the sink whenever the tap runs. The shut-off valve works. Please bring a replacement trap in case it is cracked." },
-    { title: "Replace broken light switch", description: "The hallway switch sparked and stopped working. Power to that circuit is off at the breaker. Standard single-pole switch." },
-    { title: "Repair dishwasher that won't drain", description: "Bosch dishwasher, about five years old, leaves standing water after every cycle. Filter is already cleaned." },
-    { title: "Patch a hole in the bathroom wall", description: "Fist-sized hole in drywall behind the door. Needs patching, sanding and a coat of white paint to match." },
-  ],
-  cleaning: [
-    { title: "Deep clean a two-bedroom apartment", description: "Kitchen, bathroom, floors and inside the fridge and oven. Supplies are here; bring your own vacuum if you prefer." },
-    { title: "Paint the living room", description: "One room, about 14 by 16 feet, walls only. Paint is bought (light grey). Furniture can be moved to the middle." },
-    { title: "Move-out cleaning for studio", description: "Landlord inspection on Friday morning. Empty studio, needs everything wiped down, floors mopped and the bathroom scrubbed." },
-    { title: "Clean windows before a party", description: "Eight windows, inside and out, second floor walk-up. Guests arrive Saturday evening." },
-  ],
-  moving: [
-    { title: "Help moving a couch up three floors", description: "Three-seat sofa, narrow staircase, no elevator. Two people needed for about an hour." },
-    { title: "Deliver a dresser across town", description: "Pick up a dresser from a seller in Astoria and bring it to my place. It is about 60 inches wide and fits in a van." },
-    { title: "Load a moving truck", description: "One-bedroom apartment, everything is boxed. The truck is booked for 9 am; need help loading for two to three hours." },
-    { title: "Haul old furniture to the curb", description: "An old mattress, a bed frame and a bookshelf down two flights to the curb for bulk pickup." },
-  ],
-  construction: [
-    { title: "Build a small garden shed", description: "Kit shed, 6 by 8 feet, on an existing concrete pad. All parts delivered; tools needed." },
-    { title: "Install new baseboards", description: "About 80 feet of baseboard in two bedrooms. Boards are cut to rough length and primed." },
-    { title: "Retile the bathroom floor", description: "Small bathroom, about 40 square feet. Old tile must come up first. Tiles and grout are already here." },
-    { title: "Frame a closet", description: "Frame and drywall a simple reach-in closet in the corner of a bedroom, roughly 5 feet wide." },
-  ],
-  assembly: [
-    { title: "Assemble an IKEA wardrobe", description: "PAX wardrobe, two doors, still in the boxes. It needs to be anchored to the wall." },
-    { title: "Mount a 65-inch TV", description: "Wall mount is bought. Drywall over wood studs; please hide the cables if possible." },
-    { title: "Put together a bunk bed", description: "Wooden bunk bed for two kids, flat-packed. Bedroom is on the ground floor." },
-    { title: "Install a ceiling fan", description: "Replace an existing light fixture with a ceiling fan. The box is rated for fans; fan and remote are here." },
-  ],
-  other: [
-    { title: "Wait for a package delivery", description: "A fridge is delivered between 12 and 4 pm and I am at work. Need someone to let the crew in and check the fridge for damage." },
-    { title: "Set up a home Wi-Fi network", description: "New router and two mesh points. The signal does not reach the back bedroom; need it set up and tested." },
-    { title: "Help organise the garage", description: "Sort boxes, put up two shelving units and take donations to the drop-off point nearby." },
-    { title: "Walk the dog for a week", description: "Friendly labrador, 30-minute walk at noon every day from Monday to Friday. Keys handed over in person." },
-  ],
-};
-
-const REVIEW_COMMENTS = [
-  "Quick, friendly and did a great job.",
-  "Showed up on time and left everything clean.",
-  "Clear communication from start to finish.",
-  "Would happily work together again.",
-  "Good work, a little late but kept me posted.",
-];
+// The demo's places, job ideas per category and review comments: data, kept in seed-data.json.
+const { places: PLACES, jobIdeas, reviewComments: REVIEW_COMMENTS } = seedData;
+const JOB_IDEAS: Record<CategoryId, Array<{ title: string; description: string }>> = jobIdeas;
 
 export async function seedDemo(db: Database): Promise<void> {
   // Loaded here, not with the module: every server start seeds the categories, few seed the demo.
