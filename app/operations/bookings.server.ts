@@ -2,10 +2,10 @@ import "server-only";
 import {
   availableTransitions,
   findTransition,
-  otherParty,
   owesPayment,
   refusal as moveRefusal,
   REVIEWABLE_BOOKING_STATUS,
+  takesMessages,
   waitingNote,
   type BookingParty,
 } from "~/lib/booking-process";
@@ -210,6 +210,8 @@ export interface BookingActions {
   canPay: boolean;
   /** What the viewer is waiting for when no button is theirs. */
   waitingNote: string | null;
+  /** A cancelled booking takes no messages: no 'Message' link. */
+  canMessage: boolean;
 }
 
 export function allowedActions(actor: Pick<User, "id">, booking: Booking, myReview: Review | null): BookingActions {
@@ -222,6 +224,7 @@ export function allowedActions(actor: Pick<User, "id">, booking: Booking, myRevi
     canReview: booking.status === REVIEWABLE_BOOKING_STATUS && !myReview,
     canPay: owesPayment(booking, party),
     waitingNote: waitingNote(booking.status, party),
+    canMessage: takesMessages(booking.status),
   };
 }
 
@@ -231,7 +234,7 @@ export async function bookingPage(actor: Pick<User, "id">, bookingId: string) {
   const booking = await getBookingForParty(db, bookingId, actor.id);
   if (!booking) return null;
   const party: BookingParty = booking.providerId === actor.id ? "provider" : "seeker";
-  const otherId = otherParty(party) === "provider" ? booking.providerId : booking.seekerId;
+  const otherId = party === "provider" ? booking.seekerId : booking.providerId;
   const [myReview, theirReview] = await Promise.all([findReviewBy(db, booking.id, actor.id), findReviewBy(db, booking.id, otherId)]);
   return { booking, myReview, theirReview, actions: allowedActions(actor, booking, myReview) };
 }

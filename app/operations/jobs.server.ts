@@ -3,7 +3,7 @@ import { JOB_IMAGE_MAX_BYTES } from "~/lib/uploads";
 import type { SavedIds } from "~/components/favorites/saved.server";
 import { distanceMiles } from "~/lib/geo";
 import { isUuid } from "~/lib/ids";
-import { acceptRefusal, cancelJobConflict, mayCancelJob, type AcceptanceFacts } from "~/lib/job-process";
+import { ACCEPT_JOB, acceptRefusal, cancelJobConflict, mayCancelJob, type AcceptanceFacts } from "~/lib/job-process";
 import { conflict, notFound } from "~/models/errors";
 import {
   acceptanceFacts,
@@ -126,10 +126,11 @@ export interface JobActions {
  * this job (the same conditions the accept's update has); without them (not a provider) there is nothing to accept.
  */
 export function jobActions(viewer: Pick<User, "id" | "currentRole">, job: Pick<Job, "seekerId" | "status">, facts: AcceptanceFacts | null): JobActions {
-  const refused = viewer.currentRole === "provider" && facts ? acceptRefusal(facts) : null;
+  const mayTryAccepting = viewer.currentRole === ACCEPT_JOB.by && facts !== null;
+  const refused = mayTryAccepting ? acceptRefusal(facts) : null;
   return {
     isOwner: job.seekerId === viewer.id,
-    canAccept: viewer.currentRole === "provider" && facts !== null && refused === null,
+    canAccept: mayTryAccepting && refused === null,
     acceptBlocked: refused?.shownOnPage ? refused.message : null,
     canCancel: mayCancelJob(viewer.id, job),
   };
@@ -145,7 +146,7 @@ export async function jobPage(
   jobId: string,
 ): Promise<{ job: JobWithSeeker | null; saved: SavedIds; actions: JobActions | null; distance: number | null }> {
   const db = await getDb();
-  const isProvider = actor.currentRole === "provider";
+  const isProvider = actor.currentRole === ACCEPT_JOB.by;
   const [job, saved, standing] = await Promise.all([getJobForViewer(db, jobId, actor.id), loadSavedIds(db, actor), isProvider ? providerStanding(db, actor.id) : null]);
   if (!job) return { job, saved, actions: null, distance: null };
   const facts = standing ? await acceptanceFacts(db, job.id, actor.id, standing) : null;

@@ -9,7 +9,7 @@ import { BookingTimeline } from "~/components/booking/booking-timeline";
 import { CancelBooking } from "~/components/booking/cancel-booking";
 import { RATING_REQUIRED_TOAST, REVIEW_FORM_ID } from "~/components/booking/constants";
 import { BookingStatusButton } from "~/components/booking/status-button";
-import { bookingTimeline, toastAfter } from "~/lib/booking-process";
+import { bookingTimeline, REVIEWABLE_BOOKING_STATUS, toastAfter } from "~/lib/booking-process";
 import { dateTimeFormat, formatPrice } from "~/lib/format";
 import { BOOKING_STATUS_STYLES, categoryName } from "~/lib/job-display";
 import { reviewFormSchema } from "~/lib/schemas/review";
@@ -141,7 +141,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
         <div className="grid min-w-0 content-start gap-6 md:col-span-2">
           <JobDetailsCard job={booking.job} />
 
-          <CounterpartyCard counterparty={counterparty} isProvider={isProvider} bookingId={booking.id} cancelled={cancelled} />
+          <CounterpartyCard counterparty={counterparty} isProvider={isProvider} bookingId={booking.id} canMessage={view.canMessage} />
 
           {moves.length > 0 || canCancel || waitingNote ? (
             <TitledSection titleId="actions-title" title="Actions" className={`scroll-mt-20 ${CARD}`} id="booking-actions">
@@ -157,7 +157,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
             </TitledSection>
           ) : null}
 
-          {booking.status === "completed" ? (
+          {booking.status === REVIEWABLE_BOOKING_STATUS ? (
             <ReviewsCard bookingId={booking.id} counterpartyName={counterpartyName} view={view} formatTime={formatTime} />
           ) : null}
         </div>
