@@ -147,6 +147,11 @@ export function refusal(from: BookingStatus, to: BookingStatus, by: BookingParty
   return { kind: "conflict", message: `This booking is ${from.replace("_", " ")} and cannot be moved to ${to.replace("_", " ")}` };
 }
 
+/** Which party of the booking the user is (the caller has checked they are one). */
+export function partyOf(booking: { providerId: string }, userId: string): BookingParty {
+  return booking.providerId === userId ? "provider" : "seeker";
+}
+
 export function otherParty(party: BookingParty): BookingParty {
   return party === "seeker" ? "provider" : "seeker";
 }

@@ -3,6 +3,7 @@ import {
   availableTransitions,
   findTransition,
   owesPayment,
+  partyOf,
   refusal as moveRefusal,
   REVIEWABLE_BOOKING_STATUS,
   takesMessages,
@@ -139,7 +140,7 @@ export async function moveBookingIn(db: Executor, bookingId: string, userId: str
   return inTransaction(db, async (tx) => {
     const current = await lockBookingForParty(tx, bookingId, userId);
     if (!current) throw notFound("Booking not found");
-    const party: BookingParty = current.providerId === userId ? "provider" : "seeker";
+    const party = partyOf(current, userId);
     const refused = moveRefusal(current.status, to, party);
     if (refused) throw new DomainError(refused.kind, refused.message);
     const step = findTransition(current.status, to, party)!;
@@ -215,7 +216,7 @@ export interface BookingActions {
 }
 
 export function allowedActions(actor: Pick<User, "id">, booking: Booking, myReview: Review | null): BookingActions {
-  const party: BookingParty = booking.providerId === actor.id ? "provider" : "seeker";
+  const party = partyOf(booking, actor.id);
   const transitions = availableTransitions(booking.status, party).map(({ to, action }) => ({ to, action }));
   return {
     party,
@@ -233,7 +234,7 @@ export async function bookingPage(actor: Pick<User, "id">, bookingId: string) {
   const db = await getDb();
   const booking = await getBookingForParty(db, bookingId, actor.id);
   if (!booking) return null;
-  const party: BookingParty = booking.providerId === actor.id ? "provider" : "seeker";
+  const party = partyOf(booking, actor.id);
   const otherId = party === "provider" ? booking.seekerId : booking.providerId;
   const [myReview, theirReview] = await Promise.all([findReviewBy(db, booking.id, actor.id), findReviewBy(db, booking.id, otherId)]);
   return { booking, myReview, theirReview, actions: allowedActions(actor, booking, myReview) };

@@ -9,7 +9,7 @@ import { BookingTimeline } from "~/components/booking/booking-timeline";
 import { CancelBooking } from "~/components/booking/cancel-booking";
 import { RATING_REQUIRED_TOAST, REVIEW_FORM_ID } from "~/components/booking/constants";
 import { BookingStatusButton } from "~/components/booking/status-button";
-import { bookingTimeline, REVIEWABLE_BOOKING_STATUS, toastAfter } from "~/lib/booking-process";
+import { bookingTimeline, partyOf, REVIEWABLE_BOOKING_STATUS, toastAfter } from "~/lib/booking-process";
 import { dateTimeFormat, formatPrice } from "~/lib/format";
 import { BOOKING_STATUS_STYLES, categoryName } from "~/lib/job-display";
 import { reviewFormSchema } from "~/lib/schemas/review";
@@ -60,7 +60,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "status") {
     await runForPage(context, () => moveBooking(user, params.id, parseInput(moveInput, { status: form.get("status") }).status), {
       // The toast of the move just made, as the booking process has it.
-      success: (moved) => toastAfter(moved.status, moved.providerId === user.id ? "provider" : "seeker") ?? { title: "Status updated" },
+      success: (moved) => toastAfter(moved.status, partyOf(moved, user.id)) ?? { title: "Status updated" },
       failure: STATUS_FAILED,
     });
     return redirect(bookingPath);
