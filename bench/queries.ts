@@ -8,7 +8,8 @@ import { openDatabase, type Database, type DatabaseHandle } from "../db/client.t
 import { notifications, users, type User } from "../db/schema.ts";
 import { QUEUE_SCHEMA } from "../db/queue.ts";
 import { enqueueAlerts } from "../app/models/email-alert.server.ts";
-import { createJob, listAvailableJobs, listSeekerJobs } from "../app/models/job.server.ts";
+import { listAvailableJobs, listSeekerJobs } from "../app/models/job.server.ts";
+import { postJobIn as createJob } from "../app/operations/jobs.server.ts";
 import { listConversations } from "../app/models/message.server.ts";
 import { listNotifications } from "../app/models/notification.server.ts";
 import { getProviderStats } from "../app/models/provider.server.ts";

@@ -1,22 +1,21 @@
 import "server-only";
-import { and, desc, eq, inArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { createInsertSchema } from "drizzle-zod";
 import { z } from "zod";
 import { CATEGORY_IDS } from "~/lib/categories";
 import { bookingWithdrawals, bookings, jobColumns, jobs, users, type Job } from "../../db/schema.ts";
 import { isUuid } from "../lib/ids";
-import { ACTIVE_BOOKING_STATUSES } from "../lib/booking-lifecycle";
+import { ACTIVE_BOOKING_STATUSES } from "../lib/booking-process";
+import { ACCEPT_JOB, CANCEL_JOB, type AcceptanceFacts } from "../lib/job-process";
 import { chordForMiles, DEFAULT_LOCATION, distanceMiles, formatMiles, NEARBY_RADIUS_MILES, unitSphereCube } from "../lib/geo";
 import { jobFieldRules } from "../lib/schemas/job";
 import { oneLineText } from "../lib/text-fields";
 import { builtOnce } from "../services/built-once.server";
 import type { Executor } from "../services/db.server";
 import { describeCoordinates, resolveLocation } from "../services/geocode.server";
-import { conflict, notFound } from "./errors";
 import { approximateArea, approximateCoordinate } from "./job-location.server";
-import { notify } from "./notification.server";
 import { listNearbyOnlineProviders } from "./provider.server";
-import { inTransaction, MAX_EVENT_RECIPIENTS, publishEvent } from "../services/events.server";
+import { MAX_EVENT_RECIPIENTS, publishEvent } from "../services/events.server";
 import { JOB_STATUSES } from "../lib/statuses";
 
 export type { Job };
@@ -83,30 +82,22 @@ export function placeJob(input: Pick<NewJob, "address" | "latitude" | "longitude
 /** Online providers told about a new job nearby: the nearest this many offering its category. */
 export const JOB_POSTED_NOTIFY_LIMIT = 20;
 
-/**
- * Posts a job. In the same transaction the nearest online providers offering
- * the category are notified, and providers who can see it get a live update.
- */
-export async function createJob(db: Executor, seekerId: string, input: NewJob): Promise<Job> {
-  return inTransaction(db, async (tx) => {
-    const job = await insertJob(tx, seekerId, input);
-    const point = { latitude: Number(job.latitude), longitude: Number(job.longitude) };
-    const nearby = await listNearbyOnlineProviders(tx, point, { excludeUserId: seekerId, limit: MAX_EVENT_RECIPIENTS });
-    const matching = await listNearbyOnlineProviders(tx, point, { categoryId: job.categoryId, excludeUserId: seekerId, limit: JOB_POSTED_NOTIFY_LIMIT });
-    await notify(
-      tx,
-      matching.map((p) => ({
-        userId: p.id,
-        type: "job_posted" as const,
-        title: job.isUrgent ? "Urgent job near you" : "New job near you",
-        // The providers told are strangers to the job: its area, never its address (decision 0039).
-        message: `"${job.title}" · ${asSeenBy(job, false).address} · ${formatMiles(p.distanceMiles)} away`,
-        relatedId: job.id,
-      })),
-    );
-    await publishEvent(tx, { type: "job_update", userIds: [seekerId, ...nearby.map((p) => p.id)], data: { jobId: job.id } });
-    return job;
-  });
+/** The job-posted notices of a new job: for each provider told, its title, its area (never its address) and how far. */
+export function jobPostedNotices(job: Job, providers: { id: string; distanceMiles: number }[]) {
+  return providers.map((p) => ({
+    userId: p.id,
+    type: "job_posted" as const,
+    title: job.isUrgent ? "Urgent job near you" : "New job near you",
+    // The providers told are strangers to the job: its area, never its address (decision 0039).
+    message: `"${job.title}" · ${asSeenBy(job, false).address} · ${formatMiles(p.distanceMiles)} away`,
+    relatedId: job.id,
+  }));
+}
+
+/** The online providers around a job (the live update's audience), never its seeker; `categoryId` narrows them. */
+export async function providersAround(db: Executor, job: Pick<Job, "seekerId" | "latitude" | "longitude">, options: { categoryId?: Job["categoryId"]; limit: number }) {
+  const point = { latitude: Number(job.latitude), longitude: Number(job.longitude) };
+  return listNearbyOnlineProviders(db, point, { ...options, excludeUserId: job.seekerId });
 }
 
 /** Live update for a job's seeker and the online providers around it (its visibility changed). */
@@ -116,7 +107,7 @@ export async function publishJobUpdate(db: Executor, job: Pick<Job, "id" | "seek
   await publishEvent(db, { type: "job_update", userIds: [job.seekerId, ...nearby.map((p) => p.id)], data: { jobId: job.id } });
 }
 
-async function insertJob(db: Executor, seekerId: string, input: NewJob): Promise<Job> {
+export async function insertJob(db: Executor, seekerId: string, input: NewJob): Promise<Job> {
   const place = placeJob(input);
   const [job] = await db
     .insert(jobs)
@@ -227,11 +218,71 @@ export async function getJobForViewer(db: Executor, jobId: string, viewerId: str
   return row ? { ...asSeenBy(row.job, Boolean(row.exactLocation)), seeker: row.seeker } : null;
 }
 
-/** Whether the provider cancelled this job after accepting it (decision 0062): the job page says so instead of offering Accept. */
-export async function hasWithdrawnFrom(db: Executor, jobId: string, providerId: string): Promise<boolean> {
-  if (!isUuid(jobId)) return false;
-  const [row] = await db.select({ withdrawn: withdrawnBy(providerId) }).from(jobs).where(eq(jobs.id, jobId));
-  return Boolean(row?.withdrawn);
+/** Where a provider stands for accepting jobs, read from their row (share-locked with `lock`: going offline waits). */
+export interface ProviderStanding {
+  /** Online, as a provider. */
+  online: boolean;
+  latitude: string | null;
+  longitude: string | null;
+}
+
+export async function providerStanding(db: Executor, providerId: string, options: { lock?: boolean } = {}): Promise<ProviderStanding> {
+  const query = db
+    .select({ online: users.isProviderOnline, role: users.currentRole, latitude: users.latitude, longitude: users.longitude })
+    .from(users)
+    .where(eq(users.id, providerId));
+  const [me] = options.lock ? await query.for("share") : await query;
+  return { online: me?.online === true && me.role === "provider", latitude: me?.latitude ?? null, longitude: me?.longitude ?? null };
+}
+
+/** Whether the job lies within NEARBY_RADIUS_MILES of the provider's center: measured in SQL, for the write and the page alike. */
+function withinReachOf(standing: ProviderStanding): SQL<boolean> {
+  const center = sql`${unitSphereCube(providerCenter(standing))}::cube`;
+  return sql<boolean>`(${jobs.position} <-> ${center}) <= ${chordForMiles(NEARBY_RADIUS_MILES)}`;
+}
+
+/**
+ * A provider's accept, as one conditional update (decision 0039, 0062): the job moves from posted to matched only
+ * when it is not theirs, within reach and not one they cancelled before, so of concurrent accepts exactly one wins.
+ * Undefined when any condition fails (`acceptanceFacts` then says which).
+ */
+export async function claimPostedJob(tx: Executor, jobId: string, providerId: string, standing: ProviderStanding): Promise<Job | undefined> {
+  const [job] = await tx
+    .update(jobs)
+    .set({ status: ACCEPT_JOB.to, updatedAt: new Date() })
+    .where(
+      and(
+        eq(jobs.id, jobId),
+        eq(jobs.status, ACCEPT_JOB.from),
+        ne(jobs.seekerId, providerId),
+        withinReachOf(standing),
+        sql`not ${withdrawnBy(providerId)}`,
+      ),
+    )
+    .returning(jobColumns);
+  return job;
+}
+
+/**
+ * The conditions of accepting a job, as the database has them for one provider (the job process decides from
+ * them: `acceptRefusal`); null when there is no such job.
+ */
+export async function acceptanceFacts(db: Executor, jobId: string, providerId: string, standing: ProviderStanding): Promise<AcceptanceFacts | null> {
+  if (!isUuid(jobId)) return null;
+  const [row] = await db
+    .select({ status: jobs.status, seekerId: jobs.seekerId, withinReach: withinReachOf(standing), withdrawn: withdrawnBy(providerId) })
+    .from(jobs)
+    .where(eq(jobs.id, jobId));
+  if (!row) return null;
+  return { status: row.status, own: row.seekerId === providerId, withdrawn: Boolean(row.withdrawn), online: standing.online, withinReach: Boolean(row.withinReach) };
+}
+
+/** The job's status after its booking moved (the booking process's `jobStatus`); the job, unchanged when null. */
+export async function jobAfterBookingMove(tx: Executor, jobId: string, status: JobStatus | null, now: Date): Promise<Job> {
+  const [job] = status
+    ? await tx.update(jobs).set({ status, updatedAt: now }).where(eq(jobs.id, jobId)).returning(jobColumns)
+    : await tx.select(jobColumns).from(jobs).where(eq(jobs.id, jobId));
+  return job;
 }
 
 /** Whether the viewer may see the job at all (the rule of getJobForViewer), for writes that name a job. */
@@ -352,20 +403,19 @@ export function providerCenter(provider: { latitude: string | null; longitude: s
   return { latitude: Number(provider.latitude), longitude: Number(provider.longitude) };
 }
 
-/** The seeker withdraws a job nobody has accepted yet. */
-export async function cancelJob(db: Executor, seekerId: string, jobId: string): Promise<Job> {
-  if (!isUuid(jobId)) throw notFound("Job not found");
-  const job = await inTransaction(db, async (tx) => {
-    const [row] = await tx
-      .update(jobs)
-      .set({ status: "cancelled", updatedAt: new Date() })
-      .where(and(eq(jobs.id, jobId), eq(jobs.seekerId, seekerId), eq(jobs.status, "posted")))
-      .returning(jobColumns);
-    if (row) await publishJobUpdate(tx, row);
-    return row;
-  });
-  if (job) return job;
-  const [existing] = await db.select({ status: jobs.status }).from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.seekerId, seekerId)));
-  if (!existing) throw notFound("Job not found");
-  throw conflict(`Only a posted job can be cancelled; this one is ${existing.status.replace("_", " ")}`);
+/** The seeker's withdrawal of their job, as one conditional update: only theirs, only while posted; else undefined. */
+export async function withdrawPostedJob(tx: Executor, seekerId: string, jobId: string): Promise<Job | undefined> {
+  const [row] = await tx
+    .update(jobs)
+    .set({ status: CANCEL_JOB.to, updatedAt: new Date() })
+    .where(and(eq(jobs.id, jobId), eq(jobs.seekerId, seekerId), eq(jobs.status, CANCEL_JOB.from)))
+    .returning(jobColumns);
+  return row;
+}
+
+/** The status of a job of this seeker (authorization in the query); null when it is not theirs or not there. */
+export async function ownJobStatus(db: Executor, seekerId: string, jobId: string): Promise<JobStatus | null> {
+  if (!isUuid(jobId)) return null;
+  const [row] = await db.select({ status: jobs.status }).from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.seekerId, seekerId)));
+  return row?.status ?? null;
 }

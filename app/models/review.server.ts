@@ -1,13 +1,11 @@
 import "server-only";
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { bookings, jobs, reviews, users, type Review } from "../../db/schema.ts";
+import { bookings, jobs, reviews, users, type Booking, type Review } from "../../db/schema.ts";
 import { fullName } from "../lib/user-display";
-import { notify } from "./notification.server";
+import type { NewNotification } from "./notification.server";
 import { reviewFieldRules } from "../lib/schemas/review";
 import type { Executor } from "../services/db.server";
-import { inTransaction } from "../services/events.server";
-import { conflict, invalid, notFound } from "./errors";
 
 export type { Review };
 
@@ -21,51 +19,53 @@ export type CreateReviewInput = { bookingId: string; revieweeId: string; rating:
 
 export const ALREADY_REVIEWED = "You have already reviewed this booking";
 
-/**
- * Either party reviews the other once per completed booking. The reviewee's
- * row is locked first, so concurrent reviews of one user queue up and each
- * recomputes averageRating and totalReviews exactly from the reviews table.
- */
-export async function createReview(db: Executor, reviewerId: string, input: CreateReviewInput): Promise<Review> {
-  return inTransaction(db, async (tx) => {
-    const [booking] = await tx
-      .select()
-      .from(bookings)
-      .where(and(eq(bookings.id, input.bookingId), or(eq(bookings.seekerId, reviewerId), eq(bookings.providerId, reviewerId))));
-    if (!booking) throw notFound("Booking not found");
-    if (booking.status !== "completed") throw conflict(`You can review a booking once it is completed; this one is ${booking.status.replace("_", " ")}`);
-    const otherParty = booking.seekerId === reviewerId ? booking.providerId : booking.seekerId;
-    if (input.revieweeId !== otherParty) throw invalid("revieweeId must be the other party of the booking");
+/** The booking as one of its parties has it, for a review (authorization in the query); null for anyone else. */
+export async function bookingToReview(db: Executor, bookingId: string, reviewerId: string): Promise<Booking | null> {
+  const [booking] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), or(eq(bookings.seekerId, reviewerId), eq(bookings.providerId, reviewerId))));
+  return booking ?? null;
+}
 
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, otherParty)).for("update");
-    const [review] = await tx
-      .insert(reviews)
-      .values({ bookingId: booking.id, reviewerId, revieweeId: otherParty, rating: input.rating, comment: input.comment ?? null })
-      .onConflictDoNothing({ target: [reviews.bookingId, reviews.reviewerId] })
-      .returning();
-    if (!review) throw conflict(ALREADY_REVIEWED);
-    await tx
-      .update(users)
-      .set({
-        totalReviews: sql`(select count(*)::int from ${reviews} where ${reviews.revieweeId} = ${otherParty})`,
-        averageRating: sql`(select coalesce(round(avg(${reviews.rating}), 2), 0) from ${reviews} where ${reviews.revieweeId} = ${otherParty})`,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, otherParty));
-    // The notification's reader is another user: the name only, never the email (decision 0018).
-    const [reviewer] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, reviewerId));
-    const [job] = await tx.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, booking.jobId));
-    await notify(tx, [
-      {
-        userId: otherParty,
-        type: "review",
-        title: "New review",
-        message: `${fullName(reviewer)} rated you ${input.rating} of 5 for "${job.title}"`,
-        relatedId: booking.id,
-      },
-    ]);
-    return review;
-  });
+/**
+ * Stores one review and recomputes the reviewee's averageRating and totalReviews from the reviews table, in the
+ * caller's transaction. The reviewee's row is locked first, so concurrent reviews of one user queue up; a second
+ * review of the booking by the same reviewer is settled by the unique constraint (null).
+ */
+export async function insertReviewAndRecount(
+  tx: Executor,
+  review: { bookingId: string; reviewerId: string; revieweeId: string; rating: number; comment?: string },
+): Promise<Review | null> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, review.revieweeId)).for("update");
+  const [row] = await tx
+    .insert(reviews)
+    .values({ ...review, comment: review.comment ?? null })
+    .onConflictDoNothing({ target: [reviews.bookingId, reviews.reviewerId] })
+    .returning();
+  if (!row) return null;
+  await tx
+    .update(users)
+    .set({
+      totalReviews: sql`(select count(*)::int from ${reviews} where ${reviews.revieweeId} = ${review.revieweeId})`,
+      averageRating: sql`(select coalesce(round(avg(${reviews.rating}), 2), 0) from ${reviews} where ${reviews.revieweeId} = ${review.revieweeId})`,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, review.revieweeId));
+  return row;
+}
+
+/** The notice the reviewee gets: the reviewer's name only, never their email (decision 0018). */
+export async function reviewNotice(db: Executor, review: Review, jobId: string): Promise<NewNotification> {
+  const [reviewer] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, review.reviewerId));
+  const [job] = await db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, jobId));
+  return {
+    userId: review.revieweeId,
+    type: "review",
+    title: "New review",
+    message: `${fullName(reviewer)} rated you ${review.rating} of 5 for "${job.title}"`,
+    relatedId: review.bookingId,
+  };
 }
 
 export interface ReceivedReview extends Review {

@@ -1,21 +1,50 @@
 import "server-only";
-import { availableTransitions, type BookingParty } from "~/lib/booking-lifecycle";
 import {
-  acceptJob as storeAcceptance,
+  availableTransitions,
+  findTransition,
+  owesPayment,
+  partyOf,
+  refusal as moveRefusal,
+  REVIEWABLE_BOOKING_STATUS,
+  takesMessages,
+  waitingNote,
+  type BookingParty,
+} from "~/lib/booking-process";
+import { isUuid } from "~/lib/ids";
+import { ACCEPT_JOB, acceptRefusal, JOB_ALREADY_ACCEPTED, ONLY_PROVIDERS_ACCEPT, TOO_MANY_CANCELLATIONS } from "~/lib/job-process";
+import {
+  cancellationWait,
+  countCompletedJob,
   createBookingSchema,
+  displayName,
   getBookingForParty,
+  insertAcceptedBooking,
   listMyBookings,
-  transitionBooking,
+  lockBookingForParty,
+  lockProviderCancellations,
   updateBookingStatusSchema,
+  writeBookingMove,
   type Booking,
   type BookingDetail,
   type BookingListItem,
   type PaymentMethod,
 } from "~/models/booking.server";
-import { notFound } from "~/models/errors";
-import { createReview, createReviewSchema, findReviewBy, type CreateReviewInput, type Review } from "~/models/review.server";
+import { conflict, DomainError, forbidden, invalid, notFound, RateLimited } from "~/models/errors";
+import { acceptanceFacts, claimPostedJob, jobAfterBookingMove, providerStanding, publishJobUpdate } from "~/models/job.server";
+import { notify } from "~/models/notification.server";
+import {
+  ALREADY_REVIEWED,
+  bookingToReview,
+  createReviewSchema,
+  findReviewBy,
+  insertReviewAndRecount,
+  reviewNotice,
+  type CreateReviewInput,
+  type Review,
+} from "~/models/review.server";
 import type { User } from "~/models/user.server";
-import { getDb } from "~/services/db.server";
+import { getDb, type Executor } from "~/services/db.server";
+import { inTransaction, publishEvent } from "~/services/events.server";
 import { spendRateLimit, userKey } from "~/services/rate-limit.server";
 
 /** POST /api/bookings' body (spec §7: jobId, seekerId, agreedPrice, paymentMethod, paymentStatus, scheduledAt). */
@@ -28,7 +57,45 @@ export const acceptJobInput = createBookingSchema;
  */
 export async function acceptJob(actor: Pick<User, "id" | "currentRole">, input: { jobId: string; paymentMethod?: PaymentMethod; seekerId?: string }): Promise<Booking> {
   await spendRateLimit("bookings", userKey(actor.id));
-  return storeAcceptance(await getDb(), actor, input);
+  return acceptJobIn(await getDb(), actor, input);
+}
+
+/**
+ * The accept step of the job process (`app/lib/job-process.ts`), in one transaction: the provider's row is read
+ * share-locked (going offline waits for it); a provider at their daily allowance of cancellations accepts nothing
+ * until it frees up (429); the job moves from posted to matched by a conditional update whose conditions are the
+ * process's (so of concurrent accepts exactly one wins); the booking is created accepted, the seeker notified in the
+ * transaction, the live events sent once it commits. A refused accept names the process's first reason, as the
+ * database has the facts (unknown job 404, taken 409, their own 403, cancelled before 409, offline 403, too far 403).
+ */
+export async function acceptJobIn(
+  db: Executor,
+  provider: Pick<User, "id" | "currentRole">,
+  input: { jobId: string; paymentMethod?: PaymentMethod; seekerId?: string },
+): Promise<Booking> {
+  if (provider.currentRole !== ACCEPT_JOB.by) throw forbidden(ONLY_PROVIDERS_ACCEPT);
+  if (!isUuid(input.jobId)) throw notFound("Job not found");
+  return inTransaction(db, async (tx) => {
+    const standing = await providerStanding(tx, provider.id, { lock: true });
+    const wait = await cancellationWait(tx, provider.id);
+    if (wait !== null) throw new RateLimited(wait, TOO_MANY_CANCELLATIONS);
+    const job = standing.online ? await claimPostedJob(tx, input.jobId, provider.id, standing) : undefined;
+    if (!job) {
+      const facts = await acceptanceFacts(tx, input.jobId, provider.id, standing);
+      if (!facts) throw notFound("Job not found");
+      const refused = acceptRefusal(facts);
+      // Every condition held when read again: another accept won between the update and this read.
+      throw refused ? new DomainError(refused.kind, refused.message) : conflict(JOB_ALREADY_ACCEPTED);
+    }
+    if (input.seekerId && input.seekerId !== job.seekerId) throw invalid("seekerId does not match the job's seeker");
+    const booking = await insertAcceptedBooking(tx, job, provider.id, input.paymentMethod);
+    const { notice } = ACCEPT_JOB;
+    const name = await displayName(tx, provider.id);
+    await notify(tx, [{ userId: job.seekerId, type: notice.type, title: notice.title, message: `${name} ${notice.verb} "${job.title}"`, relatedId: booking.id }]);
+    await publishEvent(tx, { type: "booking_update", userIds: [job.seekerId, provider.id], data: { bookingId: booking.id, jobId: job.id } });
+    await publishJobUpdate(tx, job);
+    return booking;
+  });
 }
 
 /** The actor's bookings on either side, newest first, each with every column and its job (spec §3). */
@@ -52,13 +119,50 @@ export async function findBookingFor(actor: Pick<User, "id">, bookingId: string)
 export const moveInput = updateBookingStatusSchema;
 
 /**
- * One move along the booking lifecycle (app/lib/booking-lifecycle.ts): only its parties (404 otherwise), only
- * the moves the table gives that party (403, or 409 naming the status); the job follows in the same transaction.
- * A provider's cancellations of accepted bookings are counted and capped (decision 0062).
+ * One move along the booking process (app/lib/booking-process.ts): only its parties (404 otherwise), only the moves
+ * the process gives that party (403, or 409 naming the status); the job follows in the same transaction. A
+ * provider's cancellations of accepted bookings are counted and capped (decision 0062).
  */
 export async function moveBooking(actor: Pick<User, "id">, bookingId: string, to: Booking["status"]): Promise<Booking> {
   await spendRateLimit("bookings", userKey(actor.id));
-  return transitionBooking(await getDb(), bookingId, actor.id, to);
+  return moveBookingIn(await getDb(), bookingId, actor.id, to);
+}
+
+/**
+ * The move, in one transaction: the booking is read locked for one of its parties; the process says whether this
+ * party may make it; a provider backing out is held to their allowance (the count serialised on their row, 429
+ * past it); the booking moves on condition it is still where it was read (409 otherwise); the job follows, a
+ * completion counts on the provider's row, the other party is notified, all in the transaction; the live events
+ * leave once it commits.
+ */
+export async function moveBookingIn(db: Executor, bookingId: string, userId: string, to: Booking["status"]): Promise<Booking> {
+  if (!isUuid(bookingId)) throw notFound("Booking not found");
+  return inTransaction(db, async (tx) => {
+    const current = await lockBookingForParty(tx, bookingId, userId);
+    if (!current) throw notFound("Booking not found");
+    const party = partyOf(current, userId);
+    const refused = moveRefusal(current.status, to, party);
+    if (refused) throw new DomainError(refused.kind, refused.message);
+    const step = findTransition(current.status, to, party)!;
+    if (step.withdrawal) {
+      await lockProviderCancellations(tx, userId);
+      const wait = await cancellationWait(tx, userId);
+      if (wait !== null) throw new RateLimited(wait, TOO_MANY_CANCELLATIONS);
+    }
+    const now = new Date();
+    const moved = await writeBookingMove(tx, current, step, now);
+    if (!moved) throw conflict(`This booking is no longer ${current.status.replace("_", " ")}`);
+    const job = await jobAfterBookingMove(tx, current.jobId, step.jobStatus, now);
+    if (step.countsCompletedJob) await countCompletedJob(tx, current.providerId, now);
+    const { notice } = step;
+    const other = party === "provider" ? current.seekerId : current.providerId;
+    await notify(tx, [
+      { userId: other, type: notice.type, title: notice.title, message: `${await displayName(tx, userId)} ${notice.verb} "${job.title}"`, relatedId: current.id },
+    ]);
+    await publishEvent(tx, { type: "booking_update", userIds: [current.seekerId, current.providerId], data: { bookingId: current.id, jobId: job.id } });
+    await publishJobUpdate(tx, job);
+    return moved;
+  });
 }
 
 /** POST /api/reviews' body (spec §7: bookingId, revieweeId, rating, comment?). */
@@ -66,7 +170,27 @@ export const reviewInput = createReviewSchema;
 
 /** A party reviews the other once the booking is completed (409 for a second review); the reviewee's rating follows. */
 export async function reviewBooking(actor: Pick<User, "id">, input: CreateReviewInput): Promise<Review> {
-  return createReview(await getDb(), actor.id, input);
+  return reviewBookingIn(await getDb(), actor.id, input);
+}
+
+/**
+ * The review, in one transaction: only a party of the booking (404), only once it is completed (409), only of the
+ * other party (400); stored with the reviewee's rating recomputed (a second review: 409), the reviewee notified.
+ */
+export async function reviewBookingIn(db: Executor, reviewerId: string, input: CreateReviewInput): Promise<Review> {
+  return inTransaction(db, async (tx) => {
+    const booking = await bookingToReview(tx, input.bookingId, reviewerId);
+    if (!booking) throw notFound("Booking not found");
+    if (booking.status !== REVIEWABLE_BOOKING_STATUS) {
+      throw conflict(`You can review a booking once it is completed; this one is ${booking.status.replace("_", " ")}`);
+    }
+    const revieweeId = booking.seekerId === reviewerId ? booking.providerId : booking.seekerId;
+    if (input.revieweeId !== revieweeId) throw invalid("revieweeId must be the other party of the booking");
+    const review = await insertReviewAndRecount(tx, { bookingId: booking.id, reviewerId, revieweeId, rating: input.rating, comment: input.comment });
+    if (!review) throw conflict(ALREADY_REVIEWED);
+    await notify(tx, [await reviewNotice(tx, review, booking.jobId)]);
+    return review;
+  });
 }
 
 /** The booking page's review form: the reviewee is always the other party, never a value from the form. */
@@ -76,10 +200,10 @@ export async function reviewOtherParty(actor: Pick<User, "id">, bookingId: strin
   return reviewBooking(actor, { bookingId: booking.id, revieweeId, ...review });
 }
 
-/** What the viewer of a booking may do there, decided once here and read by the page. */
+/** What the viewer of a booking may do there, decided once here from the booking process and read by the page. */
 export interface BookingActions {
   party: BookingParty;
-  /** The lifecycle moves the table gives this party now, cancelling apart. */
+  /** The moves the process gives this party now, cancelling apart. */
   moves: { to: Booking["status"]; action: string }[];
   canCancel: boolean;
   canReview: boolean;
@@ -87,25 +211,22 @@ export interface BookingActions {
   canPay: boolean;
   /** What the viewer is waiting for when no button is theirs. */
   waitingNote: string | null;
+  /** A cancelled booking takes no messages: no 'Message' link. */
+  canMessage: boolean;
 }
 
 export function allowedActions(actor: Pick<User, "id">, booking: Booking, myReview: Review | null): BookingActions {
-  const party: BookingParty = booking.providerId === actor.id ? "provider" : "seeker";
+  const party = partyOf(booking, actor.id);
   const transitions = availableTransitions(booking.status, party).map(({ to, action }) => ({ to, action }));
   return {
     party,
     moves: transitions.filter((t) => t.to !== "cancelled"),
     canCancel: transitions.some((t) => t.to === "cancelled"),
-    canReview: booking.status === "completed" && !myReview,
-    canPay: party === "seeker" && booking.status !== "cancelled" && booking.paymentStatus === "pending",
+    canReview: booking.status === REVIEWABLE_BOOKING_STATUS && !myReview,
+    canPay: owesPayment(booking, party),
     waitingNote: waitingNote(booking.status, party),
+    canMessage: takesMessages(booking.status),
   };
-}
-
-function waitingNote(status: Booking["status"], party: BookingParty): string | null {
-  if (party === "seeker" && status === "accepted") return "Waiting for the provider to start the job.";
-  if (party === "seeker" && status === "in_progress") return "The provider is working on it and will mark the job complete when done.";
-  return null;
 }
 
 /** The booking page: the booking, both parties' reviews, and what the viewer may do; null when not theirs. */
@@ -113,7 +234,8 @@ export async function bookingPage(actor: Pick<User, "id">, bookingId: string) {
   const db = await getDb();
   const booking = await getBookingForParty(db, bookingId, actor.id);
   if (!booking) return null;
-  const otherId = booking.providerId === actor.id ? booking.seekerId : booking.providerId;
+  const party = partyOf(booking, actor.id);
+  const otherId = party === "provider" ? booking.seekerId : booking.providerId;
   const [myReview, theirReview] = await Promise.all([findReviewBy(db, booking.id, actor.id), findReviewBy(db, booking.id, otherId)]);
   return { booking, myReview, theirReview, actions: allowedActions(actor, booking, myReview) };
 }

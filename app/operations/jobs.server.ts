@@ -1,24 +1,37 @@
 import "server-only";
 import { JOB_IMAGE_MAX_BYTES } from "~/lib/uploads";
 import type { SavedIds } from "~/components/favorites/saved.server";
-import { notFound } from "~/models/errors";
+import { distanceMiles } from "~/lib/geo";
+import { isUuid } from "~/lib/ids";
+import { ACCEPT_JOB, acceptRefusal, cancelJobConflict, mayCancelJob, type AcceptanceFacts } from "~/lib/job-process";
+import { conflict, notFound } from "~/models/errors";
 import {
-  cancelJob as storeCancellation,
+  acceptanceFacts,
   countSeekerJobsByStatus,
-  createJob,
   createJobSchema,
   getJobForViewer,
-  hasWithdrawnFrom,
+  insertJob,
+  JOB_POSTED_NOTIFY_LIMIT,
+  jobPostedNotices,
   listAvailableJobs,
   listSeekerJobs,
+  ownJobStatus,
+  providerCenter,
+  providersAround,
+  providerStanding,
+  publishJobUpdate,
+  withdrawPostedJob,
   type Job,
   type JobStatus,
+  type JobWithSeeker,
   type NearbyJob,
   type NewJob,
 } from "~/models/job.server";
+import { notify } from "~/models/notification.server";
 import { loadSavedIds } from "~/operations/favorites.server";
 import type { User } from "~/models/user.server";
-import { getDb } from "~/services/db.server";
+import { getDb, type Executor } from "~/services/db.server";
+import { inTransaction } from "~/services/events.server";
 import { verifyUploadedImage } from "~/services/image-upload.server";
 import { spendRateLimit, userKey } from "~/services/rate-limit.server";
 
@@ -33,12 +46,44 @@ export const jobInput = createJobSchema;
 export async function postJob(actor: Pick<User, "id">, input: NewJob, options: { storedImageUrl?: string | null } = {}): Promise<Job> {
   const imageUrl = options.storedImageUrl ?? (input.imageUrl ? await verifyUploadedImage(input.imageUrl, actor.id, JOB_IMAGE_MAX_BYTES) : null);
   await spendRateLimit("jobs", userKey(actor.id));
-  return createJob(await getDb(), actor.id, { ...input, imageUrl });
+  return postJobIn(await getDb(), actor.id, { ...input, imageUrl });
+}
+
+/**
+ * The job, in one transaction: stored, the nearest online providers offering its category notified, and once it
+ * commits a live update for the providers around who can see it.
+ */
+export async function postJobIn(db: Executor, seekerId: string, input: NewJob): Promise<Job> {
+  return inTransaction(db, async (tx) => {
+    const job = await insertJob(tx, seekerId, input);
+    const told = await providersAround(tx, job, { categoryId: job.categoryId, limit: JOB_POSTED_NOTIFY_LIMIT });
+    await notify(tx, jobPostedNotices(job, told));
+    await publishJobUpdate(tx, job);
+    return job;
+  });
 }
 
 /** The seeker withdraws a job that is still posted (409 once accepted; 404 for anyone else's). */
 export async function cancelJob(actor: Pick<User, "id">, jobId: string): Promise<Job> {
-  return storeCancellation(await getDb(), actor.id, jobId);
+  return cancelJobIn(await getDb(), actor.id, jobId);
+}
+
+/**
+ * The cancel step of the job process: a conditional update (only the seeker's own job, only while posted), with
+ * the live update once it commits; when it changes nothing, 404 for a job that is not theirs and 409 naming the
+ * status of one that is.
+ */
+export async function cancelJobIn(db: Executor, seekerId: string, jobId: string): Promise<Job> {
+  if (!isUuid(jobId)) throw notFound("Job not found");
+  const job = await inTransaction(db, async (tx) => {
+    const row = await withdrawPostedJob(tx, seekerId, jobId);
+    if (row) await publishJobUpdate(tx, row);
+    return row;
+  });
+  if (job) return job;
+  const status = await ownJobStatus(db, seekerId, jobId);
+  if (!status) throw notFound("Job not found");
+  throw conflict(cancelJobConflict(status));
 }
 
 /** The actor's own jobs, newest first, optionally of one status (GET /api/jobs/my-jobs). */
@@ -46,10 +91,11 @@ export async function myJobs(actor: Pick<User, "id">, status?: JobStatus) {
   return listSeekerJobs(await getDb(), actor.id, status ? { status } : {});
 }
 
-/** The my-jobs page: the jobs of the tab, the count of each status, and what the actor saved. */
+/** The my-jobs page: the jobs of the tab, each with what the actor may do with it, the count of each status, and what the actor saved. */
 export async function myJobsPage(actor: Pick<User, "id" | "currentRole">, status?: JobStatus) {
   const db = await getDb();
-  const [jobs, counts, saved] = await Promise.all([listSeekerJobs(db, actor.id, status ? { status } : {}), countSeekerJobsByStatus(db, actor.id), loadSavedIds(db, actor)]);
+  const [rows, counts, saved] = await Promise.all([listSeekerJobs(db, actor.id, status ? { status } : {}), countSeekerJobsByStatus(db, actor.id), loadSavedIds(db, actor)]);
+  const jobs = rows.map((job) => ({ ...job, actions: jobActions(actor, job, null) }));
   return { jobs, counts, saved };
 }
 
@@ -66,16 +112,44 @@ export async function jobFor(actor: Pick<User, "id">, jobId: string) {
   return job;
 }
 
-/** The job page's data: the job as the actor may see it (null when not), what the actor saved, and whether they cancelled it before. */
+/** What the viewer of a job may do there, decided once here from the job process and read by the pages. */
+export interface JobActions {
+  isOwner: boolean;
+  canAccept: boolean;
+  /** Why a provider may not accept it, when it is their own situation (cancelled before, offline, too far). */
+  acceptBlocked: string | null;
+  canCancel: boolean;
+}
+
+/**
+ * The job's actions for the viewer. Accepting is decided from `facts`, what the database says of this provider and
+ * this job (the same conditions the accept's update has); without them (not a provider) there is nothing to accept.
+ */
+export function jobActions(viewer: Pick<User, "id" | "currentRole">, job: Pick<Job, "seekerId" | "status">, facts: AcceptanceFacts | null): JobActions {
+  const mayTryAccepting = viewer.currentRole === ACCEPT_JOB.by && facts !== null;
+  const refused = mayTryAccepting ? acceptRefusal(facts) : null;
+  return {
+    isOwner: job.seekerId === viewer.id,
+    canAccept: mayTryAccepting && refused === null,
+    acceptBlocked: refused?.shownOnPage ? refused.message : null,
+    canCancel: mayCancelJob(viewer.id, job),
+  };
+}
+
+/**
+ * The job page's data: the job as the actor may see it (null when not), what the actor saved, what they may do
+ * there (for a provider, from the database's facts: online, within reach, not cancelled before) and, for a
+ * provider, how far it is from where they are: to the point they are shown (its area's, unless it is theirs).
+ */
 export async function jobPage(
-  actor: Pick<User, "id" | "currentRole">,
+  actor: Pick<User, "id" | "currentRole" | "latitude" | "longitude">,
   jobId: string,
-): Promise<{ job: Awaited<ReturnType<typeof getJobForViewer>>; saved: SavedIds; cancelledBefore: boolean }> {
+): Promise<{ job: JobWithSeeker | null; saved: SavedIds; actions: JobActions | null; distance: number | null }> {
   const db = await getDb();
-  const [job, saved, cancelledBefore] = await Promise.all([
-    getJobForViewer(db, jobId, actor.id),
-    loadSavedIds(db, actor),
-    actor.currentRole === "provider" ? hasWithdrawnFrom(db, jobId, actor.id) : false,
-  ]);
-  return { job, saved, cancelledBefore };
+  const isProvider = actor.currentRole === ACCEPT_JOB.by;
+  const [job, saved, standing] = await Promise.all([getJobForViewer(db, jobId, actor.id), loadSavedIds(db, actor), isProvider ? providerStanding(db, actor.id) : null]);
+  if (!job) return { job, saved, actions: null, distance: null };
+  const facts = standing ? await acceptanceFacts(db, job.id, actor.id, standing) : null;
+  const distance = isProvider ? distanceMiles(providerCenter(actor), { latitude: Number(job.latitude), longitude: Number(job.longitude) }) : null;
+  return { job, saved, actions: jobActions(actor, job, facts), distance };
 }

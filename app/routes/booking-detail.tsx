@@ -9,6 +9,7 @@ import { BookingTimeline } from "~/components/booking/booking-timeline";
 import { CancelBooking } from "~/components/booking/cancel-booking";
 import { RATING_REQUIRED_TOAST, REVIEW_FORM_ID } from "~/components/booking/constants";
 import { BookingStatusButton } from "~/components/booking/status-button";
+import { bookingTimeline, partyOf, REVIEWABLE_BOOKING_STATUS, toastAfter } from "~/lib/booking-process";
 import { dateTimeFormat, formatPrice } from "~/lib/format";
 import { BOOKING_STATUS_STYLES, categoryName } from "~/lib/job-display";
 import { reviewFormSchema } from "~/lib/schemas/review";
@@ -58,13 +59,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   if (intent === "status") {
     await runForPage(context, () => moveBooking(user, params.id, parseInput(moveInput, { status: form.get("status") }).status), {
-      success: (moved) =>
-        moved.status === "cancelled"
-          ? {
-              title: "Booking cancelled",
-              description: moved.providerId === user.id ? "The job is back on the market for other providers." : "The job has been withdrawn.",
-            }
-          : { title: "Status updated", description: STATUS_DESCRIPTIONS[moved.status] },
+      // The toast of the move just made, as the booking process has it.
+      success: (moved) => toastAfter(moved.status, partyOf(moved, user.id)) ?? { title: "Status updated" },
       failure: STATUS_FAILED,
     });
     return redirect(bookingPath);
@@ -91,12 +87,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   flashToast(context, { title: "Error", description: "Something went wrong. Please try again.", variant: "destructive" });
   return redirect(bookingPath);
 }
-
-const STATUS_DESCRIPTIONS: Partial<Record<string, string>> = {
-  accepted: "The booking is accepted.",
-  in_progress: "The job is now in progress.",
-  completed: "The job is marked as completed.",
-};
 
 const FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
@@ -151,7 +141,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
         <div className="grid min-w-0 content-start gap-6 md:col-span-2">
           <JobDetailsCard job={booking.job} />
 
-          <CounterpartyCard counterparty={counterparty} isProvider={isProvider} bookingId={booking.id} cancelled={cancelled} />
+          <CounterpartyCard counterparty={counterparty} isProvider={isProvider} bookingId={booking.id} canMessage={view.canMessage} />
 
           {moves.length > 0 || canCancel || waitingNote ? (
             <TitledSection titleId="actions-title" title="Actions" className={`scroll-mt-20 ${CARD}`} id="booking-actions">
@@ -167,19 +157,14 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
             </TitledSection>
           ) : null}
 
-          {booking.status === "completed" ? (
+          {booking.status === REVIEWABLE_BOOKING_STATUS ? (
             <ReviewsCard bookingId={booking.id} counterpartyName={counterpartyName} view={view} formatTime={formatTime} />
           ) : null}
         </div>
 
         <aside className="grid min-w-0 content-start gap-6">
           <TitledSection titleId="timeline-title" title="Timeline" className={CARD} titleClassName="mb-4 text-base font-semibold text-slate-900">
-            <BookingTimeline
-              createdAt={booking.createdAt}
-              startedAt={booking.startedAt}
-              completedAt={booking.completedAt}
-              formatTime={formatTime}
-            />
+            <BookingTimeline steps={bookingTimeline(booking)} formatTime={formatTime} />
           </TitledSection>
 
           <PaymentCard booking={booking} canPay={canPay} showPaymentNotice={view.showPaymentNotice} />

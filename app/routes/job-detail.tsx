@@ -11,11 +11,10 @@ import { AcceptJobForm } from "~/components/seeker/accept-job-form";
 import { CancelJob } from "~/components/seeker/cancel-job";
 import { JobImage } from "~/components/seeker/job-image";
 import { formatBudget, formatRelativeTime, JOB_STATUS_STYLES } from "~/lib/format";
-import { distanceMiles, formatMiles, NEARBY_RADIUS_MILES } from "~/lib/geo";
+import { formatMiles } from "~/lib/geo";
 import { categoryName } from "~/lib/job-display";
 import { fullName } from "~/lib/user-display";
-import { GO_ONLINE_TO_ACCEPT, JOB_CANCELLED_BEFORE, JOB_OUT_OF_REACH } from "~/models/booking.server";
-import { providerCenter } from "~/models/job.server";
+import { ACCEPT_JOB, CANCEL_JOB, GO_ONLINE_TO_ACCEPT, JOB_CANCELLED_BEFORE } from "~/lib/job-process";
 import { acceptJob } from "~/operations/bookings.server";
 import { cancelJob, jobPage } from "~/operations/jobs.server";
 import { safeRedirectPath } from "~/lib/redirects";
@@ -28,39 +27,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   // Only what the user may see of it: the area of a posted job that is not theirs; 404 for a job no longer posted
   // unless they are a party (decision 0039).
-  const { job, saved, cancelledBefore } = await jobPage(user, params.id);
+  const { job, saved, actions, distance } = await jobPage(user, params.id);
   // Why the provider's last accept was refused (taken by another, offline, too far), if it was.
   const acceptRefusal = takeSubmission(context, ACCEPT_FORM_ID)?.error?.[""]?.[0] ?? null;
   // The spec's own 'Job not found' screen, with a real 404 status.
-  if (!job) return data({ job: null, viewer: null, acceptRefusal }, { status: 404 });
-  const isOwner = job.seekerId === user.id;
-  const isProvider = user.currentRole === "provider";
-  const distance = isProvider
-    ? distanceMiles(providerCenter(user), { latitude: Number(job.latitude), longitude: Number(job.longitude) })
-    : null;
+  if (!job || !actions) return data({ job: null, viewer: null, acceptRefusal }, { status: 404 });
   const confirmingCancel = new URL(request.url).searchParams.get("confirm") === "cancel";
-  const acceptable = isProvider && !isOwner && job.status === "posted";
-  // The model decides (acceptJob); this only spares the provider a button that would be refused.
-  const acceptBlocked = !acceptable
-    ? null
-    : cancelledBefore
-      ? JOB_CANCELLED_BEFORE
-      : !user.isProviderOnline
-        ? GO_ONLINE_TO_ACCEPT
-        : distance != null && distance > NEARBY_RADIUS_MILES
-          ? JOB_OUT_OF_REACH
-          : null;
   return {
     job,
-    viewer: {
-      isOwner,
-      canAccept: acceptable && acceptBlocked === null,
-      acceptBlocked,
-      canCancel: isOwner && job.status === "posted",
-      distance,
-      confirmingCancel,
-      heart: heartProps(saved, "job", job.id),
-    },
+    // What the viewer may do is the job process's, as the operation decided it (the accept from the database's facts).
+    viewer: { ...actions, distance, confirmingCancel, heart: heartProps(saved, "job", job.id) },
     acceptRefusal,
   };
 }
@@ -78,7 +54,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   if (intent === "accept") {
     const accepted = await runForPage(context, () => acceptJob(user, { jobId: params.id, paymentMethod: "card" }), {
-      success: { title: "Job accepted!", description: "You can now start working on this job." },
+      success: ACCEPT_JOB.toast,
       // Trying again cannot help with a job the provider cancelled before: the toast says so (decision 0062).
       failure: (error) => (error.message === JOB_CANCELLED_BEFORE ? { ...ACCEPT_FAILED, description: error.message } : ACCEPT_FAILED),
     });
@@ -89,7 +65,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   if (intent === "cancel") {
     const cancelled = await runForPage(context, () => cancelJob(user, params.id), {
-      success: { title: "Job cancelled", description: "Providers will no longer see this job." },
+      success: CANCEL_JOB.toast,
       // A conflict says why (accepted meanwhile); anything else stays generic.
       failure: (error) => (error.kind === "conflict" ? { ...CANCEL_FAILED, description: error.message } : CANCEL_FAILED),
     });

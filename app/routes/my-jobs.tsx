@@ -97,7 +97,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
                 job={job}
                 {...hearts[job.id]}
                 footer={
-                  job.status === "posted" ? (
+                  job.actions.canCancel ? (
                     <CancelJob
                       jobId={job.id}
                       jobTitle={job.title}

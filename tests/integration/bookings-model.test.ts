@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
 import * as t from "../../db/schema.ts";
-import { acceptJob, transitionBooking } from "~/models/booking.server";
 import { DomainError } from "~/models/errors";
-import { createJob, getJobForViewer } from "~/models/job.server";
-import { ALREADY_REVIEWED, createReview, createReviewSchema, listReceivedReviews } from "~/models/review.server";
+import { getJobForViewer } from "~/models/job.server";
+import { ALREADY_REVIEWED, createReviewSchema, listReceivedReviews } from "~/models/review.server";
+import { acceptJobIn as acceptJob, moveBookingIn as transitionBooking, reviewBookingIn as createReview } from "~/operations/bookings.server";
+import { postJobIn as createJob } from "~/operations/jobs.server";
 import { modelTestDatabase } from "../support/model-database.ts";
 
 let db: Database;

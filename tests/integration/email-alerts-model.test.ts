@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
 import * as t from "../../db/schema.ts";
 import { QUEUES, QUEUE_SCHEMA } from "../../db/queue.ts";
-import { acceptJob, transitionBooking } from "~/models/booking.server";
-import { createJob } from "~/models/job.server";
+import { acceptJobIn as acceptJob, moveBookingIn as transitionBooking } from "~/operations/bookings.server";
+import { postJobIn as createJob } from "~/operations/jobs.server";
 import {
   alertToSend,
   BOOKING_ALERT_INTERVAL_SECONDS,

@@ -2,9 +2,11 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
 import * as t from "../../db/schema.ts";
-import { acceptJob, getBookingForParty, GO_ONLINE_TO_ACCEPT, JOB_ALREADY_ACCEPTED, JOB_OUT_OF_REACH, listMyBookings, transitionBooking } from "~/models/booking.server";
+import { getBookingForParty, GO_ONLINE_TO_ACCEPT, JOB_ALREADY_ACCEPTED, JOB_OUT_OF_REACH, listMyBookings } from "~/models/booking.server";
+import { acceptJobIn as acceptJob, moveBookingIn as transitionBooking } from "~/operations/bookings.server";
+import { cancelJobIn as cancelJob, postJobIn as createJob } from "~/operations/jobs.server";
 import { DomainError } from "~/models/errors";
-import { cancelJob, countSeekerJobsByStatus, createJob, createJobSchema, getJobForViewer, listAvailableJobs, listSeekerJobs } from "~/models/job.server";
+import { countSeekerJobsByStatus, createJobSchema, getJobForViewer, listAvailableJobs, listSeekerJobs } from "~/models/job.server";
 import {
   countAvailableProvidersByCategory,
   getProviderStats,

@@ -2,12 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../db/client.ts";
 import * as t from "../../db/schema.ts";
-import { acceptJob, transitionBooking } from "~/models/booking.server";
 import { DomainError } from "~/models/errors";
-import { createJob } from "~/models/job.server";
 import { BOOKING_CANCELLED_NO_MESSAGES, listConversations, openThread, sendMessage, sendMessageSchema } from "~/models/message.server";
 import { countUnreadBadges, listNotifications, markAllNotificationsRead, markNotificationRead } from "~/models/notification.server";
-import { createReview } from "~/models/review.server";
+import { acceptJobIn as acceptJob, moveBookingIn as transitionBooking, reviewBookingIn as createReview } from "~/operations/bookings.server";
+import { postJobIn as createJob } from "~/operations/jobs.server";
 import { EVENTS_CHANNEL, inTransaction, parseEvent, type LiveEvent } from "~/services/events.server";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 

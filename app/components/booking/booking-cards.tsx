@@ -54,7 +54,7 @@ export function JobDetailsCard({ job }: { job: Booking["job"] }) {
 }
 
 /** The other party: name (a provider's links to their page), rating, phone once booked, and 'Message'. */
-export function CounterpartyCard({ counterparty, isProvider, bookingId, cancelled }: { counterparty: Booking["seeker"]; isProvider: boolean; bookingId: string; cancelled: boolean }) {
+export function CounterpartyCard({ counterparty, isProvider, bookingId, canMessage }: { counterparty: Booking["seeker"]; isProvider: boolean; bookingId: string; canMessage: boolean }) {
   const counterpartyName = fullName(counterparty);
   return (
     <TitledSection titleId="counterparty-title" title={isProvider ? "Client" : "Service Provider"} className={CARD} titleClassName="text-sm font-medium text-slate-500">
@@ -91,7 +91,7 @@ export function CounterpartyCard({ counterparty, isProvider, bookingId, cancelle
             ) : null}
           </div>
         </div>
-        {!cancelled ? (
+        {canMessage ? (
           <Link
             to={`/messages?booking=${bookingId}`}
             className={`inline-flex w-full items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 sm:w-auto ${FOCUS}`}

@@ -1,26 +1,20 @@
 import { CheckCircle2, Circle } from "~/components/icons";
 
 interface TimelineStep {
-  label: "Booking Created" | "Job Started" | "Job Completed";
+  label: string;
   /** When the step happened; null while it is still to come. */
   at: Date | null;
 }
 
 interface BookingTimelineProps {
-  createdAt: Date;
-  startedAt: Date | null;
-  completedAt: Date | null;
+  /** The steps of the booking process that stamp a time (`bookingTimeline` of app/lib/booking-process.ts). */
+  steps: TimelineStep[];
   /** Formats an instant in the market's time zone (the server passes it). */
   formatTime: (date: Date) => string;
 }
 
 /** Booking Created → Job Started → Job Completed; steps to come are greyed, the latest reached one is current. */
-export function BookingTimeline({ createdAt, startedAt, completedAt, formatTime }: BookingTimelineProps) {
-  const steps: TimelineStep[] = [
-    { label: "Booking Created", at: createdAt },
-    { label: "Job Started", at: startedAt },
-    { label: "Job Completed", at: completedAt },
-  ];
+export function BookingTimeline({ steps, formatTime }: BookingTimelineProps) {
   const current = steps.reduce((last, step, index) => (step.at ? index : last), 0);
   return (
     <ol className="grid gap-0" data-testid="booking-timeline">

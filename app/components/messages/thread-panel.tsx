@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { ArrowLeft, ExternalLink, MessageSquare, SearchX } from "~/components/icons";
 import { Link } from "react-router";
 import { Avatar } from "~/components/avatar";
+import { takesMessages } from "~/lib/booking-process";
 import { statusLabel } from "~/lib/format";
 import { BOOKING_STATUS_STYLES } from "~/lib/job-display";
 import { fullName } from "~/lib/user-display";
@@ -98,7 +99,7 @@ export function ThreadPanel({ thread, lastResult }: { thread: ThreadData; lastRe
           </ol>
         )}
       </ThreadScroller>
-      {thread.bookingStatus === "cancelled" ? (
+      {!takesMessages(thread.bookingStatus) ? (
         // The server refuses messages on a cancelled booking (sendMessage); the thread stays readable.
         <p className="border-t border-slate-200 px-4 py-3 text-center text-sm text-slate-600" data-testid="thread-closed">
           This booking was cancelled: messages are closed.

@@ -1,10 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { availableTransitions, BOOKING_STATUSES, jobStatusAfter, refusal, type BookingParty } from "~/lib/booking-lifecycle";
+import { availableTransitions, BOOKING_STATUSES, jobStatusAfter, refusal, type BookingParty } from "~/lib/booking-process";
 
+// Nothing creates a pending booking (decision 0011), so no move starts from pending (decision 0069).
 const ALLOWED = new Set([
-  "pending->accepted by provider",
-  "pending->cancelled by provider",
-  "pending->cancelled by seeker",
   "accepted->in_progress by provider",
   "accepted->cancelled by provider",
   "accepted->cancelled by seeker",

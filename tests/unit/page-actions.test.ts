@@ -1,0 +1,63 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { BOOKING_STATUSES } from "~/lib/booking-process";
+import { GO_ONLINE_TO_ACCEPT, JOB_CANCELLED_BEFORE, JOB_OUT_OF_REACH, type AcceptanceFacts } from "~/lib/job-process";
+import { JOB_STATUSES } from "~/lib/statuses";
+import { allowedActions } from "~/operations/bookings.server";
+import { jobActions } from "~/operations/jobs.server";
+import type { Booking } from "~/models/booking.server";
+
+// What the pages read: decided once by the operations from the process modules (decision 0069).
+describe("jobActions", () => {
+  const facts = fc.record<AcceptanceFacts>({
+    status: fc.constantFrom(...JOB_STATUSES),
+    own: fc.boolean(),
+    withdrawn: fc.boolean(),
+    online: fc.boolean(),
+    withinReach: fc.boolean(),
+  });
+
+  it("offers Accept to a provider exactly when the database's facts allow it, and says why not when it is their situation", () => {
+    fc.assert(
+      fc.property(facts, (f) => {
+        const job = { seekerId: f.own ? "me" : "seeker", status: f.status };
+        const actions = jobActions({ id: "me", currentRole: "provider" }, job, f);
+        const acceptable = f.status === "posted" && !f.own;
+        expect(actions.canAccept).toBe(acceptable && !f.withdrawn && f.online && f.withinReach);
+        const blocked = !acceptable ? null : f.withdrawn ? JOB_CANCELLED_BEFORE : !f.online ? GO_ONLINE_TO_ACCEPT : !f.withinReach ? JOB_OUT_OF_REACH : null;
+        expect(actions.acceptBlocked).toBe(blocked);
+      }),
+    );
+  });
+
+  it("offers nothing to accept to a seeker, and Cancel to the seeker of a posted job only", () => {
+    for (const status of JOB_STATUSES) {
+      for (const own of [true, false]) {
+        const actions = jobActions({ id: "me", currentRole: "seeker" }, { seekerId: own ? "me" : "other", status }, null);
+        expect(actions).toEqual({ isOwner: own, canAccept: false, acceptBlocked: null, canCancel: own && status === "posted" });
+      }
+    }
+  });
+});
+
+describe("allowedActions", () => {
+  const booking = (status: Booking["status"], paymentStatus: Booking["paymentStatus"] = "pending") =>
+    ({ id: "b", seekerId: "s", providerId: "p", status, paymentStatus }) as Booking;
+
+  it("gives the provider Start Job, then Complete Job; either party cancels before work starts", () => {
+    expect(allowedActions({ id: "p" }, booking("accepted"), null)).toMatchObject({ party: "provider", moves: [{ to: "in_progress", action: "Start Job" }], canCancel: true, waitingNote: null });
+    expect(allowedActions({ id: "s" }, booking("accepted"), null)).toMatchObject({ party: "seeker", moves: [], canCancel: true, waitingNote: "Waiting for the provider to start the job." });
+    expect(allowedActions({ id: "p" }, booking("in_progress"), null)).toMatchObject({ moves: [{ to: "completed", action: "Complete Job" }], canCancel: false });
+  });
+
+  it("reviews only a completed booking not yet reviewed; no messages and no payment once cancelled", () => {
+    for (const status of BOOKING_STATUSES) {
+      const seeker = allowedActions({ id: "s" }, booking(status), null);
+      expect(seeker.canReview).toBe(status === "completed");
+      expect(seeker.canMessage).toBe(status !== "cancelled");
+      expect(seeker.canPay).toBe(status !== "cancelled");
+      expect(allowedActions({ id: "p" }, booking(status), null).canPay).toBe(false);
+    }
+    expect(allowedActions({ id: "s" }, booking("completed"), { id: "r" } as never).canReview).toBe(false);
+  });
+});
