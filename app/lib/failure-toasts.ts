@@ -6,6 +6,9 @@ type FailureToast = ReturnType<typeof errorToast>;
 
 const failed = (description: string): FailureToast => errorToast(description);
 
+/** A posted form whose intent no action knows (an old page, a hand-made post). */
+export const UNKNOWN_FORM_TOAST = failed("Something went wrong. Please try again.");
+
 export const FAILURE_TOASTS = {
   switchRole: failed("Failed to switch role. Please try again."),
   updateStatus: failed("Failed to update status. Please try again."),

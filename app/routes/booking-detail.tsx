@@ -19,7 +19,8 @@ import { bookingPage, moveBooking, moveInput, reviewOtherParty } from "~/operati
 import { parseInput } from "~/operations/parse-input.server";
 import { getConfig } from "~/services/config.server";
 import { runForPage } from "~/services/operation-answers.server";
-import { flashToast, redirectWithSubmission, requireUser, takeSubmission, readPageForm } from "~/services/request-session.server";
+import { UNKNOWN_FORM_TOAST } from "~/lib/failure-toasts";
+import { flashToast, redirectWithSubmission, redirectWithToast, requireUser, takeSubmission, readPageForm } from "~/services/request-session.server";
 import { NotFoundCard } from "~/components/not-found-card";
 import { FAILURE_TOASTS } from "~/lib/failure-toasts";
 
@@ -84,8 +85,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return redirect(bookingPath);
   }
 
-  flashToast(context, { title: "Error", description: "Something went wrong. Please try again.", variant: "destructive" });
-  return redirect(bookingPath);
+  return redirectWithToast(context, bookingPath, UNKNOWN_FORM_TOAST);
 }
 
 const FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";

@@ -19,7 +19,8 @@ import { acceptJob } from "~/operations/bookings.server";
 import { cancelJob, jobPage } from "~/operations/jobs.server";
 import { safeRedirectPath } from "~/lib/redirects";
 import { runForPage } from "~/services/operation-answers.server";
-import { flashToast, redirectWithSubmission, requireUser, takeSubmission, readPageForm } from "~/services/request-session.server";
+import { UNKNOWN_FORM_TOAST } from "~/lib/failure-toasts";
+import { redirectWithSubmission, redirectWithToast, requireUser, takeSubmission, readPageForm } from "~/services/request-session.server";
 import { NotFoundCard } from "~/components/not-found-card";
 import { FAILURE_TOASTS } from "~/lib/failure-toasts";
 
@@ -72,8 +73,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return redirect(cancelled.ok ? safeRedirectPath(form.get("returnTo"), "/my-jobs") : jobPath);
   }
 
-  flashToast(context, { title: "Error", description: "Something went wrong. Please try again.", variant: "destructive" });
-  return redirect(jobPath);
+  return redirectWithToast(context, jobPath, UNKNOWN_FORM_TOAST);
 }
 
 export function ServerComponent({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,5 @@
+import { errorToast } from "~/lib/toast";
+
 // Plain values shared by the booking page (server) and its client components.
 // (Kept out of "use client" modules: the server would get client references.)
 
@@ -9,8 +11,4 @@ export const PAYMENT_NOT_CONFIGURED = "Stripe payment is not configured. Contact
 
 export const PAYMENT_METHOD_LABELS = { card: "Card", paypal: "PayPal", cash: "Cash" } as const;
 
-export const RATING_REQUIRED_TOAST = {
-  title: "Rating required",
-  description: "Please select a star rating before submitting.",
-  variant: "destructive",
-} as const;
+export const RATING_REQUIRED_TOAST = errorToast("Please select a star rating before submitting.", "Rating required");
