@@ -1,6 +1,6 @@
 import "server-only";
-import type { SavedIds } from "~/components/favorites/saved.server";
 import { loadSavedIds } from "~/operations/favorites.server";
+import type { SavedIds } from "~/models/favorite.server";
 import { ACTIVE_BOOKING_STATUSES } from "~/lib/booking-lifecycle";
 import { listMyBookings, type BookingListItem } from "~/models/booking.server";
 import { listAvailableJobs, type NearbyJob } from "~/models/job.server";
