@@ -1,17 +1,9 @@
 // The notification vocabulary shared by the server (pages, alert emails) and client code; no directive, so both may
 // import it. Like everything in lib, it imports nothing from components, models, operations, services or db.
 
-/**
- * The notification types (db/schema.ts `notification_type`), repeated here so client code needs no server import;
- * models/notification.server.ts fails to compile when the two differ.
- */
-export type NotificationKind =
-  | "job_posted"
-  | "booking_request"
-  | "booking_accepted"
-  | "booking_cancelled"
-  | "message"
-  | "review";
+/** The notification types: db/schema.ts makes its `notification_type` enum of them. */
+export const NOTIFICATION_TYPES = ["job_posted", "booking_request", "booking_accepted", "booking_cancelled", "message", "review"] as const;
+export type NotificationKind = (typeof NOTIFICATION_TYPES)[number];
 
 /** Where a notification leads: the job, the booking, or the booking's conversation. */
 export function notificationHref(type: NotificationKind, relatedId: string | null): string | null {

@@ -2,16 +2,12 @@ import "server-only";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { messages, notifications, type Notification } from "../../db/schema.ts";
 import { isUuid } from "../lib/ids";
-import type { NotificationKind } from "../lib/notifications";
 import type { Executor } from "../services/db.server";
 import { publishEvent } from "../services/events.server";
 import { enqueueAlerts } from "./email-alert.server";
 
 export type { Notification };
 export type NotificationType = Notification["type"];
-/** lib/notifications.ts repeats the types for client code: this stops compiling when the two lists differ. */
-export type NotificationKindsMatch = Holds<[NotificationKind, NotificationType] extends [NotificationType, NotificationKind] ? true : false>;
-type Holds<T extends true> = T;
 
 export interface NewNotification {
   userId: string;
