@@ -6,11 +6,10 @@ import { LiveUpdates } from "./components/live-updates";
 import { AppHeader, HEADER_END_ID, type ShellUser } from "./components/shell/app-header";
 import { Toaster } from "./components/toaster";
 import { NotFoundPage } from "./components/not-found-page";
-import { countUnreadBadges } from "./models/notification.server";
+import { unreadBadges } from "./operations/notifications.server";
 import { apiNotFoundMiddleware } from "./services/api-not-found.server";
 import { apiRateLimitMiddleware } from "./services/api-rate-limit.server";
 import { csrfMiddleware } from "./services/csrf.server";
-import { getDb } from "./services/db.server";
 import { requestBodyMiddleware } from "./services/request-body.server";
 import { isServiceUnavailable } from "./services/service-unavailable.server";
 import { getCurrentUser, sessionMiddleware, takeToast } from "./services/request-session.server";
@@ -38,7 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     currentRole: user.currentRole,
     userType: user.userType,
   };
-  const badges = await countUnreadBadges(await getDb(), user.id);
+  const badges = await unreadBadges(user);
   return { shell, unreadNotifications: badges.notifications, unreadMessages: badges.messages, toast, staticDocument: false };
 }
 

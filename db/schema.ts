@@ -1,4 +1,5 @@
 import { getTableColumns, sql } from "drizzle-orm";
+import { NOTIFICATION_TYPES } from "../app/lib/notifications.ts";
 import { BOOKING_STATUSES, JOB_STATUSES, ROLES, USER_TYPES } from "../app/lib/statuses.ts";
 import {
   boolean,
@@ -39,14 +40,7 @@ export const jobStatus = pgEnum("job_status", JOB_STATUSES);
 export const bookingStatus = pgEnum("booking_status", BOOKING_STATUSES);
 export const paymentMethod = pgEnum("payment_method", ["card", "paypal", "cash"]);
 export const paymentStatus = pgEnum("payment_status", ["pending", "paid", "refunded"]);
-export const notificationType = pgEnum("notification_type", [
-  "job_posted",
-  "booking_request",
-  "booking_accepted",
-  "booking_cancelled",
-  "message",
-  "review",
-]);
+export const notificationType = pgEnum("notification_type", NOTIFICATION_TYPES);
 export const favoriteTargetType = pgEnum("favorite_target_type", ["provider", "job"]);
 
 const timestamps = {

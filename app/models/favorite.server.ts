@@ -3,10 +3,10 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { favorites, users, type Favorite } from "../../db/schema.ts";
 import type { Executor } from "../services/db.server";
-import { notFound } from "./errors";
 import { mayViewerReadJob } from "./job.server";
 
 export type { Favorite };
+export type FavoriteRole = Favorite["role"];
 
 export const favoriteSchema = z.object({
   targetType: z.enum(["provider", "job"], { error: "targetType must be provider or job" }),
@@ -20,19 +20,45 @@ export async function listFavorites(db: Executor, userId: string): Promise<Favor
   return db.select().from(favorites).where(eq(favorites.userId, userId)).orderBy(desc(favorites.createdAt));
 }
 
+/**
+ * What the user has saved, for the hearts of a page: target id → the role
+ * the heart acts with. A favorite is stored with the role the user had when
+ * saving it (spec §6); a target saved under the current role uses it, one
+ * saved only under the other role uses that one, so unsaving it removes the
+ * row that is there. New favorites are always stored with the current role.
+ */
+export interface SavedIds {
+  role: FavoriteRole;
+  jobs: Map<string, FavoriteRole>;
+  providers: Map<string, FavoriteRole>;
+}
+
+export function toSavedIds(rows: Favorite[], currentRole: FavoriteRole): SavedIds {
+  const saved: SavedIds = { role: currentRole, jobs: new Map(), providers: new Map() };
+  for (const row of rows) {
+    const map = row.targetType === "job" ? saved.jobs : saved.providers;
+    if (!map.has(row.targetId) || row.role === currentRole) map.set(row.targetId, row.role);
+  }
+  return saved;
+}
+
+/** The user's favorites as the hearts of a page read them (newest first: the maps keep the list's order). */
+export async function listSavedIds(db: Executor, userId: string, currentRole: FavoriteRole): Promise<SavedIds> {
+  return toSavedIds(await listFavorites(db, userId), currentRole);
+}
+
 /** A job the user may see (a taken job is none of a stranger's business, decision 0039), or any user. */
-async function targetVisible(db: Executor, userId: string, input: FavoriteInput): Promise<boolean> {
-  if (input.targetType === "job") return mayViewerReadJob(db, input.targetId, userId);
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, input.targetId)).limit(1);
+export async function favoriteTargetVisible(db: Executor, userId: string, target: Pick<FavoriteInput, "targetType" | "targetId">): Promise<boolean> {
+  if (target.targetType === "job") return mayViewerReadJob(db, target.targetId, userId);
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, target.targetId)).limit(1);
   return Boolean(row);
 }
 
 /**
- * Saves a favorite; adding it twice keeps one row (the unique constraint settles races).
+ * Stores a favorite, or finds the one stored: adding it twice keeps one row (the unique constraint settles races).
  * One statement inserts or finds the row, so a concurrent removal cannot leave the answer empty.
  */
-export async function addFavorite(db: Executor, userId: string, input: FavoriteInput): Promise<Favorite> {
-  if (!(await targetVisible(db, userId, input))) throw notFound(input.targetType === "job" ? "Job not found" : "Provider not found");
+export async function upsertFavorite(db: Executor, userId: string, input: FavoriteInput): Promise<Favorite> {
   const [row] = await db
     .insert(favorites)
     .values({ userId, ...input })

@@ -1,14 +1,10 @@
 import "server-only";
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { bookings, jobs, messages, notifications, users, type Message } from "../../db/schema.ts";
+import { bookings, jobs, messages, users, type Message } from "../../db/schema.ts";
 import { isUuid } from "../lib/ids";
 import { messageContentRule } from "../lib/schemas/message";
-import { fullName } from "../lib/user-display";
 import type { Executor } from "../services/db.server";
-import { inTransaction, publishEvent } from "../services/events.server";
-import { conflict, invalid, notFound } from "./errors";
-import { notify } from "./notification.server";
 
 export type { Message };
 
@@ -22,8 +18,11 @@ export type SendMessageInput = Omit<z.infer<typeof sendMessageSchema>, "receiver
 
 export const BOOKING_CANCELLED_NO_MESSAGES = "This booking was cancelled: messages are closed";
 
-/** The booking if the user is one of its parties; `lock` share-locks it (a cancel waits, or is waited for). */
-async function bookingOfParty(db: Executor, bookingId: string, userId: string, options: { lock?: boolean } = {}) {
+/**
+ * The booking (with its job's title) if the user is one of its parties, else null: the authorization of every
+ * message read and write. `lock` share-locks it (a cancel waits, or is waited for).
+ */
+export async function bookingOfParty(db: Executor, bookingId: string, userId: string, options: { lock?: boolean } = {}) {
   if (!isUuid(bookingId)) return null;
   const query = db
     .select({ id: bookings.id, seekerId: bookings.seekerId, providerId: bookings.providerId, status: bookings.status, jobTitle: jobs.title })
@@ -34,75 +33,39 @@ async function bookingOfParty(db: Executor, bookingId: string, userId: string, o
   return row ?? null;
 }
 
-/**
- * Sends a message inside a booking: only its parties (404 otherwise), only to
- * the other party; the receiver is notified. A cancelled booking takes no more
- * messages (409, nothing stored or notified); its thread stays readable.
- */
-export async function sendMessage(db: Executor, senderId: string, input: SendMessageInput): Promise<Message> {
-  return inTransaction(db, async (tx) => {
-    const booking = await bookingOfParty(tx, input.bookingId, senderId, { lock: true });
-    if (!booking) throw notFound("Booking not found");
-    if (booking.status === "cancelled") throw conflict(BOOKING_CANCELLED_NO_MESSAGES);
-    const other = booking.seekerId === senderId ? booking.providerId : booking.seekerId;
-    if (input.receiverId !== undefined && input.receiverId !== other) throw invalid("receiverId must be the other party of the booking");
-    const [message] = await tx
-      .insert(messages)
-      .values({ bookingId: booking.id, senderId, receiverId: other, content: input.content })
-      .returning();
-    // The notification's reader is another user: the name only, never the email (decision 0018).
-    const [sender] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, senderId));
-    await notify(tx, [
-      {
-        userId: other,
-        type: "message",
-        title: `New message from ${fullName(sender)}`,
-        message: `"${booking.jobTitle}": ${input.content.length > 80 ? `${input.content.slice(0, 79)}…` : input.content}`,
-        relatedId: booking.id,
-      },
-    ]);
-    await publishEvent(tx, { type: "message", userIds: [other, senderId], data: { bookingId: booking.id, messageId: message.id } });
-    return message;
-  });
+/** Stores a message; the caller has checked the booking and its parties. */
+export async function insertMessage(db: Executor, values: Pick<Message, "bookingId" | "senderId" | "receiverId" | "content">): Promise<Message> {
+  const [message] = await db.insert(messages).values(values).returning();
+  return message;
+}
+
+/** What a message notification says: the job and the start of the message. */
+export function messageNotificationText(jobTitle: string, content: string): string {
+  return `"${jobTitle}": ${content.length > 80 ? `${content.slice(0, 79)}…` : content}`;
 }
 
 /** A thread shows at most this many messages: the newest. */
 export const THREAD_LIMIT = 1000;
 
-/**
- * The thread of a booking, oldest first (its newest THREAD_LIMIT messages).
- * Opening it marks what the reader received as read, with the message
- * notifications of the booking, and tells the reader's other tabs; a read the
- * reader did not ask for (a link from another site) passes markRead: false.
- */
-export async function openThread(db: Executor, bookingId: string, userId: string, { markRead = true } = {}): Promise<Message[]> {
-  const booking = await bookingOfParty(db, bookingId, userId);
-  if (!booking) throw notFound("Booking not found");
-  if (markRead) await markThreadRead(db, booking.id, userId);
+/** The thread of a booking, oldest first (its newest THREAD_LIMIT messages); the caller has checked the reader. */
+export async function listThread(db: Executor, bookingId: string): Promise<Message[]> {
   const newest = await db
     .select()
     .from(messages)
-    .where(eq(messages.bookingId, booking.id))
+    .where(eq(messages.bookingId, bookingId))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(THREAD_LIMIT);
   return newest.reverse();
 }
 
-async function markThreadRead(db: Executor, bookingId: string, userId: string): Promise<void> {
-  await inTransaction(db, async (tx) => {
-    const read = await tx
-      .update(messages)
-      .set({ isRead: true })
-      .where(and(eq(messages.bookingId, bookingId), eq(messages.receiverId, userId), eq(messages.isRead, false)))
-      .returning({ id: messages.id });
-    if (read.length === 0) return;
-    await tx
-      .update(notifications)
-      .set({ isRead: true })
-      .where(and(eq(notifications.userId, userId), eq(notifications.type, "message"), eq(notifications.relatedId, bookingId), eq(notifications.isRead, false)));
-    await publishEvent(tx, { type: "message", userIds: [userId], data: { bookingId } });
-    await publishEvent(tx, { type: "notification", userIds: [userId], data: {} });
-  });
+/** Marks what the user received in a booking's thread as read; how many messages were unread. */
+export async function markReceivedMessagesRead(db: Executor, bookingId: string, userId: string): Promise<number> {
+  const read = await db
+    .update(messages)
+    .set({ isRead: true })
+    .where(and(eq(messages.bookingId, bookingId), eq(messages.receiverId, userId), eq(messages.isRead, false)))
+    .returning({ id: messages.id });
+  return read.length;
 }
 
 export interface ConversationSummary {

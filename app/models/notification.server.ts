@@ -4,7 +4,6 @@ import { messages, notifications, type Notification } from "../../db/schema.ts";
 import { isUuid } from "../lib/ids";
 import type { Executor } from "../services/db.server";
 import { publishEvent } from "../services/events.server";
-import { notFound } from "./errors";
 import { enqueueAlerts } from "./email-alert.server";
 
 export type { Notification };
@@ -53,25 +52,31 @@ export async function listNotifications(db: Executor, userId: string, limit = 10
   return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit);
 }
 
-/** Marks one of the user's own notifications read; anyone else's is 404. */
-export async function markNotificationRead(db: Executor, userId: string, id: string): Promise<Notification> {
-  if (!isUuid(id)) throw notFound("Notification not found");
+/** Marks one of the user's own notifications read: the notification, or null when the user has none of that id. */
+export async function setNotificationRead(db: Executor, userId: string, id: string): Promise<Notification | null> {
+  if (!isUuid(id)) return null;
   const [row] = await db
     .update(notifications)
     .set({ isRead: true })
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning();
-  if (!row) throw notFound("Notification not found");
-  await publishEvent(db, { type: "notification", userIds: [userId], data: {} });
-  return row;
+  return row ?? null;
 }
 
-export async function markAllNotificationsRead(db: Executor, userId: string): Promise<number> {
+/** Marks all of the user's notifications read; how many were unread. */
+export async function setAllNotificationsRead(db: Executor, userId: string): Promise<number> {
   const rows = await db
     .update(notifications)
     .set({ isRead: true })
     .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
     .returning({ id: notifications.id });
-  if (rows.length) await publishEvent(db, { type: "notification", userIds: [userId], data: {} });
   return rows.length;
+}
+
+/** Marks the user's message notifications of one booking read (its thread has been read). */
+export async function setMessageNotificationsRead(db: Executor, userId: string, bookingId: string): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.type, "message"), eq(notifications.relatedId, bookingId), eq(notifications.isRead, false)));
 }

@@ -1,12 +1,11 @@
 import "server-only";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { bookingWithdrawals, bookings, users, type User } from "../../db/schema.ts";
-import { CANCELLATION_HISTORY_DAYS } from "../lib/booking-lifecycle";
+import { CANCELLATION_HISTORY_DAYS } from "../lib/booking-process";
 import { dateTimeFormat } from "../lib/format";
 import { isUuid } from "../lib/ids";
 import { DEFAULT_LOCATION, NEARBY_RADIUS_MILES } from "../lib/geo";
 import type { Executor } from "../services/db.server";
-import { forbidden } from "./errors";
 
 /** Public provider fields (spec §7 providers/available and users/{id}): never email or phone. */
 export const publicProviderColumns = {
@@ -32,10 +31,9 @@ export type PublicProvider = {
   hourlyRate: string | null;
 };
 
-/** Goes online or offline; only a provider may go online. */
-export async function setProviderOnline(db: Executor, user: Pick<User, "id" | "currentRole">, isOnline: boolean): Promise<User> {
-  if (isOnline && user.currentRole !== "provider") throw forbidden("Only providers can go online. Switch to offering services first.");
-  const [updated] = await db.update(users).set({ isProviderOnline: isOnline, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+/** Sets whether the user is online; the caller has checked that one going online is a provider. */
+export async function updateProviderOnline(db: Executor, userId: string, isOnline: boolean): Promise<User> {
+  const [updated] = await db.update(users).set({ isProviderOnline: isOnline, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
   return updated;
 }
 

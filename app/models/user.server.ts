@@ -68,6 +68,12 @@ export async function getUserById(db: Executor, id: string): Promise<User | null
   return user ?? null;
 }
 
+/** A user's name alone: what another user may read of them, in a notification (never the email: decision 0018). */
+export async function getUserName(db: Executor, id: string): Promise<Pick<User, "firstName" | "lastName">> {
+  const [user] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, id));
+  return user;
+}
+
 /**
  * Sets the role together with the chosen user type. Leaving the provider role
  * also takes the provider offline, so nobody is matched with a seeker.

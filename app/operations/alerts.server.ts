@@ -6,7 +6,7 @@ import type { Job } from "pg-boss";
 import { QUEUES } from "../../db/queue.ts";
 import { alertToSend, digestToSend, queueAlertLater, recordDelivery, recordDigest, type AlertToSend, type EmailKind } from "../models/email-alert.server";
 import { STATUS_NOTICES } from "../models/booking.server";
-import { notificationHref } from "../components/notifications/shared";
+import { notificationHref } from "../lib/notifications";
 import { alertMail } from "../services/alert-mail.server";
 import { getConfig } from "../services/config.server";
 import { getDb } from "../services/db.server";

@@ -1,8 +1,9 @@
 import "server-only";
 import { z } from "zod";
-import { setProviderOnline } from "~/models/provider.server";
+import { forbidden } from "~/models/errors";
+import { updateProviderOnline } from "~/models/provider.server";
 import type { User } from "~/models/user.server";
-import { getDb } from "~/services/db.server";
+import { getDb, type Executor } from "~/services/db.server";
 
 /** POST /api/users/toggle-online's body. */
 export const availabilityInput = z.object({ isOnline: z.boolean({ error: "isOnline must be true or false" }) });
@@ -17,4 +18,10 @@ export const AVAILABILITY_TOASTS = {
 /** Goes online or offline (spec §6: only a provider may go online); the updated user. */
 export async function setAvailability(actor: Pick<User, "id" | "currentRole">, { isOnline }: z.infer<typeof availabilityInput>): Promise<User> {
   return setProviderOnline(await getDb(), actor, isOnline);
+}
+
+/** The same on a given database: going online needs the provider role, going offline nothing. */
+export async function setProviderOnline(db: Executor, user: Pick<User, "id" | "currentRole">, isOnline: boolean): Promise<User> {
+  if (isOnline && user.currentRole !== "provider") throw forbidden("Only providers can go online. Switch to offering services first.");
+  return updateProviderOnline(db, user.id, isOnline);
 }

@@ -1,10 +1,20 @@
 import "server-only";
 import { z } from "zod";
-import { addFavorite, favoriteSchema, listFavorites, removeFavorite, type Favorite, type FavoriteInput } from "~/models/favorite.server";
+import {
+  favoriteSchema,
+  favoriteTargetVisible,
+  listFavorites,
+  listSavedIds,
+  removeFavorite,
+  upsertFavorite,
+  type Favorite,
+  type FavoriteInput,
+  type SavedIds,
+} from "~/models/favorite.server";
+import { notFound } from "~/models/errors";
 import { getJobForViewer } from "~/models/job.server";
 import { getPublicProvider } from "~/models/provider.server";
 import type { User } from "~/models/user.server";
-import { toSavedIds, type SavedIds } from "~/components/favorites/saved.server";
 import { getDb, type Executor } from "~/services/db.server";
 
 /** POST and DELETE /api/favorites' body (spec §7: targetType, targetId, role). */
@@ -28,6 +38,15 @@ export async function saveFavorite(actor: Pick<User, "id">, input: FavoriteInput
   return addFavorite(await getDb(), actor.id, input);
 }
 
+/**
+ * The same on a given database: a target the user may not see (a job taken by someone else, decision 0039) is
+ * 404 and nothing is stored; the upsert settles concurrent adds.
+ */
+export async function addFavorite(db: Executor, userId: string, input: FavoriteInput): Promise<Favorite> {
+  if (!(await favoriteTargetVisible(db, userId, input))) throw notFound(input.targetType === "job" ? "Job not found" : "Provider not found");
+  return upsertFavorite(db, userId, input);
+}
+
 /** Removes a favorite; removing one that is not there is not an error. True when one was removed. */
 export async function unsaveFavorite(actor: Pick<User, "id">, input: FavoriteInput): Promise<boolean> {
   return removeFavorite(await getDb(), actor.id, input);
@@ -43,9 +62,9 @@ export async function toggleFavorite(actor: Pick<User, "id" | "currentRole">, in
   else await unsaveFavorite(actor, { ...target, role: input.role ?? actor.currentRole });
 }
 
-/** What the actor saved, for the hearts of a page (the role each heart acts with: saved.server.ts). */
+/** What the actor saved, for the hearts of a page (the role each heart acts with: models/favorite.server.ts). */
 export async function loadSavedIds(db: Executor, actor: Pick<User, "id" | "currentRole">): Promise<SavedIds> {
-  return toSavedIds(await listFavorites(db, actor.id), actor.currentRole);
+  return listSavedIds(db, actor.id, actor.currentRole);
 }
 
 /**
@@ -55,7 +74,7 @@ export async function loadSavedIds(db: Executor, actor: Pick<User, "id" | "curre
  */
 export async function favoritesPage(actor: Pick<User, "id" | "currentRole">) {
   const db = await getDb();
-  const saved = toSavedIds(await listFavorites(db, actor.id), actor.currentRole);
+  const saved = await listSavedIds(db, actor.id, actor.currentRole);
   // Newest first (the maps keep the order of the list); one card per target.
   const [providers, jobs] = await Promise.all([
     Promise.all([...saved.providers.keys()].map((id) => getPublicProvider(db, id))),

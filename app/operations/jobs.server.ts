@@ -1,6 +1,6 @@
 import "server-only";
 import { JOB_IMAGE_MAX_BYTES } from "~/lib/uploads";
-import type { SavedIds } from "~/components/favorites/saved.server";
+import type { SavedIds } from "~/models/favorite.server";
 import { distanceMiles } from "~/lib/geo";
 import { isUuid } from "~/lib/ids";
 import { ACCEPT_JOB, acceptRefusal, cancelJobConflict, mayCancelJob, type AcceptanceFacts } from "~/lib/job-process";

@@ -1,17 +1,25 @@
+import { takesMessages } from "~/lib/booking-process";
 import "server-only";
 import { z } from "zod";
+import { fullName } from "~/lib/user-display";
 import {
+  BOOKING_CANCELLED_NO_MESSAGES,
+  bookingOfParty,
+  insertMessage,
   listConversations,
-  openThread,
-  sendMessage as storeMessage,
+  listThread,
+  markReceivedMessagesRead,
+  messageNotificationText,
   sendMessageSchema,
   type ConversationSummary,
   type Message,
   type SendMessageInput,
 } from "~/models/message.server";
-import { DomainError } from "~/models/errors";
-import type { User } from "~/models/user.server";
-import { getDb } from "~/services/db.server";
+import { conflict, DomainError, invalid, notFound } from "~/models/errors";
+import { notify, setMessageNotificationsRead } from "~/models/notification.server";
+import { getUserName, type User } from "~/models/user.server";
+import { getDb, type Executor } from "~/services/db.server";
+import { inTransaction, publishEvent } from "~/services/events.server";
 import { spendRateLimit, userKey } from "~/services/rate-limit.server";
 
 /** POST /api/messages' body (spec §7: bookingId, content, receiverId). */
@@ -26,7 +34,35 @@ export const threadQuery = z.object({ bookingId: z.uuid({ error: "bookingId must
  */
 export async function sendMessage(actor: Pick<User, "id">, input: SendMessageInput): Promise<Message> {
   await spendRateLimit("messages", userKey(actor.id));
-  return storeMessage(await getDb(), actor.id, input);
+  return sendMessageIn(await getDb(), actor.id, input);
+}
+
+/**
+ * The same on a given database (or inside an enclosing transaction): only the booking's parties (404 otherwise),
+ * only to the other party; the receiver is notified. A cancelled booking takes no more messages (409, nothing
+ * stored or notified); its thread stays readable.
+ */
+export async function sendMessageIn(db: Executor, senderId: string, input: SendMessageInput): Promise<Message> {
+  return inTransaction(db, async (tx) => {
+    const booking = await bookingOfParty(tx, input.bookingId, senderId, { lock: true });
+    if (!booking) throw notFound("Booking not found");
+    if (!takesMessages(booking.status)) throw conflict(BOOKING_CANCELLED_NO_MESSAGES);
+    const other = booking.seekerId === senderId ? booking.providerId : booking.seekerId;
+    if (input.receiverId !== undefined && input.receiverId !== other) throw invalid("receiverId must be the other party of the booking");
+    const message = await insertMessage(tx, { bookingId: booking.id, senderId, receiverId: other, content: input.content });
+    const sender = await getUserName(tx, senderId);
+    await notify(tx, [
+      {
+        userId: other,
+        type: "message",
+        title: `New message from ${fullName(sender)}`,
+        message: messageNotificationText(booking.jobTitle, input.content),
+        relatedId: booking.id,
+      },
+    ]);
+    await publishEvent(tx, { type: "message", userIds: [other, senderId], data: { bookingId: booking.id, messageId: message.id } });
+    return message;
+  });
 }
 
 /** The actor's conversations (spec §3: bookingId, otherUser, lastMessage, unreadCount), newest first. */
@@ -40,6 +76,25 @@ export async function conversations(actor: Pick<User, "id">): Promise<Conversati
  */
 export async function readThread(actor: Pick<User, "id">, bookingId: string, options: { markRead?: boolean } = {}): Promise<Message[]> {
   return openThread(await getDb(), bookingId, actor.id, options);
+}
+
+/**
+ * The same on a given database. Opening the thread marks what the reader received as read, with the message
+ * notifications of the booking, and tells the reader's other tabs once that commits; a read the reader did not ask
+ * for (a link from another site) passes markRead: false.
+ */
+export async function openThread(db: Executor, bookingId: string, userId: string, { markRead = true } = {}): Promise<Message[]> {
+  const booking = await bookingOfParty(db, bookingId, userId);
+  if (!booking) throw notFound("Booking not found");
+  if (markRead) {
+    await inTransaction(db, async (tx) => {
+      if ((await markReceivedMessagesRead(tx, booking.id, userId)) === 0) return;
+      await setMessageNotificationsRead(tx, userId, booking.id);
+      await publishEvent(tx, { type: "message", userIds: [userId], data: { bookingId: booking.id } });
+      await publishEvent(tx, { type: "notification", userIds: [userId], data: {} });
+    });
+  }
+  return listThread(db, booking.id);
 }
 
 /** The same for a page that shows 'Booking not found' itself: null when the actor is no party of the booking. */

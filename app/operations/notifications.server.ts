@@ -1,8 +1,10 @@
 import "server-only";
 import { z } from "zod";
-import { listNotifications, markAllNotificationsRead, markNotificationRead, type Notification } from "~/models/notification.server";
+import { notFound } from "~/models/errors";
+import { countUnreadBadges, listNotifications, setAllNotificationsRead, setNotificationRead, type Notification } from "~/models/notification.server";
 import type { User } from "~/models/user.server";
-import { getDb } from "~/services/db.server";
+import { getDb, type Executor } from "~/services/db.server";
+import { publishEvent } from "~/services/events.server";
 
 /** The notifications page's form: one read (with its id), or all. */
 export const notificationsForm = z.discriminatedUnion("intent", [
@@ -15,14 +17,34 @@ export async function myNotifications(actor: Pick<User, "id">): Promise<Notifica
   return listNotifications(await getDb(), actor.id);
 }
 
+/** The header's two badges, on every signed-in page: the actor's unread notifications and unread messages. */
+export async function unreadBadges(actor: Pick<User, "id">): Promise<{ notifications: number; messages: number }> {
+  return countUnreadBadges(await getDb(), actor.id);
+}
+
 /** Marks one of the actor's notifications read (404 for anyone else's); the notification. */
 export async function readNotification(actor: Pick<User, "id">, id: string): Promise<Notification> {
   return markNotificationRead(await getDb(), actor.id, id);
 }
 
+/** The same on a given database; the user's other tabs are told. */
+export async function markNotificationRead(db: Executor, userId: string, id: string): Promise<Notification> {
+  const notification = await setNotificationRead(db, userId, id);
+  if (!notification) throw notFound("Notification not found");
+  await publishEvent(db, { type: "notification", userIds: [userId], data: {} });
+  return notification;
+}
+
 /** Marks all of the actor's notifications read; how many were unread. */
 export async function readAllNotifications(actor: Pick<User, "id">): Promise<number> {
   return markAllNotificationsRead(await getDb(), actor.id);
+}
+
+/** The same on a given database; the user's other tabs are told when any was unread. */
+export async function markAllNotificationsRead(db: Executor, userId: string): Promise<number> {
+  const read = await setAllNotificationsRead(db, userId);
+  if (read) await publishEvent(db, { type: "notification", userIds: [userId], data: {} });
+  return read;
 }
 
 /** The page's form: either of the above. */

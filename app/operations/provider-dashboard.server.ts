@@ -1,7 +1,7 @@
 import "server-only";
-import type { SavedIds } from "~/components/favorites/saved.server";
 import { loadSavedIds } from "~/operations/favorites.server";
-import { ACTIVE_BOOKING_STATUSES } from "~/lib/booking-lifecycle";
+import type { SavedIds } from "~/models/favorite.server";
+import { ACTIVE_BOOKING_STATUSES } from "~/lib/booking-process";
 import { listMyBookings, type BookingListItem } from "~/models/booking.server";
 import { listAvailableJobs, type NearbyJob } from "~/models/job.server";
 import { getProviderStats, type ProviderStats } from "~/models/provider.server";

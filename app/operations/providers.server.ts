@@ -1,8 +1,8 @@
 import "server-only";
 import { z } from "zod";
 import { jobFieldRules } from "~/lib/schemas/job";
-import type { SavedIds } from "~/components/favorites/saved.server";
 import { loadSavedIds } from "~/operations/favorites.server";
+import type { SavedIds } from "~/models/favorite.server";
 import { notFound } from "~/models/errors";
 import { getProviderDetails, listAvailableProviders, type ProviderDetails, type PublicProvider } from "~/models/provider.server";
 import { getUserById, type User } from "~/models/user.server";

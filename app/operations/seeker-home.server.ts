@@ -1,6 +1,6 @@
 import "server-only";
-import type { SavedIds } from "~/components/favorites/saved.server";
 import { loadSavedIds } from "~/operations/favorites.server";
+import type { SavedIds } from "~/models/favorite.server";
 import { listSeekerJobs, type JobWithSeeker } from "~/models/job.server";
 import { recentAvailableProviderCounts } from "~/models/provider.server";
 import type { User } from "~/models/user.server";

@@ -1,7 +1,8 @@
 import { replace } from "react-router";
 import type { Route } from "./+types/notifications";
 import { NotificationsBoard } from "~/components/notifications/notifications-board";
-import { notificationHref, type NotificationItem } from "~/components/notifications/shared";
+import type { NotificationItem } from "~/components/notifications/shared";
+import { notificationHref } from "~/lib/notifications";
 import { formatRelativeTime } from "~/lib/format";
 import { markRead, myNotifications, notificationsForm } from "~/operations/notifications.server";
 import { parseInput } from "~/operations/parse-input.server";

@@ -6,7 +6,7 @@ import { Avatar } from "~/components/avatar";
 import { CategoryChips, PROFILE_CARD, RatingIcon, StatTile } from "~/components/profile/profile-parts";
 import { ReviewsSection } from "~/components/profile/received-reviews";
 import { receivedReviews } from "~/operations/reviews.server";
-import { CANCELLATION_HISTORY_DAYS } from "~/lib/booking-lifecycle";
+import { CANCELLATION_HISTORY_DAYS } from "~/lib/booking-process";
 import { formatHourlyRate, formatRating } from "~/lib/format";
 import { fullName } from "~/lib/user-display";
 import { providerProfile } from "~/operations/providers.server";

@@ -4,7 +4,7 @@ import { Authenticator } from "remix-auth";
 import { OAuth2Strategy, CodeChallengeMethod } from "remix-auth-oauth2";
 import { z } from "zod";
 import type { User } from "../../db/schema.ts";
-import { signInIdentity } from "../models/identity.server";
+import { signInIdentity } from "../operations/sign-in.server";
 import { getConfig } from "./config.server";
 import { getDb } from "./db.server";
 import { verifiedIdentity } from "./identity-claims.server";

@@ -20,7 +20,7 @@ import {
   type AlertLater,
   type AlertToSend,
 } from "~/models/email-alert.server";
-import { openThread, sendMessage } from "~/models/message.server";
+import { openThread, sendMessageIn as sendMessage } from "~/operations/messages.server";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 
 let database: TestDatabase;

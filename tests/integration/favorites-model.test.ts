@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
 import { DomainError } from "~/models/errors";
-import { addFavorite, listFavorites, removeFavorite } from "~/models/favorite.server";
+import { listFavorites, removeFavorite } from "~/models/favorite.server";
+import { addFavorite } from "~/operations/favorites.server";
 import { cancelJobIn as cancelJob, postJobIn as createJob } from "~/operations/jobs.server";
 import { modelTestDatabase } from "../support/model-database.ts";
 

@@ -13,9 +13,9 @@ import {
   listAvailableProviders,
   PROVIDER_COUNTS_MAX_AGE_MS,
   recentAvailableProviderCounts,
-  setProviderOnline,
   startOfDayIn,
 } from "~/models/provider.server";
+import { setProviderOnline } from "~/operations/availability.server";
 import { modelTestDatabase } from "../support/model-database.ts";
 
 let db: Database;

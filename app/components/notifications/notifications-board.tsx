@@ -13,7 +13,8 @@ import {
   type IconComponent,
 } from "~/components/icons";
 import { Form, Link, useFetchers } from "react-router";
-import { MARK_ALL_FETCHER_KEY, markReadFetcherKey, type NotificationItem, type NotificationKind } from "./shared";
+import type { NotificationKind } from "~/lib/notifications";
+import { MARK_ALL_FETCHER_KEY, markReadFetcherKey, type NotificationItem } from "./shared";
 
 const ICONS: Record<NotificationKind, { icon: IconComponent; colours: string }> = {
   job_posted: { icon: Briefcase, colours: "bg-blue-100 text-blue-700" },

@@ -1,0 +1,31 @@
+import "server-only";
+import { SignInRefused } from "~/lib/sign-in-refusals";
+import { bindSubject, hasSubject, userIdOfSubject } from "~/models/identity.server";
+import { fillEmptyProfile, getUserIdByEmail, upsertUserFromClaims, type User } from "~/models/user.server";
+import type { Executor } from "~/services/db.server";
+import { inTransaction } from "~/services/events.server";
+import type { VerifiedIdentity } from "~/services/identity-claims.server";
+
+/**
+ * The user a verified identity signs in as (decision 0059). A subject seen before is its user, whatever email it
+ * now has. A new subject takes the account of its email (creating it) and is bound to it, unless that account is
+ * bound to another subject of the issuer: then SignInRefused("other-account"), and nothing is written. Two sign-ins
+ * binding at once are settled by the table's keys.
+ */
+export async function signInIdentity(db: Executor, { issuer, subject, claims }: VerifiedIdentity): Promise<User> {
+  return inTransaction(db, async (tx) => {
+    const boundUserId = await userIdOfSubject(tx, issuer, subject);
+    if (boundUserId) {
+      const user = await fillEmptyProfile(tx, boundUserId, claims);
+      if (user) return user;
+    }
+    const owner = await getUserIdByEmail(tx, claims.email);
+    if (owner && (await hasSubject(tx, owner, issuer))) throw new SignInRefused("other-account");
+    const user = await upsertUserFromClaims(tx, claims);
+    // A sign-in running at the same time bound the subject, or another subject to this user, first.
+    if (!(await bindSubject(tx, { issuer, subject, userId: user.id })) && (await userIdOfSubject(tx, issuer, subject)) !== user.id) {
+      throw new SignInRefused("other-account");
+    }
+    return user;
+  });
+}
