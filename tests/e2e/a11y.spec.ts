@@ -176,6 +176,15 @@ test.afterAll(async () => {
   await data?.providerContext.close();
 });
 
+/** Signed out: the landing page and the 404 page, at both widths. */
+async function scanSignedOut(page: Page, mode: "js" | "no-js") {
+  await page.goto("/");
+  await scanBoth(page, "landing (signed out)", mode);
+  const missing = await page.goto("/no-such-page");
+  expect(missing?.status()).toBe(404);
+  await scanBoth(page, "404", mode);
+}
+
 /** The screens every signed-in role shares, plus the ones of each role; `open` navigates (and hydrates). */
 async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", javaScript: boolean) {
   const open = async (page: Page, path: string) => {
@@ -183,25 +192,25 @@ async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", 
     expect(response?.status(), path).toBeLessThan(400);
     await waitForHydration(page);
   };
+  /** Opens `path` and scans it at both widths. */
+  const screen = async (page: Page, path: string, label: string) => {
+    await open(page, path);
+    await scanBoth(page, label, mode);
+  };
   const { bookings, openJobId, providerId } = data;
 
   // --- The seeker.
-  await open(seeker, "/");
-  await scanBoth(seeker, "home (seeker)", mode);
+  await screen(seeker, "/", "home (seeker)");
   if (javaScript) {
     await seeker.setViewportSize(DESKTOP);
     await scanDialog(seeker, roleSwitchLink(seeker), "Offering Services As", "role-switch dialog");
   } else {
-    await open(seeker, "/switch-role?returnTo=%2F");
-    await scanBoth(seeker, "role-switch page", mode);
+    await screen(seeker, "/switch-role?returnTo=%2F", "role-switch page");
   }
 
-  await open(seeker, "/post-job");
-  await scanBoth(seeker, "post-job step 1", mode);
-  await open(seeker, "/post-job?category=repair");
-  await scanBoth(seeker, "post-job step 2", mode);
-  await open(seeker, "/post-job?category=repair&step=3");
-  await scanBoth(seeker, "post-job step 3", mode);
+  await screen(seeker, "/post-job", "post-job step 1");
+  await screen(seeker, "/post-job?category=repair", "post-job step 2");
+  await screen(seeker, "/post-job?category=repair&step=3", "post-job step 3");
   if (javaScript) {
     // The job image's upload dialog (Uppy, loaded on demand; without JavaScript a plain file input on the page).
     await scanDialog(seeker, seeker.getByRole("button", { name: "Add image" }), "Job image", "upload dialog");
@@ -221,8 +230,7 @@ async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", 
   await expect(title).toHaveAccessibleDescription(/Title is required/);
   await scanBoth(seeker, "post-job step 3 with errors", mode);
 
-  await open(seeker, "/my-jobs");
-  await scanBoth(seeker, "my jobs", mode);
+  await screen(seeker, "/my-jobs", "my jobs");
 
   for (const status of ["accepted", "in_progress", "completed", "cancelled"] as const) {
     await open(seeker, `/bookings/${bookings[status]}`);
@@ -254,35 +262,26 @@ async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", 
   await expect(seeker.getByText("Cancel this booking?")).toBeVisible();
   await scanBoth(seeker, "cancel confirmation", mode);
 
-  await open(seeker, `/providers/${providerId}`);
-  await scanBoth(seeker, "provider's public page", mode);
+  await screen(seeker, `/providers/${providerId}`, "provider's public page");
 
   await open(seeker, `/messages?booking=${bookings.accepted}`);
   await expect(seeker.getByTestId("thread-messages").getByTestId("message")).toHaveCount(2);
   await scanBoth(seeker, "messages with a conversation", mode);
-  await open(seeker, "/notifications");
-  await scanBoth(seeker, "notifications", mode);
-  await open(seeker, "/profile");
-  await scanBoth(seeker, "profile (seeker)", mode);
-  await open(seeker, "/profile?edit=1");
-  await scanBoth(seeker, "profile edit (seeker)", mode);
+  await screen(seeker, "/notifications", "notifications");
+  await screen(seeker, "/profile", "profile (seeker)");
+  await screen(seeker, "/profile?edit=1", "profile edit (seeker)");
   if (javaScript) {
     await open(seeker, "/profile");
     await scanDialog(seeker, seeker.getByRole("button", { name: "Upload photo" }), "Profile photo", "profile photo dialog");
     await expect(seeker.getByRole("button", { name: "Upload photo" })).toBeFocused();
   }
-  await open(seeker, "/favorites");
-  await scanBoth(seeker, "favorites (providers)", mode);
-  await open(seeker, "/favorites?tab=jobs");
-  await scanBoth(seeker, "favorites (jobs)", mode);
+  await screen(seeker, "/favorites", "favorites (providers)");
+  await screen(seeker, "/favorites?tab=jobs", "favorites (jobs)");
 
   // --- The provider.
-  await open(provider, "/");
-  await scanBoth(provider, "home (provider)", mode);
-  await open(provider, `/jobs/${openJobId}`);
-  await scanBoth(provider, "job page (provider)", mode);
-  await open(provider, "/profile?edit=1");
-  await scanBoth(provider, "profile edit (provider)", mode);
+  await screen(provider, "/", "home (provider)");
+  await screen(provider, `/jobs/${openJobId}`, "job page (provider)");
+  await screen(provider, "/profile?edit=1", "profile edit (provider)");
 }
 
 test("every screen and dialog passes axe, with JavaScript", async ({ page }) => {
@@ -290,11 +289,7 @@ test("every screen and dialog passes axe, with JavaScript", async ({ page }) => 
   test.setTimeout(360_000);
   await page.setViewportSize(DESKTOP);
   // Signed out, the landing and 404 pages are static documents (no scripts to wait for).
-  await page.goto("/");
-  await scanBoth(page, "landing (signed out)", "js");
-  const missing = await page.goto("/no-such-page");
-  expect(missing?.status()).toBe(404);
-  await scanBoth(page, "404", "js");
+  await scanSignedOut(page, "js");
 
   const errors: string[] = [];
   for (const p of [data.seeker, data.provider]) p.on("pageerror", (error) => errors.push(error.stack ?? error.message));
@@ -307,11 +302,7 @@ test("every screen and dialog passes axe, without JavaScript", async ({ noJsPage
   test.setTimeout(360_000);
   scratch = scratchPage;
   await page.setViewportSize(DESKTOP);
-  await page.goto("/");
-  await scanBoth(page, "landing (signed out)", "no-js");
-  const missing = await page.goto("/no-such-page");
-  expect(missing?.status()).toBe(404);
-  await scanBoth(page, "404", "no-js");
+  await scanSignedOut(page, "no-js");
 
   // The signed-in sessions without JavaScript: the fixture's page takes the seeker's cookies, a second
   // no-JS page the provider's.

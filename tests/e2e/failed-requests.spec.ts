@@ -46,6 +46,14 @@ async function expectFailureToast(page: Page, description: string) {
   await expect(toast).toContainText(description);
 }
 
+/** Marks the document, then does `write` while writes get no answer: the write's own failure toast appears. */
+async function failWrite(page: Page, failure: Failure, write: () => Promise<unknown>, description: string) {
+  await markDocument(page);
+  await failRouterRequests(page, failure, isPost);
+  await write();
+  await expectFailureToast(page, description);
+}
+
 async function postJobThroughApi(request: APIRequestContext, title: string): Promise<string> {
   const job = await request.post("/api/jobs", {
     data: { title, description: "Two shelves to hang.", categoryId: "repair", address: "Brooklyn, NY", budget: 60 },
@@ -75,10 +83,7 @@ for (const failure of FAILURES) {
       await signIn(page, { email: uniqueEmail("lost-fav"), returnTo: "/post-job?category=repair" });
       const heart = page.getByTestId("provider-card").first().getByTestId("favorite-provider");
       await expect(heart).toHaveAttribute("aria-pressed", "false");
-      await markDocument(page);
-      await failRouterRequests(page, failure, isPost);
-      await heart.click();
-      await expectFailureToast(page, "Failed to update favorite");
+      await failWrite(page, failure, () => heart.click(), "Failed to update favorite");
       await expect(heart).toHaveAttribute("aria-pressed", "false");
       await expectSamePage(page);
       expect(await (await page.request.get("/api/favorites")).json()).toEqual([]);
@@ -91,10 +96,7 @@ for (const failure of FAILURES) {
       await waitForHydration(page);
       const toggle = page.getByTestId("availability-switch");
       await expect(toggle).toHaveAttribute("aria-checked", "true");
-      await markDocument(page);
-      await failRouterRequests(page, failure, isPost);
-      await toggle.click();
-      await expectFailureToast(page, "Failed to update status. Please try again.");
+      await failWrite(page, failure, () => toggle.click(), "Failed to update status. Please try again.");
       await expect(toggle).toHaveAttribute("aria-checked", "true");
       await expectSamePage(page);
     });
@@ -103,12 +105,12 @@ for (const failure of FAILURES) {
       const { bookingId, provider } = await bookedJob(page, "lost-message");
       await page.goto(`/messages?booking=${bookingId}`);
       await waitForHydration(page);
-      await markDocument(page);
-      await failRouterRequests(page, failure, isPost);
       const box = page.getByRole("textbox", { name: "Message" });
-      await box.fill("Are you coming at nine?");
-      await box.press("Enter");
-      await expectFailureToast(page, "Failed to send message. Please try again.");
+      const send = async () => {
+        await box.fill("Are you coming at nine?");
+        await box.press("Enter");
+      };
+      await failWrite(page, failure, send, "Failed to send message. Please try again.");
       await expect(box).toHaveValue("Are you coming at nine?");
       await expect(page.getByTestId("message-pending")).toHaveCount(0);
       await expectSamePage(page);
@@ -125,10 +127,8 @@ for (const failure of FAILURES) {
       await page.goto("/notifications");
       await waitForHydration(page);
       await expect(page.getByTestId("unread-badge")).toHaveText("1 unread");
-      await markDocument(page);
-      await failRouterRequests(page, failure, isPost);
-      await page.getByTestId("notifications-unread").getByRole("button", { name: /Mark as read/ }).click();
-      await expectFailureToast(page, "Failed to mark notification as read.");
+      const markRead = page.getByTestId("notifications-unread").getByRole("button", { name: /Mark as read/ });
+      await failWrite(page, failure, () => markRead.click(), "Failed to mark notification as read.");
       await expect(page.getByTestId("unread-badge")).toHaveText("1 unread");
       await expect(page.getByTestId("notifications-unread").getByTestId("notification")).toHaveCount(1);
       await expectSamePage(page);
@@ -136,15 +136,13 @@ for (const failure of FAILURES) {
 
     test("the post-job form keeps what was typed with 'Failed to post job. Please try again.'", async ({ page }) => {
       await signIn(page, { email: uniqueEmail("lost-post"), returnTo: "/post-job?category=repair&step=3" });
+      const post = page.getByRole("button", { name: "Post Job" });
       const title = uniqueTitle("Fix a squeaky door");
       await page.getByLabel("Title").fill(title);
       await page.getByLabel("Description").fill("The hinge squeaks every time.");
       await page.getByLabel("Location").fill("11201");
       await page.getByLabel("Budget (USD)").fill("45");
-      await markDocument(page);
-      await failRouterRequests(page, failure, isPost);
-      await page.getByRole("button", { name: "Post Job" }).click();
-      await expectFailureToast(page, "Failed to post job. Please try again.");
+      await failWrite(page, failure, () => post.click(), "Failed to post job. Please try again.");
       await expect(page).toHaveURL(/\/post-job\?category=repair&step=3$/);
       await expect(page.getByLabel("Title")).toHaveValue(title);
       await expect(page.getByLabel("Description")).toHaveValue("The hinge squeaks every time.");
@@ -164,10 +162,8 @@ for (const failure of FAILURES) {
       await becomeOnlineProvider(page.request);
       await page.goto(`/jobs/${jobId}`);
       await waitForHydration(page);
-      await markDocument(page);
-      await failRouterRequests(page, failure, isPost);
-      await page.getByRole("button", { name: "Accept Job" }).click();
-      await expectFailureToast(page, "Failed to accept job. Please try again.");
+      const accept = page.getByRole("button", { name: "Accept Job" });
+      await failWrite(page, failure, () => accept.click(), "Failed to accept job. Please try again.");
       await expect(page).toHaveURL(new RegExp(`/jobs/${jobId}$`));
       await expect(page.getByRole("button", { name: "Accept Job" })).toBeEnabled();
       await expectSamePage(page);
@@ -177,10 +173,8 @@ for (const failure of FAILURES) {
       const { bookingId, provider } = await bookedJob(page, "lost-status");
       await provider.goto(`/bookings/${bookingId}`);
       await waitForHydration(provider);
-      await markDocument(provider);
-      await failRouterRequests(provider, failure, isPost);
-      await provider.getByRole("button", { name: "Start Job" }).click();
-      await expectFailureToast(provider, "Failed to update status. Please try again.");
+      const start = provider.getByRole("button", { name: "Start Job" });
+      await failWrite(provider, failure, () => start.click(), "Failed to update status. Please try again.");
       await expect(provider.getByRole("button", { name: "Start Job" })).toBeEnabled();
       await expectSamePage(provider);
 
@@ -189,14 +183,14 @@ for (const failure of FAILURES) {
       await provider.context().close();
       await page.goto(`/bookings/${bookingId}`);
       await waitForHydration(page);
-      await markDocument(page);
-      await failRouterRequests(page, failure, isPost);
-      await page.getByRole("link", { name: "Leave Review" }).click();
       const dialog = page.getByRole("dialog", { name: "Leave a Review" });
-      await dialog.getByTestId("star-4").click();
-      await dialog.getByLabel("Comment").fill("Quick and tidy.");
-      await dialog.getByRole("button", { name: "Submit Review" }).click();
-      await expectFailureToast(page, "Failed to submit review. Please try again.");
+      const review = async () => {
+        await page.getByRole("link", { name: "Leave Review" }).click();
+        await dialog.getByTestId("star-4").click();
+        await dialog.getByLabel("Comment").fill("Quick and tidy.");
+        await dialog.getByRole("button", { name: "Submit Review" }).click();
+      };
+      await failWrite(page, failure, review, "Failed to submit review. Please try again.");
       await expect(dialog).toBeVisible();
       await expect(dialog.getByLabel("Comment")).toHaveValue("Quick and tidy.");
       await expect(dialog.getByRole("button", { name: "Submit Review" })).toBeEnabled();
@@ -208,10 +202,8 @@ for (const failure of FAILURES) {
       const jobId = await postJobThroughApi(page.request, uniqueTitle("Clear a gutter"));
       await page.goto(`/jobs/${jobId}?confirm=cancel`);
       await waitForHydration(page);
-      await markDocument(page);
-      await failRouterRequests(page, failure, isPost);
-      await page.getByRole("button", { name: "Yes, cancel job" }).click();
-      await expectFailureToast(page, "Failed to cancel job. Please try again.");
+      const cancel = page.getByRole("button", { name: "Yes, cancel job" });
+      await failWrite(page, failure, () => cancel.click(), "Failed to cancel job. Please try again.");
       await expect(page).toHaveURL(new RegExp(`/jobs/${jobId}\\?confirm=cancel`));
       await expectSamePage(page);
       const job = (await (await page.request.get(`/api/jobs/${jobId}`)).json()) as { status: string };
@@ -222,10 +214,8 @@ for (const failure of FAILURES) {
       await signIn(page, { email: uniqueEmail("lost-profile"), firstName: "Opal", returnTo: "/profile?edit=1" });
       const form = page.getByRole("form", { name: "Edit profile" });
       await form.getByLabel("First name").fill("Ottilie");
-      await markDocument(page);
-      await failRouterRequests(page, failure, isPost);
-      await form.getByRole("button", { name: "Save changes" }).click();
-      await expectFailureToast(page, "Failed to update profile. Please try again.");
+      const save = form.getByRole("button", { name: "Save changes" });
+      await failWrite(page, failure, () => save.click(), "Failed to update profile. Please try again.");
       await expect(form.getByLabel("First name")).toHaveValue("Ottilie");
       await expectSamePage(page);
       expect(((await (await page.request.get("/api/auth/user")).json()) as { firstName: string }).firstName).toBe("Opal");
@@ -233,12 +223,12 @@ for (const failure of FAILURES) {
 
     test("switching role fails in place with 'Failed to switch role. Please try again.'", async ({ page }) => {
       await signIn(page, { email: uniqueEmail("lost-role") });
-      await markDocument(page);
-      await failRouterRequests(page, failure, isPost);
-      await page.locator("[data-testid=role-switch] >> visible=true").click();
       const dialog = page.getByRole("dialog", { name: "Offering Services As" });
-      await dialog.getByRole("button", { name: "Continue" }).click();
-      await expectFailureToast(page, "Failed to switch role. Please try again.");
+      const switchRole = async () => {
+        await page.locator("[data-testid=role-switch] >> visible=true").click();
+        await dialog.getByRole("button", { name: "Continue" }).click();
+      };
+      await failWrite(page, failure, switchRole, "Failed to switch role. Please try again.");
       await expectSamePage(page);
       expect(((await (await page.request.get("/api/auth/user")).json()) as { currentRole: string }).currentRole).toBe("seeker");
     });

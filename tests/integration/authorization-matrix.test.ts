@@ -35,14 +35,8 @@ interface Sent {
   form?: Record<string, string | string[]>;
 }
 
-interface Row<F> {
-  /** The pattern as declared in app/routes.ts. */
-  route: string;
-  method: Method;
-  variant?: string;
-  /** Fresh resources for this row (mutations get their own, so no row depends on another). */
-  setup?: (f: Fixtures) => Promise<F>;
-  send: (c: Fixtures & F) => Sent;
+/** Who calls, each with the exact answer it must get. */
+interface Callers<F> {
   anonymous: Expectation<F>;
   /** Another signed-in user with no part in the resource. */
   stranger?: [Who, Expectation<F>];
@@ -50,6 +44,14 @@ interface Row<F> {
   wrongRole?: [Who, Expectation<F>];
   /** The owner, or each party: the call succeeds. Runs last, so a refusal that changed something shows up here. */
   owner: [Who | Who[], Expectation<F>];
+}
+
+interface Fields<F> {
+  /** Fresh resources for this row (mutations get their own, so no row depends on another). */
+  setup?: (f: Fixtures) => Promise<F>;
+  /** What is sent; without it, nothing but the route itself as the path. */
+  send?: (c: Fixtures & F) => Sent;
+  callers: Callers<F>;
   /** Strings in every owner's answer and in nobody else's. */
   shows?: (c: Fixtures & F) => string[];
   /** Proof the owner's call did what it says (checked before following a redirect). */
@@ -58,8 +60,22 @@ interface Row<F> {
   intact?: (c: Fixtures & F) => Promise<void>;
 }
 
-/** Rows are typed by their own setup; the runner sees them all alike. */
-const row = <F extends object = object>(r: Row<F>): Row<object> => r as unknown as Row<object>;
+interface Row<F> extends Callers<F>, Omit<Fields<F>, "send" | "callers"> {
+  /** The pattern as declared in app/routes.ts. */
+  route: string;
+  method: Method;
+  variant?: string;
+  send: (c: Fixtures & F) => Sent;
+}
+
+/**
+ * A row for `METHOD /route` or `METHOD /route (variant)`, the name of its test. Rows are typed by their own setup;
+ * the runner sees them all alike.
+ */
+function row<F extends object = object>(name: `${Method} /${string}`, { callers, ...r }: Fields<F>): Row<object> {
+  const [, method, route, variant] = /^(\S+) (\S+)(?: \((.+)\))?$/.exec(name)!;
+  return { route, method, variant, send: () => ({ path: route }), ...r, ...callers } as unknown as Row<object>;
+}
 
 // ---------------------------------------------------------------------------
 // The people and things every row may use
@@ -228,6 +244,15 @@ async function bookingStatus(client: Actor, id: string): Promise<string> {
   return (await json(await client.request(`/api/bookings/${id}`))).status;
 }
 
+async function jobStatus(client: Actor, id: string): Promise<string> {
+  return (await json(await client.request(`/api/jobs/${id}`))).status;
+}
+
+/** A booking's messages as the client reads them, as text. */
+async function thread(client: Actor, bookingId: string): Promise<string> {
+  return JSON.stringify(await json(await client.request(`/api/messages/${bookingId}`)));
+}
+
 async function uploadImage(client: Actor): Promise<string> {
   const params = await json(await client.request(`/api/object-storage/upload-url?contentType=image/png&size=${PNG.byteLength}`));
   const put = await fetch(params.url, { method: "PUT", body: new Uint8Array(PNG), headers: { "Content-Type": "image/png" } });
@@ -285,529 +310,373 @@ const jobPage = (c: { jobId: string }) => `/jobs/${c.jobId}`;
 /** The storage's presigned GET of the seeker's image. */
 const storedImage = (c: Fixtures) => new RegExp(c.image.replace("/images/", "").replace(/\./g, "\\."));
 
+/** A row's own job, posted by the seeker. */
+const freshJob = async (f: Fixtures) => ({ posted: await postJob(f.seeker) });
+/** A row's own booking, the seeker's job accepted by the provider. */
+const freshBooking = async (f: Fixtures) => ({ bookingId: (await activeBooking(f.seeker, f.provider)).booking.id });
+type WithBooking = Fixtures & { bookingId: string };
+/** The owner moved the row's booking to `status` (the ledger follows it). */
+const bookingMovedTo = (status: "in_progress" | "cancelled") => async (c: WithBooking) => {
+  ledger.moved(c.bookingId, status);
+  expect(await bookingStatus(c.seeker, c.bookingId)).toBe(status);
+};
+/** A refused move left the row's booking as it was. */
+const bookingStillAccepted = async (c: WithBooking) =>
+  expect(await bookingStatus(c.seeker, c.bookingId)).toBe("accepted");
+/**
+ * A status move of a fresh booking through its page: signed out to sign in, `stranger` and `wrongRole` refused
+ * (the booking stays accepted), the owner's moves it with the toast given.
+ */
+const bookingPageMove = (
+  variant: string,
+  status: "in_progress" | "cancelled",
+  callers: { stranger: Who; wrongRole?: Who; owner: [Who, string] },
+) => {
+  const refusal = refused(bookingPage, "Failed to update status");
+  return row(`POST /bookings/:id (${variant})`, {
+    setup: freshBooking,
+    send: (c) => ({ path: bookingPage(c), form: { intent: "status", status } }),
+    callers: {
+      anonymous: LOGIN,
+      stranger: [callers.stranger, refusal],
+      wrongRole: callers.wrongRole && [callers.wrongRole, refusal],
+      owner: [callers.owner[0], done(bookingPage, callers.owner[1])],
+    },
+    verify: bookingMovedTo(status),
+    intact: bookingStillAccepted,
+  });
+};
+/** The owner's accept made a booking (the one the answer redirects to) between the seeker and `provider`. */
+const acceptedBy =
+  (provider: "provider" | "otherProvider") =>
+  (c: Fixtures, { response }: { response: Response }) => {
+    const bookingId = response.headers.get("Location")!.split("/").pop()!;
+    ledger.booking(bookingId, c.seeker.person.id, c[provider].person.id, "accepted");
+  };
+/**
+ * Accepting a row's own job through its page: signed out to sign in, the refusal given, and the owner's accept
+ * makes a booking (the page it redirects to); a refused accept leaves the job posted.
+ */
+const acceptOnPage = (
+  variant: string,
+  setup: (f: Fixtures) => Promise<{ jobId: string }>,
+  owner: "provider" | "otherProvider",
+  refusal: Pick<Callers<{ jobId: string }>, "stranger" | "wrongRole">,
+) =>
+  row(`POST /jobs/:id (${variant})`, {
+    setup,
+    send: (c) => ({ path: jobPage(c), form: { intent: "accept" } }),
+    callers: { anonymous: LOGIN, ...refusal, owner: [owner, done(/^\/bookings\/[0-9a-f-]{36}$/, "Job accepted!")] },
+    verify: acceptedBy(owner),
+    intact: async (c) => expect(await jobStatus(c.seeker, c.jobId)).toBe("posted"),
+  });
+/** A list of the caller's own: both parties find the booking in it, a stranger gets a list without it. */
+const listsTheBooking = (anonymous: Expectation<object>): Fields<object> => ({
+  callers: { anonymous, stranger: ["otherSeeker", 200], owner: [["seeker", "provider"], 200] },
+  shows: (c) => [c.booking.id],
+});
+/** The owner's call marked the row's notification read; a refused one left it unread. */
+const marksNotificationRead = {
+  verify: async (c: Fixtures) => expect(await notificationRead(c.seeker, c.notificationId)).toBe(true),
+  intact: async (c: Fixtures) => expect(await notificationRead(c.seeker, c.notificationId)).toBe(false),
+};
+/** The provider is online after the owner's call; the seeker who was refused is not. */
+const putsProviderOnline = {
+  verify: async (c: Fixtures) => expect((await me(c.provider)).isProviderOnline).toBe(true),
+  intact: async (c: Fixtures) => expect((await me(c.otherSeeker)).isProviderOnline).toBe(false),
+};
+
 const TABLE: Row<object>[] = [
-  row({
-    route: "/api/openapi.json",
-    method: "GET",
-    // The API's description is public and the same for everyone.
-    send: () => ({ path: "/api/openapi.json" }),
-    anonymous: 200,
-    owner: ["seeker", 200],
-  }),
+  // The API's description is public and the same for everyone.
+  row("GET /api/openapi.json", { callers: { anonymous: 200, owner: ["seeker", 200] } }),
 
   // Sign-in and the session
-  row({
-    route: "/api/login",
-    method: "GET",
+  row("GET /api/login", {
     send: () => ({ path: "/api/login?returnTo=%2Fmy-jobs" }),
-    anonymous: { status: 302, location: /\/oidc\/auth\?/ },
-    owner: ["seeker", { status: 302, location: "/my-jobs" }],
+    callers: {
+      anonymous: { status: 302, location: /\/oidc\/auth\?/ },
+      owner: ["seeker", { status: 302, location: "/my-jobs" }],
+    },
   }),
-  row({
-    route: "/api/callback",
-    method: "GET",
+  row("GET /api/callback", {
     send: () => ({ path: "/api/callback?code=forged&state=forged" }),
-    anonymous: { status: 302, location: "/", toast: { destructive: true, text: "Sign-in failed" } },
-    owner: ["seeker", { status: 302, location: "/", toast: { destructive: true, text: "Sign-in failed" } }],
+    callers: {
+      anonymous: { status: 302, location: "/", toast: { destructive: true, text: "Sign-in failed" } },
+      owner: ["seeker", { status: 302, location: "/", toast: { destructive: true, text: "Sign-in failed" } }],
+    },
     verify: async (c) => expect((await me(c.seeker)).id).toBe(c.seeker.person.id),
   }),
-  row({
-    route: "/api/logout",
-    method: "GET",
+  row("GET /api/logout", {
     // Without Sec-Fetch-Site: same-origin (a link from elsewhere), a page asks to confirm with a POST (decision 0041).
-    send: () => ({ path: "/api/logout" }),
-    anonymous: redirectsTo("/"),
-    owner: ["newcomer", 200],
+    callers: { anonymous: redirectsTo("/"), owner: ["newcomer", 200] },
     verify: async (_c, { as, body }) => {
       expect(body).toContain("Sign out of Nearhand?");
       expect((await as.request("/api/auth/user")).status).toBe(200);
     },
   }),
-  row({
-    route: "/api/logout",
-    method: "POST",
-    send: () => ({ path: "/api/logout" }),
-    anonymous: redirectsTo("/"),
-    owner: ["newcomer", redirectsTo("/")],
+  row("POST /api/logout", {
+    callers: { anonymous: redirectsTo("/"), owner: ["newcomer", redirectsTo("/")] },
     verify: async (_c, { as }) => expect((await as.request("/api/auth/user")).status).toBe(401),
   }),
-  row({
-    route: "/api/auth/user",
-    method: "GET",
-    send: () => ({ path: "/api/auth/user" }),
-    anonymous: 401,
-    owner: ["seeker", 200],
+  row("GET /api/auth/user", {
+    callers: { anonymous: 401, owner: ["seeker", 200] },
     shows: (c) => [c.seeker.person.email, c.seeker.person.phone],
   }),
 
   // Users and providers
-  row({
-    route: "/api/users/switch-role",
-    method: "POST",
+  row("POST /api/users/switch-role", {
     send: () => ({ path: "/api/users/switch-role", json: { newRole: "provider", userType: "business" } }),
-    anonymous: 401,
-    owner: ["newcomer", 200],
+    callers: { anonymous: 401, owner: ["newcomer", 200] },
     verify: async (_c, { as }) => expect(await me(as)).toMatchObject({ currentRole: "provider", userType: "business" }),
   }),
-  row({
-    route: "/api/users/toggle-online",
-    method: "POST",
+  row("POST /api/users/toggle-online", {
     send: () => ({ path: "/api/users/toggle-online", json: { isOnline: true } }),
-    anonymous: 401,
-    wrongRole: ["otherSeeker", 403],
-    owner: ["provider", 200],
-    verify: async (c) => expect((await me(c.provider)).isProviderOnline).toBe(true),
-    intact: async (c) => expect((await me(c.otherSeeker)).isProviderOnline).toBe(false),
+    callers: { anonymous: 401, wrongRole: ["otherSeeker", 403], owner: ["provider", 200] },
+    ...putsProviderOnline,
   }),
-  row({
-    route: "/api/users/:id",
-    method: "GET",
+  row("GET /api/users/:id", {
     send: (c) => ({ path: `/api/users/${c.provider.person.id}` }),
-    anonymous: 401,
-    stranger: ["otherSeeker", 200],
-    owner: ["provider", 200],
+    callers: { anonymous: 401, stranger: ["otherSeeker", 200], owner: ["provider", 200] },
     verify: async (c, { body }) => expect(JSON.parse(body)).toMatchObject({ id: c.provider.person.id, hourlyRate: null }),
   }),
-  row({
-    route: "/api/categories",
-    method: "GET",
-    send: () => ({ path: "/api/categories" }),
-    anonymous: 401,
-    owner: ["seeker", 200],
+  row("GET /api/categories", {
+    callers: { anonymous: 401, owner: ["seeker", 200] },
     verify: (_c, { body }) => expect(JSON.parse(body)).toHaveLength(6),
   }),
-  row({
-    route: "/api/providers/available",
-    method: "GET",
+  row("GET /api/providers/available", {
     send: () => ({ path: "/api/providers/available?categoryId=repair" }),
-    anonymous: 401,
-    owner: ["seeker", 200],
+    callers: { anonymous: 401, owner: ["seeker", 200] },
     shows: (c) => [c.provider.person.id, c.otherProvider.person.id],
   }),
-  row({
-    route: "/api/providers/available/:categoryId",
-    method: "GET",
+  row("GET /api/providers/available/:categoryId", {
     send: () => ({ path: "/api/providers/available/repair" }),
-    anonymous: 401,
-    owner: ["seeker", 200],
+    callers: { anonymous: 401, owner: ["seeker", 200] },
     shows: (c) => [c.provider.person.id, c.otherProvider.person.id],
   }),
 
   // Jobs
-  row({
-    route: "/api/jobs",
-    method: "POST",
+  row("POST /api/jobs", {
     send: () => ({ path: "/api/jobs", json: { title: "Hang a door", description: "Interior door", categoryId: "repair" } }),
-    anonymous: 401,
-    owner: ["seeker", 201],
+    callers: { anonymous: 401, owner: ["seeker", 201] },
     verify: (c, { body }) => expect(JSON.parse(body)).toMatchObject({ seekerId: c.seeker.person.id, status: "posted" }),
   }),
-  row({
-    route: "/api/jobs",
-    method: "POST",
-    variant: "with an uploaded image",
+  row("POST /api/jobs (with an uploaded image)", {
     send: (c) => ({ path: "/api/jobs", json: { title: "Broken hinge", description: "See photo", categoryId: "repair", imageUrl: c.image } }),
-    anonymous: 401,
-    stranger: ["otherSeeker", 400],
-    owner: ["seeker", 201],
+    callers: { anonymous: 401, stranger: ["otherSeeker", 400], owner: ["seeker", 201] },
     verify: (c, { body }) => expect(JSON.parse(body).imageUrl).toBe(c.image),
   }),
-  row({
-    route: "/api/jobs/my-jobs",
-    method: "GET",
-    send: () => ({ path: "/api/jobs/my-jobs" }),
-    anonymous: 401,
-    stranger: ["otherSeeker", 200],
-    owner: ["seeker", 200],
+  row("GET /api/jobs/my-jobs", {
+    callers: { anonymous: 401, stranger: ["otherSeeker", 200], owner: ["seeker", 200] },
     shows: (c) => [c.job.id],
   }),
-  row({
-    route: "/api/jobs/available",
-    method: "GET",
-    setup: async (f) => ({ posted: await postJob(f.seeker) }),
-    send: () => ({ path: "/api/jobs/available" }),
-    anonymous: 401,
-    wrongRole: ["otherSeeker", 200],
-    owner: ["provider", 200],
+  row("GET /api/jobs/available", {
+    setup: freshJob,
+    callers: { anonymous: 401, wrongRole: ["otherSeeker", 200], owner: ["provider", 200] },
     shows: (c) => [c.posted.id],
   }),
-  row({
-    route: "/api/jobs/:id",
-    method: "GET",
-    variant: "posted: the area to anyone, the address to its seeker",
-    setup: async (f) => ({ posted: await postJob(f.seeker) }),
+  row("GET /api/jobs/:id (posted: the area to anyone, the address to its seeker)", {
+    setup: freshJob,
     send: (c) => ({ path: `/api/jobs/${c.posted.id}` }),
-    anonymous: 401,
-    stranger: ["otherProvider", 200],
-    owner: ["seeker", 200],
+    callers: { anonymous: 401, stranger: ["otherProvider", 200], owner: ["seeker", 200] },
     shows: (c) => [c.posted.address],
     verify: (c, { body }) => expect(JSON.parse(body)).toMatchObject({ id: c.posted.id, seeker: { id: c.seeker.person.id } }),
   }),
-  row({
-    route: "/api/jobs/:id",
-    method: "GET",
-    variant: "matched: its two parties only",
+  row("GET /api/jobs/:id (matched: its two parties only)", {
     send: (c) => ({ path: `/api/jobs/${c.job.id}` }),
-    anonymous: 401,
-    stranger: ["otherProvider", 404],
-    owner: [["seeker", "provider"], 200],
+    callers: { anonymous: 401, stranger: ["otherProvider", 404], owner: [["seeker", "provider"], 200] },
     shows: (c) => [c.job.address],
     verify: (c, { body }) => expect(JSON.parse(body)).toMatchObject({ id: c.job.id, status: "matched", seeker: { id: c.seeker.person.id } }),
   }),
-  row({
-    route: "/api/jobs/:id",
-    method: "GET",
-    variant: "completed: the area to its provider",
+  row("GET /api/jobs/:id (completed: the area to its provider)", {
     send: (c) => ({ path: `/api/jobs/${c.completedJob.id}` }),
-    anonymous: 401,
-    stranger: ["otherProvider", 404],
-    owner: [["seeker", "provider"], 200],
+    callers: { anonymous: 401, stranger: ["otherProvider", 404], owner: [["seeker", "provider"], 200] },
     verify: (c, { body, as }) =>
       expect(JSON.parse(body)).toMatchObject({ status: "completed", address: as === c.seeker ? c.completedJob.address : "Brooklyn, NY" }),
   }),
 
   // Bookings
-  row({
-    route: "/api/bookings",
-    method: "POST",
-    setup: async (f) => ({ posted: await postJob(f.seeker) }),
+  row("POST /api/bookings", {
+    setup: freshJob,
     send: (c) => ({ path: "/api/bookings", json: { jobId: c.posted.id } }),
-    anonymous: 401,
-    wrongRole: ["otherSeeker", 403],
-    owner: ["provider", 201],
+    callers: { anonymous: 401, wrongRole: ["otherSeeker", 403], owner: ["provider", 201] },
     verify: (c, { body }) => {
       const booking = JSON.parse(body);
       expect(booking).toMatchObject({ jobId: c.posted.id, providerId: c.provider.person.id, status: "accepted" });
       ledger.booking(booking.id, c.seeker.person.id, c.provider.person.id, "accepted");
     },
   }),
-  row({
-    route: "/api/bookings",
-    method: "POST",
-    variant: "a job its provider cancelled after accepting: to others only (decision 0062)",
+  row("POST /api/bookings (a job its provider cancelled after accepting: to others only (decision 0062))", {
     setup: async (f) => ({ posted: await cancelledByProvider(f.seeker, f.otherProvider) }),
     send: (c) => ({ path: "/api/bookings", json: { jobId: c.posted.id } }),
-    anonymous: 401,
-    stranger: ["otherProvider", 409],
-    wrongRole: ["otherSeeker", 403],
-    owner: ["provider", 201],
+    callers: {
+      anonymous: 401,
+      stranger: ["otherProvider", 409],
+      wrongRole: ["otherSeeker", 403],
+      owner: ["provider", 201],
+    },
     verify: (c, { body }) => {
       const booking = JSON.parse(body);
       expect(booking).toMatchObject({ jobId: c.posted.id, providerId: c.provider.person.id, status: "accepted" });
       ledger.booking(booking.id, c.seeker.person.id, c.provider.person.id, "accepted");
     },
-    intact: async (c) => expect((await json(await c.seeker.request(`/api/jobs/${c.posted.id}`))).status).toBe("posted"),
+    intact: async (c) => expect(await jobStatus(c.seeker, c.posted.id)).toBe("posted"),
   }),
-  row({
-    route: "/api/bookings/my-bookings",
-    method: "GET",
-    send: () => ({ path: "/api/bookings/my-bookings" }),
-    anonymous: 401,
-    stranger: ["otherSeeker", 200],
-    owner: [["seeker", "provider"], 200],
-    shows: (c) => [c.booking.id],
-  }),
-  row({
-    route: "/api/bookings/:id",
-    method: "GET",
-    variant: "active: the parties see each other's phone",
+  row("GET /api/bookings/my-bookings", listsTheBooking(401)),
+  row("GET /api/bookings/:id (active: the parties see each other's phone)", {
     send: (c) => ({ path: `/api/bookings/${c.booking.id}` }),
-    anonymous: 401,
-    stranger: ["otherProvider", 404],
-    owner: [["seeker", "provider"], 200],
+    callers: { anonymous: 401, stranger: ["otherProvider", 404], owner: [["seeker", "provider"], 200] },
     shows: (c) => [c.seeker.person.phone, c.provider.person.phone],
   }),
-  row({
-    route: "/api/bookings/:id",
-    method: "GET",
-    variant: "completed: no phone numbers",
+  row("GET /api/bookings/:id (completed: no phone numbers)", {
     send: (c) => ({ path: `/api/bookings/${c.doneBooking.id}` }),
-    anonymous: 401,
-    stranger: ["seeker", 404],
-    owner: [["otherSeeker", "otherProvider"], 200],
+    callers: { anonymous: 401, stranger: ["seeker", 404], owner: [["otherSeeker", "otherProvider"], 200] },
     verify: (_c, { body }) => expect(JSON.parse(body)).toMatchObject({ status: "completed", seeker: { phoneNumber: null }, provider: { phoneNumber: null } }),
   }),
-  row({
-    route: "/api/bookings/:id/status",
-    method: "PATCH",
-    setup: async (f) => ({ bookingId: (await activeBooking(f.seeker, f.provider)).booking.id }),
+  row("PATCH /api/bookings/:id/status", {
+    setup: freshBooking,
     send: (c) => ({ path: `/api/bookings/${c.bookingId}/status`, json: { status: "in_progress" } }),
-    anonymous: 401,
-    stranger: ["otherProvider", 404],
-    wrongRole: ["seeker", 403],
-    owner: ["provider", 200],
+    callers: { anonymous: 401, stranger: ["otherProvider", 404], wrongRole: ["seeker", 403], owner: ["provider", 200] },
     verify: (c, { body }) => {
       expect(JSON.parse(body).status).toBe("in_progress");
       ledger.moved(c.bookingId, "in_progress");
     },
-    intact: async (c) => expect(await bookingStatus(c.seeker, c.bookingId)).toBe("accepted"),
+    intact: bookingStillAccepted,
   }),
 
   // Reviews
-  row({
-    route: "/api/reviews",
-    method: "POST",
+  row("POST /api/reviews", {
     setup: async (f) => ({ bookingId: (await completedBooking(f.seeker, f.provider)).booking.id }),
     send: (c) => ({ path: "/api/reviews", json: { bookingId: c.bookingId, revieweeId: c.seeker.person.id, rating: 4 } }),
-    anonymous: 401,
-    stranger: ["otherProvider", 404],
-    owner: ["provider", 201],
+    callers: { anonymous: 401, stranger: ["otherProvider", 404], owner: ["provider", 201] },
     verify: (c, { body }) => expect(JSON.parse(body)).toMatchObject({ reviewerId: c.provider.person.id, revieweeId: c.seeker.person.id, rating: 4 }),
   }),
-  row({
-    route: "/api/reviews/received",
-    method: "GET",
-    send: () => ({ path: "/api/reviews/received" }),
-    anonymous: 401,
-    stranger: ["otherSeeker", 200],
-    owner: ["provider", 200],
+  row("GET /api/reviews/received", {
+    callers: { anonymous: 401, stranger: ["otherSeeker", 200], owner: ["provider", 200] },
     shows: (c) => [c.review.id],
   }),
 
   // Notifications
-  row({
-    route: "/api/notifications",
-    method: "GET",
-    send: () => ({ path: "/api/notifications" }),
-    anonymous: 401,
-    stranger: ["otherSeeker", 200],
-    owner: ["seeker", 200],
+  row("GET /api/notifications", {
+    callers: { anonymous: 401, stranger: ["otherSeeker", 200], owner: ["seeker", 200] },
     shows: (c) => [c.notificationId],
   }),
-  row({
-    route: "/api/notifications/read-all",
-    method: "PATCH",
+  row("PATCH /api/notifications/read-all", {
     setup: freshNotification,
-    send: () => ({ path: "/api/notifications/read-all" }),
-    anonymous: 401,
-    stranger: ["otherSeeker", 200],
-    owner: ["seeker", 200],
-    verify: async (c) => expect(await notificationRead(c.seeker, c.notificationId)).toBe(true),
-    intact: async (c) => expect(await notificationRead(c.seeker, c.notificationId)).toBe(false),
+    callers: { anonymous: 401, stranger: ["otherSeeker", 200], owner: ["seeker", 200] },
+    ...marksNotificationRead,
   }),
-  row({
-    route: "/api/notifications/:id/read",
-    method: "PATCH",
+  row("PATCH /api/notifications/:id/read", {
     setup: freshNotification,
     send: (c) => ({ path: `/api/notifications/${c.notificationId}/read` }),
-    anonymous: 401,
-    stranger: ["otherSeeker", 404],
-    owner: ["seeker", 200],
-    verify: async (c) => expect(await notificationRead(c.seeker, c.notificationId)).toBe(true),
-    intact: async (c) => expect(await notificationRead(c.seeker, c.notificationId)).toBe(false),
+    callers: { anonymous: 401, stranger: ["otherSeeker", 404], owner: ["seeker", 200] },
+    ...marksNotificationRead,
   }),
 
   // Messages
-  row({
-    route: "/api/messages",
-    method: "GET",
+  row("GET /api/messages", {
     send: (c) => ({ path: `/api/messages?bookingId=${c.booking.id}` }),
-    anonymous: 401,
-    stranger: ["otherSeeker", 404],
-    owner: [["seeker", "provider"], 200],
+    callers: { anonymous: 401, stranger: ["otherSeeker", 404], owner: [["seeker", "provider"], 200] },
     shows: (c) => [c.message],
   }),
-  row({
-    route: "/api/messages",
-    method: "POST",
+  row("POST /api/messages", {
     setup: async () => ({ content: `On my way ${tag()}` }),
     send: (c) => ({ path: "/api/messages", json: { bookingId: c.booking.id, content: c.content, receiverId: c.seeker.person.id } }),
-    anonymous: 401,
-    stranger: ["otherSeeker", 404],
-    owner: ["provider", 201],
-    verify: async (c) => expect(JSON.stringify(await json(await c.seeker.request(`/api/messages/${c.booking.id}`)))).toContain(c.content),
-    intact: async (c) => expect(JSON.stringify(await json(await c.provider.request(`/api/messages/${c.booking.id}`)))).not.toContain(c.content),
+    callers: { anonymous: 401, stranger: ["otherSeeker", 404], owner: ["provider", 201] },
+    verify: async (c) => expect(await thread(c.seeker, c.booking.id)).toContain(c.content),
+    intact: async (c) => expect(await thread(c.provider, c.booking.id)).not.toContain(c.content),
   }),
-  row({
-    route: "/api/messages/conversations",
-    method: "GET",
-    send: () => ({ path: "/api/messages/conversations" }),
-    anonymous: 401,
-    stranger: ["otherSeeker", 200],
-    owner: [["seeker", "provider"], 200],
-    shows: (c) => [c.booking.id],
-  }),
-  row({
-    route: "/api/messages/:bookingId",
-    method: "GET",
+  row("GET /api/messages/conversations", listsTheBooking(401)),
+  row("GET /api/messages/:bookingId", {
     send: (c) => ({ path: `/api/messages/${c.booking.id}` }),
-    anonymous: 401,
-    stranger: ["otherSeeker", 404],
-    owner: [["seeker", "provider"], 200],
+    callers: { anonymous: 401, stranger: ["otherSeeker", 404], owner: [["seeker", "provider"], 200] },
     shows: (c) => [c.message],
   }),
 
   // Favorites
-  row({
-    route: "/api/favorites",
-    method: "GET",
-    send: () => ({ path: "/api/favorites" }),
-    anonymous: 401,
-    stranger: ["otherSeeker", 200],
-    owner: ["seeker", 200],
+  row("GET /api/favorites", {
+    callers: { anonymous: 401, stranger: ["otherSeeker", 200], owner: ["seeker", 200] },
     shows: (c) => [c.favoriteId],
   }),
-  row({
-    route: "/api/favorites",
-    method: "POST",
+  row("POST /api/favorites", {
     send: (c) => ({ path: "/api/favorites", json: { targetType: "provider", targetId: c.otherProvider.person.id, role: "seeker" } }),
-    anonymous: 401,
-    owner: ["seeker", 201],
+    callers: { anonymous: 401, owner: ["seeker", 201] },
     verify: (c, { body }) => expect(JSON.parse(body)).toMatchObject({ targetId: c.otherProvider.person.id, role: "seeker" }),
   }),
-  row({
-    route: "/api/favorites",
-    method: "DELETE",
+  row("DELETE /api/favorites", {
     setup: async (f) => {
       const target = { targetType: "job", targetId: f.job.id, role: "seeker" };
       expect((await f.seeker.postJson("/api/favorites", target)).status).toBe(201);
       return { target };
     },
     send: (c) => ({ path: "/api/favorites", json: c.target }),
-    anonymous: 401,
-    owner: ["seeker", 200],
+    callers: { anonymous: 401, owner: ["seeker", 200] },
     verify: (_c, { body }) => expect(JSON.parse(body)).toEqual({ removed: true }),
   }),
 
   // Uploads
-  row({
-    route: "/api/object-storage/upload-url",
-    method: "GET",
+  row("GET /api/object-storage/upload-url", {
     send: () => ({ path: "/api/object-storage/upload-url?contentType=image/png&size=68" }),
-    anonymous: 401,
-    owner: ["seeker", 200],
+    callers: { anonymous: 401, owner: ["seeker", 200] },
     verify: (c, { body }) => expect(JSON.parse(body).imageUrl).toContain(`/users/${c.seeker.person.id}/`),
   }),
-  row({
-    route: "/images/*",
-    method: "GET",
+  row("GET /images/*", {
     // Images are served by their unguessable URL to anyone (decision 0017).
     send: (c) => ({ path: c.image }),
-    anonymous: redirectsTo(storedImage),
-    owner: ["seeker", redirectsTo(storedImage)],
+    callers: { anonymous: redirectsTo(storedImage), owner: ["seeker", redirectsTo(storedImage)] },
   }),
 
-  row({
-    route: "/icons.svg",
-    method: "GET",
-    // The icon sprite is the same for everyone (decision 0030).
-    send: () => ({ path: "/icons.svg" }),
-    anonymous: 200,
-    owner: ["seeker", 200],
-  }),
+  // The icon sprite is the same for everyone (decision 0030).
+  row("GET /icons.svg", { callers: { anonymous: 200, owner: ["seeker", 200] } }),
 
   // Pages
-  row({
-    route: "/",
-    method: "GET",
-    send: () => ({ path: "/" }),
-    anonymous: 200,
-    owner: ["seeker", 200],
-    shows: (c) => [c.seeker.person.email],
-  }),
-  row({
-    route: "/switch-role",
-    method: "GET",
+  row("GET /", { callers: { anonymous: 200, owner: ["seeker", 200] }, shows: (c) => [c.seeker.person.email] }),
+  row("GET /switch-role", {
     send: () => ({ path: "/switch-role?returnTo=%2F" }),
-    anonymous: LOGIN,
-    owner: ["seeker", 200],
+    callers: { anonymous: LOGIN, owner: ["seeker", 200] },
   }),
-  row({
-    route: "/switch-role",
-    method: "POST",
+  row("POST /switch-role", {
     send: () => ({ path: "/switch-role", form: { newRole: "provider", userType: "individual", returnTo: "/my-jobs" } }),
-    anonymous: LOGIN,
-    owner: ["newcomer", done("/my-jobs", "Role switched successfully")],
+    callers: { anonymous: LOGIN, owner: ["newcomer", done("/my-jobs", "Role switched successfully")] },
     verify: async (_c, { as }) => expect((await me(as)).currentRole).toBe("provider"),
   }),
-  row({
-    route: "/availability",
-    method: "GET",
-    send: () => ({ path: "/availability" }),
-    anonymous: redirectsTo("/"),
-    owner: ["provider", redirectsTo("/")],
-  }),
-  row({
-    route: "/availability",
-    method: "POST",
+  row("GET /availability", { callers: { anonymous: redirectsTo("/"), owner: ["provider", redirectsTo("/")] } }),
+  row("POST /availability", {
     send: () => ({ path: "/availability", form: { isOnline: "true", returnTo: "/" } }),
-    anonymous: LOGIN,
-    wrongRole: ["otherSeeker", refused("/", "Failed to update status")],
-    owner: ["provider", done("/", "You're now online")],
-    verify: async (c) => expect((await me(c.provider)).isProviderOnline).toBe(true),
-    intact: async (c) => expect((await me(c.otherSeeker)).isProviderOnline).toBe(false),
+    callers: {
+      anonymous: LOGIN,
+      wrongRole: ["otherSeeker", refused("/", "Failed to update status")],
+      owner: ["provider", done("/", "You're now online")],
+    },
+    ...putsProviderOnline,
   }),
-  row({
-    route: "/post-job",
-    method: "GET",
-    send: () => ({ path: "/post-job" }),
-    anonymous: LOGIN,
-    owner: ["seeker", 200],
-  }),
-  row({
-    route: "/post-job",
-    method: "POST",
+  row("GET /post-job", { callers: { anonymous: LOGIN, owner: ["seeker", 200] } }),
+  row("POST /post-job", {
     setup: async () => ({ title: `Paint a fence ${tag()}` }),
     send: (c) => ({ path: "/post-job?category=repair&step=3", form: { categoryId: "repair", title: c.title, description: "Twenty metres" } }),
-    anonymous: LOGIN,
-    owner: ["seeker", done("/", "Job posted successfully!")],
+    callers: { anonymous: LOGIN, owner: ["seeker", done("/", "Job posted successfully!")] },
     verify: async (c) => expect(JSON.stringify(await json(await c.seeker.request("/api/jobs/my-jobs")))).toContain(c.title),
   }),
-  row({
-    route: "/jobs/:id",
-    method: "GET",
-    variant: "posted: the area to anyone, the address to its seeker",
-    setup: async (f) => ({ posted: await postJob(f.seeker) }),
+  row("GET /jobs/:id (posted: the area to anyone, the address to its seeker)", {
+    setup: freshJob,
     send: (c) => ({ path: `/jobs/${c.posted.id}` }),
-    anonymous: LOGIN,
-    stranger: ["otherProvider", 200],
-    owner: ["seeker", 200],
+    callers: { anonymous: LOGIN, stranger: ["otherProvider", 200], owner: ["seeker", 200] },
     shows: (c) => [c.posted.address],
   }),
-  row({
-    route: "/jobs/:id",
-    method: "GET",
-    variant: "matched: its two parties only",
+  row("GET /jobs/:id (matched: its two parties only)", {
     send: (c) => ({ path: `/jobs/${c.job.id}` }),
-    anonymous: LOGIN,
-    stranger: ["otherProvider", 404],
-    owner: [["seeker", "provider"], 200],
+    callers: { anonymous: LOGIN, stranger: ["otherProvider", 404], owner: [["seeker", "provider"], 200] },
     shows: (c) => [c.job.address, c.job.title],
   }),
-  row({
-    route: "/jobs/:id",
-    method: "POST",
-    variant: "intent=accept",
-    setup: async (f) => ({ jobId: (await postJob(f.seeker)).id }),
-    send: (c) => ({ path: jobPage(c), form: { intent: "accept" } }),
-    anonymous: LOGIN,
+  acceptOnPage("intent=accept", async (f) => ({ jobId: (await postJob(f.seeker)).id }), "otherProvider", {
     wrongRole: ["otherSeeker", refused(jobPage, "Failed to accept job")],
-    owner: ["otherProvider", done(/^\/bookings\/[0-9a-f-]{36}$/, "Job accepted!")],
-    verify: (c, { response }) => {
-      const bookingId = response.headers.get("Location")!.split("/").pop()!;
-      ledger.booking(bookingId, c.seeker.person.id, c.otherProvider.person.id, "accepted");
-    },
-    intact: async (c) => expect((await json(await c.seeker.request(`/api/jobs/${c.jobId}`))).status).toBe("posted"),
   }),
-  row({
-    route: "/jobs/:id",
-    method: "POST",
-    variant: "intent=accept, a job its provider cancelled after accepting (decision 0062)",
-    setup: async (f) => ({ jobId: (await cancelledByProvider(f.seeker, f.otherProvider)).id }),
-    send: (c) => ({ path: jobPage(c), form: { intent: "accept" } }),
-    anonymous: LOGIN,
-    stranger: ["otherProvider", refused(jobPage, "You cancelled this job after accepting it")],
-    owner: ["provider", done(/^\/bookings\/[0-9a-f-]{36}$/, "Job accepted!")],
-    verify: (c, { response }) => {
-      const bookingId = response.headers.get("Location")!.split("/").pop()!;
-      ledger.booking(bookingId, c.seeker.person.id, c.provider.person.id, "accepted");
-    },
-    intact: async (c) => expect((await json(await c.seeker.request(`/api/jobs/${c.jobId}`))).status).toBe("posted"),
-  }),
-  row({
-    route: "/api/bookings/:id",
-    method: "GET",
-    variant: "cancelled by its provider: the provider keeps no address or phone (decision 0061)",
+  acceptOnPage(
+    "intent=accept, a job its provider cancelled after accepting (decision 0062)",
+    async (f) => ({ jobId: (await cancelledByProvider(f.seeker, f.otherProvider)).id }),
+    "provider",
+    { stranger: ["otherProvider", refused(jobPage, "You cancelled this job after accepting it")] },
+  ),
+  row("GET /api/bookings/:id (cancelled by its provider: the provider keeps no address or phone (decision 0061))", {
     setup: async (f) => {
       const job = await postJob(f.seeker);
       const booking = await accept(f.provider, f.seeker, job.id);
@@ -815,336 +684,201 @@ const TABLE: Row<object>[] = [
       return { job, bookingId: booking.id };
     },
     send: (c) => ({ path: `/api/bookings/${c.bookingId}` }),
-    anonymous: 401,
-    stranger: ["otherProvider", 404],
-    owner: ["provider", 200],
+    callers: { anonymous: 401, stranger: ["otherProvider", 404], owner: ["provider", 200] },
     verify: (c, { body }) => {
       expect(JSON.parse(body)).toMatchObject({ status: "cancelled", seeker: { phoneNumber: null }, job: { exactLocation: false } });
       expect(body).not.toContain(c.job.address);
     },
   }),
-  row({
-    route: "/jobs/:id",
-    method: "POST",
-    variant: "intent=cancel",
+  row("POST /jobs/:id (intent=cancel)", {
     setup: async (f) => ({ jobId: (await postJob(f.seeker)).id }),
     send: (c) => ({ path: jobPage(c), form: { intent: "cancel" } }),
-    anonymous: LOGIN,
-    stranger: ["otherSeeker", refused(jobPage, "Failed to cancel job")],
-    owner: ["seeker", done("/my-jobs", "Job cancelled")],
-    verify: async (c) => expect((await json(await c.seeker.request(`/api/jobs/${c.jobId}`))).status).toBe("cancelled"),
-    intact: async (c) => expect((await json(await c.seeker.request(`/api/jobs/${c.jobId}`))).status).toBe("posted"),
+    callers: {
+      anonymous: LOGIN,
+      stranger: ["otherSeeker", refused(jobPage, "Failed to cancel job")],
+      owner: ["seeker", done("/my-jobs", "Job cancelled")],
+    },
+    verify: async (c) => expect(await jobStatus(c.seeker, c.jobId)).toBe("cancelled"),
+    intact: async (c) => expect(await jobStatus(c.seeker, c.jobId)).toBe("posted"),
   }),
-  row({
-    route: "/my-jobs",
-    method: "GET",
-    send: () => ({ path: "/my-jobs" }),
-    anonymous: LOGIN,
-    stranger: ["otherSeeker", 200],
-    owner: ["seeker", 200],
+  row("GET /my-jobs", {
+    callers: { anonymous: LOGIN, stranger: ["otherSeeker", 200], owner: ["seeker", 200] },
     shows: (c) => [c.job.title],
   }),
-  row({
-    route: "/bookings/:id",
-    method: "GET",
-    variant: "active: the parties see each other's phone",
+  row("GET /bookings/:id (active: the parties see each other's phone)", {
     send: (c) => ({ path: `/bookings/${c.booking.id}` }),
-    anonymous: LOGIN,
-    stranger: ["otherProvider", 404],
-    owner: [["seeker", "provider"], 200],
+    callers: { anonymous: LOGIN, stranger: ["otherProvider", 404], owner: [["seeker", "provider"], 200] },
     verify: (c, { body, as }) => {
       const counterparty = as === c.seeker ? c.provider : c.seeker;
       expect(body).toContain(counterparty.person.phone);
       expect(body).toContain('data-testid="counterparty-phone"');
     },
   }),
-  row({
-    route: "/bookings/:id",
-    method: "GET",
-    variant: "completed: no phone numbers",
+  row("GET /bookings/:id (completed: no phone numbers)", {
     send: (c) => ({ path: `/bookings/${c.doneBooking.id}` }),
-    anonymous: LOGIN,
-    stranger: ["seeker", 404],
-    owner: [["otherSeeker", "otherProvider"], 200],
+    callers: { anonymous: LOGIN, stranger: ["seeker", 404], owner: [["otherSeeker", "otherProvider"], 200] },
     verify: (_c, { body }) => expect(body).not.toContain('data-testid="counterparty-phone"'),
   }),
-  row({
-    route: "/bookings/:id",
-    method: "POST",
-    variant: "intent=status",
-    setup: async (f) => ({ bookingId: (await activeBooking(f.seeker, f.provider)).booking.id }),
-    send: (c) => ({ path: bookingPage(c), form: { intent: "status", status: "in_progress" } }),
-    anonymous: LOGIN,
-    stranger: ["otherProvider", refused(bookingPage, "Failed to update status")],
-    wrongRole: ["seeker", refused(bookingPage, "Failed to update status")],
-    owner: ["provider", done(bookingPage, "Status updated")],
-    verify: async (c) => {
-      ledger.moved(c.bookingId, "in_progress");
-      expect(await bookingStatus(c.seeker, c.bookingId)).toBe("in_progress");
-    },
-    intact: async (c) => expect(await bookingStatus(c.seeker, c.bookingId)).toBe("accepted"),
+  bookingPageMove("intent=status", "in_progress", {
+    stranger: "otherProvider",
+    wrongRole: "seeker",
+    owner: ["provider", "Status updated"],
   }),
-  row({
-    route: "/bookings/:id",
-    method: "POST",
-    variant: "intent=status, cancel",
-    setup: async (f) => ({ bookingId: (await activeBooking(f.seeker, f.provider)).booking.id }),
-    send: (c) => ({ path: bookingPage(c), form: { intent: "status", status: "cancelled" } }),
-    anonymous: LOGIN,
-    stranger: ["otherSeeker", refused(bookingPage, "Failed to update status")],
-    owner: ["seeker", done(bookingPage, "Booking cancelled")],
-    verify: async (c) => {
-      ledger.moved(c.bookingId, "cancelled");
-      expect(await bookingStatus(c.seeker, c.bookingId)).toBe("cancelled");
-    },
-    intact: async (c) => expect(await bookingStatus(c.seeker, c.bookingId)).toBe("accepted"),
-  }),
-  row({
-    route: "/bookings/:id",
-    method: "POST",
-    variant: "intent=review",
+  bookingPageMove("intent=status, cancel", "cancelled", { stranger: "otherSeeker", owner: ["seeker", "Booking cancelled"] }),
+  row("POST /bookings/:id (intent=review)", {
     setup: async (f) => ({ bookingId: (await completedBooking(f.seeker, f.provider)).booking.id, comment: `Spotless ${tag()}` }),
     send: (c) => ({ path: bookingPage(c), form: { intent: "review", rating: "5", comment: c.comment } }),
-    anonymous: LOGIN,
-    stranger: ["otherProvider", refused(bookingPage, "Failed to submit review")],
-    owner: ["seeker", done(bookingPage, "Review submitted")],
+    callers: {
+      anonymous: LOGIN,
+      stranger: ["otherProvider", refused(bookingPage, "Failed to submit review")],
+      owner: ["seeker", done(bookingPage, "Review submitted")],
+    },
     verify: async (c) => expect(JSON.stringify(await json(await c.provider.request("/api/reviews/received")))).toContain(c.comment),
     intact: async (c) => expect(JSON.stringify(await json(await c.provider.request("/api/reviews/received")))).not.toContain(c.comment),
   }),
-  row({
-    route: "/profile",
-    method: "GET",
-    send: () => ({ path: "/profile" }),
-    anonymous: LOGIN,
-    owner: ["seeker", 200],
+  row("GET /profile", {
+    callers: { anonymous: LOGIN, owner: ["seeker", 200] },
     shows: (c) => [c.seeker.person.email, c.seeker.person.phone],
   }),
-  row({
-    route: "/profile",
-    method: "POST",
+  row("POST /profile", {
     setup: async () => ({ bio: `Keeps plants ${tag()}` }),
     send: (c) => ({ path: "/profile", form: profileForm(c.seeker.person, [], c.bio) }),
-    anonymous: LOGIN,
-    owner: ["seeker", done("/profile", "Profile updated")],
+    callers: { anonymous: LOGIN, owner: ["seeker", done("/profile", "Profile updated")] },
     verify: async (c) => expect(await me(c.seeker)).toMatchObject({ bio: c.bio, phoneNumber: c.seeker.person.phone }),
   }),
-  row({
-    route: "/profile/photo",
-    method: "GET",
-    send: () => ({ path: "/profile/photo" }),
-    anonymous: redirectsTo("/profile"),
-    owner: ["seeker", redirectsTo("/profile")],
+  row("GET /profile/photo", {
+    callers: { anonymous: redirectsTo("/profile"), owner: ["seeker", redirectsTo("/profile")] },
   }),
-  row({
-    route: "/profile/photo",
-    method: "POST",
+  row("POST /profile/photo", {
     send: (c) => ({ path: "/profile/photo", form: { imageUrl: c.image } }),
-    anonymous: LOGIN,
-    stranger: ["otherSeeker", refused("/profile", "imageUrl must be an image you uploaded")],
-    owner: ["seeker", done("/profile", "Profile photo updated")],
+    callers: {
+      anonymous: LOGIN,
+      stranger: ["otherSeeker", refused("/profile", "imageUrl must be an image you uploaded")],
+      owner: ["seeker", done("/profile", "Profile photo updated")],
+    },
     verify: async (c) => expect((await me(c.seeker)).profileImageUrl).toBe(c.image),
     intact: async (c) => expect((await me(c.otherSeeker)).profileImageUrl).toBeNull(),
   }),
-  row({
-    route: "/profile/email-alerts",
-    method: "GET",
-    send: () => ({ path: "/profile/email-alerts" }),
-    anonymous: redirectsTo("/profile#email-alerts"),
-    owner: ["seeker", redirectsTo("/profile#email-alerts")],
+  row("GET /profile/email-alerts", {
+    callers: {
+      anonymous: redirectsTo("/profile#email-alerts"),
+      owner: ["seeker", redirectsTo("/profile#email-alerts")],
+    },
   }),
-  row({
-    route: "/profile/email-alerts",
-    method: "POST",
+  row("POST /profile/email-alerts", {
     send: () => ({ path: "/profile/email-alerts", form: { urgentJobs: "on", bookings: "on", reviews: "on" } }),
-    anonymous: LOGIN,
+    callers: { anonymous: LOGIN, owner: ["seeker", done("/profile#email-alerts", "Email alerts saved")] },
     // What was saved is checked by tests/integration/email-alerts.test.ts (reading /profile here would take the toast).
-    owner: ["seeker", done("/profile#email-alerts", "Email alerts saved")],
     intact: async (c) => expect(await emailChoice(c.seeker, "messages")).toBe(true),
   }),
   // Where a refused sign-in ends (decision 0059): the same page for anyone, changing nothing.
-  row({
-    route: "/sign-in/refused",
-    method: "GET",
+  row("GET /sign-in/refused", {
     send: () => ({ path: "/sign-in/refused?reason=other-account" }),
-    anonymous: 403,
-    owner: ["seeker", 403],
+    callers: { anonymous: 403, owner: ["seeker", 403] },
     verify: async (c, { body }) => {
       expect(body).toContain("This email address already belongs to another sign-in");
       expect((await me(c.seeker)).id).toBe(c.seeker.person.id);
     },
   }),
-  row({
-    route: "/sign-in/refused",
-    method: "GET",
-    variant: "unknown reason",
+  row("GET /sign-in/refused (unknown reason)", {
     send: () => ({ path: "/sign-in/refused?reason=anything" }),
-    anonymous: 404,
-    owner: ["seeker", 404],
+    callers: { anonymous: 404, owner: ["seeker", 404] },
   }),
   // An unsubscribe link is its own permission (signed for one user and kind): whoever holds it may use it.
-  row({
-    route: "/unsubscribe",
-    method: "GET",
+  row("GET /unsubscribe", {
     setup: bookingMailLinks,
     send: (c) => ({ path: c.page }),
-    anonymous: 200,
-    owner: ["seeker", 200],
+    callers: { anonymous: 200, owner: ["seeker", 200] },
   }),
-  row({
-    route: "/unsubscribe",
-    method: "GET",
-    variant: "forged",
+  row("GET /unsubscribe (forged)", {
     setup: bookingMailLinks,
     send: (c) => ({ path: c.page.replace(/sig=[\w-]+/, "sig=forged") }),
-    anonymous: 404,
-    owner: ["seeker", 404],
+    callers: { anonymous: 404, owner: ["seeker", 404] },
   }),
-  row({
-    route: "/unsubscribe/one-click",
-    method: "GET",
+  row("GET /unsubscribe/one-click", {
     setup: bookingMailLinks,
     send: (c) => ({ path: c.oneClick }),
-    anonymous: redirectsTo<{ page: string }>((c) => c.page),
-    owner: ["seeker", redirectsTo<{ page: string }>((c) => c.page)],
+    callers: {
+      anonymous: redirectsTo<{ page: string }>((c) => c.page),
+      owner: ["seeker", redirectsTo<{ page: string }>((c) => c.page)],
+    },
   }),
-  row({
-    route: "/unsubscribe/one-click",
-    method: "POST",
+  row("POST /unsubscribe/one-click (forged)", {
     setup: bookingMailLinks,
     send: (c) => ({ path: c.oneClick.replace(/sig=[\w-]+/, "sig=forged"), form: { "List-Unsubscribe": "One-Click" } }),
-    variant: "forged",
-    anonymous: 404,
-    owner: ["seeker", 404],
+    callers: { anonymous: 404, owner: ["seeker", 404] },
     verify: async (c) => expect(await emailChoice(c.seeker, "bookings")).toBe(true),
   }),
-  row({
-    route: "/dev/mail",
-    method: "GET",
-    send: () => ({ path: "/dev/mail" }),
-    anonymous: LOGIN,
-    stranger: ["otherSeeker", 200],
-    owner: ["seeker", 200],
+  row("GET /dev/mail", {
+    callers: { anonymous: LOGIN, stranger: ["otherSeeker", 200], owner: ["seeker", 200] },
     shows: (c) => [c.seeker.person.email],
   }),
   // Outside production these fail on purpose for everyone (tests/integration/logging.test.ts reads what they log).
-  row({
-    route: "/dev/fail/resource",
-    method: "GET",
-    send: () => ({ path: "/dev/fail/resource" }),
-    anonymous: 500,
-    owner: ["seeker", 500],
-  }),
-  row({
-    route: "/dev/fail/:stage",
-    method: "GET",
+  row("GET /dev/fail/resource", { callers: { anonymous: 500, owner: ["seeker", 500] } }),
+  row("GET /dev/fail/:stage", {
     send: () => ({ path: "/dev/fail/loader" }),
-    anonymous: 500,
-    owner: ["seeker", 500],
+    callers: { anonymous: 500, owner: ["seeker", 500] },
   }),
-  row({
-    route: "/providers/:id",
-    method: "GET",
+  row("GET /providers/:id", {
     send: (c) => ({ path: `/providers/${c.provider.person.id}` }),
-    anonymous: LOGIN,
-    stranger: ["otherSeeker", 200],
-    owner: ["provider", 200],
+    callers: { anonymous: LOGIN, stranger: ["otherSeeker", 200], owner: ["provider", 200] },
   }),
-  row({
-    route: "/messages",
-    method: "GET",
-    send: () => ({ path: "/messages" }),
-    anonymous: LOGIN,
-    stranger: ["otherSeeker", 200],
-    owner: [["seeker", "provider"], 200],
-    shows: (c) => [c.booking.id],
-  }),
-  row({
-    route: "/messages",
-    method: "GET",
-    variant: "one thread",
+  row("GET /messages", listsTheBooking(LOGIN)),
+  row("GET /messages (one thread)", {
     send: (c) => ({ path: `/messages?booking=${c.booking.id}` }),
-    anonymous: LOGIN,
-    stranger: ["otherSeeker", 404],
-    owner: [["seeker", "provider"], 200],
+    callers: { anonymous: LOGIN, stranger: ["otherSeeker", 404], owner: [["seeker", "provider"], 200] },
     shows: (c) => [c.message],
   }),
-  row({
-    route: "/messages",
-    method: "POST",
+  row("POST /messages", {
     setup: async () => ({ content: `Ring twice ${tag()}` }),
     send: (c) => ({ path: `/messages?booking=${c.booking.id}`, form: { bookingId: c.booking.id, content: c.content } }),
-    anonymous: LOGIN,
-    stranger: ["otherSeeker", refused((c) => `/messages?booking=${c.booking.id}#latest`, "Failed to send message")],
-    owner: ["seeker", done((c) => `/messages?booking=${c.booking.id}#latest`)],
-    verify: async (c) => expect(JSON.stringify(await json(await c.provider.request(`/api/messages/${c.booking.id}`)))).toContain(c.content),
-    intact: async (c) => expect(JSON.stringify(await json(await c.seeker.request(`/api/messages/${c.booking.id}`)))).not.toContain(c.content),
+    callers: {
+      anonymous: LOGIN,
+      stranger: ["otherSeeker", refused((c) => `/messages?booking=${c.booking.id}#latest`, "Failed to send message")],
+      owner: ["seeker", done((c) => `/messages?booking=${c.booking.id}#latest`)],
+    },
+    verify: async (c) => expect(await thread(c.provider, c.booking.id)).toContain(c.content),
+    intact: async (c) => expect(await thread(c.seeker, c.booking.id)).not.toContain(c.content),
   }),
-  row({
-    route: "/notifications",
-    method: "GET",
-    send: () => ({ path: "/notifications" }),
-    anonymous: LOGIN,
-    stranger: ["otherSeeker", 200],
-    owner: ["seeker", 200],
+  row("GET /notifications", {
+    callers: { anonymous: LOGIN, stranger: ["otherSeeker", 200], owner: ["seeker", 200] },
     shows: (c) => [c.job.title],
   }),
-  row({
-    route: "/notifications",
-    method: "POST",
-    variant: "intent=read",
+  row("POST /notifications (intent=read)", {
     setup: freshNotification,
     send: (c) => ({ path: "/notifications", form: { intent: "read", id: c.notificationId } }),
-    anonymous: LOGIN,
-    stranger: ["otherSeeker", refused("/notifications", "Failed to mark notification as read")],
-    owner: ["seeker", done("/notifications")],
-    verify: async (c) => expect(await notificationRead(c.seeker, c.notificationId)).toBe(true),
-    intact: async (c) => expect(await notificationRead(c.seeker, c.notificationId)).toBe(false),
+    callers: {
+      anonymous: LOGIN,
+      stranger: ["otherSeeker", refused("/notifications", "Failed to mark notification as read")],
+      owner: ["seeker", done("/notifications")],
+    },
+    ...marksNotificationRead,
   }),
-  row({
-    route: "/notifications",
-    method: "POST",
-    variant: "intent=read-all",
+  row("POST /notifications (intent=read-all)", {
     setup: freshNotification,
     send: () => ({ path: "/notifications", form: { intent: "read-all" } }),
-    anonymous: LOGIN,
+    callers: {
+      anonymous: LOGIN,
+      stranger: ["otherSeeker", done("/notifications")],
+      owner: ["seeker", done("/notifications")],
+    },
     // Another user's "mark all read" is their own: it succeeds and leaves the seeker's alone.
-    stranger: ["otherSeeker", done("/notifications")],
-    owner: ["seeker", done("/notifications")],
-    verify: async (c) => expect(await notificationRead(c.seeker, c.notificationId)).toBe(true),
-    intact: async (c) => expect(await notificationRead(c.seeker, c.notificationId)).toBe(false),
+    ...marksNotificationRead,
   }),
-  row({
-    route: "/favorites",
-    method: "GET",
-    send: () => ({ path: "/favorites" }),
-    anonymous: LOGIN,
-    stranger: ["otherSeeker", 200],
-    owner: ["seeker", 200],
+  row("GET /favorites", {
+    callers: { anonymous: LOGIN, stranger: ["otherSeeker", 200], owner: ["seeker", 200] },
     shows: (c) => [`/providers/${c.provider.person.id}`],
   }),
-  row({
-    route: "/favorites/toggle",
-    method: "GET",
-    send: () => ({ path: "/favorites/toggle" }),
-    anonymous: redirectsTo("/favorites"),
-    owner: ["seeker", redirectsTo("/favorites")],
+  row("GET /favorites/toggle", {
+    callers: { anonymous: redirectsTo("/favorites"), owner: ["seeker", redirectsTo("/favorites")] },
   }),
-  row({
-    route: "/favorites/toggle",
-    method: "POST",
+  row("POST /favorites/toggle", {
     setup: async (f) => ({ jobId: (await postJob(f.otherSeeker)).id }),
     send: (c) => ({ path: "/favorites/toggle", form: { targetType: "job", targetId: c.jobId, intent: "add", returnTo: "/favorites?tab=jobs" } }),
-    anonymous: LOGIN,
-    owner: ["seeker", done("/favorites?tab=jobs")],
+    callers: { anonymous: LOGIN, owner: ["seeker", done("/favorites?tab=jobs")] },
     verify: async (c) => expect(JSON.stringify(await json(await c.seeker.request("/api/favorites")))).toContain(c.jobId),
   }),
-  row({
-    route: "/*",
-    method: "GET",
-    send: () => ({ path: "/no/such/page" }),
-    anonymous: 404,
-    owner: ["seeker", 404],
-  }),
+  row("GET /*", { send: () => ({ path: "/no/such/page" }), callers: { anonymous: 404, owner: ["seeker", 404] } }),
 ];
 
 // ---------------------------------------------------------------------------

@@ -7,6 +7,20 @@ import { HttpClient, uniqueEmail } from "../support/http-client.ts";
 const app = appServerForFile();
 const INJECTED = "Ann\r\nBcc: victim@example.com";
 
+/** One-line fields given control characters, by where they are sent: [field, value, the reason the answer gives]. */
+const REFUSED = {
+  profileForm: [
+    ["lastName", "Lee\nBcc: x", "Last name must not contain control characters"],
+    ["phoneNumber", "555\r\n0100", "Phone number must not contain control characters"],
+    ["address", "Brooklyn\r\nNY", "Location must not contain control characters"],
+  ],
+  jsonApi: [
+    ["title", "Fix sink\r\nBcc: x", "title: Title must not contain control characters"],
+    ["address", "Brooklyn\nNY", "address: Address must not contain control characters"],
+    ["description", "Drips\u001b[2J", "description: Description must not contain control characters other than line breaks and tabs"],
+  ],
+} as const;
+
 async function signedIn(label: string, firstName = "Ann", lastName = "Lee") {
   const client = new HttpClient(app.url);
   await client.signIn(uniqueEmail(label), firstName, lastName);
@@ -27,11 +41,7 @@ describe("the profile form", () => {
 
   it("refuses CR/LF in the last name, phone and location; keeps the line breaks of a bio", async () => {
     const client = await signedIn("crlf-profile-fields");
-    for (const [field, value, reason] of [
-      ["lastName", "Lee\nBcc: x", "Last name must not contain control characters"],
-      ["phoneNumber", "555\r\n0100", "Phone number must not contain control characters"],
-      ["address", "Brooklyn\r\nNY", "Location must not contain control characters"],
-    ]) {
+    for (const [field, value, reason] of REFUSED.profileForm) {
       await client.postForm("/profile", { firstName: "Ann", lastName: "Lee", [field]: value });
       expect(await (await client.request("/profile")).text(), field).toContain(reason);
     }
@@ -47,11 +57,7 @@ describe("the JSON API", () => {
 
   it("answers 400 with the field and the reason for a one-line field with CR/LF, and creates nothing", async () => {
     const client = await signedIn("crlf-api");
-    for (const [field, value, reason] of [
-      ["title", "Fix sink\r\nBcc: x", "title: Title must not contain control characters"],
-      ["address", "Brooklyn\nNY", "address: Address must not contain control characters"],
-      ["description", "Drips\u001b[2J", "description: Description must not contain control characters other than line breaks and tabs"],
-    ]) {
+    for (const [field, value, reason] of REFUSED.jsonApi) {
       const answer = await client.postJson("/api/jobs", { ...job, [field]: value });
       expect(answer.status, field).toBe(400);
       expect(answer.headers.get("Content-Type"), field).toMatch(/^text\/plain/);

@@ -3,15 +3,16 @@ import { dateTimeFormat, formatBudget, formatHourlyRate, formatPrice, formatRati
 
 describe("display formats", () => {
   it("shows budgets without decimals, prices with two, ratings with one", () => {
-    expect(formatBudget("150.00")).toBe("$150");
-    expect(formatBudget("1234.56")).toBe("$1,235");
+    const shown: Array<[(value: string | null) => string | null, Record<string, string>]> = [
+      [formatBudget, { "150.00": "$150", "1234.56": "$1,235" }],
+      [formatPrice, { "45": "$45.00", "0": "$0.00" }],
+      [formatRating, { "4.67": "4.7", "0": "0.0" }],
+      [formatHourlyRate, { "45.00": "$45/hr", "62.50": "$62.50/hr" }],
+    ];
+    for (const [format, values] of shown) {
+      for (const [value, text] of Object.entries(values)) expect(format(value), `${format.name}(${value})`).toBe(text);
+    }
     expect(formatBudget(null)).toBeNull();
-    expect(formatPrice("45")).toBe("$45.00");
-    expect(formatPrice("0")).toBe("$0.00");
-    expect(formatRating("4.67")).toBe("4.7");
-    expect(formatRating("0")).toBe("0.0");
-    expect(formatHourlyRate("45.00")).toBe("$45/hr");
-    expect(formatHourlyRate("62.50")).toBe("$62.50/hr");
   });
 
   it("shows relative times", () => {

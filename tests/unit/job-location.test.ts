@@ -8,24 +8,24 @@ function areaOf(address: string): string {
   return approximateArea({ address, latitude: place.latitude, longitude: place.longitude, locationApproximate: !place.resolved });
 }
 
+/** Each of the addresses, typed as a job's location, has this area. */
+function expectArea(area: string, ...addresses: string[]) {
+  for (const address of addresses) expect(areaOf(address), JSON.stringify(address)).toBe(area);
+}
+
 describe("a job's area (decision 0039)", () => {
   it("keeps the city of a typed address and drops the street", () => {
-    expect(areaOf("350 Jay St, Brooklyn, NY 11201")).toBe("Brooklyn, NY");
-    expect(areaOf("350 Jay St, Brooklyn, NY")).toBe("Brooklyn, NY");
-    expect(areaOf("Apt 4, 12 Oak Lane, Springfield, IL")).toBe("Springfield, IL");
-    expect(areaOf("11201")).toBe("Brooklyn, NY");
+    expectArea("Brooklyn, NY", "350 Jay St, Brooklyn, NY 11201", "350 Jay St, Brooklyn, NY", "11201");
+    expectArea("Springfield, IL", "Apt 4, 12 Oak Lane, Springfield, IL");
   });
 
   it("keeps text that already names only a city", () => {
-    expect(areaOf("Brooklyn, NY")).toBe("Brooklyn, NY");
-    expect(areaOf("Boston, MA")).toBe("Boston, MA");
-    expect(areaOf("Chicago")).toBe("Chicago");
-    expect(areaOf("")).toBe("New York, NY");
+    for (const city of ["Brooklyn, NY", "Boston, MA", "Chicago"]) expectArea(city, city);
+    expectArea("New York, NY", "");
   });
 
   it("names an unrecognised location by the default location it stands at", () => {
-    expect(areaOf("Behind the old mill")).toBe("New York, NY");
-    expect(areaOf("12 Oak Lane")).toBe("New York, NY");
+    expectArea("New York, NY", "Behind the old mill", "12 Oak Lane");
   });
 
   it("names browser coordinates with unrecognised text by the nearest town, never the text", () => {
