@@ -8,7 +8,7 @@ import type { Duplex } from "node:stream";
 import { createRequestListener, type ClientAddress } from "@remix-run/node-fetch-server";
 import sirv from "sirv";
 import { WebSocketServer } from "ws";
-import type { NodeServices } from "./app/services/node-services.server.ts";
+import type { NodeServices } from "./app/http/node-services.server.ts";
 import type { ServerHooks } from "./server-hooks.ts";
 
 interface ServerBuild {
@@ -188,7 +188,7 @@ async function serve(): Promise<void> {
     if (hooks.route?.(req, res, services)) return;
     if (pathname.startsWith("/_storage/")) {
       routeLabels.set(res, "/_storage/*");
-      // Only what the app presigned reaches the embedded storage emulator (app/services/dev/storage-proxy.server.ts).
+      // Only what the app presigned reaches the embedded storage emulator (app/dev/storage-proxy.server.ts).
       void services.proxyStorage(req, res).then(
         (handled) => {
           if (!handled) {

@@ -2,7 +2,7 @@ import { unstable_reactRouterRSC as reactRouterRSC } from "@react-router/dev/vit
 import tailwindcss from "@tailwindcss/vite";
 import rsc from "@vitejs/plugin-rsc";
 import { defineConfig, type Plugin } from "vite";
-import { nearhandDevServer } from "./scripts/vite-dev-server.ts";
+import { nearhandDevServer } from "./app/dev/vite-dev-server.ts";
 
 // A page loads the client components it renders, not every one its route
 // module imports (the default groups them by importing server module: the

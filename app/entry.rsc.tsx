@@ -11,19 +11,19 @@ import basename from "virtual:react-router/unstable_rsc/basename";
 import clientVersion from "virtual:react-router/unstable_rsc/client-version";
 import routeDiscovery from "virtual:react-router/unstable_rsc/route-discovery";
 import routes from "virtual:react-router/unstable_rsc/routes";
-import type * as ssrEntry from "./entry.ssr";
-import { apiError } from "./services/api.server";
-import { allowedMethods, apiOptionsResponse } from "./services/api-methods.server";
-import { socketAddressContext } from "./services/client-address.server";
-import { getConfig } from "./services/config.server";
-import { answerUnread } from "./services/request-body.server";
-import { reportError, reportingRenderErrors, reportPayloadErrors } from "./services/error-report.server";
-import { createNonce, documentPolicy } from "./services/security-headers.server";
-import { isServiceUnavailable, serviceUnavailableResponse, withServiceUnavailable } from "./services/service-unavailable.server";
-import { servedSignedIn } from "./services/request-session.server";
-import { staticDocumentContext } from "./services/static-document.server";
-import { isVisitorPageRequest, recognizeUnknownPaths, visitorPage, type RenderedPage } from "./services/visitor-pages.server";
-import { withoutScripts } from "./lib/static-html";
+import type * as ssrEntry from "~/entry.ssr";
+import { apiError } from "~/http/api.server";
+import { allowedMethods, apiOptionsResponse } from "~/http/api-methods.server";
+import { socketAddressContext } from "~/http/client-address.server";
+import { getConfig } from "~/infra/config.server";
+import { answerUnread } from "~/http/request-body.server";
+import { reportError, reportingRenderErrors, reportPayloadErrors } from "~/http/error-report.server";
+import { createNonce, documentPolicy } from "~/http/security-headers.server";
+import { isServiceUnavailable, serviceUnavailableResponse, withServiceUnavailable } from "~/http/service-unavailable.server";
+import { servedSignedIn } from "~/http/request-session.server";
+import { staticDocumentContext } from "~/http/static-document.server";
+import { isVisitorPageRequest, recognizeUnknownPaths, visitorPage, type RenderedPage } from "~/http/visitor-pages.server";
+import { withoutScripts } from "~/lib/static-html";
 
 // React Router's default RSC entry, plus: the services server.ts needs (so the
 // Node server and the routes share one instance of the database, sessions and
@@ -31,7 +31,7 @@ import { withoutScripts } from "./lib/static-html";
 // HTML document (decision 0020), documents without JavaScript for signed-out
 // visitors (decision 0029), and 503 for a request that failed because the
 // database could not be reached (decision 0019).
-export { nodeServices } from "./services/node-services.server";
+export { nodeServices } from "~/http/node-services.server";
 
 // The route pattern a path matched ("/api/jobs/:id"), for the metrics' labels; "unmatched" when its deepest match is
 // the catch-all route. matchRoutes ranks every route on each call: answers are remembered (a bounded map, emptied

@@ -5,7 +5,7 @@ import {
   unstable_RSCStaticRouter as RSCStaticRouter,
 } from "react-router";
 import subResourceIntegrity from "virtual:react-router/unstable_rsc/subresource-integrity";
-import { payloadScript } from "./lib/payload-script";
+import { payloadScript } from "~/lib/payload-script";
 
 // React Router's default RSC SSR entry, except that an HTML document waits for
 // every Suspense boundary and inlines it: without JavaScript, streamed content

@@ -1,20 +1,20 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
-import { FlashToastFallback } from "./components/flash-toast-fallback";
-import { HydrationMarker } from "./components/hydration-marker";
-import { LiveUpdates } from "./components/live-updates";
-import { AppHeader, HEADER_END_ID, type ShellUser } from "./components/shell/app-header";
-import { Toaster } from "./components/toaster";
-import { NotFoundPage } from "./components/not-found-page";
-import { unreadBadges } from "./operations/notifications.server";
-import { apiNotFoundMiddleware } from "./services/api-not-found.server";
-import { apiRateLimitMiddleware } from "./services/api-rate-limit.server";
-import { csrfMiddleware } from "./services/csrf.server";
-import { requestBodyMiddleware } from "./services/request-body.server";
-import { isServiceUnavailable } from "./services/service-unavailable.server";
-import { getCurrentUser, sessionMiddleware, takeToast } from "./services/request-session.server";
-import { staticDocumentContext } from "./services/static-document.server";
-import "./app.css";
+import { FlashToastFallback } from "~/components/flash-toast-fallback";
+import { HydrationMarker } from "~/components/hydration-marker";
+import { LiveUpdates } from "~/components/live-updates";
+import { AppHeader, HEADER_END_ID, type ShellUser } from "~/components/shell/app-header";
+import { Toaster } from "~/components/toaster";
+import { NotFoundPage } from "~/components/not-found-page";
+import { unreadBadges } from "~/operations/notifications.server";
+import { apiNotFoundMiddleware } from "~/http/api-not-found.server";
+import { apiRateLimitMiddleware } from "~/http/api-rate-limit.server";
+import { csrfMiddleware } from "~/http/csrf.server";
+import { requestBodyMiddleware } from "~/http/request-body.server";
+import { isServiceUnavailable } from "~/http/service-unavailable.server";
+import { getCurrentUser, sessionMiddleware, takeToast } from "~/http/request-session.server";
+import { staticDocumentContext } from "~/http/static-document.server";
+import "~/app.css";
 
 // Cheapest refusals first: a foreign origin and (with the session read) a signed-out upload are refused before any body is read.
 export const middleware: Route.MiddlewareFunction[] = [apiNotFoundMiddleware, csrfMiddleware, sessionMiddleware, requestBodyMiddleware, apiRateLimitMiddleware];

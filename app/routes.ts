@@ -1,11 +1,11 @@
 import { readdirSync } from "node:fs";
 import { type RouteConfig, type RouteConfigEntry, index, route } from "@react-router/dev/routes";
 // Relative: this module runs in @react-router/dev's config context, where the app's `~` alias is not set up.
-import { apiRoutePath } from "./lib/api-route-files";
+import { apiRoutePath } from "./lib/api-route-files.ts";
 
 /**
  * Paths are case-sensitive (decision 0063): /Favorites is an unknown page, as /API/… is no API path to the checks
- * that run ahead of the routes (app/services/request-target.server.ts).
+ * that run ahead of the routes (app/http/request-target.server.ts).
  */
 const caseSensitive = (routes: RouteConfigEntry[]): RouteConfigEntry[] => routes.map((entry) => ({ ...entry, caseSensitive: true }));
 

@@ -15,7 +15,7 @@ const BUDGET_SAME_MS = 50;
 const BUDGET_ACROSS_MS = 150;
 const CONNECT_CONCURRENCY = 100;
 const EVENT_TIMEOUT_MS = 5_000;
-/** The channel the app publishes on (app/services/events.server.ts). */
+/** The channel the app publishes on (app/infra/events.server.ts). */
 const EVENTS_CHANNEL = "nearhand_events";
 
 export interface LiveOptions {

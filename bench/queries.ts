@@ -13,7 +13,7 @@ import { postJobIn as createJob } from "../app/operations/jobs.server.ts";
 import { listConversations } from "../app/models/message.server.ts";
 import { listNotifications } from "../app/models/notification.server.ts";
 import { getProviderStats } from "../app/models/provider.server.ts";
-import { inTransaction } from "../app/services/events.server.ts";
+import { inTransaction } from "../app/infra/events.server.ts";
 import { ms, times, summarize, type Report } from "./support/report.ts";
 import { connect, databaseExists } from "./support/postgres-admin.ts";
 import { BENCH_PROVIDER_EMAIL, BENCH_SEEKER_EMAIL, benchDatabaseUrl, PGLITE_DIR, SIZE_NAMES, type SizeName } from "./support/scale.ts";

@@ -1,5 +1,5 @@
 // The path of each JSON API route is the name of its module in app/routes/api/ (decision 0070): app/routes.ts makes
-// the routes from the file names, and the OpenAPI document (app/services/api-registry.server.ts) names each module's
+// the routes from the file names, and the OpenAPI document (app/http/api-registry.server.ts) names each module's
 // endpoints by the same rule. A dot is a slash, `$name` a parameter, `[.]` a dot of the path:
 //   jobs.$id.ts → api/jobs/:id · auth.user.ts → api/auth/user · openapi[.]json.ts → api/openapi.json
 // Plain module: routes.ts imports it in @react-router/dev's config context.

@@ -4,7 +4,7 @@
 // Pure: the operations enforce it, the models write what it says, the pages and components show it
 // (decision 0069).
 
-import { BOOKING_STATUSES, type BookingStatus, type JobStatus } from "./statuses";
+import { BOOKING_STATUSES, type BookingStatus, type JobStatus } from "./statuses.ts";
 
 export { BOOKING_STATUSES, type BookingStatus };
 export type BookingParty = "seeker" | "provider";

@@ -3,8 +3,8 @@
 // connection. The page stays; only a navigation to another page becomes a document load, so the browser
 // shows that page or its own offline page.
 import { matchRoutes } from "react-router";
-import { failureToastFor } from "./failure-toasts";
-import { showToast } from "~/lib/toast";
+import { failureToastFor } from "./failure-toasts.ts";
+import { showToast } from "./toast.ts";
 
 /** The part of React Router's browser router this module reads (window.__reactRouterDataRouter). */
 interface BrowserRouter {

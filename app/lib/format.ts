@@ -1,4 +1,4 @@
-import type { JobStatus } from "./statuses";
+import type { JobStatus } from "./statuses.ts";
 // Display formats (spec §9): job budget 0 decimals; prices and earnings 2; ratings 1.
 
 const usd0 = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0, minimumFractionDigits: 0 });

@@ -3,9 +3,9 @@
 // in the order they are given. A job also follows its booking's moves: `jobStatus` of each row of
 // `booking-process.ts`. Pure: the operations enforce it, the models write it, the pages read it (decision 0069).
 
-import { NEARBY_RADIUS_MILES } from "./geo";
-import { CANCELLATION_WINDOW_HOURS, PROVIDER_CANCELLATIONS_PER_DAY } from "./booking-process";
-import type { BookingStatus, JobStatus } from "./statuses";
+import { NEARBY_RADIUS_MILES } from "./geo.ts";
+import { CANCELLATION_WINDOW_HOURS, PROVIDER_CANCELLATIONS_PER_DAY } from "./booking-process.ts";
+import type { BookingStatus, JobStatus } from "./statuses.ts";
 
 export type JobParty = "seeker" | "provider";
 

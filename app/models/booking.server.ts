@@ -2,19 +2,19 @@ import "server-only";
 import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { bookingWithdrawals, bookings, jobColumns, jobs, users, type Booking, type Job } from "../../db/schema.ts";
-import type { Executor } from "../services/db.server";
-import { isUuid } from "../lib/ids";
+import { bookingWithdrawals, bookings, jobColumns, jobs, users, type Booking, type Job } from "#db/schema.ts";
+import type { Executor } from "~/infra/db.server";
+import { isUuid } from "~/lib/ids";
 import {
   ACTIVE_BOOKING_STATUSES,
   BOOKING_STATUSES,
   CANCELLATION_WINDOW_HOURS,
   PROVIDER_CANCELLATIONS_PER_DAY,
   type BookingTransition,
-} from "../lib/booking-process";
-import { ACCEPT_JOB } from "../lib/job-process";
-import { fullName } from "../lib/user-display";
-import { asSeenBy } from "./job.server";
+} from "~/lib/booking-process";
+import { ACCEPT_JOB } from "~/lib/job-process";
+import { fullName } from "~/lib/user-display";
+import { asSeenBy } from "~/models/job.server";
 
 export type { Booking };
 export type PaymentMethod = Booking["paymentMethod"];
@@ -42,8 +42,8 @@ export {
   JOB_CANCELLED_BEFORE,
   JOB_OUT_OF_REACH,
   TOO_MANY_CANCELLATIONS,
-} from "../lib/job-process";
-export { STATUS_NOTICES } from "../lib/booking-process";
+} from "~/lib/job-process";
+export { STATUS_NOTICES } from "~/lib/booking-process";
 
 /**
  * Seconds until the provider may cancel an accepted booking again, or null while they may (decision 0062): at

@@ -1,7 +1,7 @@
 import "server-only";
 import { asc } from "drizzle-orm";
-import { serviceCategories } from "../../db/schema.ts";
-import type { Executor } from "../services/db.server";
+import { serviceCategories } from "#db/schema.ts";
+import type { Executor } from "~/infra/db.server";
 
 export interface Category {
   id: string;

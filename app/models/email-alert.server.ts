@@ -1,12 +1,12 @@
 import "server-only";
 // Which notification becomes an email, to whom, and how often (decision 0050): every rule lives here.
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import { bookings, emailDeliveries, emailPreferences, jobs, notifications, users, type EmailPreferences, type Notification } from "../../db/schema.ts";
-import { QUEUES } from "../../db/queue.ts";
-import type { Executor } from "../services/db.server";
-import { enqueue } from "../services/queue.server";
+import { bookings, emailDeliveries, emailPreferences, jobs, notifications, users, type EmailPreferences, type Notification } from "#db/schema.ts";
+import { QUEUES } from "#db/queue.ts";
+import type { Executor } from "~/infra/db.server";
+import { enqueue } from "~/infra/queue.server";
 import type { JobInsert } from "pg-boss";
-import { getConfig } from "../services/config.server";
+import { getConfig } from "~/infra/config.server";
 
 /** The kinds a user turns on and off (the columns of email_preferences). */
 export const EMAIL_KINDS = ["urgentJobs", "jobDigest", "bookings", "messages", "reviews"] as const;

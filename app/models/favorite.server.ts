@@ -1,9 +1,9 @@
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { favorites, users, type Favorite } from "../../db/schema.ts";
-import type { Executor } from "../services/db.server";
-import { mayViewerReadJob } from "./job.server";
+import { favorites, users, type Favorite } from "#db/schema.ts";
+import type { Executor } from "~/infra/db.server";
+import { mayViewerReadJob } from "~/models/job.server";
 
 export type { Favorite };
 export type FavoriteRole = Favorite["role"];

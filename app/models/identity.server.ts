@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { userIdentities } from "../../db/schema.ts";
-import type { Executor } from "../services/db.server";
+import { userIdentities } from "#db/schema.ts";
+import type { Executor } from "~/infra/db.server";
 
 /** The user an identity provider's subject is bound to (decision 0059), or null for a subject not seen before. */
 export async function userIdOfSubject(db: Executor, issuer: string, subject: string): Promise<string | null> {

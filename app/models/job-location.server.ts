@@ -1,7 +1,7 @@
 import "server-only";
 import zipcodes from "zipcodes";
-import { DEFAULT_LOCATION, distanceMiles } from "../lib/geo";
-import { resolveLocation } from "../services/geocode.server";
+import { DEFAULT_LOCATION, distanceMiles } from "~/lib/geo";
+import { resolveLocation } from "~/infra/geocode.server";
 
 // What a job's location looks like to someone who is not one of its parties
 // (decision 0039): the area (a city, "Brooklyn, NY") instead of the address as

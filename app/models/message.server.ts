@@ -1,10 +1,10 @@
 import "server-only";
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { bookings, jobs, messages, users, type Message } from "../../db/schema.ts";
-import { isUuid } from "../lib/ids";
-import { messageContentRule } from "../lib/schemas/message";
-import type { Executor } from "../services/db.server";
+import { bookings, jobs, messages, users, type Message } from "#db/schema.ts";
+import { isUuid } from "~/lib/ids";
+import { messageContentRule } from "~/lib/schemas/message";
+import type { Executor } from "~/infra/db.server";
 
 export type { Message };
 

@@ -1,10 +1,10 @@
 import "server-only";
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { messages, notifications, type Notification } from "../../db/schema.ts";
-import { isUuid } from "../lib/ids";
-import type { Executor } from "../services/db.server";
-import { publishEvent } from "../services/events.server";
-import { enqueueAlerts } from "./email-alert.server";
+import { messages, notifications, type Notification } from "#db/schema.ts";
+import { isUuid } from "~/lib/ids";
+import type { Executor } from "~/infra/db.server";
+import { publishEvent } from "~/infra/events.server";
+import { enqueueAlerts } from "~/models/email-alert.server";
 
 export type { Notification };
 export type NotificationType = Notification["type"];

@@ -1,11 +1,11 @@
 import "server-only";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
-import { bookingWithdrawals, bookings, users, type User } from "../../db/schema.ts";
-import { CANCELLATION_HISTORY_DAYS } from "../lib/booking-process";
-import { dateTimeFormat } from "../lib/format";
-import { isUuid } from "../lib/ids";
-import { DEFAULT_LOCATION, NEARBY_RADIUS_MILES } from "../lib/geo";
-import type { Executor } from "../services/db.server";
+import { bookingWithdrawals, bookings, users, type User } from "#db/schema.ts";
+import { CANCELLATION_HISTORY_DAYS } from "~/lib/booking-process";
+import { dateTimeFormat } from "~/lib/format";
+import { isUuid } from "~/lib/ids";
+import { DEFAULT_LOCATION, NEARBY_RADIUS_MILES } from "~/lib/geo";
+import type { Executor } from "~/infra/db.server";
 
 /** Public provider fields (spec §7 providers/available and users/{id}): never email or phone. */
 export const publicProviderColumns = {

@@ -1,11 +1,11 @@
 import "server-only";
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { bookings, jobs, reviews, users, type Booking, type Review } from "../../db/schema.ts";
-import { fullName } from "../lib/user-display";
-import type { NewNotification } from "./notification.server";
-import { reviewFieldRules } from "../lib/schemas/review";
-import type { Executor } from "../services/db.server";
+import { bookings, jobs, reviews, users, type Booking, type Review } from "#db/schema.ts";
+import { fullName } from "~/lib/user-display";
+import type { NewNotification } from "~/models/notification.server";
+import { reviewFieldRules } from "~/lib/schemas/review";
+import type { Executor } from "~/infra/db.server";
 
 export type { Review };
 

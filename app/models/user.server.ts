@@ -1,15 +1,15 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import { isUuid } from "../lib/ids";
-import type { SwitchRoleInput } from "../lib/schemas/role";
-import type { ProfileForm } from "../lib/schemas/profile";
-import { resolveLocation } from "../services/geocode.server";
-import { users, type User } from "../../db/schema.ts";
-import type { Executor } from "../services/db.server";
-import type { IdentityClaims } from "../services/identity-claims.server";
+import { isUuid } from "~/lib/ids";
+import type { SwitchRoleInput } from "~/lib/schemas/role";
+import type { ProfileForm } from "~/lib/schemas/profile";
+import { resolveLocation } from "~/infra/geocode.server";
+import { users, type User } from "#db/schema.ts";
+import type { Executor } from "~/infra/db.server";
+import type { IdentityClaims } from "~/infra/identity-claims.server";
 
 export type { User };
-export { switchRoleSchema } from "../lib/schemas/role";
+export { switchRoleSchema } from "~/lib/schemas/role";
 export type Role = User["currentRole"];
 export type UserType = User["userType"];
 

@@ -3,17 +3,17 @@ import "server-only";
 // (models/email-alert), rendered, handed to the mail server and recorded; a failure throws, so the queue
 // retries it with backoff.
 import type { Job } from "pg-boss";
-import { QUEUES } from "../../db/queue.ts";
-import { alertToSend, digestToSend, queueAlertLater, recordDelivery, recordDigest, type AlertToSend, type EmailKind } from "../models/email-alert.server";
-import { STATUS_NOTICES } from "../models/booking.server";
-import { notificationHref } from "../lib/notifications";
-import { alertMail } from "../services/alert-mail.server";
-import { getConfig } from "../services/config.server";
-import { getDb } from "../services/db.server";
-import { log } from "../services/logger.server";
-import { sendMail } from "../services/mail.server";
-import { startWorkers } from "../services/queue.server";
-import { unsubscribeUrl } from "../services/unsubscribe-token.server";
+import { QUEUES } from "#db/queue.ts";
+import { alertToSend, digestToSend, queueAlertLater, recordDelivery, recordDigest, type AlertToSend, type EmailKind } from "~/models/email-alert.server";
+import { STATUS_NOTICES } from "~/models/booking.server";
+import { notificationHref } from "~/lib/notifications";
+import { alertMail } from "~/infra/alert-mail.server";
+import { getConfig } from "~/infra/config.server";
+import { getDb } from "~/infra/db.server";
+import { log } from "~/infra/logger.server";
+import { sendMail } from "~/infra/mail.server";
+import { startWorkers } from "~/infra/queue.server";
+import { unsubscribeUrl } from "~/infra/unsubscribe-token.server";
 
 /** What a reader unsubscribes from, as the email and the unsubscribe page name it. */
 export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {

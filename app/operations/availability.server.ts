@@ -1,9 +1,9 @@
 import "server-only";
 import { z } from "zod";
-import { forbidden } from "~/models/errors";
+import { forbidden } from "~/lib/errors";
 import { updateProviderOnline } from "~/models/provider.server";
 import type { User } from "~/models/user.server";
-import { getDb, type Executor } from "~/services/db.server";
+import { getDb, type Executor } from "~/infra/db.server";
 
 /** POST /api/users/toggle-online's body. */
 export const availabilityInput = z.object({ isOnline: z.boolean({ error: "isOnline must be true or false" }) });

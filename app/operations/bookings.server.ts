@@ -29,7 +29,7 @@ import {
   type BookingListItem,
   type PaymentMethod,
 } from "~/models/booking.server";
-import { conflict, DomainError, forbidden, invalid, notFound, RateLimited } from "~/models/errors";
+import { conflict, DomainError, forbidden, invalid, notFound, RateLimited } from "~/lib/errors";
 import { acceptanceFacts, claimPostedJob, jobAfterBookingMove, providerStanding, publishJobUpdate } from "~/models/job.server";
 import { notify } from "~/models/notification.server";
 import {
@@ -43,9 +43,9 @@ import {
   type Review,
 } from "~/models/review.server";
 import type { User } from "~/models/user.server";
-import { getDb, type Executor } from "~/services/db.server";
-import { inTransaction, publishEvent } from "~/services/events.server";
-import { spendRateLimit, userKey } from "~/services/rate-limit.server";
+import { getDb, type Executor } from "~/infra/db.server";
+import { inTransaction, publishEvent } from "~/infra/events.server";
+import { spendRateLimit, userKey } from "~/infra/rate-limit.server";
 
 /** POST /api/bookings' body (spec §7: jobId, seekerId, agreedPrice, paymentMethod, paymentStatus, scheduledAt). */
 export const acceptJobInput = createBookingSchema;

@@ -2,8 +2,8 @@ import "server-only";
 import { z } from "zod";
 import { EMAIL_KINDS, getEmailChoices, setEmailChoices, type EmailChoices, type EmailKind } from "~/models/email-alert.server";
 import type { User } from "~/models/user.server";
-import { getDb } from "~/services/db.server";
-import { validUnsubscribe } from "~/services/unsubscribe-token.server";
+import { getDb } from "~/infra/db.server";
+import { validUnsubscribe } from "~/infra/unsubscribe-token.server";
 
 /** The profile's email form: a checkbox per kind, present when on (an unchecked box sends nothing). */
 export const emailChoicesForm = z.object(

@@ -11,11 +11,11 @@ import {
   type FavoriteInput,
   type SavedIds,
 } from "~/models/favorite.server";
-import { notFound } from "~/models/errors";
+import { notFound } from "~/lib/errors";
 import { getJobForViewer } from "~/models/job.server";
 import { getPublicProvider } from "~/models/provider.server";
 import type { User } from "~/models/user.server";
-import { getDb, type Executor } from "~/services/db.server";
+import { getDb, type Executor } from "~/infra/db.server";
 
 /** POST and DELETE /api/favorites' body (spec §7: targetType, targetId, role). */
 export const favoriteInput = favoriteSchema;

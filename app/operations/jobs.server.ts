@@ -4,7 +4,7 @@ import type { SavedIds } from "~/models/favorite.server";
 import { distanceMiles } from "~/lib/geo";
 import { isUuid } from "~/lib/ids";
 import { ACCEPT_JOB, acceptRefusal, cancelJobConflict, mayCancelJob, type AcceptanceFacts } from "~/lib/job-process";
-import { conflict, notFound } from "~/models/errors";
+import { conflict, notFound } from "~/lib/errors";
 import {
   acceptanceFacts,
   countSeekerJobsByStatus,
@@ -30,10 +30,10 @@ import {
 import { notify } from "~/models/notification.server";
 import { loadSavedIds } from "~/operations/favorites.server";
 import type { User } from "~/models/user.server";
-import { getDb, type Executor } from "~/services/db.server";
-import { inTransaction } from "~/services/events.server";
-import { verifyUploadedImage } from "~/services/image-upload.server";
-import { spendRateLimit, userKey } from "~/services/rate-limit.server";
+import { getDb, type Executor } from "~/infra/db.server";
+import { inTransaction } from "~/infra/events.server";
+import { verifyUploadedImage } from "~/infra/image-upload.server";
+import { spendRateLimit, userKey } from "~/infra/rate-limit.server";
 
 /** POST /api/jobs' body (spec §7). */
 export const jobInput = createJobSchema;

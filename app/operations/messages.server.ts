@@ -1,5 +1,5 @@
-import { takesMessages } from "~/lib/booking-process";
 import "server-only";
+import { takesMessages } from "~/lib/booking-process";
 import { z } from "zod";
 import { fullName } from "~/lib/user-display";
 import {
@@ -15,12 +15,12 @@ import {
   type Message,
   type SendMessageInput,
 } from "~/models/message.server";
-import { conflict, DomainError, invalid, notFound } from "~/models/errors";
+import { conflict, DomainError, invalid, notFound } from "~/lib/errors";
 import { notify, setMessageNotificationsRead } from "~/models/notification.server";
 import { getUserName, type User } from "~/models/user.server";
-import { getDb, type Executor } from "~/services/db.server";
-import { inTransaction, publishEvent } from "~/services/events.server";
-import { spendRateLimit, userKey } from "~/services/rate-limit.server";
+import { getDb, type Executor } from "~/infra/db.server";
+import { inTransaction, publishEvent } from "~/infra/events.server";
+import { spendRateLimit, userKey } from "~/infra/rate-limit.server";
 
 /** POST /api/messages' body (spec §7: bookingId, content, receiverId). */
 export const messageInput = sendMessageSchema;

@@ -1,10 +1,10 @@
 import "server-only";
 import { z } from "zod";
-import { notFound } from "~/models/errors";
+import { notFound } from "~/lib/errors";
 import { countUnreadBadges, listNotifications, setAllNotificationsRead, setNotificationRead, type Notification } from "~/models/notification.server";
 import type { User } from "~/models/user.server";
-import { getDb, type Executor } from "~/services/db.server";
-import { publishEvent } from "~/services/events.server";
+import { getDb, type Executor } from "~/infra/db.server";
+import { publishEvent } from "~/infra/events.server";
 
 /** The notifications page's form: one read (with its id), or all. */
 export const notificationsForm = z.discriminatedUnion("intent", [

@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import { invalid } from "~/models/errors";
+import { invalid } from "~/lib/errors";
 import { describeIssues } from "~/lib/input-issues";
 
 /** The input as an operation's schema reads it, or a DomainError(400) naming what is wrong (adapters answer it). */

@@ -1,10 +1,10 @@
 import "server-only";
 import { profileFormSchema, type ProfileForm } from "~/lib/schemas/profile";
 import { UPLOAD_DEFAULT_MAX_BYTES } from "~/lib/uploads";
-import { invalid, notFound } from "~/models/errors";
+import { invalid, notFound } from "~/lib/errors";
 import { setProfileImage, updateProfile as storeProfile, type User } from "~/models/user.server";
-import { getDb } from "~/services/db.server";
-import { verifyUploadedImage } from "~/services/image-upload.server";
+import { getDb } from "~/infra/db.server";
+import { verifyUploadedImage } from "~/infra/image-upload.server";
 
 /** The profile form (spec §2 /profile). */
 export const profileInput = profileFormSchema;

@@ -6,8 +6,8 @@ import { listMyBookings, type BookingListItem } from "~/models/booking.server";
 import { listAvailableJobs, type NearbyJob } from "~/models/job.server";
 import { getProviderStats, type ProviderStats } from "~/models/provider.server";
 import type { User } from "~/models/user.server";
-import { getConfig } from "~/services/config.server";
-import { getDb } from "~/services/db.server";
+import { getConfig } from "~/infra/config.server";
+import { getDb } from "~/infra/db.server";
 
 /** How many active jobs the dashboard lists before "Show all active jobs". */
 export const ACTIVE_JOBS_PREVIEW = 20;

@@ -3,10 +3,10 @@ import { z } from "zod";
 import { jobFieldRules } from "~/lib/schemas/job";
 import { loadSavedIds } from "~/operations/favorites.server";
 import type { SavedIds } from "~/models/favorite.server";
-import { notFound } from "~/models/errors";
+import { notFound } from "~/lib/errors";
 import { getProviderDetails, listAvailableProviders, type ProviderDetails, type PublicProvider } from "~/models/provider.server";
 import { getUserById, type User } from "~/models/user.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 
 /** GET /api/providers/available's input: the category, from the query or the path. */
 export const availableProvidersInput = z.object({ categoryId: jobFieldRules.categoryId });

@@ -1,6 +1,6 @@
 import "server-only";
 import { listReceivedReviews, type ReceivedReview } from "~/models/review.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 
 /** The reviews a user received, newest first, each with its reviewer: the profile pages and GET /api/reviews/received. */
 export async function receivedReviews(userId: string): Promise<ReceivedReview[]> {

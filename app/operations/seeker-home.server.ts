@@ -4,7 +4,7 @@ import type { SavedIds } from "~/models/favorite.server";
 import { listSeekerJobs, type JobWithSeeker } from "~/models/job.server";
 import { recentAvailableProviderCounts } from "~/models/provider.server";
 import type { User } from "~/models/user.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 
 /** How many of the seeker's newest jobs the home page shows. */
 export const RECENT_REQUESTS = 4;

@@ -2,9 +2,9 @@ import "server-only";
 import { SignInRefused } from "~/lib/sign-in-refusals";
 import { bindSubject, hasSubject, userIdOfSubject } from "~/models/identity.server";
 import { fillEmptyProfile, getUserIdByEmail, upsertUserFromClaims, type User } from "~/models/user.server";
-import type { Executor } from "~/services/db.server";
-import { inTransaction } from "~/services/events.server";
-import type { VerifiedIdentity } from "~/services/identity-claims.server";
+import type { Executor } from "~/infra/db.server";
+import { inTransaction } from "~/infra/events.server";
+import type { VerifiedIdentity } from "~/infra/identity-claims.server";
 
 /**
  * The user a verified identity signs in as (decision 0059). A subject seen before is its user, whatever email it

@@ -17,10 +17,10 @@ import { fullName } from "~/lib/user-display";
 import { ALREADY_REVIEWED } from "~/models/review.server";
 import { bookingPage, moveBooking, moveInput, reviewOtherParty } from "~/operations/bookings.server";
 import { parseInput } from "~/operations/parse-input.server";
-import { getConfig } from "~/services/config.server";
-import { runForPage } from "~/services/operation-answers.server";
+import { getConfig } from "~/infra/config.server";
+import { runForPage } from "~/http/operation-answers.server";
 import { UNKNOWN_FORM_TOAST } from "~/lib/failure-toasts";
-import { flashToast, redirectWithSubmission, redirectWithToast, requireUser, takeSubmission, readPageForm } from "~/services/request-session.server";
+import { flashToast, redirectWithSubmission, redirectWithToast, requireUser, takeSubmission, readPageForm } from "~/http/request-session.server";
 import { NotFoundCard } from "~/components/not-found-card";
 import { FAILURE_TOASTS } from "~/lib/failure-toasts";
 

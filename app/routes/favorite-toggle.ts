@@ -3,8 +3,8 @@ import type { Route } from "./+types/favorite-toggle";
 import { safeRedirectPath } from "~/lib/redirects";
 import { favoriteToggleForm, toggleFavorite } from "~/operations/favorites.server";
 import { parseInput } from "~/operations/parse-input.server";
-import { runForPage } from "~/services/operation-answers.server";
-import { readPageForm } from "~/services/request-session.server";
+import { runForPage } from "~/http/operation-answers.server";
+import { readPageForm } from "~/http/request-session.server";
 import { FAILURE_TOASTS } from "~/lib/failure-toasts";
 
 const FAILED = FAILURE_TOASTS.updateFavorite;

@@ -6,7 +6,7 @@ import { ProviderCard } from "~/components/favorites/provider-card";
 import { Briefcase, Heart, Search, Users, type IconComponent } from "~/components/icons";
 import { JobCard } from "~/components/job-card";
 import { favoritesPage } from "~/operations/favorites.server";
-import { requireUser } from "~/services/request-session.server";
+import { requireUser } from "~/http/request-session.server";
 
 import type { Route } from "./+types/favorites";
 

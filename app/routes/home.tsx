@@ -4,7 +4,7 @@ import { ProviderDashboard } from "~/components/provider/provider-dashboard";
 import { SeekerHome } from "~/components/seeker/seeker-home";
 import { expandedLists, providerDashboard } from "~/operations/provider-dashboard.server";
 import { seekerHome } from "~/operations/seeker-home.server";
-import { getCurrentUser } from "~/services/request-session.server";
+import { getCurrentUser } from "~/http/request-session.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return { user: await getCurrentUser(context), expanded: expandedLists(new URL(request.url)) };

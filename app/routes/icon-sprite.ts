@@ -1,6 +1,6 @@
 import type { Route } from "./+types/icon-sprite";
 import { ICON_SPRITE_VERSION } from "~/lib/icon-ids";
-import { ICON_SPRITE } from "~/services/icon-sprite.server";
+import { ICON_SPRITE } from "~/http/icon-sprite.server";
 
 /**
  * GET /icons.svg?v=<version>: every icon of the app as <symbol>s (decision 0030).

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/images";
-import { IMAGE_KEY, presignDownload } from "~/services/storage.server";
+import { IMAGE_KEY, presignDownload } from "~/infra/storage.server";
 
 /**
  * GET /images/<key>: the stable URL of a stored image. It redirects to a

@@ -18,9 +18,9 @@ import { ACCEPT_JOB, CANCEL_JOB, GO_ONLINE_TO_ACCEPT, JOB_CANCELLED_BEFORE } fro
 import { acceptJob } from "~/operations/bookings.server";
 import { cancelJob, jobPage } from "~/operations/jobs.server";
 import { safeRedirectPath } from "~/lib/redirects";
-import { runForPage } from "~/services/operation-answers.server";
+import { runForPage } from "~/http/operation-answers.server";
 import { UNKNOWN_FORM_TOAST } from "~/lib/failure-toasts";
-import { redirectWithSubmission, redirectWithToast, requireUser, takeSubmission, readPageForm } from "~/services/request-session.server";
+import { redirectWithSubmission, redirectWithToast, requireUser, takeSubmission, readPageForm } from "~/http/request-session.server";
 import { NotFoundCard } from "~/components/not-found-card";
 import { FAILURE_TOASTS } from "~/lib/failure-toasts";
 

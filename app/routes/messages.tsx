@@ -11,14 +11,14 @@ import type { PartySummary } from "~/models/booking.server";
 import { findBookingFor } from "~/operations/bookings.server";
 import type { Message } from "~/models/message.server";
 import { conversations as listConversations, findThread, readThread, sendMessage } from "~/operations/messages.server";
-import { runForPage } from "~/services/operation-answers.server";
-import { getConfig } from "~/services/config.server";
+import { runForPage } from "~/http/operation-answers.server";
+import { getConfig } from "~/infra/config.server";
 import {
   redirectWithToast,
   getCurrentUser,
   redirectWithSubmission,
   requireUser,
-  takeSubmission, readPageForm } from "~/services/request-session.server";
+  takeSubmission, readPageForm } from "~/http/request-session.server";
 import { FAILURE_TOASTS } from "~/lib/failure-toasts";
 
 const SEND_FAILED = FAILURE_TOASTS.sendMessage;

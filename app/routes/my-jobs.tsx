@@ -7,7 +7,7 @@ import { JobCard } from "~/components/job-card";
 import { CancelJob } from "~/components/seeker/cancel-job";
 import { MY_JOBS_TABS, myJobsHref, parseMyJobsStatus } from "~/lib/job-display";
 import { myJobsPage } from "~/operations/jobs.server";
-import { requireUser } from "~/services/request-session.server";
+import { requireUser } from "~/http/request-session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);

@@ -6,8 +6,8 @@ import { notificationHref } from "~/lib/notifications";
 import { formatRelativeTime } from "~/lib/format";
 import { markRead, myNotifications, notificationsForm } from "~/operations/notifications.server";
 import { parseInput } from "~/operations/parse-input.server";
-import { runForPage } from "~/services/operation-answers.server";
-import { requireUser } from "~/services/request-session.server";
+import { runForPage } from "~/http/operation-answers.server";
+import { requireUser } from "~/http/request-session.server";
 import { FAILURE_TOASTS } from "~/lib/failure-toasts";
 
 const MARK_READ_FAILED = FAILURE_TOASTS.markRead;

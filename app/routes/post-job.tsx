@@ -11,10 +11,10 @@ import { findCategory, parseWizardUrl, POST_JOB_FORM_ID, wizardHref } from "~/co
 import { postJobFormSchema } from "~/lib/schemas/job";
 import { JOB_IMAGE_MAX_BYTES } from "~/lib/uploads";
 import { postJob } from "~/operations/jobs.server";
-import { receiveImageFromForm, UploadRefused } from "~/services/image-upload.server";
-import { runForPage } from "~/services/operation-answers.server";
+import { receiveImageFromForm, UploadRefused } from "~/infra/image-upload.server";
+import { runForPage } from "~/http/operation-answers.server";
 import { errorToast } from "~/lib/toast";
-import { redirectWithSubmission, redirectWithToast, requireUser, takeSubmission } from "~/services/request-session.server";
+import { redirectWithSubmission, redirectWithToast, requireUser, takeSubmission } from "~/http/request-session.server";
 import { FAILURE_TOASTS } from "~/lib/failure-toasts";
 
 const POST_FAILED = FAILURE_TOASTS.postJob;

@@ -12,9 +12,9 @@ import { receivedReviews } from "~/operations/reviews.server";
 import { dateTimeFormat, formatHourlyRate, formatRating } from "~/lib/format";
 import { fullName } from "~/lib/user-display";
 import { profileInput, updateProfile } from "~/operations/profile.server";
-import { getConfig } from "~/services/config.server";
-import { runForPage } from "~/services/operation-answers.server";
-import { redirectWithSubmission, requireUser, takeSubmission, readPageForm } from "~/services/request-session.server";
+import { getConfig } from "~/infra/config.server";
+import { runForPage } from "~/http/operation-answers.server";
+import { redirectWithSubmission, requireUser, takeSubmission, readPageForm } from "~/http/request-session.server";
 
 const UPDATE_FAILED = FAILURE_TOASTS.updateProfile;
 import { ProfilePhotoForm } from "~/components/uploads/profile-photo-form";

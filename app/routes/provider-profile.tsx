@@ -10,7 +10,7 @@ import { CANCELLATION_HISTORY_DAYS } from "~/lib/booking-process";
 import { formatHourlyRate, formatRating } from "~/lib/format";
 import { fullName } from "~/lib/user-display";
 import { providerProfile } from "~/operations/providers.server";
-import { requireUser } from "~/services/request-session.server";
+import { requireUser } from "~/http/request-session.server";
 import { NotFoundCard } from "~/components/not-found-card";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -5,8 +5,8 @@ import { RoleSwitchForm } from "~/components/shell/role-switch-form";
 import { roleSwitchSuccess, roleSwitchTitle } from "~/lib/role-switch-text";
 import { switchRole, switchRoleInput } from "~/operations/roles.server";
 import { safeRedirectPath } from "~/lib/redirects";
-import { runForPage } from "~/services/operation-answers.server";
-import { redirectWithSubmission, requireUser, takeSubmission, readPageForm } from "~/services/request-session.server";
+import { runForPage } from "~/http/operation-answers.server";
+import { redirectWithSubmission, requireUser, takeSubmission, readPageForm } from "~/http/request-session.server";
 import { FAILURE_TOASTS } from "~/lib/failure-toasts";
 
 const FORM_ID = "switch-role";

@@ -1,5 +1,5 @@
 // Signed-in sessions without the sign-in flow: rows in the sessions table (the
-// format app/services/session.server.ts writes) and the cookie the app would
+// format app/http/session.server.ts writes) and the cookie the app would
 // set for them, signed with the server's SESSION_SECRET.
 import { randomBytes } from "node:crypto";
 import { createCookie } from "react-router";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
 import * as t from "../../db/schema.ts";
-import { DomainError } from "~/models/errors";
+import { DomainError } from "~/lib/errors";
 import { getJobForViewer } from "~/models/job.server";
 import { ALREADY_REVIEWED, createReviewSchema, listReceivedReviews } from "~/models/review.server";
 import { acceptJobIn as acceptJob, moveBookingIn as transitionBooking, reviewBookingIn as createReview } from "~/operations/bookings.server";

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { createDevOidcProvider } from "~/services/dev/oidc.server";
+import { createDevOidcProvider } from "~/dev/oidc.server";
 
 const CLIENT_ID = "nearhand-dev";
 const CLIENT_SECRET = "dev-client-secret";

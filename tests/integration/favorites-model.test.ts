@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
-import { DomainError } from "~/models/errors";
+import { DomainError } from "~/lib/errors";
 import { listFavorites, removeFavorite } from "~/models/favorite.server";
 import { addFavorite } from "~/operations/favorites.server";
 import { cancelJobIn as cancelJob, postJobIn as createJob } from "~/operations/jobs.server";

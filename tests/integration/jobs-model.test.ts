@@ -5,7 +5,7 @@ import * as t from "../../db/schema.ts";
 import { getBookingForParty, GO_ONLINE_TO_ACCEPT, JOB_ALREADY_ACCEPTED, JOB_OUT_OF_REACH, listMyBookings } from "~/models/booking.server";
 import { acceptJobIn as acceptJob, moveBookingIn as transitionBooking } from "~/operations/bookings.server";
 import { cancelJobIn as cancelJob, postJobIn as createJob } from "~/operations/jobs.server";
-import { DomainError } from "~/models/errors";
+import { DomainError } from "~/lib/errors";
 import { countSeekerJobsByStatus, createJobSchema, getJobForViewer, listAvailableJobs, listSeekerJobs } from "~/models/job.server";
 import {
   countAvailableProvidersByCategory,

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../db/client.ts";
-import { EVENTS_CHANNEL, inTransaction, parseEvent, publishEvent, type LiveEvent } from "~/services/events.server";
-import { rootLogger } from "~/services/logger.server";
+import { EVENTS_CHANNEL, inTransaction, parseEvent, publishEvent, type LiveEvent } from "~/infra/events.server";
+import { rootLogger } from "~/infra/logger.server";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 
 let database: TestDatabase;

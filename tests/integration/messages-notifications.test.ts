@@ -2,14 +2,14 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../db/client.ts";
 import * as t from "../../db/schema.ts";
-import { DomainError } from "~/models/errors";
+import { DomainError } from "~/lib/errors";
 import { BOOKING_CANCELLED_NO_MESSAGES, listConversations, sendMessageSchema } from "~/models/message.server";
 import { countUnreadBadges, listNotifications } from "~/models/notification.server";
 import { acceptJobIn as acceptJob, moveBookingIn as transitionBooking, reviewBookingIn as createReview } from "~/operations/bookings.server";
 import { postJobIn as createJob } from "~/operations/jobs.server";
 import { openThread, sendMessageIn as sendMessage } from "~/operations/messages.server";
 import { markAllNotificationsRead, markNotificationRead } from "~/operations/notifications.server";
-import { EVENTS_CHANNEL, inTransaction, parseEvent, type LiveEvent } from "~/services/events.server";
+import { EVENTS_CHANNEL, inTransaction, parseEvent, type LiveEvent } from "~/infra/events.server";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 
 let database: TestDatabase;

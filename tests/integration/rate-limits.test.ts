@@ -3,7 +3,7 @@
 // (signed in) or per client address (sign-in), are shared by every instance
 // on one database, and one user's or address's excess never touches another's.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RATE_LIMITS, scaledPoints, type RateLimitName } from "~/services/rate-limit.server";
+import { RATE_LIMITS, scaledPoints, type RateLimitName } from "~/infra/rate-limit.server";
 import { startInstancePair, type AppServer, type InstancePair } from "../support/app-server.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
 

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/schema.ts";
 import { switchRole, updateProfile, upsertUserFromClaims } from "~/models/user.server";
 import { profileFormSchema } from "~/lib/schemas/profile";
-import { nodeServices } from "~/services/node-services.server";
-import { useDatabaseHandle } from "~/services/db.server";
-import { startReadinessProbe, stopReadinessProbe } from "~/services/readiness.server";
-import { getSessionStorage, purgeExpiredSessions } from "~/services/session.server";
+import { nodeServices } from "~/http/node-services.server";
+import { useDatabaseHandle } from "~/infra/db.server";
+import { startReadinessProbe, stopReadinessProbe } from "~/http/readiness.server";
+import { getSessionStorage, purgeExpiredSessions } from "~/http/session.server";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 
 let database: TestDatabase;

@@ -2,7 +2,7 @@
 // that out-of-process tests compare, read inside the server (the embedded PGlite lives there).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerHooks } from "../../server-hooks.ts";
-import type { NodeServices } from "../../app/services/node-services.server.ts";
+import type { NodeServices } from "../../app/http/node-services.server.ts";
 import { snapshotDatabase } from "../../db/snapshot.ts";
 
 export const SNAPSHOT_PATH = "/__test/db-snapshot";

@@ -5,8 +5,8 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { apiRoutePath, openApiPath } from "~/lib/api-route-files";
-import type { Endpoints, RouteArgs } from "~/services/api-route.server";
-import { openApiDocument } from "~/services/openapi.server";
+import type { Endpoints, RouteArgs } from "~/http/api-route.server";
+import { openApiDocument } from "~/http/openapi.server";
 import { declaredRoutes } from "../support/route-inventory.ts";
 
 interface ApiRouteModule {

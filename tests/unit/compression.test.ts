@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { brotliWindowBits, compressResponse, LARGEST_SYNCHRONOUS_COMPRESSION, negotiateEncoding } from "~/services/compression.server";
+import { brotliWindowBits, compressResponse, LARGEST_SYNCHRONOUS_COMPRESSION, negotiateEncoding } from "~/http/compression.server";
 
 const big = "<p>Nearhand</p>".repeat(200);
 

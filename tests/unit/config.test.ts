@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EXTERNAL_OIDC_ENV, PUBLIC_APP_URL } from "../support/env.ts";
-import { parseConfig } from "~/services/config.server";
+import { parseConfig } from "~/infra/config.server";
 
 /** Everything production requires. */
 const production = {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { ConfigError, parseConfig } from "~/services/config.server";
+import { ConfigError, parseConfig } from "~/infra/config.server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const read = (file: string) => readFileSync(path.join(root, file), "utf8");

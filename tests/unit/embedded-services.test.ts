@@ -13,7 +13,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { describe, expect, it } from "vitest";
-import { verifyPresignedRequest, type PresignVerifier } from "~/services/dev/storage-proxy.server";
+import { verifyPresignedRequest, type PresignVerifier } from "~/dev/storage-proxy.server";
 
 const BUCKET = "nearhand-uploads";
 const PUBLIC_URL = "http://localhost:3000/_storage";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { chordForMiles, distanceMiles, formatMiles, unitSphereCube } from "~/lib/geo";
-import { describeCoordinates, resolveLocation } from "~/services/geocode.server";
+import { describeCoordinates, resolveLocation } from "~/infra/geocode.server";
 
 describe("resolveLocation", () => {
   it("turns an empty location into 'New York, NY'", () => {

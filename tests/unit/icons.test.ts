@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import * as icons from "~/components/icons";
 import { ICON_IDS, ICON_SPRITE_URL, ICON_SPRITE_VERSION, LUCIDE_VERSION, spriteVersion } from "~/lib/icon-ids";
-import { ICON_SPRITE } from "~/services/icon-sprite.server";
+import { ICON_SPRITE } from "~/http/icon-sprite.server";
 
 describe("icon sprite", () => {
   it("is drawn from the installed lucide-react release (its version is in the sprite's address)", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SignInRefused } from "~/lib/sign-in-refusals";
-import { allowedPicture, verifiedIdentity } from "~/services/identity-claims.server";
+import { allowedPicture, verifiedIdentity } from "~/infra/identity-claims.server";
 
 const rules = { issuer: "https://id.example.com/", issuerVerifiesEmail: false, pictureHosts: ["photos.example.com"] };
 const userinfo = { sub: "248289761001", email: "Jane@Example.com", email_verified: true, name: "Jane Q Doe" };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { approximateArea, approximateCoordinate } from "~/models/job-location.server";
-import { resolveLocation } from "~/services/geocode.server";
+import { resolveLocation } from "~/infra/geocode.server";
 
 /** The area of a job posted at typed text, placed as createJob places it. */
 function areaOf(address: string): string {

@@ -15,7 +15,7 @@ afterAll(() => {
 
 describe("a presigned upload to real S3", () => {
   it("signs the image's type and exact length along with the host", async () => {
-    const { presignUpload } = await import("~/services/storage.server");
+    const { presignUpload } = await import("~/infra/storage.server");
     const url = new URL(await presignUpload("users/00000000-0000-4000-8000-000000000000/00000000-0000-4000-8000-000000000001.png", "image/png", 1234));
     expect(url.origin).toBe("https://nearhand-photos.s3.us-east-1.amazonaws.com");
     expect(url.searchParams.get("X-Amz-SignedHeaders")).toBe("content-length;content-type;host");
@@ -26,7 +26,7 @@ describe("a presigned upload to real S3", () => {
   });
 
   it("signs a different signature for another length or type: the signature is bound to both", async () => {
-    const { presignUpload } = await import("~/services/storage.server");
+    const { presignUpload } = await import("~/infra/storage.server");
     vi.useFakeTimers({ now: new Date("2026-11-26T12:00:00Z"), toFake: ["Date"] });
     try {
       const key = "users/00000000-0000-4000-8000-000000000000/00000000-0000-4000-8000-000000000002.png";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { unservableRequest } from "~/services/request-target.server";
+import { unservableRequest } from "~/http/request-target.server";
 
 const head = (method: string, url: string, host?: string) => ({ method, url, headers: host === undefined ? {} : { host } });
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { EXTERNAL_OIDC_ENV, PUBLIC_APP_URL } from "../support/env.ts";
-import { addressKey, resolveClientAddress } from "~/services/client-address.server";
-import { parseConfig } from "~/services/config.server";
-import { scaledPoints } from "~/services/rate-limit.server";
-import { baseSecurityHeaders, createNonce, documentPolicy } from "~/services/security-headers.server";
-import { isOwnOrigin } from "~/services/origin.server";
-import { serializeError } from "~/services/logger.server";
+import { addressKey, resolveClientAddress } from "~/http/client-address.server";
+import { parseConfig } from "~/infra/config.server";
+import { scaledPoints } from "~/infra/rate-limit.server";
+import { baseSecurityHeaders, createNonce, documentPolicy } from "~/http/security-headers.server";
+import { isOwnOrigin } from "~/http/origin.server";
+import { serializeError } from "~/infra/logger.server";
 
 describe("the client's address", () => {
   it("is the socket's unless proxies are trusted", () => {

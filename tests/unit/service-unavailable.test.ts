@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isServiceUnavailable, serviceUnavailableResponse, withServiceUnavailable } from "../../app/services/service-unavailable.server";
+import { isServiceUnavailable, serviceUnavailableResponse, withServiceUnavailable } from "../../app/http/service-unavailable.server";
 
 const coded = (code: string, message = code) => Object.assign(new Error(message), { code });
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
-import { readSignedCookie } from "~/services/signed-cookie.server";
+import { readSignedCookie } from "~/http/signed-cookie.server";
 
 const SECRET = "a-session-secret-of-some-length";
 const cookie = createCookie("nearhand_session", { secrets: [SECRET], path: "/" });

@@ -11,10 +11,10 @@ import { categoryName } from "~/lib/job-display";
 import { fullName } from "~/lib/user-display";
 import type { bookingPage } from "~/operations/bookings.server";
 import { ALREADY_REVIEWED } from "~/models/review.server";
-import { PAYMENT_DIALOG_TITLE, PAYMENT_METHOD_LABELS, PAYMENT_NOT_CONFIGURED } from "./constants";
-import { PayNowButton } from "./pay-now";
-import { ReviewBody } from "./rating-stars";
-import { LeaveReviewButton, ReviewForm } from "./review-form";
+import { PAYMENT_DIALOG_TITLE, PAYMENT_METHOD_LABELS, PAYMENT_NOT_CONFIGURED } from "~/components/booking/constants";
+import { PayNowButton } from "~/components/booking/pay-now";
+import { ReviewBody } from "~/components/booking/rating-stars";
+import { LeaveReviewButton, ReviewForm } from "~/components/booking/review-form";
 
 // The cards of the booking page (routes/booking-detail.tsx): server components that render what the loader gave.
 

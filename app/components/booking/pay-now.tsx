@@ -4,7 +4,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { CreditCard } from "~/components/icons";
 import { LinkDialog } from "~/components/link-dialog";
 import { SECONDARY_BUTTON_CLASS } from "~/components/forms/styles";
-import { PAYMENT_DIALOG_TITLE, PAYMENT_NOT_CONFIGURED } from "./constants";
+import { PAYMENT_DIALOG_TITLE, PAYMENT_NOT_CONFIGURED } from "~/components/booking/constants";
 
 /** 'Pay now': a dialog, or without JavaScript the page's `?dialog=payment` section with the same notice. */
 export function PayNowButton({ bookingId }: { bookingId: string }) {

@@ -8,7 +8,7 @@ import type { FormEvent } from "react";
 import { Form, Link } from "react-router";
 import { showToast } from "~/lib/toast";
 import { RATING_LABELS, REVIEW_COMMENT_MAX, reviewFormSchema } from "~/lib/schemas/review";
-import { RATING_REQUIRED_TOAST, REVIEW_FORM_ID } from "./constants";
+import { RATING_REQUIRED_TOAST, REVIEW_FORM_ID } from "~/components/booking/constants";
 import { FormErrors } from "~/components/forms/errors";
 import { SECONDARY_BUTTON_CLASS } from "~/components/forms/styles";
 import { SubmitButton } from "~/components/forms/submit-button";

@@ -1,5 +1,5 @@
 import { Heart } from "~/components/icons";
-import { FavoriteToggle, type FavoriteButtonProps } from "./favorite-toggle";
+import { FavoriteToggle, type FavoriteButtonProps } from "~/components/favorites/favorite-toggle";
 
 /** The favorite heart: the server draws the icon, the client island (FavoriteToggle) saves and flips it. */
 export function FavoriteButton(props: FavoriteButtonProps) {

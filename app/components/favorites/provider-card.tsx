@@ -4,7 +4,7 @@ import { Avatar } from "~/components/avatar";
 import { formatHourlyRate } from "~/lib/format";
 import { fullName } from "~/lib/user-display";
 import type { PublicProvider } from "~/models/provider.server";
-import { FavoriteButton } from "./favorite-button";
+import { FavoriteButton } from "~/components/favorites/favorite-button";
 import type { Role } from "~/lib/statuses";
 
 interface ProviderCardProps {

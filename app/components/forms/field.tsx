@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { FieldError } from "./errors";
-import { LABEL_CLASS } from "./styles";
+import { FieldError } from "~/components/forms/errors";
+import { LABEL_CLASS } from "~/components/forms/styles";
 
 interface FieldProps {
   /** The input's id, for the label. */

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from "react";
-import { INPUT_CLASS } from "./styles";
+import { INPUT_CLASS } from "~/components/forms/styles";
 
 /** A dollar amount: a number input with a '$' drawn in front of it. */
 export function MoneyInput({ wrapperClassName = "relative", ...props }: InputHTMLAttributes<HTMLInputElement> & { wrapperClassName?: string }) {

@@ -3,8 +3,8 @@
 import { getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useState, type ReactNode } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
-import { FieldError } from "./errors";
-import { INPUT_CLASS, LABEL_CLASS } from "./styles";
+import { FieldError } from "~/components/forms/errors";
+import { INPUT_CLASS, LABEL_CLASS } from "~/components/forms/styles";
 
 interface TextareaFieldProps {
   field: FieldMetadata<string | undefined>;

@@ -4,7 +4,7 @@ import { Avatar } from "~/components/avatar";
 import { formatRelativeTime } from "~/lib/format";
 import { badgeCount, fullName } from "~/lib/user-display";
 import type { ConversationSummary } from "~/models/message.server";
-import { threadHref } from "./shared";
+import { threadHref } from "~/components/messages/shared";
 
 interface ConversationListProps {
   conversations: ConversationSummary[];

@@ -6,7 +6,7 @@ import { Loader2, SendHorizontal } from "~/components/icons";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useFetcher } from "react-router";
 import { MESSAGE_MAX, messageFormSchema } from "~/lib/schemas/message";
-import { SEND_MESSAGE_FETCHER_KEY, SEND_MESSAGE_FORM_ID, threadHref } from "./shared";
+import { SEND_MESSAGE_FETCHER_KEY, SEND_MESSAGE_FORM_ID, threadHref } from "~/components/messages/shared";
 import { subscribeToFailedWrites } from "~/lib/failed-requests";
 import { useHydrated } from "~/lib/use-hydrated";
 

@@ -6,9 +6,9 @@ import { takesMessages } from "~/lib/booking-process";
 import { statusLabel } from "~/lib/format";
 import { BOOKING_STATUS_STYLES } from "~/lib/job-display";
 import { fullName } from "~/lib/user-display";
-import { MessageComposer } from "./message-composer";
-import { LATEST_MESSAGE_ANCHOR, type ThreadMessage } from "./shared";
-import { ThreadScroller } from "./thread-scroller";
+import { MessageComposer } from "~/components/messages/message-composer";
+import { LATEST_MESSAGE_ANCHOR, type ThreadMessage } from "~/components/messages/shared";
+import { ThreadScroller } from "~/components/messages/thread-scroller";
 
 export interface ThreadData {
   bookingId: string;

@@ -2,7 +2,7 @@
 
 import { useLayoutEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { SEND_MESSAGE_FETCHER_KEY } from "./shared";
+import { SEND_MESSAGE_FETCHER_KEY } from "~/components/messages/shared";
 
 /** Within this distance of the bottom the reader is "following" the conversation. */
 const NEAR_BOTTOM_PX = 120;

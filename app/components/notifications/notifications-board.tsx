@@ -14,7 +14,7 @@ import {
 } from "~/components/icons";
 import { Form, Link, useFetchers } from "react-router";
 import type { NotificationKind } from "~/lib/notifications";
-import { MARK_ALL_FETCHER_KEY, markReadFetcherKey, type NotificationItem } from "./shared";
+import { MARK_ALL_FETCHER_KEY, markReadFetcherKey, type NotificationItem } from "~/components/notifications/shared";
 
 const ICONS: Record<NotificationKind, { icon: IconComponent; colours: string }> = {
   job_posted: { icon: Briefcase, colours: "bg-blue-100 text-blue-700" },

@@ -4,7 +4,7 @@ import { CategoryMark } from "~/components/category-icon";
 import { ChevronRight } from "~/components/icons";
 import { CATEGORIES } from "~/lib/categories";
 
-import { wizardHref } from "./wizard";
+import { wizardHref } from "~/components/post-job/wizard";
 
 /** Step 1: 'Select a Category'. Each card is a link to step 2 of that category. */
 export function CategoryStep() {

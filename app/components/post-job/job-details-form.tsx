@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { JOB_DESCRIPTION_MAX, JOB_LOCATION_MAX, JOB_TITLE_MAX, postJobFormSchema } from "~/lib/schemas/job";
 import { JobImageField } from "~/components/uploads/job-image-field";
-import { POST_JOB_FORM_ID } from "./wizard";
+import { POST_JOB_FORM_ID } from "~/components/post-job/wizard";
 import { Field } from "~/components/forms/field";
 import { FieldError, FormErrors } from "~/components/forms/errors";
 import { FOCUS_RING, INPUT_CLASS as INPUT } from "~/components/forms/styles";

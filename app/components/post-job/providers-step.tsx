@@ -6,7 +6,7 @@ import { ProviderCard } from "~/components/favorites/provider-card";
 import { heartProps } from "~/components/favorites/saved.server";
 import { categoryIcon } from "~/components/category-icon";
 import type { availableProvidersFor } from "~/operations/providers.server";
-import { wizardHref, type Category } from "./wizard";
+import { wizardHref, type Category } from "~/components/post-job/wizard";
 
 const LINK_SECONDARY =
   "inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";

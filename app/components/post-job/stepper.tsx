@@ -1,5 +1,5 @@
 import { Check } from "~/components/icons";
-import { WIZARD_STEPS, type WizardStep } from "./wizard";
+import { WIZARD_STEPS, type WizardStep } from "~/components/post-job/wizard";
 
 /** 'Step N of 3' with a progress bar and the three named steps (the current one marked for assistive tech). */
 export function WizardStepper({ step }: { step: WizardStep }) {

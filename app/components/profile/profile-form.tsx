@@ -12,7 +12,7 @@ import { TextareaField } from "~/components/forms/textarea-field";
 import { categoryIcon } from "~/components/category-icon";
 import { BIO_MAX, profileFormSchema } from "~/lib/schemas/profile";
 import { CATEGORIES, CATEGORY_IDS } from "~/lib/categories";
-import { LOCATION_HINT, PROFILE_FORM_ID } from "./constants";
+import { LOCATION_HINT, PROFILE_FORM_ID } from "~/components/profile/constants";
 
 export interface ProfileFormDefaults {
   firstName: string;

@@ -1,14 +1,14 @@
 import { MessageSquareText } from "~/components/icons";
 import { Suspense } from "react";
 import { TitledSection } from "~/components/titled-section";
-import { PROFILE_CARD } from "./profile-parts";
+import { PROFILE_CARD } from "~/components/profile/profile-parts";
 import { Bar, Bars, SkeletonList } from "~/components/skeletons";
 import { Avatar } from "~/components/avatar";
 import { ReviewBody } from "~/components/booking/rating-stars";
 import { dateTimeFormat } from "~/lib/format";
 import { fullName } from "~/lib/user-display";
 import type { ReceivedReview } from "~/models/review.server";
-import { getConfig } from "~/services/config.server";
+import { getConfig } from "~/infra/config.server";
 
 /**
  * The reviews a user received, newest first: reviewer avatar and name, stars,

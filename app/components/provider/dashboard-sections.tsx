@@ -10,7 +10,7 @@ import { categoryName } from "~/lib/job-display";
 import type { Booking } from "~/models/booking.server";
 import type { User } from "~/models/user.server";
 import type { DashboardLists, ProviderDashboardData } from "~/operations/provider-dashboard.server";
-import { GoOnlineButton } from "./availability-toggle";
+import { GoOnlineButton } from "~/components/provider/availability-toggle";
 
 // The dashboard's data sections: async server components that await their part of the
 // route's data (operations/provider-dashboard), each inside <Suspense> with the skeleton below it.

@@ -2,9 +2,9 @@ import { Power, Radio } from "~/components/icons";
 import { Suspense } from "react";
 import { fullName } from "~/lib/user-display";
 import type { User } from "~/models/user.server";
-import { AvailabilityBanner } from "./availability-toggle";
+import { AvailabilityBanner } from "~/components/provider/availability-toggle";
 import type { DashboardLists, ProviderDashboardData } from "~/operations/provider-dashboard.server";
-import { ActiveJobs, ActiveJobsSkeleton, AvailableJobs, AvailableJobsSkeleton, OfflineCard, StatsCards, StatsSkeleton } from "./dashboard-sections";
+import { ActiveJobs, ActiveJobsSkeleton, AvailableJobs, AvailableJobsSkeleton, OfflineCard, StatsCards, StatsSkeleton } from "~/components/provider/dashboard-sections";
 
 /**
  * The provider dashboard (spec §2): availability banner with its switch,

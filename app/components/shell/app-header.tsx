@@ -2,8 +2,8 @@ import { Bell, Heart, LogOut, MessageSquare, Repeat, User as UserIcon } from "~/
 import { Link } from "react-router";
 import { Avatar } from "~/components/avatar";
 import { badgeCount, fullName } from "~/lib/user-display";
-import { MenuDisclosure } from "./menu-disclosure";
-import { RoleSwitchLink } from "./role-switch";
+import { MenuDisclosure } from "~/components/shell/menu-disclosure";
+import { RoleSwitchLink } from "~/components/shell/role-switch";
 import type { Role } from "~/lib/statuses";
 
 /** The header's last element: the document's first paint waits for it (root.tsx, decision 0033). */

@@ -5,7 +5,7 @@ import { X } from "~/components/icons";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { roleSwitchTitle } from "~/lib/role-switch-text";
-import { RoleSwitchForm, type Role, type UserType } from "./role-switch-form";
+import { RoleSwitchForm, type Role, type UserType } from "~/components/shell/role-switch-form";
 
 interface RoleSwitchDialogProps {
   currentRole: Role;

@@ -2,10 +2,10 @@
 
 import { lazy, Suspense, useState } from "react";
 import { useLocation } from "react-router";
-import type { Role, UserType } from "./role-switch-form";
+import type { Role, UserType } from "~/components/shell/role-switch-form";
 
 // The dialog and its form (Radix, conform, zod) load when the dialog is about to open, not with every page.
-const loadRoleSwitchDialog = () => import("./role-switch-dialog");
+const loadRoleSwitchDialog = () => import("~/components/shell/role-switch-dialog");
 const RoleSwitchDialog = lazy(() => loadRoleSwitchDialog().then((module) => ({ default: module.RoleSwitchDialog })));
 
 interface RoleSwitchLinkProps {

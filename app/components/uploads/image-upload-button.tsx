@@ -4,7 +4,7 @@ import { ImagePlus, Loader2 } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
 import { reportMutationError } from "~/lib/mutation-feedback";
 import { UPLOAD_DEFAULT_MAX_BYTES } from "~/lib/uploads";
-import type { UploadDialog } from "./upload-dialog";
+import type { UploadDialog } from "~/components/uploads/upload-dialog";
 
 interface ImageUploadButtonProps {
   /** The size cap of the image in bytes (spec §9 default 10485760). */
@@ -59,7 +59,7 @@ export function ImageUploadButton({
     if (!dialog.current) {
       setLoading(true);
       try {
-        const { createUploadDialog } = await import("./upload-dialog");
+        const { createUploadDialog } = await import("~/components/uploads/upload-dialog");
         dialog.current ??= createUploadDialog({ maxFileSize, note, title: dialogTitle, onComplete: (url) => completed.current(url) });
       } catch (error) {
         reportMutationError(error, "Failed to prepare image upload");

@@ -4,8 +4,8 @@ import { CheckCircle2, X } from "~/components/icons";
 import { useState } from "react";
 import { showToast } from "~/lib/toast";
 import { IMAGE_TYPE_LIST, JOB_IMAGE_MAX_BYTES } from "~/lib/uploads";
-import { ImageThumbnail } from "./image-thumbnail";
-import { ImageUploadButton } from "./image-upload-button";
+import { ImageThumbnail } from "~/components/uploads/image-thumbnail";
+import { ImageUploadButton } from "~/components/uploads/image-upload-button";
 import { useHydrated } from "~/lib/use-hydrated";
 
 interface JobImageFieldProps {

@@ -3,7 +3,7 @@
 import { Camera, Loader2 } from "~/components/icons";
 import { useNavigation, useSubmit } from "react-router";
 import { IMAGE_TYPE_LIST, UPLOAD_DEFAULT_MAX_BYTES } from "~/lib/uploads";
-import { ImageUploadButton } from "./image-upload-button";
+import { ImageUploadButton } from "~/components/uploads/image-upload-button";
 import { useHydrated } from "~/lib/use-hydrated";
 
 const ACTION = "/profile/photo";

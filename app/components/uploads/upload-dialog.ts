@@ -8,7 +8,7 @@ import Uppy from "@uppy/core";
 import Dashboard from "@uppy/dashboard";
 import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
-import "./upload-dialog.css";
+import "~/components/uploads/upload-dialog.css";
 import { apiRequest } from "~/lib/api-client";
 import { reportMutationError } from "~/lib/mutation-feedback";
 import { IMAGE_TYPE_LIST, MULTIPART_THRESHOLD_BYTES, UPLOAD_MAX_FILES } from "~/lib/uploads";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CATEGORY_IDS } from "../categories.ts";
-import { multiLineText, oneLineText } from "../text-fields";
+import { multiLineText, oneLineText } from "../text-fields.ts";
 
 // The job form's fields and rules, shared by the wizard (conform, both sides) and the JSON API.
 export const JOB_TITLE_MAX = 120;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CATEGORY_IDS } from "../categories.ts";
-import { multiLineText, oneLineText } from "../text-fields";
+import { multiLineText, oneLineText } from "../text-fields.ts";
 
 // The profile form (decision 0015): shared by the page (conform, both sides) and the model.
 export const BIO_MAX = 1000;

@@ -1,5 +1,5 @@
-import { userAnswer } from "~/services/api-answers.server";
-import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/services/api-route.server";
+import { userAnswer } from "~/http/api-answers.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
 
 /** GET /api/auth/user: the signed-in user (their own full record), 401 when signed out. */
 export const endpoints: Endpoints = {

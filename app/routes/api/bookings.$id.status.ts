@@ -1,6 +1,6 @@
 import { moveBooking, moveInput } from "~/operations/bookings.server";
-import { bookingAnswer } from "~/services/api-answers.server";
-import { apiAction, apiLoader, endpoint, idParam, jsonAnswer, type Endpoints } from "~/services/api-route.server";
+import { bookingAnswer } from "~/http/api-answers.server";
+import { apiAction, apiLoader, endpoint, idParam, jsonAnswer, type Endpoints } from "~/http/api-route.server";
 
 /** PATCH /api/bookings/:id/status {status}: one move of the booking lifecycle. */
 export const endpoints: Endpoints = {

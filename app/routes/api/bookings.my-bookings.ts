@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { myBookings } from "~/operations/bookings.server";
-import { bookingWithJobAnswer } from "~/services/api-answers.server";
-import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/services/api-route.server";
+import { bookingWithJobAnswer } from "~/http/api-answers.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
 
 /** GET /api/bookings/my-bookings: the user's bookings as seeker or provider, each with every column and its job. */
 export const endpoints: Endpoints = {

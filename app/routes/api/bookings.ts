@@ -1,6 +1,6 @@
 import { acceptJob, acceptJobInput } from "~/operations/bookings.server";
-import { bookingAnswer } from "~/services/api-answers.server";
-import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/services/api-route.server";
+import { bookingAnswer } from "~/http/api-answers.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
 
 /** POST /api/bookings: a provider accepts a job (spec §7 payload); 201 with the booking. */
 export const endpoints: Endpoints = {

@@ -1,15 +1,15 @@
 import { redirect } from "react-router";
 import { safeRedirectPath } from "~/lib/redirects";
 import { SignInRefused, signInRefusedLocation } from "~/lib/sign-in-refusals";
-import { requireAccountSignInWithinLimit, requireSignInWithinLimit } from "~/services/api-rate-limit.server";
-import { getAuthenticator, OIDC_STRATEGY } from "~/services/auth.server";
+import { requireAccountSignInWithinLimit, requireSignInWithinLimit } from "~/http/api-rate-limit.server";
+import { getAuthenticator, OIDC_STRATEGY } from "~/http/auth.server";
 import { errorToast } from "~/lib/toast";
-import { getSession, redirectWithToast, startUserSession } from "~/services/request-session.server";
-import { log } from "~/services/logger.server";
-import { apiAction, apiLoader, endpoint, redirectAnswer, type Endpoints, type RouteArgs } from "~/services/api-route.server";
-import { clearedStateCookie } from "~/services/sign-in-state.server";
+import { getSession, redirectWithToast, startUserSession } from "~/http/request-session.server";
+import { log } from "~/infra/logger.server";
+import { apiAction, apiLoader, endpoint, redirectAnswer, type Endpoints, type RouteArgs } from "~/http/api-route.server";
+import { clearedStateCookie } from "~/http/sign-in-state.server";
 import { z } from "zod";
-import { signInRefusals } from "./login";
+import { signInRefusals } from "~/routes/api/login";
 
 export const endpoints: Endpoints = {
   get: endpoint({

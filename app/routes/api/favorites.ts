@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { favoriteInput, saveFavorite, savedFavorites, unsaveFavorite } from "~/operations/favorites.server";
-import { favoriteAnswer, favoriteRemovedAnswer } from "~/services/api-answers.server";
-import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/services/api-route.server";
+import { favoriteAnswer, favoriteRemovedAnswer } from "~/http/api-answers.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
 
 export const endpoints: Endpoints = {
   /** GET /api/favorites: the user's own favorites. */

@@ -1,6 +1,6 @@
 import { jobInput, postJob } from "~/operations/jobs.server";
-import { jobAnswer } from "~/services/api-answers.server";
-import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/services/api-route.server";
+import { jobAnswer } from "~/http/api-answers.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
 
 /** POST /api/jobs: posts a job for the signed-in user; 201 with the job. */
 export const endpoints: Endpoints = {

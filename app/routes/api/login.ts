@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { safeRedirectPath } from "~/lib/redirects";
-import { requireSignInWithinLimit } from "~/services/api-rate-limit.server";
-import { getAuthenticator, OIDC_STRATEGY } from "~/services/auth.server";
-import { getCurrentUser, getSession, markSessionChanged } from "~/services/request-session.server";
+import { requireSignInWithinLimit } from "~/http/api-rate-limit.server";
+import { getAuthenticator, OIDC_STRATEGY } from "~/http/auth.server";
+import { getCurrentUser, getSession, markSessionChanged } from "~/http/request-session.server";
 import { redirect } from "react-router";
-import { getConfig } from "~/services/config.server";
-import { apiAction, apiLoader, endpoint, redirectAnswer, type Endpoints, type RouteArgs } from "~/services/api-route.server";
+import { getConfig } from "~/infra/config.server";
+import { apiAction, apiLoader, endpoint, redirectAnswer, type Endpoints, type RouteArgs } from "~/http/api-route.server";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 

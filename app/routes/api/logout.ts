@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { apiAction, apiLoader, endpoint, redirectAnswer, type Endpoints, type RouteArgs } from "~/services/api-route.server";
-import { endUserSession, getSession } from "~/services/request-session.server";
+import { apiAction, apiLoader, endpoint, redirectAnswer, type Endpoints, type RouteArgs } from "~/http/api-route.server";
+import { endUserSession, getSession } from "~/http/request-session.server";
 
 export const endpoints: Endpoints = {
   get: endpoint({

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { messageInput, readThread, sendMessage, threadQuery } from "~/operations/messages.server";
-import { messageAnswer } from "~/services/api-answers.server";
-import { parseQuery } from "~/services/api.server";
-import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/services/api-route.server";
-import { fromAnotherSite } from "~/services/origin.server";
+import { messageAnswer } from "~/http/api-answers.server";
+import { parseQuery } from "~/http/api.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { fromAnotherSite } from "~/http/origin.server";
 
 /** The thread's answer, for both reads of it (messages.$bookingId.ts is the other). */
 export const THREAD = "The thread, oldest first (its newest 1,000 messages). Reading it marks the caller's received messages read, unless another site sent the browser.";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { myNotifications } from "~/operations/notifications.server";
-import { notificationAnswer } from "~/services/api-answers.server";
-import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/services/api-route.server";
+import { notificationAnswer } from "~/http/api-answers.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
 
 /** GET /api/notifications: the user's own, newest first. */
 export const endpoints: Endpoints = {

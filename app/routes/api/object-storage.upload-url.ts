@@ -1,11 +1,11 @@
 import { uploadUrlQuery } from "~/operations/uploads.server";
-import { uploadUrlAnswer } from "~/services/api-answers.server";
-import { apiError, json, parseQuery } from "~/services/api.server";
-import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/services/api-route.server";
-import { requireWithinRateLimit } from "~/services/rate-limit-answers.server";
-import { userKey } from "~/services/rate-limit.server";
-import { imageUrlForKey, newImageKey, newStagedKey, presignStagedUpload, presignUpload } from "~/services/storage.server";
-import { log } from "~/services/logger.server";
+import { uploadUrlAnswer } from "~/http/api-answers.server";
+import { apiError, json, parseQuery } from "~/http/api.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { requireWithinRateLimit } from "~/http/rate-limit-answers.server";
+import { userKey } from "~/infra/rate-limit.server";
+import { imageUrlForKey, newImageKey, newStagedKey, presignStagedUpload, presignUpload } from "~/infra/storage.server";
+import { log } from "~/infra/logger.server";
 
 /**
  * GET /api/object-storage/upload-url → {method: "PUT", url}, as spec §7 calls it: a presigned PUT of a

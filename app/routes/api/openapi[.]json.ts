@@ -1,6 +1,6 @@
-import { openApiDocumentAnswer } from "~/services/api-answers.server";
-import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/services/api-route.server";
-import { openApiDocument } from "~/services/openapi.server";
+import { openApiDocumentAnswer } from "~/http/api-answers.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { openApiDocument } from "~/http/openapi.server";
 
 /** GET /api/openapi.json: the OpenAPI 3.1 document of the JSON API, for anyone (built once per process). */
 export const endpoints: Endpoints = {

@@ -1,6 +1,6 @@
 import { availableProvidersInput } from "~/operations/providers.server";
-import { apiAction, apiLoader, endpoint, type Endpoints } from "~/services/api-route.server";
-import { availableProvidersAnswers, availableProvidersResponse } from "./providers.available";
+import { apiAction, apiLoader, endpoint, type Endpoints } from "~/http/api-route.server";
+import { availableProvidersAnswers, availableProvidersResponse } from "~/routes/api/providers.available";
 
 /** GET /api/providers/available/:categoryId: the spec client's default read of the same list. */
 export const endpoints: Endpoints = {

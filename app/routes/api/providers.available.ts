@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { availableProviders, availableProvidersInput } from "~/operations/providers.server";
-import { publicProviderAnswer } from "~/services/api-answers.server";
+import { publicProviderAnswer } from "~/http/api-answers.server";
 import { describeIssues } from "~/lib/input-issues";
-import { apiError, json } from "~/services/api.server";
-import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints, type EndpointDoc } from "~/services/api-route.server";
+import { apiError, json } from "~/http/api.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints, type EndpointDoc } from "~/http/api-route.server";
 
 /**
  * Online providers offering a category. The spec's client puts the category in

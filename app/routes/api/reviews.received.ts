@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { receivedReviews } from "~/operations/reviews.server";
-import { receivedReviewAnswer } from "~/services/api-answers.server";
-import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/services/api-route.server";
+import { receivedReviewAnswer } from "~/http/api-answers.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
 
 /** GET /api/reviews/received: reviews of the signed-in user, newest first, with the reviewer. */
 export const endpoints: Endpoints = {

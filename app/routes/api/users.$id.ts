@@ -1,6 +1,6 @@
 import { publicProvider } from "~/operations/providers.server";
-import { providerDetailsAnswer } from "~/services/api-answers.server";
-import { apiAction, apiLoader, endpoint, idParam, jsonAnswer, type Endpoints } from "~/services/api-route.server";
+import { providerDetailsAnswer } from "~/http/api-answers.server";
+import { apiAction, apiLoader, endpoint, idParam, jsonAnswer, type Endpoints } from "~/http/api-route.server";
 
 /** GET /api/users/:id: a user's public provider fields (never email or phone). */
 export const endpoints: Endpoints = {

@@ -1,6 +1,6 @@
 import { switchRole, switchRoleInput } from "~/operations/roles.server";
-import { userAnswer } from "~/services/api-answers.server";
-import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/services/api-route.server";
+import { userAnswer } from "~/http/api-answers.server";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
 
 /** POST /api/users/switch-role {newRole, userType} */
 export const endpoints: Endpoints = {

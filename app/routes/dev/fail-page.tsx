@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/fail-page";
 import { NotFoundPage } from "~/components/not-found-page";
-import { getConfig } from "~/services/config.server";
+import { getConfig } from "~/infra/config.server";
 
 /**
  * /dev/fail/loader and /dev/fail/render: a page whose loader, or whose server component, fails, outside

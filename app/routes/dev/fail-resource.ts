@@ -1,5 +1,5 @@
-import { apiError } from "~/services/api.server";
-import { getConfig } from "~/services/config.server";
+import { apiError } from "~/http/api.server";
+import { getConfig } from "~/infra/config.server";
 
 /**
  * /dev/fail/resource: a resource route that fails, outside production, so that tests (and an operator setting up

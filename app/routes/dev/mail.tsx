@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/mail";
 import { NotFoundPage } from "~/components/not-found-page";
-import { caughtMail } from "~/services/mail.server";
-import { requireUser } from "~/services/request-session.server";
+import { caughtMail } from "~/infra/mail.server";
+import { requireUser } from "~/http/request-session.server";
 
 /**
  * /dev/mail: the signed-in user's mailbox as the embedded mail catcher received it, newest first (development and

@@ -1,0 +1,44 @@
+import "server-only";
+// Every error nobody expected is logged once, with the request's id (the request logger) and its stack: React
+// Router hands resource-route and action errors to onError, keeps loader errors in the payload it renders, and
+// React reports errors thrown while rendering server components to the render's onError; by default none of
+// these reaches a log.
+import { isRouteErrorResponse } from "react-router";
+import { log } from "~/infra/logger.server";
+import { isServiceUnavailable } from "~/http/service-unavailable.server";
+
+export type ErrorOrigin = "route" | "loader" | "render";
+
+const reported = new WeakSet<object>();
+
+/** Logs `error` unless it is an answer (a thrown Response or data()), or was logged already. */
+export function reportError(error: unknown, origin: ErrorOrigin): void {
+  if (error instanceof Response || isRouteErrorResponse(error) || isDataWithResponseInit(error)) return;
+  if (typeof error === "object" && error !== null) {
+    if (reported.has(error)) return;
+    reported.add(error);
+  }
+  // The database being out of reach is expected now and then, answered with a 503 and told by /readyz.
+  if (isServiceUnavailable(error)) log().warn({ err: error, origin }, "database unreachable");
+  else log().error({ err: error, origin }, "unexpected error");
+}
+
+/** The errors of the routes a render payload carries (a loader or action threw). */
+export function reportPayloadErrors(payload: unknown): void {
+  const errors = (payload as { errors?: Record<string, unknown> | null } | null)?.errors;
+  if (!errors) return;
+  for (const error of Object.values(errors)) reportError(error, "loader");
+}
+
+/** A render's onError that reports what it is given and keeps React Router's digest. */
+export function reportingRenderErrors(onError?: (error: unknown) => string | undefined | void) {
+  return (error: unknown) => {
+    const digest = onError?.(error);
+    if (digest === undefined) reportError(error, "render");
+    return digest;
+  };
+}
+
+function isDataWithResponseInit(value: unknown): boolean {
+  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
+}

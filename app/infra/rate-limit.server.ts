@@ -1,0 +1,116 @@
+import "server-only";
+import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { rateLimits } from "#db/schema.ts";
+import { getConfig } from "~/infra/config.server";
+import { getDb, type Database } from "~/infra/db.server";
+import { countRateLimitRefusal } from "~/infra/metrics.server";
+import { RateLimited } from "~/lib/errors";
+
+/**
+ * The limits at RATE_LIMIT_MULTIPLIER=1 (decision 0021): `points` requests per
+ * `seconds`, counted per user when signed in, else per client address.
+ */
+export const RATE_LIMITS = {
+  /** Every /api/* request, counted per instance (decision 0048). */
+  api: { points: 300, seconds: 60 },
+  /**
+   * Sign-in attempts per address: a signed-out /api/login and every /api/callback (one sign-in is two requests).
+   * Generous, since a whole office or campus may share one address (decision 0041).
+   */
+  signIn: { points: 100, seconds: 10 * 60 },
+  /** Completed sign-ins per account (email), from any address (decision 0041). */
+  signInEmail: { points: 10, seconds: 10 * 60 },
+  /** Jobs posted (JSON API and the post-job form). */
+  jobs: { points: 20, seconds: 60 * 60 },
+  /** Messages sent (JSON API and the messages form). */
+  messages: { points: 30, seconds: 60 },
+  /**
+   * Booking moves: accepting a job, starting, completing, cancelling; the JSON API and the job and booking pages
+   * spend the same budget (decision 0062).
+   */
+  bookings: { points: 60, seconds: 60 * 60 },
+  /** Presigned upload URLs and images sent with a form. */
+  uploads: { points: 20, seconds: 60 * 60 },
+} as const;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** A limit's points scaled by the multiplier; never below one. */
+export function scaledPoints(name: RateLimitName, multiplier: number): number {
+  return Math.max(1, Math.round(RATE_LIMITS[name].points * multiplier));
+}
+
+export const userKey = (userId: string) => `user:${userId}`;
+export const addressKeyOf = (address: string) => `ip:${address}`;
+export const emailKey = (email: string) => `email:${email.trim().toLowerCase()}`;
+
+/**
+ * Limits counted in each instance's memory instead of PostgreSQL (decision 0048): the API-wide limit is checked on
+ * every /api request, where a write per request cost more than the limit is worth; it stops a script flooding one
+ * instance, while the limits where exactness across instances matters (sign-in, posting, messages, bookings, uploads) stay
+ * in the database.
+ */
+const PER_INSTANCE = new Set<RateLimitName>(["api"]);
+const memoryLimiters = new Map<RateLimitName, RateLimiterMemory>();
+
+function memoryLimiterFor(name: RateLimitName): RateLimiterMemory {
+  let limiter = memoryLimiters.get(name);
+  if (!limiter) {
+    limiter = new RateLimiterMemory({ keyPrefix: name, points: scaledPoints(name, getConfig().rateLimitMultiplier), duration: RATE_LIMITS[name].seconds });
+    memoryLimiters.set(name, limiter);
+  }
+  return limiter;
+}
+
+// One set of limiters per database (tests may swap it).
+const limiters = new WeakMap<Database, Map<RateLimitName, RateLimiterDrizzle>>();
+
+function limiterFor(db: Database, name: RateLimitName): RateLimiterDrizzle {
+  let byName = limiters.get(db);
+  if (!byName) limiters.set(db, (byName = new Map()));
+  let limiter = byName.get(name);
+  if (!limiter) {
+    const points = scaledPoints(name, getConfig().rateLimitMultiplier);
+    const duration = RATE_LIMITS[name].seconds;
+    limiter = new RateLimiterDrizzle({
+      storeClient: db,
+      schema: rateLimits,
+      keyPrefix: name,
+      points,
+      duration,
+      // A key over its limit is refused from memory until its window ends: a flood costs no writes.
+      inMemoryBlockOnConsumed: points + 1,
+      // Should the table fail, each instance limits on its own rather than failing the request.
+      insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, points, duration }),
+    });
+    byName.set(name, limiter);
+  }
+  return limiter;
+}
+
+/** Counts one request against the limit `name` for `key` (see userKey, addressKeyOf). */
+export async function consumeRateLimit(name: RateLimitName, key: string): Promise<RateLimitVerdict> {
+  const limiter = PER_INSTANCE.has(name) ? memoryLimiterFor(name) : limiterFor(await getDb(), name);
+  try {
+    await limiter.consume(key);
+    return { allowed: true };
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    countRateLimitRefusal(name);
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
+  }
+}
+
+/** For operations: counts one more, or throws RateLimited (the adapters answer it as 429 or as a toast). */
+export async function spendRateLimit(name: RateLimitName, key: string): Promise<void> {
+  const verdict = await consumeRateLimit(name, key);
+  if (!verdict.allowed) throw new RateLimited(verdict.retryAfterSeconds);
+}
+
+/** "Please try again in 45 seconds." / "… in 12 minutes.": for toasts after a refused form. */
+export function tryAgainText(retryAfterSeconds: number): string {
+  if (retryAfterSeconds < 90) return `Please try again in ${retryAfterSeconds} seconds.`;
+  return `Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`;
+}
