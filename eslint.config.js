@@ -8,7 +8,17 @@ const noFocusedTests = {
 };
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", "bench/peers/", ".data/", "test-results/", "playwright-report/"] },
+  {
+    ignores: [
+      "build/",
+      ".react-router/",
+      "node_modules/",
+      "bench/peers/",
+      ".data/",
+      "test-results/",
+      "playwright-report/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -30,7 +40,8 @@ export default tseslint.config(
         noFocusedTests,
         {
           selector: "MemberExpression[property.name='transaction'], MemberExpression[property.value='transaction']",
-          message: "Open transactions with inTransaction (infra/events.server), which sends their live events after they commit.",
+          message:
+            "Open transactions with inTransaction (infra/events.server), which sends their live events after they commit.",
         },
       ],
     },

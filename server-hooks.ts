@@ -1,6 +1,7 @@
 // What a harness may add to server.ts (SERVER_HOOKS=<module>, its default export):
 // the tests' database fingerprint route, the bench's per-request query count.
 import type { IncomingMessage, ServerResponse } from "node:http";
+
 import type { NodeServices } from "./app/http/node-services.server.ts";
 
 export interface ServerHooks {

@@ -3,11 +3,12 @@
 import cluster from "node:cluster";
 import http from "node:http";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import type { Duplex } from "node:stream";
+import { pathToFileURL } from "node:url";
 import { createRequestListener, type ClientAddress } from "@remix-run/node-fetch-server";
 import sirv from "sirv";
 import { WebSocketServer } from "ws";
+
 import type { NodeServices } from "./app/http/node-services.server.ts";
 import type { ServerHooks } from "./server-hooks.ts";
 
@@ -44,7 +45,9 @@ function workerCount(value: string | undefined): number {
  */
 function superviseWorkers(count: number): void {
   const log = (level: "info" | "error", msg: string, extra: Record<string, unknown> = {}) =>
-    console[level === "error" ? "error" : "log"](JSON.stringify({ level: level === "error" ? 50 : 30, time: Date.now(), msg, ...extra }));
+    console[level === "error" ? "error" : "log"](
+      JSON.stringify({ level: level === "error" ? 50 : 30, time: Date.now(), msg, ...extra }),
+    );
   // The embedded stand-ins (database, identity provider, storage, mail catcher) each live inside one process.
   const missing = ["DATABASE_URL", "OIDC_ISSUER", "S3_ENDPOINT", "SMTP_URL"].filter((name) => !process.env[name]);
   if (missing.length > 0) {
@@ -120,7 +123,8 @@ async function serve(): Promise<void> {
   });
   // The client's socket address goes to the app for rate limits (decision 0021).
   const handleApp = createRequestListener(
-    async (request: Request, client: ClientAddress) => services.compressResponse(request, await build.default.fetch(request, client)),
+    async (request: Request, client: ClientAddress) =>
+      services.compressResponse(request, await build.default.fetch(request, client)),
     {
       onError(err) {
         services.log().error({ err }, "request failed");
@@ -138,7 +142,10 @@ async function serve(): Promise<void> {
       const requestPath = pathOf(req.url); // before a mounted handler rewrites req.url
       res.once("finish", () => {
         const elapsed = performance.now() - started;
-        requestLog.info({ method: req.method, path: requestPath, status: res.statusCode, ms: Math.round(elapsed) }, "request");
+        requestLog.info(
+          { method: req.method, path: requestPath, status: res.statusCode, ms: Math.round(elapsed) },
+          "request",
+        );
         services.observeRequest(req.method ?? "GET", routeLabels.get(res) ?? "static", res.statusCode, elapsed / 1000);
       });
       if (hooks.wrap) hooks.wrap(req, res, () => route(req, res));
@@ -160,7 +167,11 @@ async function serve(): Promise<void> {
     const unservable = services.unservableRequest(req);
     if (unservable) {
       routeLabels.set(res, "unservable");
-      const headers = { "Content-Type": "text/plain; charset=utf-8", "Content-Length": String(Buffer.byteLength(unservable.text)), Connection: "close" };
+      const headers = {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Content-Length": String(Buffer.byteLength(unservable.text)),
+        Connection: "close",
+      };
       res.writeHead(unservable.status, { ...headers, ...unservable.headers });
       res.end(unservable.text);
       return;
@@ -233,7 +244,10 @@ async function serve(): Promise<void> {
       }
       services.authenticateUpgrade(req).then(
         (verdict) => {
-          requestLog.info({ path: "/ws", status: verdict.ok ? 101 : verdict.status, userId: verdict.ok ? verdict.userId : undefined }, "upgrade");
+          requestLog.info(
+            { path: "/ws", status: verdict.ok ? 101 : verdict.status, userId: verdict.ok ? verdict.userId : undefined },
+            "upgrade",
+          );
           if (!verdict.ok) return refuseUpgrade(socket, verdict.status, verdict.reason);
           wss.handleUpgrade(req, socket, head, (ws) => services.acceptSocket(verdict, ws));
         },
@@ -257,7 +271,10 @@ async function serve(): Promise<void> {
 
   // Loopback unless HOST says otherwise, outside production (config.host).
   server.listen(config.port, config.host, () => {
-    logger.info({ url: config.appUrl.href, host: config.host, port: config.port }, `Nearhand listening on ${config.appUrl.href}`);
+    logger.info(
+      { url: config.appUrl.href, host: config.host, port: config.port },
+      `Nearhand listening on ${config.appUrl.href}`,
+    );
   });
 
   let shuttingDown = false;

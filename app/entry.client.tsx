@@ -1,26 +1,29 @@
 import "virtual:react-router/unstable_rsc/inject-hmr-runtime";
 
-import { startTransition, StrictMode } from "react";
-import { hydrateRoot } from "react-dom/client";
 import {
   createFromReadableStream,
   createTemporaryReferenceSet,
   encodeReply,
   setServerCallback,
 } from "@vitejs/plugin-rsc/browser";
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
 import {
   unstable_createCallServer as createCallServer,
   unstable_getRSCStream as getRSCStream,
   unstable_RSCHydratedRouter as RSCHydratedRouter,
   type unstable_RSCPayload as RSCPayload,
 } from "react-router/dom";
+
 import { decodeWith, rememberClientVersion } from "~/lib/failed-requests";
 import { createRouterFetch } from "~/lib/router-fetch";
 
 // A redirect to sign-in (the session ended while the page was open) is a full-page visit, and a request that got no
 // answer from us never replaces the page (app/lib/router-fetch.ts).
 const routerFetch = createRouterFetch((stream) => createFromReadableStream(stream));
-const routerDecode = decodeWith(createFromReadableStream as Parameters<typeof decodeWith>[0]) as typeof createFromReadableStream;
+const routerDecode = decodeWith(
+  createFromReadableStream as Parameters<typeof decodeWith>[0],
+) as typeof createFromReadableStream;
 
 // React Router's default RSC browser entry, with a fetch that leaves for sign-in (zod's browser setting is in app/lib/forms.ts).
 setServerCallback(

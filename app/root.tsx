@@ -1,23 +1,32 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration } from "react-router";
-import type { Route } from "./+types/root";
+
 import { FlashToastFallback } from "~/components/flash-toast-fallback";
 import { HydrationMarker } from "~/components/hydration-marker";
 import { LiveUpdates } from "~/components/live-updates";
+import { NotFoundPage } from "~/components/not-found-page";
 import { AppHeader, HEADER_END_ID, type ShellUser } from "~/components/shell/app-header";
 import { Toaster } from "~/components/toaster";
-import { NotFoundPage } from "~/components/not-found-page";
-import { unreadBadges } from "~/operations/notifications.server";
 import { apiNotFoundMiddleware } from "~/http/api-not-found.server";
 import { apiRateLimitMiddleware } from "~/http/api-rate-limit.server";
 import { csrfMiddleware } from "~/http/csrf.server";
 import { requestBodyMiddleware } from "~/http/request-body.server";
-import { isServiceUnavailable } from "~/http/service-unavailable.server";
 import { getCurrentUser, sessionMiddleware, takeToast } from "~/http/request-session.server";
+import { isServiceUnavailable } from "~/http/service-unavailable.server";
 import { staticDocumentContext } from "~/http/static-document.server";
+import { unreadBadges } from "~/operations/notifications.server";
+
+import type { Route } from "./+types/root";
+
 import "~/app.css";
 
 // Cheapest refusals first: a foreign origin and (with the session read) a signed-out upload are refused before any body is read.
-export const middleware: Route.MiddlewareFunction[] = [apiNotFoundMiddleware, csrfMiddleware, sessionMiddleware, requestBodyMiddleware, apiRateLimitMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  apiNotFoundMiddleware,
+  csrfMiddleware,
+  sessionMiddleware,
+  requestBodyMiddleware,
+  apiRateLimitMiddleware,
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await getCurrentUser(context);
@@ -38,7 +47,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     userType: user.userType,
   };
   const badges = await unreadBadges(user);
-  return { shell, unreadNotifications: badges.notifications, unreadMessages: badges.messages, toast, staticDocument: false };
+  return {
+    shell,
+    unreadNotifications: badges.notifications,
+    unreadMessages: badges.messages,
+    toast,
+    staticDocument: false,
+  };
 }
 
 const EMPTY_SHELL = { shell: null, unreadNotifications: 0, unreadMessages: 0, toast: null, staticDocument: false };

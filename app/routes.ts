@@ -1,5 +1,6 @@
 import { readdirSync } from "node:fs";
-import { type RouteConfig, type RouteConfigEntry, index, route } from "@react-router/dev/routes";
+import { index, route, type RouteConfig, type RouteConfigEntry } from "@react-router/dev/routes";
+
 // Relative: this module runs in @react-router/dev's config context, where the app's `~` alias is not set up.
 import { apiRoutePath } from "./lib/api-route-files.ts";
 
@@ -7,7 +8,8 @@ import { apiRoutePath } from "./lib/api-route-files.ts";
  * Paths are case-sensitive (decision 0063): /Favorites is an unknown page, as /API/… is no API path to the checks
  * that run ahead of the routes (app/http/request-target.server.ts).
  */
-const caseSensitive = (routes: RouteConfigEntry[]): RouteConfigEntry[] => routes.map((entry) => ({ ...entry, caseSensitive: true }));
+const caseSensitive = (routes: RouteConfigEntry[]): RouteConfigEntry[] =>
+  routes.map((entry) => ({ ...entry, caseSensitive: true }));
 
 /**
  * The JSON API: every module of app/routes/api/ is a route, its path its file name (jobs.$id.ts is api/jobs/:id;

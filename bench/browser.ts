@@ -10,10 +10,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type Response } from "@playwright/test";
-import { kib, ms, type Report } from "./support/report.ts";
+
 import { ROOT, startServer, survivalFigure, type RunningServer } from "./support/app-server.ts";
 import { findTargets, removeBenchRows } from "./support/bench-data.ts";
 import { connect, type Sql } from "./support/postgres-admin.ts";
+import { kib, ms, type Report } from "./support/report.ts";
 import { createSessions, type BenchSession } from "./support/sessions.ts";
 
 const PART = "5 browser";
@@ -31,7 +32,15 @@ const ZLIB_DEFAULT_LEVEL = 6;
 /** Chromium as the e2e suite launches it (playwright.config.ts). */
 const LAUNCH = {
   executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
 };
 
 const VITALS_SCRIPT = `
@@ -70,7 +79,12 @@ export async function runBrowser(report: Report, options: BrowserOptions): Promi
   try {
     const ids = await findTargets(sql);
     const light = await findLightUsers(sql, ids.seekerId, ids.providerId);
-    const [seeker, provider, lightSeeker, lightProvider] = await createSessions(sql, [ids.seekerId, ids.providerId, light.seekerId, light.providerId]);
+    const [seeker, provider, lightSeeker, lightProvider] = await createSessions(sql, [
+      ids.seekerId,
+      ids.providerId,
+      light.seekerId,
+      light.providerId,
+    ]);
     browser = await chromium.launch(LAUNCH);
 
     const pages: Array<{ name: string; path: string; session: BenchSession | null }> = [
@@ -94,7 +108,10 @@ export async function runBrowser(report: Report, options: BrowserOptions): Promi
       const loads: PageLoad[] = [];
       for (let run = 0; run < options.runs; run++) loads.push(await load(page.name));
       await server.revive(page.name);
-      const lcps = loads.map((l) => l.lcp).filter((v): v is number => v !== null).sort((a, b) => a - b);
+      const lcps = loads
+        .map((l) => l.lcp)
+        .filter((v): v is number => v !== null)
+        .sort((a, b) => a - b);
       const lcp = lcps.length ? lcps[Math.floor(lcps.length / 2)] : null;
       const cls = Math.max(...loads.map((l) => l.cls));
       const last = loads.at(-1)!;
@@ -110,7 +127,14 @@ export async function runBrowser(report: Report, options: BrowserOptions): Promi
         pass: last.externalJs <= JS_BUDGET_BYTES,
         data: { loads },
       });
-      report.add({ part: PART, name: `${page.name}: total bytes`, value: kib(last.totalBytes), budget: "", ratio: "", pass: null });
+      report.add({
+        part: PART,
+        name: `${page.name}: total bytes`,
+        value: kib(last.totalBytes),
+        budget: "",
+        ratio: "",
+        pass: null,
+      });
       report.add({
         part: PART,
         name: `${page.name}: LCP (median of ${options.runs})`,
@@ -119,7 +143,14 @@ export async function runBrowser(report: Report, options: BrowserOptions): Promi
         ratio: lcp === null ? "" : `${((lcp / LCP_BUDGET_MS) * 100).toFixed(0)}% of budget`,
         pass: lcp !== null && lcp < LCP_BUDGET_MS,
       });
-      report.add({ part: PART, name: `${page.name}: CLS (worst of ${options.runs})`, value: cls.toFixed(4), budget: "0", ratio: "", pass: cls < 0.0001 });
+      report.add({
+        part: PART,
+        name: `${page.name}: CLS (worst of ${options.runs})`,
+        value: cls.toFixed(4),
+        budget: "0",
+        ratio: "",
+        pass: cls < 0.0001,
+      });
       if (page.name === "landing") {
         report.add({
           part: PART,
@@ -143,7 +174,14 @@ export async function runBrowser(report: Report, options: BrowserOptions): Promi
 
     report.add(survivalFigure(PART, server, "while pages load"));
     const noJs = await landingWithoutJs(browser, server);
-    report.add({ part: PART, name: "landing works without JavaScript", value: noJs.detail, budget: "works", ratio: "", pass: noJs.ok });
+    report.add({
+      part: PART,
+      name: "landing works without JavaScript",
+      value: noJs.detail,
+      budget: "works",
+      ratio: "",
+      pass: noJs.ok,
+    });
 
     await countQueries(report, server, [
       { name: "landing", path: "/", heavy: null, light: null },
@@ -166,7 +204,9 @@ export async function runBrowser(report: Report, options: BrowserOptions): Promi
 /** The served gzipped size of the browser entry and its static imports, which every page that hydrates loads. */
 async function hydrationFloor(): Promise<{ bytes: number; files: number }> {
   const manifestPath = path.join(ROOT, "build/server/__vite_rsc_assets_manifest.js");
-  const manifest = (await import(pathToFileURL(manifestPath).href)) as { default: { clientEntryDeps: { js: string[] } } };
+  const manifest = (await import(pathToFileURL(manifestPath).href)) as {
+    default: { clientEntryDeps: { js: string[] } };
+  };
   const files = manifest.default.clientEntryDeps.js;
   const bytes = files.reduce((sum, file) => {
     const served = path.join(ROOT, "build/client", file);
@@ -182,14 +222,21 @@ function gzipClientBytes(url: string): Promise<number> {
       .get(url, { headers: { "Accept-Encoding": "gzip" } }, (response) => {
         let bytes = 0;
         response.on("data", (chunk: Buffer) => (bytes += chunk.length));
-        response.on("end", () => (response.statusCode === 200 ? resolve(bytes) : reject(new Error(`${url} answered ${response.statusCode}`))));
+        response.on("end", () =>
+          response.statusCode === 200 ? resolve(bytes) : reject(new Error(`${url} answered ${response.statusCode}`)),
+        );
         response.on("error", reject);
       })
       .on("error", reject);
   });
 }
 
-async function loadPage(browser: Browser, server: RunningServer, path: string, session: BenchSession | null): Promise<PageLoad> {
+async function loadPage(
+  browser: Browser,
+  server: RunningServer,
+  path: string,
+  session: BenchSession | null,
+): Promise<PageLoad> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     if (session) await context.addCookies([{ name: "nearhand_session", value: session.value, url: server.url }]);
@@ -202,14 +249,19 @@ async function loadPage(browser: Browser, server: RunningServer, path: string, s
     await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => {});
     await page.waitForTimeout(300);
     const vitals = (await page.evaluate("window.__benchVitals")) as { lcp: number | null; cls: number };
-    const inline = (await page.evaluate("Array.from(document.scripts).filter((s) => !s.src).map((s) => s.textContent ?? '').join('')")) as string;
+    const inline = (await page.evaluate(
+      "Array.from(document.scripts).filter((s) => !s.src).map((s) => s.textContent ?? '').join('')",
+    )) as string;
     let externalJs = 0;
     let externalJsReceived = 0;
     let externalJsZlibDefault = 0;
     let externalJsFiles = 0;
     let totalBytes = 0;
     for (const response of responses) {
-      const sizes = await response.request().sizes().catch(() => null);
+      const sizes = await response
+        .request()
+        .sizes()
+        .catch(() => null);
       if (sizes) totalBytes += sizes.responseBodySize + sizes.responseHeadersSize;
       if (response.request().resourceType() !== "script") continue;
       const body = await response.body().catch(() => null);
@@ -239,7 +291,13 @@ async function landingWithoutJs(browser: Browser, server: RunningServer): Promis
   try {
     const page = await context.newPage();
     const response = await page.goto(server.url + "/");
-    const heading = (await page.locator("h1").first().textContent().catch(() => null))?.trim();
+    const heading = (
+      await page
+        .locator("h1")
+        .first()
+        .textContent()
+        .catch(() => null)
+    )?.trim();
     const signIn = await page.locator('a[href^="/api/login"]').count();
     const ok = response?.status() === 200 && Boolean(heading) && signIn > 0;
     return { ok, detail: `${response?.status()}, heading "${heading ?? ""}", ${signIn} sign-in links` };
@@ -274,7 +332,9 @@ async function countQueries(
   report.add({
     part: PART,
     name: "no query per list item (long vs short lists)",
-    value: growing.length ? growing.map((c) => `${c.name} ${c.light} → ${c.heavy}`).join("; ") : `same count on ${counts.filter((c) => c.light !== null).length} list pages`,
+    value: growing.length
+      ? growing.map((c) => `${c.name} ${c.light} → ${c.heavy}`).join("; ")
+      : `same count on ${counts.filter((c) => c.light !== null).length} list pages`,
     budget: "count independent of list length",
     ratio: "",
     pass: growing.length === 0,
@@ -293,7 +353,9 @@ async function warmQueriesFor(server: RunningServer, path: string, session: Benc
 /** Requests a page and reads the server's "[queries] <n> GET <path>" line for it. */
 async function queriesFor(server: RunningServer, path: string, session: BenchSession | null): Promise<number> {
   const offset = server.output().length;
-  const response = await fetch(server.url + path, { headers: { Accept: "text/html", ...(session ? { Cookie: session.cookie } : {}) } });
+  const response = await fetch(server.url + path, {
+    headers: { Accept: "text/html", ...(session ? { Cookie: session.cookie } : {}) },
+  });
   await response.text();
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
   const pattern = new RegExp(`\\[queries\\] (\\d+) GET ${path.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}\\n`);

@@ -9,13 +9,14 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { ms, type Figure, type Report } from "./support/report.ts";
+
 import { ROOT, startServer, survivalFigure } from "./support/app-server.ts";
 import { BENCH_MESSAGE_PREFIX, findTargets, removeBenchRows } from "./support/bench-data.ts";
-import { connect } from "./support/postgres-admin.ts";
-import { buildPeers, installPeers, PEER_LABELS, startPeer, type PeerName, type RunningPeer } from "./support/peers.ts";
 import { pacedLoad } from "./support/paced-load.ts";
+import { buildPeers, installPeers, PEER_LABELS, startPeer, type PeerName, type RunningPeer } from "./support/peers.ts";
+import { connect } from "./support/postgres-admin.ts";
 import { cpuSnapshot, cpuSpent } from "./support/proc-cpu.ts";
+import { ms, type Figure, type Report } from "./support/report.ts";
 import { createSessions } from "./support/sessions.ts";
 
 const PART = "3 http";
@@ -85,7 +86,13 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
   try {
     const ids = await findTargets(sql);
     const [seeker, provider] = await createSessions(sql, [ids.seekerId, ids.providerId]);
-    const page = (name: string, p: string, cookie: string): Target => ({ name, method: "GET", path: p, cookie, accept: "text/html" });
+    const page = (name: string, p: string, cookie: string): Target => ({
+      name,
+      method: "GET",
+      path: p,
+      cookie,
+      accept: "text/html",
+    });
     const api = (name: string, p: string, body?: object): Target => ({
       name,
       method: body ? "POST" : "GET",
@@ -109,21 +116,29 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
     });
 
     // The peers render the app's own markup of the two pages they serve.
-    const markup = async (target: Target) => (await fetch(server.url + target.path, { headers: headersOf(target) })).text();
+    const markup = async (target: Target) =>
+      (await fetch(server.url + target.path, { headers: headersOf(target) })).text();
     await installPeers();
     console.log("  building the peers with the app's markup …");
     await buildPeers({ landing: await markup(landing), seekerHome: await markup(seekerHome) });
-    for (const name of ["express", "rr7", "next"] as const) peers.set(name, await startPeer(name, options.databaseUrl, { RATE_LIMIT_MULTIPLIER: "100000" }));
+    for (const name of ["express", "rr7", "next"] as const)
+      peers.set(name, await startPeer(name, options.databaseUrl, { RATE_LIMIT_MULTIPLIER: "100000" }));
 
     // The baseline answers each visitor page with the app's bytes and headers.
     const visitorPages = [landing, notFound];
     const canned: Record<string, unknown> = {};
-    for (const target of visitorPages) canned[`GET ${baselinePath(target)}`] = await rawAnswer(server.url + target.path, headersOf(target));
+    for (const target of visitorPages)
+      canned[`GET ${baselinePath(target)}`] = await rawAnswer(server.url + target.path, headersOf(target));
     const file = path.join(dir, "responses.json");
     writeFileSync(file, JSON.stringify(canned));
     baseline = await startBaseline(file);
 
-    const app: Contender = { label: "Nearhand", url: server.url, pid: () => server.process().pid!, revive: (after) => server.revive(after) };
+    const app: Contender = {
+      label: "Nearhand",
+      url: server.url,
+      pid: () => server.process().pid!,
+      revive: (after) => server.revive(after),
+    };
     const peer = (name: PeerName, uncompressed = false): Contender => ({
       label: PEER_LABELS[name] + (uncompressed ? " (uncompressed)" : ""),
       url: peers.get(name)!.url,
@@ -136,21 +151,53 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
     // uncompressed comparison is the one that measures the frameworks.
     const bothWays = (name: PeerName) => [peer(name), peer(name, true)];
     const appUncompressed: Contender = { ...app, label: "Nearhand (uncompressed)", acceptEncoding: "identity" };
-    const bare = (target: Target): Contender => ({ label: "node:http", url: baseline!.url, pid: () => baseline!.process.pid!, path: baselinePath(target) });
+    const bare = (target: Target): Contender => ({
+      label: "node:http",
+      url: baseline!.url,
+      pid: () => baseline!.process.pid!,
+      path: baselinePath(target),
+    });
 
-    await checkIdenticalJson(report, app, [available, [peer("express"), peer("rr7")]], [conversations, [peer("express")]], [postMessage, [peer("express")]]);
+    await checkIdenticalJson(
+      report,
+      app,
+      [available, [peer("express"), peer("rr7")]],
+      [conversations, [peer("express")]],
+      [postMessage, [peer("express")]],
+    );
 
     const measure = (target: Target, contenders: Contender[]) => interleaved(target, contenders, options);
     const halfLoadP99 = async (target: Target, maxRps: number) => {
       await untilQuiet(app.pid());
       const rate = Math.max(1, Math.round(maxRps / 2));
-      const run = await pacedLoad(app.url + target.path, { method: target.method, headers: headersOf(target), body: target.body, rate, seconds: options.seconds, status: expectedStatus(target), connections: CONNECTIONS });
+      const run = await pacedLoad(app.url + target.path, {
+        method: target.method,
+        headers: headersOf(target),
+        body: target.body,
+        rate,
+        seconds: options.seconds,
+        status: expectedStatus(target),
+        connections: CONNECTIONS,
+      });
       const failed = run.failed ? `, ${run.failed} failed` : "";
-      report.add(figure(`${target.name} p99 at half of max`, `p99 ${ms(run.p99)} at ${run.rps.toFixed(0)} req/s, steady after 2 s at that rate (p50 ${ms(run.p50)})${failed}`, `< ${BUDGETS.p99Ms} ms`, "", run.p99 < BUDGETS.p99Ms && !run.failed, { run }));
+      report.add(
+        figure(
+          `${target.name} p99 at half of max`,
+          `p99 ${ms(run.p99)} at ${run.rps.toFixed(0)} req/s, steady after 2 s at that rate (p50 ${ms(run.p50)})${failed}`,
+          `< ${BUDGETS.p99Ms} ms`,
+          "",
+          run.p99 < BUDGETS.p99Ms && !run.failed,
+          { run },
+        ),
+      );
     };
     /** Per round: the app's figure over the best of the peer's runs (indices), then the median over the rounds. */
     const versus = (rounds: Run[][], indices: number[], metric: (run: Run) => number, better: "lower" | "higher") =>
-      median(rounds.map((r) => metric(r[0]) / (better === "lower" ? Math.min : Math.max)(...indices.map((i) => metric(r[i])))));
+      median(
+        rounds.map(
+          (r) => metric(r[0]) / (better === "lower" ? Math.min : Math.max)(...indices.map((i) => metric(r[i]))),
+        ),
+      );
     /**
      * Like for like: the app (runs 0 and 1: compressed, uncompressed) against a peer (runs `peerAt`, `peerAt` + 1),
      * per round the less favourable of the two ratios, then the median over the rounds.
@@ -167,11 +214,31 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
     for (const target of [landing, notFound]) {
       const rounds = await measure(target, [app, bare(target), ...bothWays("rr7"), ...bothWays("next")]);
       const share = median(rounds.map((r) => r[0].rps / r[1].rps));
-      report.add(figure(`${target.name} throughput`, `${summary(rounds, 0)}; node:http ${summary(rounds, 1)}`, `≥ ${pct(BUDGETS.visitorShareOfNodeHttp)} of node:http`, `${pct(share)} of node:http`, share >= BUDGETS.visitorShareOfNodeHttp && !anyFailed(rounds, 0), { rounds }));
-      for (const [first, name] of [[2, "rr7"], [4, "next"]] as const) {
+      report.add(
+        figure(
+          `${target.name} throughput`,
+          `${summary(rounds, 0)}; node:http ${summary(rounds, 1)}`,
+          `≥ ${pct(BUDGETS.visitorShareOfNodeHttp)} of node:http`,
+          `${pct(share)} of node:http`,
+          share >= BUDGETS.visitorShareOfNodeHttp && !anyFailed(rounds, 0),
+          { rounds },
+        ),
+      );
+      for (const [first, name] of [
+        [2, "rr7"],
+        [4, "next"],
+      ] as const) {
         const label = PEER_LABELS[name];
         const value = `${label}: ${summary(rounds, first)}; uncompressed ${summary(rounds, first + 1)}`;
-        report.add(figure(`${target.name} vs ${label}`, value, "", `${versus(rounds, [first, first + 1], rps, "higher").toFixed(1)}× its best req/s, ${versus(rounds, [first, first + 1], cpuPerRequest, "lower").toFixed(2)}× its CPU/req`, null));
+        report.add(
+          figure(
+            `${target.name} vs ${label}`,
+            value,
+            "",
+            `${versus(rounds, [first, first + 1], rps, "higher").toFixed(1)}× its best req/s, ${versus(rounds, [first, first + 1], cpuPerRequest, "lower").toFixed(2)}× its CPU/req`,
+            null,
+          ),
+        );
       }
     }
 
@@ -181,28 +248,76 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
       const speed = likeForLike(rounds, 4, rps, "higher");
       const nearhand = `${summary(rounds, 0)}; uncompressed ${summary(rounds, 1)}`;
       const rr7 = `${PEER_LABELS.rr7}: ${summary(rounds, 2)}; uncompressed ${summary(rounds, 3)}`;
-      report.add(figure(`${seekerHome.name} CPU per request`, `${nearhand}; ${rr7}`, `≤ ${BUDGETS.pageCpuVsReactRouter7}× ${PEER_LABELS.rr7}`, `${cpu.toFixed(2)}× ${PEER_LABELS.rr7}`, cpu <= BUDGETS.pageCpuVsReactRouter7 && !anyFailed(rounds, 0), { rounds }));
+      report.add(
+        figure(
+          `${seekerHome.name} CPU per request`,
+          `${nearhand}; ${rr7}`,
+          `≤ ${BUDGETS.pageCpuVsReactRouter7}× ${PEER_LABELS.rr7}`,
+          `${cpu.toFixed(2)}× ${PEER_LABELS.rr7}`,
+          cpu <= BUDGETS.pageCpuVsReactRouter7 && !anyFailed(rounds, 0),
+          { rounds },
+        ),
+      );
       const next = `${PEER_LABELS.next}: ${summary(rounds, 4)}; uncompressed ${summary(rounds, 5)}`;
-      report.add(figure(`${seekerHome.name} throughput`, next, `≥ ${BUDGETS.pageThroughputVsNext}× ${PEER_LABELS.next}`, `${speed.toFixed(2)}× ${PEER_LABELS.next}`, speed >= BUDGETS.pageThroughputVsNext && !anyFailed(rounds, 0)));
+      report.add(
+        figure(
+          `${seekerHome.name} throughput`,
+          next,
+          `≥ ${BUDGETS.pageThroughputVsNext}× ${PEER_LABELS.next}`,
+          `${speed.toFixed(2)}× ${PEER_LABELS.next}`,
+          speed >= BUDGETS.pageThroughputVsNext && !anyFailed(rounds, 0),
+        ),
+      );
       await halfLoadP99(seekerHome, median(rounds.map((r) => r[0].rps)));
     }
 
     for (const target of [dashboard, jobPage, bookingPage]) {
       const rounds = await measure(target, [app]);
-      report.add(figure(`${target.name} throughput`, summary(rounds, 0), "", "no peer renders this page", anyFailed(rounds, 0) ? false : null, { rounds }));
+      report.add(
+        figure(
+          `${target.name} throughput`,
+          summary(rounds, 0),
+          "",
+          "no peer renders this page",
+          anyFailed(rounds, 0) ? false : null,
+          { rounds },
+        ),
+      );
       await halfLoadP99(target, median(rounds.map((r) => r[0].rps)));
     }
 
     for (const target of [available, conversations, postMessage]) {
       const withRr7 = target === available;
-      const rounds = await measure(target, [app, appUncompressed, ...bothWays("express"), ...(withRr7 ? [peer("rr7", true)] : [])]);
+      const rounds = await measure(target, [
+        app,
+        appUncompressed,
+        ...bothWays("express"),
+        ...(withRr7 ? [peer("rr7", true)] : []),
+      ]);
       const cpu = likeForLike(rounds, 2, cpuPerRequest, "lower");
       const nearhand = `${summary(rounds, 0)}; uncompressed ${summary(rounds, 1)}`;
       const express = `${PEER_LABELS.express}: ${summary(rounds, 2)}; uncompressed ${summary(rounds, 3)}`;
-      report.add(figure(`${target.name} CPU per request`, `${nearhand}; ${express}`, `≤ ${BUDGETS.apiCpuVsExpress}× ${PEER_LABELS.express}`, `${cpu.toFixed(2)}× ${PEER_LABELS.express}`, cpu <= BUDGETS.apiCpuVsExpress && !anyFailed(rounds, 0), { rounds }));
+      report.add(
+        figure(
+          `${target.name} CPU per request`,
+          `${nearhand}; ${express}`,
+          `≤ ${BUDGETS.apiCpuVsExpress}× ${PEER_LABELS.express}`,
+          `${cpu.toFixed(2)}× ${PEER_LABELS.express}`,
+          cpu <= BUDGETS.apiCpuVsExpress && !anyFailed(rounds, 0),
+          { rounds },
+        ),
+      );
       if (withRr7) {
         const vsRr7 = median(rounds.map((r) => cpuPerRequest(r[1]) / cpuPerRequest(r[4])));
-        report.add(figure(`${target.name} vs ${PEER_LABELS.rr7} resource route`, `${PEER_LABELS.rr7} (uncompressed): ${summary(rounds, 4)}`, "", `${vsRr7.toFixed(2)}× its CPU/req, both uncompressed`, null));
+        report.add(
+          figure(
+            `${target.name} vs ${PEER_LABELS.rr7} resource route`,
+            `${PEER_LABELS.rr7} (uncompressed): ${summary(rounds, 4)}`,
+            "",
+            `${vsRr7.toFixed(2)}× its CPU/req, both uncompressed`,
+            null,
+          ),
+        );
       }
       await halfLoadP99(target, median(rounds.map((r) => r[0].rps)));
     }
@@ -217,7 +332,14 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
   }
 }
 
-function figure(name: string, value: string, budget: string, ratio: string, pass: boolean | null, data?: Record<string, unknown>): Figure {
+function figure(
+  name: string,
+  value: string,
+  budget: string,
+  ratio: string,
+  pass: boolean | null,
+  data?: Record<string, unknown>,
+): Figure {
   return { part: PART, name, value, budget, ratio, pass, data };
 }
 
@@ -253,7 +375,9 @@ async function interleaved(target: Target, contenders: Contender[], options: Htt
       const run = await load(contender, target, options.seconds);
       runs.push(run);
       const cpu = `${((run.nodeMs + run.postgresMs) / Math.max(run.requests, 1)).toFixed(2)} ms CPU/req`;
-      console.log(`  round ${round + 1} ${contender.label}: ${run.rps.toFixed(0)} req/s, p99 ${ms(run.p99)}, ${cpu}${run.failed ? `, ${run.failed} failed` : ""}`);
+      console.log(
+        `  round ${round + 1} ${contender.label}: ${run.rps.toFixed(0)} req/s, p99 ${ms(run.p99)}, ${cpu}${run.failed ? `, ${run.failed} failed` : ""}`,
+      );
     }
     rounds.push(runs);
   }
@@ -293,25 +417,41 @@ async function load(contender: Contender, target: Target, seconds: number, rate?
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
-    failed: result.requests.total - (result.statusCodeStats?.[`${expectedStatus(target)}`]?.count ?? 0) + result.errors + result.timeouts,
+    failed:
+      result.requests.total -
+      (result.statusCodeStats?.[`${expectedStatus(target)}`]?.count ?? 0) +
+      result.errors +
+      result.timeouts,
     nodeMs: spent.nodeMs,
     postgresMs: spent.postgresMs,
   };
 }
 
 /** The JSON endpoints answer the same bytes as their peers (a new message: the same but for its id and time). */
-async function checkIdenticalJson(report: Report, app: Contender, ...checks: Array<[Target, Contender[]]>): Promise<void> {
+async function checkIdenticalJson(
+  report: Report,
+  app: Contender,
+  ...checks: Array<[Target, Contender[]]>
+): Promise<void> {
   for (const [target, others] of checks) {
     const bodyOf = async (contender: Contender) => {
-      const response = await fetch(contender.url + target.path, { method: target.method, headers: { ...headersOf(target), "Accept-Encoding": "identity" }, body: target.body });
+      const response = await fetch(contender.url + target.path, {
+        method: target.method,
+        headers: { ...headersOf(target), "Accept-Encoding": "identity" },
+        body: target.body,
+      });
       const text = await response.text();
-      return target.method === "POST" ? text.replace(/"id":"[^"]+"/, '"id":"…"').replace(/"createdAt":"[^"]+"/, '"createdAt":"…"') : text;
+      return target.method === "POST"
+        ? text.replace(/"id":"[^"]+"/, '"id":"…"').replace(/"createdAt":"[^"]+"/, '"createdAt":"…"')
+        : text;
     };
     const expected = await bodyOf(app);
     const differing: string[] = [];
     for (const other of others) if ((await bodyOf(other)) !== expected) differing.push(other.label);
     const bytes = Buffer.byteLength(expected).toLocaleString("en-US");
-    const value = differing.length ? `differs from ${differing.join(", ")}` : `${bytes} bytes, identical to ${others.map((o) => o.label).join(", ")}`;
+    const value = differing.length
+      ? `differs from ${differing.join(", ")}`
+      : `${bytes} bytes, identical to ${others.map((o) => o.label).join(", ")}`;
     report.add(figure(`${target.name} JSON matches the peers`, value, "byte-identical", "", differing.length === 0));
   }
 }
@@ -322,7 +462,10 @@ function baselinePath(target: Target): string {
 }
 
 /** The status, headers and bytes the app sends a browser (compressed as asked, not decoded). */
-function rawAnswer(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+function rawAnswer(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length"]);
   return new Promise((resolve, reject) => {
     http
@@ -333,7 +476,9 @@ function rawAnswer(url: string, headers: Record<string, string>): Promise<{ stat
           const kept = Object.entries(response.headers).filter(([name]) => !HOP_BY_HOP.has(name));
           resolve({
             status: response.statusCode ?? 0,
-            headers: Object.fromEntries(kept.map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : String(value)])),
+            headers: Object.fromEntries(
+              kept.map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : String(value)]),
+            ),
             body: Buffer.concat(chunks).toString("base64"),
           });
         });
@@ -344,7 +489,7 @@ function rawAnswer(url: string, headers: Record<string, string>): Promise<{ stat
 
 /** Waits until the process tree and PostgreSQL are nearly idle (under 5% of a core for a second; at most 30 s). */
 async function untilQuiet(pid: number): Promise<void> {
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
     const before = cpuSnapshot(pid);
     await new Promise((r) => setTimeout(r, 1000));
     const spent = cpuSpent(before, cpuSnapshot(pid));
@@ -354,7 +499,10 @@ async function untilQuiet(pid: number): Promise<void> {
 
 /** Starts the node:http baseline on the responses file; it prints "listening <port>". */
 async function startBaseline(file: string): Promise<{ url: string; process: ChildProcess }> {
-  const child = spawn(process.execPath, [path.join(ROOT, "bench/support/baseline-server.ts"), file], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [path.join(ROOT, "bench/support/baseline-server.ts"), file], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`the baseline server exited (${code})`)));
     child.stdout.on("data", (chunk: Buffer) => {

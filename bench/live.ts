@@ -4,10 +4,11 @@
 // a second instance (LISTEN/NOTIFY across). Baseline: a NOTIFY issued straight
 // to the database reaching the same socket (the fan-out path alone).
 import { WebSocket } from "ws";
-import { kib, ms, summarize, type Report } from "./support/report.ts";
+
 import { startServer, type RunningServer } from "./support/app-server.ts";
 import { BENCH_MESSAGE_PREFIX, findTargets, removeBenchRows } from "./support/bench-data.ts";
 import { connect } from "./support/postgres-admin.ts";
+import { kib, ms, summarize, type Report } from "./support/report.ts";
 import { createSessions } from "./support/sessions.ts";
 
 const PART = "4 live";
@@ -30,7 +31,9 @@ export async function runLive(report: Report, options: LiveOptions): Promise<voi
   const sockets: WebSocket[] = [];
   try {
     const ids = await findTargets(sql);
-    const others = await sql<Array<{ id: string }>>`select id from users where id not in (${ids.seekerId}, ${ids.providerId}) order by id limit ${options.sockets - 2}`;
+    const others = await sql<
+      Array<{ id: string }>
+    >`select id from users where id not in (${ids.seekerId}, ${ids.providerId}) order by id limit ${options.sockets - 2}`;
     const userIds = [ids.seekerId, ids.providerId];
     for (let i = 0; userIds.length < options.sockets; i++) userIds.push(others[i % others.length].id);
     const sessions = await createSessions(sql, userIds);
@@ -39,7 +42,8 @@ export async function runLive(report: Report, options: LiveOptions): Promise<voi
 
     // Warm both instances up on the path measured below, then take the resting memory.
     const sender = sessions[1].cookie;
-    for (const server of servers) for (let i = 0; i < 20; i++) await postMessage(server, sender, ids.threadBookingId, ids.seekerId);
+    for (const server of servers)
+      for (let i = 0; i < 20; i++) await postMessage(server, sender, ids.threadBookingId, ids.seekerId);
     await new Promise((r) => setTimeout(r, 1000));
     const rssBefore = a.rss();
 
@@ -57,7 +61,9 @@ export async function runLive(report: Report, options: LiveOptions): Promise<voi
     await new Promise((r) => setTimeout(r, 2000));
     const rssAfter = a.rss();
     const open = sockets.length;
-    console.log(`  ${open}/${sessions.length} sockets open in ${connectSeconds.toFixed(1)} s; RSS ${mib(rssBefore)} → ${mib(rssAfter)}`);
+    console.log(
+      `  ${open}/${sessions.length} sockets open in ${connectSeconds.toFixed(1)} s; RSS ${mib(rssBefore)} → ${mib(rssAfter)}`,
+    );
     report.add({
       part: PART,
       name: "authenticated sockets on one instance",
@@ -114,7 +120,10 @@ export async function runLive(report: Report, options: LiveOptions): Promise<voi
       let started = performance.now();
       await sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ type: "message", userIds: [ids.seekerId], data: { bookingId: ids.threadBookingId, messageId: id } })})`;
       record("baseline", started, await arrival(id));
-      for (const [mode, server] of [["same", a], ["across", b]] as const) {
+      for (const [mode, server] of [
+        ["same", a],
+        ["across", b],
+      ] as const) {
         started = performance.now();
         const messageId = await postMessage(server, sender, ids.threadBookingId, ids.seekerId);
         writes[mode].push(performance.now() - started);
@@ -131,7 +140,9 @@ export async function runLive(report: Report, options: LiveOptions): Promise<voi
     ] as const) {
       const stats = summarize(samples[mode]);
       const write = summarize(writes[mode]);
-      console.log(`  ${label.padEnd(30)} p50 ${ms(stats.p50)}  p99 ${ms(stats.p99)}  (the POST alone: p50 ${ms(write.p50)}, p99 ${ms(write.p99)})${lost[mode] ? `  (${lost[mode]} lost)` : ""}`);
+      console.log(
+        `  ${label.padEnd(30)} p50 ${ms(stats.p50)}  p99 ${ms(stats.p99)}  (the POST alone: p50 ${ms(write.p50)}, p99 ${ms(write.p99)})${lost[mode] ? `  (${lost[mode]} lost)` : ""}`,
+      );
       report.add({
         part: PART,
         name: `${label} (POST /api/messages → socket)`,
@@ -150,22 +161,33 @@ export async function runLive(report: Report, options: LiveOptions): Promise<voi
   }
 }
 
-async function postMessage(server: RunningServer, cookie: string, bookingId: string, receiverId: string): Promise<string> {
+async function postMessage(
+  server: RunningServer,
+  cookie: string,
+  bookingId: string,
+  receiverId: string,
+): Promise<string> {
   const response = await fetch(`${server.url}/api/messages`, {
     method: "POST",
     headers: { Cookie: cookie, "Content-Type": "application/json" },
     body: JSON.stringify({ bookingId, receiverId, content: `${BENCH_MESSAGE_PREFIX} live latency` }),
   });
-  if (response.status !== 201) throw new Error(`POST /api/messages answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 201)
+    throw new Error(`POST /api/messages answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { id: string }).id;
 }
 
 function openSocket(server: RunningServer, cookie: string): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${server.url.replace("http", "ws")}/ws`, { headers: { Cookie: cookie, Origin: server.origin }, perMessageDeflate: false });
+    const socket = new WebSocket(`${server.url.replace("http", "ws")}/ws`, {
+      headers: { Cookie: cookie, Origin: server.origin },
+      perMessageDeflate: false,
+    });
     socket.once("open", () => resolve(socket));
     socket.once("error", reject);
-    socket.once("unexpected-response", (_request, response) => reject(new Error(`upgrade refused: ${response.statusCode}`)));
+    socket.once("unexpected-response", (_request, response) =>
+      reject(new Error(`upgrade refused: ${response.statusCode}`)),
+    );
   });
 }
 

@@ -8,11 +8,22 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import type { PGlite } from "@electric-sql/pglite";
+
 import { openDatabase } from "../db/client.ts";
 import { seedCategories } from "../db/seed.ts";
 import { generateDataset, type TableData } from "./support/generate.ts";
 import { connect, recreateDatabase } from "./support/postgres-admin.ts";
-import { benchDatabaseUrl, countsAt, databaseName, PGLITE_DIR, PGLITE_SCALE, SIZE_NAMES, SIZES, type Counts, type SizeName } from "./support/scale.ts";
+import {
+  benchDatabaseUrl,
+  countsAt,
+  databaseName,
+  PGLITE_DIR,
+  PGLITE_SCALE,
+  SIZE_NAMES,
+  SIZES,
+  type Counts,
+  type SizeName,
+} from "./support/scale.ts";
 
 /** Ratings, review counts and completed jobs recomputed from the rows, as the app keeps them. */
 const AGGREGATES = [
@@ -45,7 +56,8 @@ const { values } = parseArgs({
   allowNegative: true,
 });
 const sizes = values["pglite-only"] ? [] : values.sizes.split(",").map((s) => s.trim());
-for (const size of sizes) if (!(size in SIZES)) throw new Error(`unknown size ${size}; one of ${SIZE_NAMES.join(", ")}`);
+for (const size of sizes)
+  if (!(size in SIZES)) throw new Error(`unknown size ${size}; one of ${SIZE_NAMES.join(", ")}`);
 
 const overall = performance.now();
 for (const size of sizes as SizeName[]) await seedPostgres(size);
@@ -135,7 +147,9 @@ async function timed(data: TableData, load: () => Promise<void>): Promise<Timing
   const started = performance.now();
   await load();
   const timing = { table: data.table, rows: data.rows, seconds: seconds(started) };
-  console.log(`  ${data.table.padEnd(14)} ${data.rows.toLocaleString("en-US").padStart(10)} rows  ${timing.seconds.toFixed(1).padStart(6)} s  ${rate(timing.rows, timing.seconds)}`);
+  console.log(
+    `  ${data.table.padEnd(14)} ${data.rows.toLocaleString("en-US").padStart(10)} rows  ${timing.seconds.toFixed(1).padStart(6)} s  ${rate(timing.rows, timing.seconds)}`,
+  );
   return timing;
 }
 
@@ -143,7 +157,9 @@ function report(timings: Timing[], indexes: number, finishingSeconds: number, to
   const rows = timings.reduce((sum, t) => sum + t.rows, 0);
   const loading = timings.reduce((sum, t) => sum + t.seconds, 0);
   console.log(`  ${indexes} indexes, aggregates, vacuum analyze: ${finishingSeconds.toFixed(1)} s`);
-  console.log(`  total ${rows.toLocaleString("en-US")} rows in ${totalSeconds.toFixed(1)} s (loading ${rate(rows, loading)})`);
+  console.log(
+    `  total ${rows.toLocaleString("en-US")} rows in ${totalSeconds.toFixed(1)} s (loading ${rate(rows, loading)})`,
+  );
 }
 
 function describe(counts: Record<string, number>): string {

@@ -1,16 +1,17 @@
 // Opens the database: PostgreSQL through postgres.js when a URL is given,
 // otherwise embedded PGlite. Plain Node imports this file too (CLI scripts),
 // so it uses relative `.ts` imports and no path aliases.
-import path from "node:path";
 import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import type { Logger } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import type { PGlite } from "@electric-sql/pglite";
-import { countingQueries, countQuery } from "./query-count.ts";
-import * as schema from "./schema.ts";
-import { installQueue } from "./queue.ts";
+
 import { PoolUsage, trackPglite, trackPostgresJs } from "./pool-usage.ts";
 import { preparingStatements } from "./prepared-statements.ts";
+import { countingQueries, countQuery } from "./query-count.ts";
+import { installQueue } from "./queue.ts";
+import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -90,7 +91,11 @@ async function openPostgres(url: string, poolSize: number, logger: Logger | unde
     backoff: reconnectDelaySeconds,
   });
   const usage = new PoolUsage(poolSize);
-  const db = drizzle({ client: trackPostgresJs(preparingStatements(client), usage), schema, logger }) as unknown as Database;
+  const db = drizzle({
+    client: trackPostgresJs(preparingStatements(client), usage),
+    schema,
+    logger,
+  }) as unknown as Database;
   return {
     db,
     kind: "postgres",
@@ -123,7 +128,11 @@ async function openPostgres(url: string, poolSize: number, logger: Logger | unde
   };
 }
 
-async function openPglite(dataDir: string, template: Blob | undefined, logger: Logger | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string,
+  template: Blob | undefined,
+  logger: Logger | undefined,
+): Promise<DatabaseHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { cube } = await import("@electric-sql/pglite/contrib/cube");
   const { btree_gist } = await import("@electric-sql/pglite/contrib/btree_gist");

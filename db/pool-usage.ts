@@ -61,7 +61,11 @@ function statementSpan(statement: string) {
   const operation = kindOf(statement).toUpperCase();
   return trace.getTracer("nearhand-db").startSpan(operation, {
     kind: SpanKind.CLIENT,
-    attributes: { "db.system.name": "postgresql", "db.operation.name": operation, "db.query.text": statement.slice(0, 2000) },
+    attributes: {
+      "db.system.name": "postgresql",
+      "db.operation.name": operation,
+      "db.query.text": statement.slice(0, 2000),
+    },
   });
 }
 
@@ -71,7 +75,7 @@ const kinds = new Set<StatementKind>(["select", "insert", "update", "delete"]);
 export function kindOf(statement: string): StatementKind {
   let text = statement.slice(0, 4000).trimStart();
   if (/^with\b/i.test(text)) {
-    for (let previous = ""; previous !== text; ) [previous, text] = [text, text.replace(/\([^()]*\)/g, " ")];
+    for (let previous = ""; previous !== text;) [previous, text] = [text, text.replace(/\([^()]*\)/g, " ")];
     text = /\b(select|insert|update|delete)\b/i.exec(text.slice(4))?.[1] ?? "";
   }
   const word = /^[a-z]+/i.exec(text)?.[0]?.toLowerCase();
@@ -113,7 +117,8 @@ interface PostgresJsSql {
  */
 export function trackPostgresJs<T extends object>(client: T, usage: PoolUsage, inTransaction = false): T {
   const sql = client as unknown as PostgresJsSql;
-  const withCallback = (start: (...args: unknown[]) => Promise<unknown>, holdsConnection: boolean) =>
+  const withCallback =
+    (start: (...args: unknown[]) => Promise<unknown>, holdsConnection: boolean) =>
     (...args: unknown[]) => {
       const callback = args.at(-1) as (transactionSql: object) => unknown;
       const settle = usage.begin(undefined, holdsConnection);
@@ -156,7 +161,11 @@ interface PgliteLike {
 /** The PGlite client drizzle is given: one connection, so anything beyond one holder waits. */
 export function trackPglite<T extends object>(client: T, usage: PoolUsage, inTransaction = false): T {
   const target = client as unknown as PgliteLike;
-  const timed = async <R>(statement: string | undefined, holdsConnection: boolean, run: () => Promise<R>): Promise<R> => {
+  const timed = async <R>(
+    statement: string | undefined,
+    holdsConnection: boolean,
+    run: () => Promise<R>,
+  ): Promise<R> => {
     const settle = usage.begin(statement, holdsConnection);
     try {
       const result = await run();
@@ -173,7 +182,9 @@ export function trackPglite<T extends object>(client: T, usage: PoolUsage, inTra
   };
   if (!inTransaction) {
     overrides.transaction = (callback: (transaction: object) => Promise<unknown>) =>
-      timed(undefined, true, () => target.transaction((transaction) => callback(trackPglite(transaction, usage, true))));
+      timed(undefined, true, () =>
+        target.transaction((transaction) => callback(trackPglite(transaction, usage, true))),
+      );
   }
   return overriding(client, overrides);
 }

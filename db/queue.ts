@@ -2,7 +2,7 @@
 // with the migrations, jobs are written inside the transaction of the change that causes them, and workers
 // in any instance take them with SKIP LOCKED. Plain Node imports this file too (CLI scripts).
 import type { PGlite } from "@electric-sql/pglite";
-import { PgBoss, fromPglite, type ConstructorOptions, type Queue } from "pg-boss";
+import { fromPglite, PgBoss, type ConstructorOptions, type Queue } from "pg-boss";
 
 export const QUEUE_SCHEMA = "pgboss";
 

@@ -1,6 +1,4 @@
 import { getTableColumns, sql } from "drizzle-orm";
-import { NOTIFICATION_TYPES } from "../app/lib/notifications.ts";
-import { BOOKING_STATUSES, JOB_STATUSES, ROLES, USER_TYPES } from "../app/lib/statuses.ts";
 import {
   boolean,
   check,
@@ -18,6 +16,9 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+
+import { NOTIFICATION_TYPES } from "../app/lib/notifications.ts";
+import { BOOKING_STATUSES, JOB_STATUSES, ROLES, USER_TYPES } from "../app/lib/statuses.ts";
 
 /** A point of the `cube` extension: here a job's position on the unit sphere (x, y, z). */
 const cube = customType<{ data: string; driverData: string }>({ dataType: () => "cube" });
@@ -64,7 +65,10 @@ export const users = pgTable(
     phoneNumber: varchar("phone_number", { length: 40 }),
     bio: text("bio"),
     isProviderOnline: boolean("is_provider_online").notNull().default(false),
-    providerCategories: text("provider_categories").array().notNull().default(sql`'{}'::text[]`),
+    providerCategories: text("provider_categories")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     hourlyRate: numeric("hourly_rate", { precision: 10, scale: 2 }),
     latitude: numeric("latitude", { precision: 10, scale: 7 }),
     longitude: numeric("longitude", { precision: 10, scale: 7 }),
@@ -96,7 +100,10 @@ export const userIdentities = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), unique("user_identities_user_issuer_unique").on(t.userId, t.issuer)],
+  (t) => [
+    primaryKey({ columns: [t.issuer, t.subject] }),
+    unique("user_identities_user_issuer_unique").on(t.userId, t.issuer),
+  ],
 );
 
 export const sessions = pgTable(
@@ -153,9 +160,7 @@ export const jobs = pgTable(
     locationApproximate: boolean("location_approximate").notNull().default(false),
     budget: numeric("budget", { precision: 10, scale: 2 }),
     status: jobStatus("status").notNull().default("posted"),
-    position: cube("position")
-      .notNull()
-      .generatedAlwaysAs(unitSpherePoint("latitude", "longitude")),
+    position: cube("position").notNull().generatedAlwaysAs(unitSpherePoint("latitude", "longitude")),
     ...timestamps,
   },
   (t) => [
@@ -168,7 +173,9 @@ export const jobs = pgTable(
     index("jobs_posted_regular_nearby_idx")
       .using("gist", t.categoryId, t.position)
       .where(sql`${t.status} = 'posted' and not ${t.isUrgent}`),
-    index("jobs_posted_created_idx").on(t.createdAt).where(sql`${t.status} = 'posted'`),
+    index("jobs_posted_created_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'posted'`),
   ],
 );
 
@@ -245,7 +252,9 @@ export const messages = pgTable(
   },
   (t) => [
     index("messages_booking_created_idx").on(t.bookingId, t.createdAt),
-    index("messages_receiver_unread_idx").on(t.receiverId).where(sql`${t.isRead} = false`),
+    index("messages_receiver_unread_idx")
+      .on(t.receiverId)
+      .where(sql`${t.isRead} = false`),
   ],
 );
 
@@ -287,9 +296,7 @@ export const notifications = pgTable(
     isRead: boolean("is_read").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index("notifications_user_read_created_idx").on(t.userId, t.isRead, t.createdAt),
-  ],
+  (t) => [index("notifications_user_read_created_idx").on(t.userId, t.isRead, t.createdAt)],
 );
 
 export const favorites = pgTable(

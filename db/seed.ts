@@ -1,20 +1,25 @@
 // Seeds the categories (always) and realistic demo data (once, on an empty database).
 import { count, sql } from "drizzle-orm";
+
 import { CATEGORIES, CATEGORY_IDS, type CategoryId } from "../app/lib/categories.ts";
+import { distanceMiles, formatMiles, NEARBY_RADIUS_MILES } from "../app/lib/geo.ts";
 import type { Database } from "./client.ts";
 import * as t from "./schema.ts";
 import seedData from "./seed-data.json" with { type: "json" };
-import { distanceMiles, formatMiles, NEARBY_RADIUS_MILES } from "../app/lib/geo.ts";
 
 /** What the booking model notifies a seeker with when their booking starts or completes (decision 0042). */
 const BOOKING_PROGRESS_TYPE = "booking_accepted";
 
 type NewNotification = typeof t.notifications.$inferInsert;
 
-const name = (user: { firstName: string | null; lastName: string | null }) => [user.firstName, user.lastName].filter(Boolean).join(" ");
+const name = (user: { firstName: string | null; lastName: string | null }) =>
+  [user.firstName, user.lastName].filter(Boolean).join(" ");
 
 export async function seedCategories(db: Database): Promise<void> {
-  await db.insert(t.serviceCategories).values([...CATEGORIES]).onConflictDoNothing();
+  await db
+    .insert(t.serviceCategories)
+    .values([...CATEGORIES])
+    .onConflictDoNothing();
 }
 
 /** Seeds the demo data when the database has no users yet; returns whether it did. */
@@ -40,7 +45,16 @@ export async function seedDemo(db: Database): Promise<void> {
 
   await db.transaction(async (tx) => {
     const seekerRows: t.NewUser[] = [
-      { email: "seeker@nearhand.dev", firstName: "Sam", lastName: "Rivera", address: "Brooklyn, NY", latitude: "40.6782000", longitude: "-73.9442000", phoneNumber: "+1 718 555 0100", bio: "Brooklyn renter, always in a hurry." },
+      {
+        email: "seeker@nearhand.dev",
+        firstName: "Sam",
+        lastName: "Rivera",
+        address: "Brooklyn, NY",
+        latitude: "40.6782000",
+        longitude: "-73.9442000",
+        phoneNumber: "+1 718 555 0100",
+        bio: "Brooklyn renter, always in a hurry.",
+      },
     ];
     for (let i = 0; i < 10; i++) {
       const p = place();
@@ -57,7 +71,20 @@ export async function seedDemo(db: Database): Promise<void> {
       });
     }
     const providerRows: t.NewUser[] = [
-      { email: "provider@nearhand.dev", firstName: "Priya", lastName: "Patel", currentRole: "provider", isProviderOnline: true, providerCategories: ["repair", "assembly"], hourlyRate: "45.00", address: "Manhattan, NY", latitude: "40.7580000", longitude: "-73.9855000", phoneNumber: "+1 212 555 0199", bio: "Licensed handywoman, ten years of fixing things around NYC." },
+      {
+        email: "provider@nearhand.dev",
+        firstName: "Priya",
+        lastName: "Patel",
+        currentRole: "provider",
+        isProviderOnline: true,
+        providerCategories: ["repair", "assembly"],
+        hourlyRate: "45.00",
+        address: "Manhattan, NY",
+        latitude: "40.7580000",
+        longitude: "-73.9855000",
+        phoneNumber: "+1 212 555 0199",
+        bio: "Licensed handywoman, ten years of fixing things around NYC.",
+      },
     ];
     for (let i = 0; i < 14; i++) {
       const p = place();
@@ -71,19 +98,35 @@ export async function seedDemo(db: Database): Promise<void> {
         userType: i % 5 === 0 ? "business" : "individual",
         isProviderOnline: i % 3 !== 0,
         // Nobody offers "other" in the demo, so its empty "no providers" state is visible too.
-        providerCategories: faker.helpers.arrayElements(CATEGORY_IDS.filter((c) => c !== "other"), { min: 1, max: 3 }),
+        providerCategories: faker.helpers.arrayElements(
+          CATEGORY_IDS.filter((c) => c !== "other"),
+          { min: 1, max: 3 },
+        ),
         hourlyRate: faker.number.int({ min: 25, max: 95 }).toFixed(2),
         address: p.address,
         latitude: jitter(p.lat),
         longitude: jitter(p.lng),
-        bio: faker.helpers.arrayElement(["Fast, careful and insured.", "Weekend and evening slots available.", "Small business serving the five boroughs."]),
+        bio: faker.helpers.arrayElement([
+          "Fast, careful and insured.",
+          "Weekend and evening slots available.",
+          "Small business serving the five boroughs.",
+        ]),
         profileImageUrl: null,
       });
     }
     const seekers = await tx.insert(t.users).values(seekerRows).returning();
     const providers = await tx.insert(t.users).values(providerRows).returning();
 
-    const statuses = ["posted", "posted", "posted", "matched", "in_progress", "completed", "completed", "cancelled"] as const;
+    const statuses = [
+      "posted",
+      "posted",
+      "posted",
+      "matched",
+      "in_progress",
+      "completed",
+      "completed",
+      "cancelled",
+    ] as const;
     for (let i = 0; i < 32; i++) {
       const seeker = seekers[i % seekers.length];
       const categoryId = CATEGORY_IDS[i % CATEGORY_IDS.length];
@@ -91,7 +134,10 @@ export async function seedDemo(db: Database): Promise<void> {
       const p = place();
       // A booked job's whole timeline (accepted 30 min later, started an hour after, completed three hours after
       // that) lies in the past: it was posted at least five hours ago.
-      const minutesAgo = status === "posted" || status === "cancelled" ? { min: 1, max: 20 * 24 * 60 } : { min: 5 * 60, max: 20 * 24 * 60 };
+      const minutesAgo =
+        status === "posted" || status === "cancelled"
+          ? { min: 1, max: 20 * 24 * 60 }
+          : { min: 5 * 60, max: 20 * 24 * 60 };
       const createdAt = new Date(now - faker.number.int(minutesAgo) * 60_000);
       const idea = faker.helpers.arrayElement(JOB_IDEAS[categoryId]);
       const budget = i % 5 === 4 ? null : faker.number.int({ min: 40, max: 600 }).toFixed(2);
@@ -155,7 +201,15 @@ export async function seedDemo(db: Database): Promise<void> {
       // The notifications the app would have sent for this history, as the models word them.
       const done = status === "completed";
       const notices: NewNotification[] = [
-        { userId: seeker.id, type: "booking_accepted", title: "Job accepted", message: `${name(provider)} accepted "${job.title}"`, relatedId: booking.id, isRead: status !== "matched", createdAt: acceptedAt },
+        {
+          userId: seeker.id,
+          type: "booking_accepted",
+          title: "Job accepted",
+          message: `${name(provider)} accepted "${job.title}"`,
+          relatedId: booking.id,
+          isRead: status !== "matched",
+          createdAt: acceptedAt,
+        },
         ...lines.map(([from, to, content], n) => ({
           userId: to.id,
           type: "message" as const,
@@ -167,25 +221,66 @@ export async function seedDemo(db: Database): Promise<void> {
         })),
       ];
       if (startedAt) {
-        notices.push({ userId: seeker.id, type: BOOKING_PROGRESS_TYPE, title: "Job started", message: `${name(provider)} started work on "${job.title}"`, relatedId: booking.id, isRead: done, createdAt: startedAt });
+        notices.push({
+          userId: seeker.id,
+          type: BOOKING_PROGRESS_TYPE,
+          title: "Job started",
+          message: `${name(provider)} started work on "${job.title}"`,
+          relatedId: booking.id,
+          isRead: done,
+          createdAt: startedAt,
+        });
       }
       if (completedAt) {
-        notices.push({ userId: seeker.id, type: BOOKING_PROGRESS_TYPE, title: "Job completed", message: `${name(provider)} completed "${job.title}"`, relatedId: booking.id, isRead: true, createdAt: completedAt });
+        notices.push({
+          userId: seeker.id,
+          type: BOOKING_PROGRESS_TYPE,
+          title: "Job completed",
+          message: `${name(provider)} completed "${job.title}"`,
+          relatedId: booking.id,
+          isRead: true,
+          createdAt: completedAt,
+        });
         const reviews = [
-          { bookingId: booking.id, reviewerId: seeker.id, revieweeId: provider.id, rating: faker.number.int({ min: 3, max: 5 }), comment: faker.helpers.arrayElement(REVIEW_COMMENTS), createdAt: completedAt },
-          { bookingId: booking.id, reviewerId: provider.id, revieweeId: seeker.id, rating: faker.number.int({ min: 4, max: 5 }), comment: null, createdAt: completedAt },
+          {
+            bookingId: booking.id,
+            reviewerId: seeker.id,
+            revieweeId: provider.id,
+            rating: faker.number.int({ min: 3, max: 5 }),
+            comment: faker.helpers.arrayElement(REVIEW_COMMENTS),
+            createdAt: completedAt,
+          },
+          {
+            bookingId: booking.id,
+            reviewerId: provider.id,
+            revieweeId: seeker.id,
+            rating: faker.number.int({ min: 4, max: 5 }),
+            comment: null,
+            createdAt: completedAt,
+          },
         ];
         await tx.insert(t.reviews).values(reviews);
         for (const review of reviews) {
           const reviewer = review.reviewerId === seeker.id ? seeker : provider;
-          notices.push({ userId: review.revieweeId, type: "review", title: "New review", message: `${name(reviewer)} rated you ${review.rating} of 5 for "${job.title}"`, relatedId: booking.id, isRead: false, createdAt: completedAt });
+          notices.push({
+            userId: review.revieweeId,
+            type: "review",
+            title: "New review",
+            message: `${name(reviewer)} rated you ${review.rating} of 5 for "${job.title}"`,
+            relatedId: booking.id,
+            isRead: false,
+            createdAt: completedAt,
+          });
         }
       }
       await tx.insert(t.notifications).values(notices);
     }
 
     // Posted jobs were announced to the online providers near them who offer the category.
-    const posted = await tx.select().from(t.jobs).where(sql`${t.jobs.status} = 'posted'`);
+    const posted = await tx
+      .select()
+      .from(t.jobs)
+      .where(sql`${t.jobs.status} = 'posted'`);
     const announcements: NewNotification[] = [];
     for (const job of posted) {
       const at = { latitude: Number(job.latitude), longitude: Number(job.longitude) };
@@ -219,4 +314,3 @@ export async function seedDemo(db: Database): Promise<void> {
       where u.id = b.provider_id`);
   });
 }
-

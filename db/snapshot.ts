@@ -2,6 +2,7 @@
 // its rows. Tests compare two of them to prove that a refused request changed
 // nothing. Plain Node imports this file too (tests), so relative imports only.
 import { sql } from "drizzle-orm";
+
 import type { Executor } from "./client.ts";
 
 export type DatabaseSnapshot = Record<string, { rows: number; md5: string }>;
@@ -32,7 +33,9 @@ export async function snapshotDatabase(db: Executor): Promise<DatabaseSnapshot> 
     const source = name === "sessions" ? `(${SESSION_ROWS})` : `"${name.replaceAll('"', '""')}"`;
     return `select '${name.replaceAll("'", "''")}' as name, count(*)::int as rows, md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as md5 from ${source} t`;
   });
-  const rows = rowsOf<{ name: string; rows: number; md5: string }>(await db.execute(sql.raw(parts.join(" union all "))));
+  const rows = rowsOf<{ name: string; rows: number; md5: string }>(
+    await db.execute(sql.raw(parts.join(" union all "))),
+  );
   return Object.fromEntries(rows.map((row) => [row.name, { rows: Number(row.rows), md5: row.md5 }]));
 }
 

@@ -2,6 +2,7 @@
 
 import { useState, type ReactNode } from "react";
 import { Form, Link } from "react-router";
+
 import { XCircle } from "~/components/icons";
 import { usePendingSubmission } from "~/lib/use-pending-submission";
 

@@ -15,7 +15,9 @@ const VIEWPORT =
 export function FlashToastFallback({ toast, withScripts }: { toast: ToastMessage | null; withScripts: boolean }) {
   if (!toast) return null;
   const colours =
-    toast.variant === "destructive" ? "border-red-700 bg-red-600 text-white" : "border-slate-200 bg-white text-slate-900";
+    toast.variant === "destructive"
+      ? "border-red-700 bg-red-600 text-white"
+      : "border-slate-200 bg-white text-slate-900";
   const shown = (
     <div className={VIEWPORT}>
       <dialog
@@ -31,7 +33,11 @@ export function FlashToastFallback({ toast, withScripts }: { toast: ToastMessage
           {toast.description ? <div className="text-sm opacity-90">{toast.description}</div> : null}
         </div>
         <form method="dialog">
-          <button type="submit" aria-label="Close" className="rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-current">
+          <button
+            type="submit"
+            aria-label="Close"
+            className="rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-current"
+          >
             <X className="h-4 w-4" aria-hidden />
           </button>
         </form>

@@ -1,4 +1,5 @@
 import type { SVGProps } from "react";
+
 import { ICON_SPRITE_URL, type IconId } from "~/lib/icon-ids";
 
 // lucide icons drawn from one cached sprite (decision 0030): a server component renders

@@ -1,14 +1,15 @@
-import { Clock, MapPin } from "~/components/icons";
-import { Rating } from "~/components/rating";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+
 import { Avatar } from "~/components/avatar";
 import { FavoriteButton } from "~/components/favorites/favorite-button";
+import { Clock, MapPin } from "~/components/icons";
+import { Rating } from "~/components/rating";
 import { formatBudget, formatRelativeTime, JOB_STATUS_STYLES, statusLabel } from "~/lib/format";
 import { formatMiles } from "~/lib/geo";
+import type { Role } from "~/lib/statuses";
 import { fullName } from "~/lib/user-display";
 import type { JobWithSeeker } from "~/models/job.server";
-import type { Role } from "~/lib/statuses";
 
 export type JobCardJob = JobWithSeeker & { distanceMiles?: number };
 

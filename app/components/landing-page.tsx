@@ -40,7 +40,10 @@ export function LandingPage() {
       <title>Nearhand: urgent local help, nearby</title>
       <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-5">
         <span className="flex items-center gap-2 text-lg font-bold">
-          <span className="inline-flex h-8 w-8 items-center justify-center rounded-lg bg-brand-600 text-white" aria-hidden>
+          <span
+            className="inline-flex h-8 w-8 items-center justify-center rounded-lg bg-brand-600 text-white"
+            aria-hidden
+          >
             N
           </span>
           Nearhand

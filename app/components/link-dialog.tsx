@@ -2,6 +2,7 @@
 
 import * as Dialog from "@radix-ui/react-dialog";
 import { useState, type ReactNode } from "react";
+
 import { X } from "~/components/icons";
 
 interface LinkDialogProps {
@@ -55,14 +56,22 @@ export function LinkDialog(props: LinkDialogProps) {
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className={`${CONTENT_CLASS} ${props.wide ? WIDE_CONTENT_CLASS : "max-w-md"}`} data-testid={props.testId}>
+        <Dialog.Content
+          className={`${CONTENT_CLASS} ${props.wide ? WIDE_CONTENT_CLASS : "max-w-md"}`}
+          data-testid={props.testId}
+        >
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-lg font-semibold text-slate-900">{props.title}</Dialog.Title>
-            <Dialog.Close aria-label="Close" className="rounded p-1 text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600">
+            <Dialog.Close
+              aria-label="Close"
+              className="rounded p-1 text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
               <X className="h-4 w-4" aria-hidden />
             </Dialog.Close>
           </div>
-          <Dialog.Description className={props.describedVisibly ? "mt-3 text-sm text-slate-700" : "sr-only"}>{props.description}</Dialog.Description>
+          <Dialog.Description className={props.describedVisibly ? "mt-3 text-sm text-slate-700" : "sr-only"}>
+            {props.description}
+          </Dialog.Description>
           {props.children}
         </Dialog.Content>
       </Dialog.Portal>

@@ -1,9 +1,22 @@
 import type { ReactNode } from "react";
+
 import { Star } from "~/components/icons";
 import { formatRating } from "~/lib/format";
 
 /** A star and a rating ('4.8'), read as 'Rating 4.8'; `children` follow the number (a review count). */
-export function Rating({ value, small, testId, className, children }: { value: string | number | null; small?: boolean; testId?: string; className?: string; children?: ReactNode }) {
+export function Rating({
+  value,
+  small,
+  testId,
+  className,
+  children,
+}: {
+  value: string | number | null;
+  small?: boolean;
+  testId?: string;
+  className?: string;
+  children?: ReactNode;
+}) {
   return (
     <>
       <Star className={`${small ? "h-3.5 w-3.5" : "h-4 w-4"} fill-yellow-400 text-yellow-400`} aria-hidden />

@@ -1,7 +1,17 @@
 import { Fragment, type ReactNode } from "react";
 
 /** What a streamed section shows while it loads: `count` placeholders, announced once as `label`. */
-export function SkeletonList({ count, label, className, children }: { count: number; label: string; className: string; children: ReactNode }) {
+export function SkeletonList({
+  count,
+  label,
+  className,
+  children,
+}: {
+  count: number;
+  label: string;
+  className: string;
+  children: ReactNode;
+}) {
   return (
     <div className={className} role="status" aria-label={label}>
       {Array.from({ length: count }, (_, i) => (
@@ -31,7 +41,14 @@ export function Bars({ classes }: { classes: string[] }) {
 export function JobCardSkeleton() {
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <Bars classes={["h-5 w-2/3 rounded bg-slate-200", "mt-3 h-4 w-1/3 rounded bg-slate-200", "mt-3 h-4 w-full rounded bg-slate-100", "mt-2 h-4 w-5/6 rounded bg-slate-100"]} />
+      <Bars
+        classes={[
+          "h-5 w-2/3 rounded bg-slate-200",
+          "mt-3 h-4 w-1/3 rounded bg-slate-200",
+          "mt-3 h-4 w-full rounded bg-slate-100",
+          "mt-2 h-4 w-5/6 rounded bg-slate-100",
+        ]}
+      />
       <div className="mt-4 flex items-center gap-2">
         <Bars classes={["h-8 w-8 rounded-full bg-slate-200", "h-4 w-24 rounded bg-slate-200"]} />
       </div>

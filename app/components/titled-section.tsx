@@ -13,7 +13,15 @@ interface TitledSectionProps {
 }
 
 /** A page section labelled by its h2 (a card of the booking, profile or job page). */
-export function TitledSection({ titleId, title, className, titleClassName = "text-base font-semibold text-slate-900", id, testId, children }: TitledSectionProps) {
+export function TitledSection({
+  titleId,
+  title,
+  className,
+  titleClassName = "text-base font-semibold text-slate-900",
+  id,
+  testId,
+  children,
+}: TitledSectionProps) {
   return (
     <section id={id} aria-labelledby={titleId} className={className} data-testid={testId}>
       <h2 id={titleId} className={titleClassName}>

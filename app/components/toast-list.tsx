@@ -1,6 +1,7 @@
 "use client";
 
 import * as RadixToast from "@radix-ui/react-toast";
+
 import { X } from "~/components/icons";
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX, type ToastMessage } from "~/lib/toast";
 
@@ -36,7 +37,9 @@ export function ToastList({ toasts, onDismiss }: ToastListProps) {
             <RadixToast.Title className="text-sm font-semibold">{toast.title}</RadixToast.Title>
             {/* Radix reads out the toast's texts run together: this keeps the title and the description two sentences. */}
             {toast.description ? <span className="sr-only">. </span> : null}
-            {toast.description ? <RadixToast.Description className="text-sm opacity-90">{toast.description}</RadixToast.Description> : null}
+            {toast.description ? (
+              <RadixToast.Description className="text-sm opacity-90">{toast.description}</RadixToast.Description>
+            ) : null}
           </div>
           <RadixToast.Close aria-label="Close" className={CLOSE_CLASS}>
             <X className="h-4 w-4" aria-hidden />

@@ -1,9 +1,10 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
-import { onToast, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, type ToastMessage } from "~/lib/toast";
+
 import { ToastList, type ToastEntry } from "~/components/toast-list";
+import { onToast, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, type ToastMessage } from "~/lib/toast";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /** One toast at a time (spec §9); a server flash arrives as `flash`. */
 export function Toaster({ flash }: { flash: ToastMessage | null }) {

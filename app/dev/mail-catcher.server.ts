@@ -1,12 +1,14 @@
 import "server-only";
+
 // The embedded SMTP server for development and tests: loopback only, never in production, asks for the
 // credentials a real submission server asks for, and keeps what it receives in memory for /dev/mail.
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { sameSecret } from "~/infra/same-secret.server";
+
 import type { CaughtMail, MailCatcher } from "~/infra/mail.server";
+import { sameSecret } from "~/infra/same-secret.server";
 
 const LOOPBACK = "127.0.0.1";
 /** The newest messages kept; older ones are dropped. */
@@ -43,7 +45,8 @@ export async function startMailCatcher(): Promise<MailCatcher> {
         simpleParser(Buffer.concat(chunks))
           .then((parsed) => {
             const headers: Record<string, string> = {};
-            for (const line of parsed.headerLines) headers[line.key] ??= line.line.slice(line.line.indexOf(":") + 1).trim();
+            for (const line of parsed.headerLines)
+              headers[line.key] ??= line.line.slice(line.line.indexOf(":") + 1).trim();
             caught.unshift({
               id: String(++sequence),
               receivedAt: new Date(),

@@ -1,7 +1,9 @@
 import "server-only";
+
 // The provider's interaction: the password-less sign-in form, and consent granted without asking.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Interaction, KoaContextWithOIDC, Provider as OidcProvider } from "oidc-provider";
+
 import { errorPage, loginPage, sendExpired, sendHtml, type FormValues } from "~/dev/oidc-pages.server";
 import type { StoredAccount } from "~/dev/oidc-store.server";
 
@@ -52,12 +54,7 @@ export async function handleInteraction(
     // Normally unreachable (loadExistingGrant grants everything up front),
     // but e.g. a `resource` parameter can still ask for consent: grant it.
     const grantId = await grantEverythingMissing(provider, interaction);
-    await provider.interactionFinished(
-      req,
-      res,
-      { consent: { grantId } },
-      { mergeWithLastSubmission: true },
-    );
+    await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
     return;
   }
 
@@ -92,14 +89,8 @@ export async function handleInteraction(
     picture: previous?.picture,
   });
 
-  await provider.interactionFinished(
-    req,
-    res,
-    { login: { accountId } },
-    { mergeWithLastSubmission: false },
-  );
+  await provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
 }
-
 
 /** Skip the consent screen: grant the client every scope/claim it asked for. */
 export async function loadExistingGrant(ctx: KoaContextWithOIDC) {
@@ -123,10 +114,7 @@ export async function loadExistingGrant(ctx: KoaContextWithOIDC) {
   return grant;
 }
 
-async function grantEverythingMissing(
-  provider: OidcProvider,
-  interaction: Interaction,
-): Promise<string> {
+async function grantEverythingMissing(provider: OidcProvider, interaction: Interaction): Promise<string> {
   const accountId = interaction.session?.accountId;
   const clientId = interaction.params["client_id"];
   if (!accountId || typeof clientId !== "string") {
@@ -153,7 +141,11 @@ async function grantEverythingMissing(
 
 function nameFromEmail(email: string): string {
   const local = email.split("@", 1)[0] ?? "";
-  const first = local.split("+", 1)[0]!.split(/[._-]+/).find(Boolean) ?? "";
+  const first =
+    local
+      .split("+", 1)[0]!
+      .split(/[._-]+/)
+      .find(Boolean) ?? "";
   if (!first) return "Friend";
   return first.charAt(0).toUpperCase() + first.slice(1);
 }
@@ -169,4 +161,3 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   }
   return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
 }
-

@@ -1,8 +1,10 @@
 import "server-only";
-import { escapeHtml } from "~/lib/escape-html";
+
 // The development sign-in's own HTML pages: inline styles only, no scripts, never framed.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ErrorOut, KoaContextWithOIDC } from "oidc-provider";
+
+import { escapeHtml } from "~/lib/escape-html";
 
 export interface FormValues {
   email: string;
@@ -38,10 +40,7 @@ export function sendExpired(res: ServerResponse, policy: string): void {
     res,
     policy,
     400,
-    errorPage(
-      "This sign-in link has expired",
-      "Go back to Nearhand and start signing in again.",
-    ),
+    errorPage("This sign-in link has expired", "Go back to Nearhand and start signing in again."),
   );
 }
 
@@ -112,9 +111,7 @@ export async function renderError(ctx: KoaContextWithOIDC, out: ErrorOut, policy
   ctx.body = layout(
     "Sign-in error",
     `<h1>Sign-in error</h1>
-<p><strong>${escapeHtml(out.error)}</strong>${
-      out.error_description ? `: ${escapeHtml(out.error_description)}` : ""
-    }</p>
+<p><strong>${escapeHtml(out.error)}</strong>${out.error_description ? `: ${escapeHtml(out.error_description)}` : ""}</p>
 <p>Go back to Nearhand and try again.</p>`,
   );
 }

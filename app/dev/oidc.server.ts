@@ -1,4 +1,5 @@
 import "server-only";
+
 /**
  * Embedded development OpenID Connect provider.
  *
@@ -16,10 +17,16 @@ import "server-only";
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Configuration } from "oidc-provider";
-import { log } from "~/infra/logger.server";
+
 import { handleInteraction, loadExistingGrant, type InteractionContext } from "~/dev/oidc-login.server";
 import { errorPage, pageSecurityPolicy, renderError, sendHtml } from "~/dev/oidc-pages.server";
-import { createAccountStore, createMemoryAdapter, generateSigningKey, type ClaimsAdjustment } from "~/dev/oidc-store.server";
+import {
+  createAccountStore,
+  createMemoryAdapter,
+  generateSigningKey,
+  type ClaimsAdjustment,
+} from "~/dev/oidc-store.server";
+import { log } from "~/infra/logger.server";
 
 export interface DevOidcProviderOptions {
   /** Full issuer URL ending in the mount path, e.g. http://localhost:3000/oidc */
@@ -62,9 +69,7 @@ export async function createDevOidcProvider(options: DevOidcProviderOptions): Pr
 
   const issuerUrl = new URL(options.issuer);
   if (issuerUrl.pathname.replace(/\/+$/, "") !== MOUNT_PATH) {
-    throw new Error(
-      `The development OpenID provider's issuer must end in ${MOUNT_PATH} (got ${options.issuer}).`,
-    );
+    throw new Error(`The development OpenID provider's issuer must end in ${MOUNT_PATH} (got ${options.issuer}).`);
   }
 
   // Loaded lazily so that production bundles never evaluate oidc-provider.
@@ -217,4 +222,3 @@ function stripMountPath(url: string): string | undefined {
   if (rest.startsWith("?")) return `/${rest}`;
   return undefined; // e.g. "/oidcfoo"
 }
-

@@ -1,4 +1,5 @@
 import "server-only";
+
 // The development stand-ins, loaded by the development entry (node-services.server.ts) only when a service has no
 // real one configured; each refuses to run in production.
 export { startMailCatcher } from "~/dev/mail-catcher.server";

@@ -1,10 +1,12 @@
 import "server-only";
+
 // The embedded S3 emulator (fauxqs) for development and tests: loopback only, never in production,
 // reached by browsers through the app's /_storage proxy (storage-proxy.server.ts), which checks signatures.
 import { randomBytes } from "node:crypto";
 import net from "node:net";
 import path from "node:path";
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from "@aws-sdk/client-s3";
+
 import type { Config } from "~/infra/config.server";
 import { log } from "~/infra/logger.server";
 import { S3_CHECKSUMS, type Storage } from "~/infra/storage.server";
@@ -16,10 +18,14 @@ type EmbeddedSettings = Extract<Config["storage"], { mode: "embedded" }>;
 /** Starts the emulator with its data under `dataDir`/s3 and a bucket ready. */
 export async function startStorageEmulator(settings: EmbeddedSettings, dataDir: string): Promise<Storage> {
   if (Reflect.get(process.env, "NODE_ENV") === "production") {
-    throw new Error("The embedded storage emulator refuses to run when NODE_ENV=production. Set S3_ENDPOINT and its credentials.");
+    throw new Error(
+      "The embedded storage emulator refuses to run when NODE_ENV=production. Set S3_ENDPOINT and its credentials.",
+    );
   }
   const { startFauxqs } = await import("fauxqs");
-  const emulator = await onLoopback(() => startFauxqs({ port: 0, logger: false, s3StorageDir: path.resolve(dataDir, "s3") }));
+  const emulator = await onLoopback(() =>
+    startFauxqs({ port: 0, logger: false, s3StorageDir: path.resolve(dataDir, "s3") }),
+  );
   if (new URL(emulator.address).hostname !== LOOPBACK) {
     await emulator.stop();
     throw new Error(`The embedded storage emulator listened on ${emulator.address}, not on loopback; it was stopped.`);
@@ -67,4 +73,3 @@ async function ensureBucket(client: S3Client, bucket: string) {
     await client.send(new CreateBucketCommand({ Bucket: bucket }));
   }
 }
-

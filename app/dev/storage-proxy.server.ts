@@ -1,12 +1,14 @@
 import "server-only";
+
 import { timingSafeEqual } from "node:crypto";
 import { STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { S3RequestPresigner } from "@aws-sdk/s3-request-presigner";
-import { IMAGE_TYPE_LIST, IMAGE_TYPES, UPLOAD_DEFAULT_MAX_BYTES } from "~/lib/uploads";
-import { LOCKED_DOWN_POLICY } from "~/http/security-headers.server";
+
 import { forward } from "~/dev/http-proxy.server";
+import { LOCKED_DOWN_POLICY } from "~/http/security-headers.server";
 import { IMAGE_KEY, PRESIGN_TTL_SECONDS, STAGED_KEY } from "~/infra/storage.server";
+import { IMAGE_TYPE_LIST, IMAGE_TYPES, UPLOAD_DEFAULT_MAX_BYTES } from "~/lib/uploads";
 
 // The embedded storage emulator (development and tests) checks no signature, so
 // the app's /_storage proxy does: it forwards only what the app itself presigned
@@ -64,7 +66,11 @@ const refused = (reason: string): PresignVerdict => ({ ok: false, status: 403, r
  * signature is computed again for the request as received, for the host that
  * was signed (publicUrl's, not the request's Host), and compared in constant time.
  */
-export async function verifyPresignedRequest(request: StorageRequest, verifier: PresignVerifier, now = new Date()): Promise<PresignVerdict> {
+export async function verifyPresignedRequest(
+  request: StorageRequest,
+  verifier: PresignVerifier,
+  now = new Date(),
+): Promise<PresignVerdict> {
   const method = request.method as Method;
   if (!Object.hasOwn(SIGNED_AS, method)) return refused("only GET and PUT of a presigned URL");
   const target = request.url ?? "";
@@ -92,7 +98,8 @@ export async function verifyPresignedRequest(request: StorageRequest, verifier: 
   }
   const signedAt = parseAmzDate(query["X-Amz-Date"]);
   const expiresIn = /^[1-9]\d{0,5}$/.test(query["X-Amz-Expires"]) ? Number(query["X-Amz-Expires"]) : 0;
-  if (!signedAt || expiresIn === 0 || expiresIn > PRESIGN_TTL_SECONDS) return refused("not a presigned URL the app makes");
+  if (!signedAt || expiresIn === 0 || expiresIn > PRESIGN_TTL_SECONDS)
+    return refused("not a presigned URL the app makes");
   if (signedAt.getTime() - CLOCK_SKEW_MS > now.getTime()) return refused("presigned URL not valid yet");
   if (now.getTime() > signedAt.getTime() + expiresIn * 1000) return refused("presigned URL expired");
 
@@ -101,7 +108,8 @@ export async function verifyPresignedRequest(request: StorageRequest, verifier: 
   if (method === "PUT") {
     const contentType = request.headers["content-type"] ?? "";
     const length = request.headers["content-length"] ?? "";
-    if (request.headers["transfer-encoding"] !== undefined || !/^\d{1,9}$/.test(length)) return refused("an upload needs its Content-Length");
+    if (request.headers["transfer-encoding"] !== undefined || !/^\d{1,9}$/.test(length))
+      return refused("an upload needs its Content-Length");
     const image = (IMAGE_TYPE_LIST as string[]).includes(contentType);
     if (!image && !staged) return refused("not an image type");
     const contentLength = Number(length);
@@ -126,7 +134,8 @@ export async function verifyPresignedRequest(request: StorageRequest, verifier: 
     { signingDate: signedAt, expiresIn, signableHeaders: new Set(Object.keys(headers)) },
   );
   const computed = presigned.query?.["X-Amz-Signature"];
-  if (typeof computed !== "string" || !sameSignature(computed, query["X-Amz-Signature"])) return refused("signature does not match");
+  if (typeof computed !== "string" || !sameSignature(computed, query["X-Amz-Signature"]))
+    return refused("signature does not match");
   return upload ? { ok: true, method: "PUT", key, ...upload } : { ok: true, method: "GET", key };
 }
 
@@ -178,12 +187,19 @@ const FORWARDED_HEADERS = ["range", "if-match", "if-none-match", "if-modified-si
  * headers it needs, and answered as an image (inline) or as an opaque download
  * (attachment, application/octet-stream), never as a document a browser renders.
  */
-export async function serveStorageRequest(req: IncomingMessage, res: ServerResponse, verifier: PresignVerifier & { emulatorUrl: string }): Promise<void> {
-  const verdict = await verifyPresignedRequest(req, verifier).catch((): PresignVerdict => refused("signature could not be checked"));
+export async function serveStorageRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  verifier: PresignVerifier & { emulatorUrl: string },
+): Promise<void> {
+  const verdict = await verifyPresignedRequest(req, verifier).catch((): PresignVerdict =>
+    refused("signature could not be checked"),
+  );
   if (!verdict.ok) {
     // A small body is read and dropped; a large or endless one is not waited for: the connection closes.
     const declared = Number(req.headers["content-length"] ?? 0);
-    if (declared > REFUSED_BODY_DRAIN_BYTES || req.headers["transfer-encoding"] !== undefined) res.setHeader("Connection", "close");
+    if (declared > REFUSED_BODY_DRAIN_BYTES || req.headers["transfer-encoding"] !== undefined)
+      res.setHeader("Connection", "close");
     req.resume();
     answerPlain(res, verdict.status, `${STATUS_CODES[verdict.status]} (${verdict.reason})`);
     return;
@@ -229,7 +245,11 @@ export function objectHeaders(contentType: string | undefined, filename: string)
 }
 
 function plainHeaders(): Record<string, string> {
-  return { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
+  return {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+  };
 }
 
 function answerPlain(res: ServerResponse, status: number, body: string) {

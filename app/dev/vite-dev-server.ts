@@ -3,6 +3,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { Plugin, ViteDevServer } from "vite";
+
 import type { NodeServices } from "~/http/node-services.server";
 
 export function nearhandDevServer(): Plugin {

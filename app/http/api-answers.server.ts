@@ -1,8 +1,10 @@
 import "server-only";
+
 import { createSelectSchema } from "drizzle-zod";
 import { z } from "zod";
+
 import { bookings, favorites, jobs, messages, notifications, reviews, serviceCategories, users } from "#db/schema.ts";
-import type { BookingDetail, BookingListItem, Booking } from "~/models/booking.server";
+import type { Booking, BookingDetail, BookingListItem } from "~/models/booking.server";
 import type { Category } from "~/models/category.server";
 import type { Favorite } from "~/models/favorite.server";
 import type { Job, JobWithSeeker, NearbyJob } from "~/models/job.server";
@@ -28,14 +30,22 @@ function named<S extends z.ZodType>(id: string, description: string, schema: S):
   return described;
 }
 
-export const userAnswer = named("User", "The signed-in user's own record: every column of spec §3.", createSelectSchema(users)) satisfies z.ZodType<User>;
+export const userAnswer = named(
+  "User",
+  "The signed-in user's own record: every column of spec §3.",
+  createSelectSchema(users),
+) satisfies z.ZodType<User>;
 
 const userSummary = named(
   "UserSummary",
   "Another user's public name and photo (never email, phone or location).",
   userAnswer.pick({ id: true, firstName: true, lastName: true, profileImageUrl: true }),
 );
-const ratedUserSummary = named("RatedUserSummary", "Another user's public name, photo and rating.", userSummary.extend({ averageRating: userAnswer.shape.averageRating }));
+const ratedUserSummary = named(
+  "RatedUserSummary",
+  "Another user's public name, photo and rating.",
+  userSummary.extend({ averageRating: userAnswer.shape.averageRating }),
+);
 
 export const publicProviderAnswer = named(
   "PublicProvider",
@@ -72,7 +82,11 @@ export const jobAnswer = named(
 ) satisfies z.ZodType<Job>;
 
 /** Decision 0039: whether the job's exact address and coordinates are shown, or its area and rounded coordinates. */
-const exactLocation = z.boolean().describe("true: the exact address and coordinates; false: the job's area and coordinates rounded to about 1 km (decision 0039)");
+const exactLocation = z
+  .boolean()
+  .describe(
+    "true: the exact address and coordinates; false: the job's area and coordinates rounded to about 1 km (decision 0039)",
+  );
 
 export const jobWithSeekerAnswer = named(
   "JobWithSeeker",
@@ -86,9 +100,17 @@ export const nearbyJobAnswer = named(
   jobWithSeekerAnswer.extend({ distanceMiles: z.number().min(0), inMyCategories: z.boolean() }),
 ) satisfies z.ZodType<NearbyJob>;
 
-export const bookingAnswer = named("Booking", "A booking's columns (spec §3).", createSelectSchema(bookings)) satisfies z.ZodType<Booking>;
+export const bookingAnswer = named(
+  "Booking",
+  "A booking's columns (spec §3).",
+  createSelectSchema(bookings),
+) satisfies z.ZodType<Booking>;
 
-const bookingJob = named("BookingJob", "A booking's job as one of its parties sees it.", jobAnswer.extend({ exactLocation }));
+const bookingJob = named(
+  "BookingJob",
+  "A booking's job as one of its parties sees it.",
+  jobAnswer.extend({ exactLocation }),
+);
 
 export const bookingWithJobAnswer = named(
   "BookingWithJob",
@@ -108,7 +130,11 @@ export const bookingDetailAnswer = named(
   bookingAnswer.extend({ job: bookingJob, seeker: bookingParty, provider: bookingParty }),
 ) satisfies z.ZodType<BookingDetail>;
 
-export const messageAnswer = named("Message", "A message of a booking's thread (spec §3).", createSelectSchema(messages)) satisfies z.ZodType<Message>;
+export const messageAnswer = named(
+  "Message",
+  "A message of a booking's thread (spec §3).",
+  createSelectSchema(messages),
+) satisfies z.ZodType<Message>;
 
 export const conversationAnswer = named(
   "Conversation",
@@ -123,7 +149,11 @@ export const conversationAnswer = named(
   }),
 ) satisfies z.ZodType<ConversationSummary>;
 
-export const reviewAnswer = named("Review", "A review (spec §3).", createSelectSchema(reviews)) satisfies z.ZodType<Review>;
+export const reviewAnswer = named(
+  "Review",
+  "A review (spec §3).",
+  createSelectSchema(reviews),
+) satisfies z.ZodType<Review>;
 
 export const receivedReviewAnswer = named(
   "ReceivedReview",
@@ -131,24 +161,51 @@ export const receivedReviewAnswer = named(
   reviewAnswer.extend({ reviewer: userSummary }),
 ) satisfies z.ZodType<ReceivedReview>;
 
-export const notificationAnswer = named("Notification", "A notification (spec §3).", createSelectSchema(notifications)) satisfies z.ZodType<Notification>;
+export const notificationAnswer = named(
+  "Notification",
+  "A notification (spec §3).",
+  createSelectSchema(notifications),
+) satisfies z.ZodType<Notification>;
 
-export const favoriteAnswer = named("Favorite", "A saved provider or job (spec §3).", createSelectSchema(favorites)) satisfies z.ZodType<Favorite>;
+export const favoriteAnswer = named(
+  "Favorite",
+  "A saved provider or job (spec §3).",
+  createSelectSchema(favorites),
+) satisfies z.ZodType<Favorite>;
 
-export const favoriteRemovedAnswer = named("FavoriteRemoved", "Whether a favorite was there to remove.", z.object({ removed: z.boolean() }));
+export const favoriteRemovedAnswer = named(
+  "FavoriteRemoved",
+  "Whether a favorite was there to remove.",
+  z.object({ removed: z.boolean() }),
+);
 
-export const notificationsReadAnswer = named("NotificationsRead", "How many notifications were unread.", z.object({ updated: z.int().min(0) }));
+export const notificationsReadAnswer = named(
+  "NotificationsRead",
+  "How many notifications were unread.",
+  z.object({ updated: z.int().min(0) }),
+);
 
 export const uploadUrlAnswer = named(
   "UploadUrl",
   "Where to PUT the image's bytes. `imageUrl`, when the type and size were given: the image's URL once uploaded (decision 0044).",
-  z.object({ method: z.literal("PUT"), url: z.url(), imageUrl: z.string().regex(/^\/images\//).optional() }),
+  z.object({
+    method: z.literal("PUT"),
+    url: z.url(),
+    imageUrl: z
+      .string()
+      .regex(/^\/images\//)
+      .optional(),
+  }),
 );
 
 export const openApiDocumentAnswer = named(
   "OpenApiDocument",
   "This document.",
-  z.looseObject({ openapi: z.string().regex(/^3\.1\.\d+$/), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) }),
+  z.looseObject({
+    openapi: z.string().regex(/^3\.1\.\d+$/),
+    info: z.looseObject({ title: z.string(), version: z.string() }),
+    paths: z.record(z.string(), z.unknown()),
+  }),
 );
 
 /** The §8 error body: the reason as plain text (the client shows "<status>: <text>"). */

@@ -1,5 +1,7 @@
 import "server-only";
+
 import type { MiddlewareFunction } from "react-router";
+
 import { apiError } from "~/http/api.server";
 
 /**

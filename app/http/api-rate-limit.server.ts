@@ -1,10 +1,12 @@
 import "server-only";
+
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
+
 import { apiError } from "~/http/api.server";
 import { addressKey, clientAddress } from "~/http/client-address.server";
-import { addressKeyOf, consumeRateLimit, emailKey, userKey } from "~/infra/rate-limit.server";
 import { requireWithinRateLimit, tooManyRequests } from "~/http/rate-limit-answers.server";
 import { getSession } from "~/http/request-session.server";
+import { addressKeyOf, consumeRateLimit, emailKey, userKey } from "~/infra/rate-limit.server";
 
 type Context = Readonly<RouterContextProvider>;
 

@@ -1,6 +1,7 @@
 import "server-only";
-import { apiRoutePath, openApiPath } from "~/lib/api-route-files";
+
 import type { ApiEndpoint, ApiMethod, Endpoints } from "~/http/api-route.server";
+import { apiRoutePath, openApiPath } from "~/lib/api-route-files";
 
 // The JSON API as its route modules declare it (decision 0070): each module of app/routes/api/ is a route whose
 // path is its file name (app/routes.ts makes it so) and whose `endpoints` say what it takes. The OpenAPI document
@@ -10,10 +11,12 @@ import type { ApiEndpoint, ApiMethod, Endpoints } from "~/http/api-route.server"
 const modules = import.meta.glob<Endpoints>("../routes/api/*.ts", { import: "endpoints" });
 
 /** An /api route: its pattern as React Router matches it (/api/jobs/:id) and how its endpoints are loaded. */
-const routes = Object.entries(modules).map(([file, load]) => {
-  const routePath = apiRoutePath(file.slice(file.lastIndexOf("/") + 1));
-  return { pattern: `/${routePath}`, path: openApiPath(routePath), load };
-}).sort((a, b) => (a.path < b.path ? -1 : 1));
+const routes = Object.entries(modules)
+  .map(([file, load]) => {
+    const routePath = apiRoutePath(file.slice(file.lastIndexOf("/") + 1));
+    return { pattern: `/${routePath}`, path: openApiPath(routePath), load };
+  })
+  .sort((a, b) => (a.path < b.path ? -1 : 1));
 
 const byPattern = new Map(routes.map((route) => [route.pattern, route]));
 
@@ -27,7 +30,12 @@ export async function endpointsOf(pattern: string): Promise<Endpoints | undefine
 export async function apiEndpoints(): Promise<ApiEndpoint[]> {
   const loaded = await Promise.all(routes.map(async ({ path, load }) => ({ path, endpoints: await load() })));
   return loaded.flatMap(({ path, endpoints }) => {
-    if (!endpoints || Object.keys(endpoints).length === 0) throw new Error(`${path}: its module in app/routes/api/ exports no endpoints`);
-    return Object.entries(endpoints).map(([method, { serve: _serve, ...doc }]) => ({ ...doc, method: method as ApiMethod, path }));
+    if (!endpoints || Object.keys(endpoints).length === 0)
+      throw new Error(`${path}: its module in app/routes/api/ exports no endpoints`);
+    return Object.entries(endpoints).map(([method, { serve: _serve, ...doc }]) => ({
+      ...doc,
+      method: method as ApiMethod,
+      path,
+    }));
   });
 }

@@ -1,10 +1,12 @@
 import "server-only";
-import { describeIssues } from "~/lib/input-issues";
+
 import type { RouterContextProvider } from "react-router";
-import { unstorableText } from "~/lib/storable-text";
 import type { z } from "zod";
-import type { User } from "~/models/user.server";
+
 import { getCurrentUser } from "~/http/request-session.server";
+import { describeIssues } from "~/lib/input-issues";
+import { unstorableText } from "~/lib/storable-text";
+import type { User } from "~/models/user.server";
 
 /**
  * JSON API errors: the status and the reason as a plain-text body (spec §8: the client's message is then
@@ -56,7 +58,6 @@ export async function parseJson<T extends z.ZodType>(request: Request, schema: T
   if (!parsed.success) throw apiError(400, describeIssues(parsed.error));
   return parsed.data;
 }
-
 
 /** A query parameter validated like a body field. */
 export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {

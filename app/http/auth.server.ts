@@ -1,14 +1,16 @@
 import "server-only";
+
 import { redirect } from "react-router";
 import { Authenticator } from "remix-auth";
-import { OAuth2Strategy, CodeChallengeMethod } from "remix-auth-oauth2";
+import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
+
 import type { User } from "#db/schema.ts";
-import { signInIdentity } from "~/operations/sign-in.server";
+import { STATE_COOKIE, stateCookie } from "~/http/sign-in-state.server";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { verifiedIdentity } from "~/infra/identity-claims.server";
-import { STATE_COOKIE, stateCookie } from "~/http/sign-in-state.server";
+import { signInIdentity } from "~/operations/sign-in.server";
 
 export const OIDC_STRATEGY = "oidc";
 export const CALLBACK_PATH = "/api/callback";

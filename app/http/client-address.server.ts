@@ -1,6 +1,8 @@
 import "server-only";
+
 import { isIPv6 } from "node:net";
 import { createContext, type RouterContextProvider } from "react-router";
+
 import { getConfig } from "~/infra/config.server";
 
 /** The address of the TCP peer, set by the server entry (null under a server that does not tell). */
@@ -11,9 +13,16 @@ export const socketAddressContext = createContext<string | null>(null);
  * append to X-Forwarded-For, it is the entry the outermost proxy appended:
  * anything further left was written by the client and proves nothing.
  */
-export function resolveClientAddress(socketAddress: string | null, forwardedFor: string | null, trustedProxies: number): string {
+export function resolveClientAddress(
+  socketAddress: string | null,
+  forwardedFor: string | null,
+  trustedProxies: number,
+): string {
   if (trustedProxies > 0 && forwardedFor) {
-    const hops = forwardedFor.split(",").map((entry) => entry.trim()).filter(Boolean);
+    const hops = forwardedFor
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     const entry = hops[Math.max(0, hops.length - trustedProxies)];
     if (entry) return entry;
   }
@@ -39,7 +48,9 @@ export function addressKey(address: string): string {
   const [head = "", tail = ""] = address.split("::");
   const left = head ? head.split(":") : [];
   const right = address.includes("::") && tail ? tail.split(":") : [];
-  const groups = address.includes("::") ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right] : left;
+  const groups = address.includes("::")
+    ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right]
+    : left;
   return `${groups
     .slice(0, 4)
     .map((group) => Number.parseInt(group, 16).toString(16))

@@ -1,4 +1,5 @@
 import "server-only";
+
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 
@@ -34,7 +35,8 @@ export function compressResponse(request: Request, response: Response): Response
   const length = response.headers.get("Content-Length");
   if (length !== null && Number(length) < SMALLEST_WORTH_COMPRESSING) return response;
   const encoding = negotiateEncoding(request.headers.get("Accept-Encoding"));
-  if (!encoding) return length === null ? withBody(response, response.body.pipeThrough(coalescing()), response.headers) : response;
+  if (!encoding)
+    return length === null ? withBody(response, response.body.pipeThrough(coalescing()), response.headers) : response;
 
   const headers = new Headers(response.headers);
   headers.set("Content-Encoding", encoding);
@@ -42,7 +44,9 @@ export function compressResponse(request: Request, response: Response): Response
   headers.append("Vary", "Accept-Encoding");
   // A finished body (its length known: a whole document, a JSON answer) is compressed in one call, sized for it.
   const body =
-    length !== null ? compressedWhole(response, encoding, Number(length)) : response.body.pipeThrough(coalescing()).pipeThrough(flushingCompressor(encoding));
+    length !== null
+      ? compressedWhole(response, encoding, Number(length))
+      : response.body.pipeThrough(coalescing()).pipeThrough(flushingCompressor(encoding));
   return withBody(response, body, headers);
 }
 
@@ -142,7 +146,8 @@ const brotliOptions = (size: number): zlib.BrotliOptions => ({
 
 function compressFinished(input: Uint8Array, encoding: Encoding, size: number): Buffer | Promise<Buffer> {
   const synchronous = input.byteLength <= LARGEST_SYNCHRONOUS_COMPRESSION;
-  if (encoding === "br") return synchronous ? zlib.brotliCompressSync(input, brotliOptions(size)) : brotli(input, brotliOptions(size));
+  if (encoding === "br")
+    return synchronous ? zlib.brotliCompressSync(input, brotliOptions(size)) : brotli(input, brotliOptions(size));
   return synchronous ? zlib.gzipSync(input, { level: GZIP_LEVEL }) : gzip(input, { level: GZIP_LEVEL });
 }
 
@@ -152,7 +157,12 @@ const STREAMED_WINDOW_BITS = 18;
 function flushingCompressor(encoding: Encoding): TransformStream<Uint8Array, Uint8Array> {
   const compressor =
     encoding === "br"
-      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_LGWIN]: STREAMED_WINDOW_BITS } })
+      ? zlib.createBrotliCompress({
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            [zlib.constants.BROTLI_PARAM_LGWIN]: STREAMED_WINDOW_BITS,
+          },
+        })
       : zlib.createGzip({ level: GZIP_LEVEL });
   const flushKind = encoding === "br" ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH;
   return new TransformStream({

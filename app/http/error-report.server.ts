@@ -1,11 +1,13 @@
 import "server-only";
+
 // Every error nobody expected is logged once, with the request's id (the request logger) and its stack: React
 // Router hands resource-route and action errors to onError, keeps loader errors in the payload it renders, and
 // React reports errors thrown while rendering server components to the render's onError; by default none of
 // these reaches a log.
 import { isRouteErrorResponse } from "react-router";
-import { log } from "~/infra/logger.server";
+
 import { isServiceUnavailable } from "~/http/service-unavailable.server";
+import { log } from "~/infra/logger.server";
 
 export type ErrorOrigin = "route" | "loader" | "render";
 

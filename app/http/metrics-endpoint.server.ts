@@ -1,7 +1,9 @@
 import "server-only";
+
 // GET /metrics: with METRICS_TOKEN set, for a scraper presenting it as a bearer token (401 otherwise); without one,
 // open outside production (loopback) and absent (404) in production, so metrics never reach the public by default.
 import type { IncomingMessage, ServerResponse } from "node:http";
+
 import { getConfig } from "~/infra/config.server";
 import { metricsText } from "~/infra/metrics.server";
 import { sameSecret } from "~/infra/same-secret.server";

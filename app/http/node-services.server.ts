@@ -1,31 +1,44 @@
 import "server-only";
+
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Logger } from "pino";
 import type { WebSocket } from "ws";
-import { getConfig, type Config } from "~/infra/config.server";
-import { isOwnOrigin } from "~/http/origin.server";
-import { getStorage, provideStorageEmulator, stopStorage } from "~/infra/storage.server";
-import { startAlertWorker } from "~/operations/alerts.server";
-import { stopWorkers } from "~/infra/queue.server";
-import { closeMailer, mailCatcher, provideMailCatcher, type MailCatcher } from "~/infra/mail.server";
-import { closeDatabase, getDatabaseHandle } from "~/infra/db.server";
+
 import type { Executor } from "#db/client.ts";
-import { CALLBACK_PATH } from "~/http/auth.server";
 import type { DevOidcProvider } from "~/dev/oidc.server";
-import { checkReadiness, startReadinessProbe, stopReadinessProbe, type Readiness } from "~/http/readiness.server";
-import { closeAllSockets, connectedSocketCount, hasRoomForSocket, registerSocket, startEventFanout, stopEventFanout } from "~/http/realtime.server";
-import { sessionTag } from "~/infra/events.server";
-import { measureLiveSockets, observeRequest } from "~/infra/metrics.server";
+import { CALLBACK_PATH } from "~/http/auth.server";
+import { compressResponse } from "~/http/compression.server";
+import { limitConnections } from "~/http/connection-limits.server";
 import { answerMetrics } from "~/http/metrics-endpoint.server";
+import { isOwnOrigin } from "~/http/origin.server";
+import { checkReadiness, startReadinessProbe, stopReadinessProbe, type Readiness } from "~/http/readiness.server";
+import {
+  closeAllSockets,
+  connectedSocketCount,
+  hasRoomForSocket,
+  registerSocket,
+  startEventFanout,
+  stopEventFanout,
+} from "~/http/realtime.server";
+import { unservableRequest, type RequestHead, type Unservable } from "~/http/request-target.server";
 import { baseSecurityHeaders } from "~/http/security-headers.server";
 import { getSessionStorage, purgeExpiredSessions } from "~/http/session.server";
-import { log, requestIdFrom, rootLogger, withRequestLog } from "~/infra/logger.server";
-import type { Logger } from "pino";
-import { compressResponse } from "~/http/compression.server";
 import { keptVisitorPage, type KeptAnswer } from "~/http/visitor-pages.server";
-import { unservableRequest, type RequestHead, type Unservable } from "~/http/request-target.server";
-import { limitConnections } from "~/http/connection-limits.server";
+import { getConfig, type Config } from "~/infra/config.server";
+import { closeDatabase, getDatabaseHandle } from "~/infra/db.server";
+import { sessionTag } from "~/infra/events.server";
+import { log, requestIdFrom, rootLogger, withRequestLog } from "~/infra/logger.server";
+import { closeMailer, mailCatcher, provideMailCatcher, type MailCatcher } from "~/infra/mail.server";
+import { measureLiveSockets, observeRequest } from "~/infra/metrics.server";
+import { stopWorkers } from "~/infra/queue.server";
+import { getStorage, provideStorageEmulator, stopStorage } from "~/infra/storage.server";
+import { startAlertWorker } from "~/operations/alerts.server";
 
-export type AcceptedUpgrade = { ok: true; userId: string; /** The tag of the session that opens it. */ session: string };
+export type AcceptedUpgrade = {
+  ok: true;
+  userId: string;
+  /** The tag of the session that opens it. */ session: string;
+};
 export type UpgradeVerdict = AcceptedUpgrade | { ok: false; status: 401 | 403 | 429; reason: string };
 
 const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -150,7 +163,8 @@ export const nodeServices: NodeServices = {
     const userId = session.get("userId");
     if (!userId) return { ok: false, status: 401, reason: "Unauthorized" };
     const requested = new URL(request.url ?? "/", "http://localhost").searchParams.get("userId");
-    if (requested && requested !== userId) return { ok: false, status: 403, reason: "userId does not match the session" };
+    if (requested && requested !== userId)
+      return { ok: false, status: 403, reason: "userId does not match the session" };
     if (!hasRoomForSocket(userId)) return { ok: false, status: 429, reason: "Too Many Requests" };
     return { ok: true, userId, session: sessionTag(session.id) };
   },

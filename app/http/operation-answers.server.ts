@@ -1,12 +1,14 @@
 import "server-only";
-import { errorToast } from "~/lib/toast";
+
 import type { RouterContextProvider } from "react-router";
-import { DomainError, RateLimited, type RefusalKind } from "~/lib/errors";
+
 import { apiError } from "~/http/api.server";
 import { tooManyRequests, tooManyRequestsToast } from "~/http/rate-limit-answers.server";
-import { log } from "~/infra/logger.server";
 import { flashToast } from "~/http/request-session.server";
 import type { Toast } from "~/http/session.server";
+import { log } from "~/infra/logger.server";
+import { DomainError, RateLimited, type RefusalKind } from "~/lib/errors";
+import { errorToast } from "~/lib/toast";
 
 // The two adapters between an operation (app/operations/) and HTTP: the JSON API's answer (spec §8: the status and
 // a plain-text reason, given by the endpoints of api-route.server.ts) and a page action's flashed toast. Errors other
@@ -63,7 +65,12 @@ export async function runForPage<T>(
       if (!toasts.unexpected) throw error;
       log().error({ err: error }, "an operation failed");
       flashToast(context, toasts.unexpected);
-      return { ok: false, error, toast: toasts.unexpected, reason: toasts.unexpected.description ?? toasts.unexpected.title };
+      return {
+        ok: false,
+        error,
+        toast: toasts.unexpected,
+        reason: toasts.unexpected.description ?? toasts.unexpected.title,
+      };
     }
     const toast = failureToast(error, toasts.failure);
     flashToast(context, toast);

@@ -1,8 +1,9 @@
 import "server-only";
-import { errorToast } from "~/lib/toast";
+
 import { apiError } from "~/http/api.server";
-import { consumeRateLimit, tryAgainText, type RateLimitName } from "~/infra/rate-limit.server";
 import type { Toast } from "~/http/session.server";
+import { consumeRateLimit, tryAgainText, type RateLimitName } from "~/infra/rate-limit.server";
+import { errorToast } from "~/lib/toast";
 
 // How the request edge answers a refusal of the rate limits (app/infra/rate-limit.server.ts counts them).
 

@@ -1,9 +1,11 @@
 import "server-only";
+
 // Readiness (/readyz): this instance can serve, which needs the database and its LISTEN connection (live events
 // from every instance arrive through it). The LISTEN side is checked end to end: a NOTIFY on a channel of its
 // own must come back through the listening connection, which postgres.js re-establishes after losing it.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+
 import type { DatabaseHandle } from "#db/client.ts";
 import { getDatabaseHandle } from "~/infra/db.server";
 
@@ -44,7 +46,9 @@ export async function checkReadiness(): Promise<Readiness> {
   });
   try {
     await handle.db.execute(sql`select pg_notify(${PROBE_CHANNEL}, ${nonce})`);
-    return (await heard) ? { ready: true } : { ready: false, reason: "live events not arriving (LISTEN connection down)" };
+    return (await heard)
+      ? { ready: true }
+      : { ready: false, reason: "live events not arriving (LISTEN connection down)" };
   } catch {
     return { ready: false, reason: "database unavailable" };
   } finally {

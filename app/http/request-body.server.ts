@@ -1,10 +1,12 @@
 import "server-only";
+
 import type { MiddlewareFunction } from "react-router";
+
+import { apiError } from "~/http/api.server";
+import { getSession, signInRedirect } from "~/http/request-session.server";
+import { isResourceRoutePattern } from "~/lib/resource-routes";
 import { unstorableText } from "~/lib/storable-text";
 import { UPLOAD_DEFAULT_MAX_BYTES } from "~/lib/uploads";
-import { apiError } from "~/http/api.server";
-import { isResourceRoutePattern } from "~/lib/resource-routes";
-import { getSession, signInRedirect } from "~/http/request-session.server";
 
 /** JSON and url-encoded forms: far above what any field allows (the JSON API has the same cap). */
 export const BODY_MAX_BYTES = 64 * 1024;
@@ -124,7 +126,10 @@ export function unusableFieldName(name: string): string | null {
 }
 
 /** The whole body, or null as soon as it passes `limit` bytes (the reader is left where it stopped). */
-async function readAtMost(reader: ReadableStreamDefaultReader<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+async function readAtMost(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {

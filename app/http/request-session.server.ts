@@ -1,10 +1,12 @@
 import "server-only";
+
+import type { SubmissionResult } from "@conform-to/react";
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+
+import { getSessionStorage, readSessionWithUser, type AppSession, type Toast } from "~/http/session.server";
+import { getDb } from "~/infra/db.server";
 import { MAX_REDIRECT_PATH } from "~/lib/redirects";
 import { getUserById, type User } from "~/models/user.server";
-import { getDb } from "~/infra/db.server";
-import { getSessionStorage, readSessionWithUser, type AppSession, type Toast } from "~/http/session.server";
-import type { SubmissionResult } from "@conform-to/react";
 
 interface RequestSession {
   session: AppSession;
@@ -89,7 +91,10 @@ export function signInRedirect(request: Request, init?: ResponseInit): Response 
   const url = new URL(request.url);
   const back = url.pathname + url.search;
   // An address no page of ours has is not worth coming back to (and would make an oversized Location).
-  return redirect(back.length > MAX_REDIRECT_PATH ? "/api/login" : `/api/login?returnTo=${encodeURIComponent(back)}`, init);
+  return redirect(
+    back.length > MAX_REDIRECT_PATH ? "/api/login" : `/api/login?returnTo=${encodeURIComponent(back)}`,
+    init,
+  );
 }
 
 /** Queues a toast for the next page the browser shows (survives a no-JS redirect). */

@@ -1,5 +1,7 @@
 import "server-only";
+
 import { randomBytes } from "node:crypto";
+
 import type { Config } from "~/infra/config.server";
 
 /**

@@ -1,5 +1,7 @@
 import "server-only";
+
 import type { unstable_RSCMatch as RSCMatch } from "react-router";
+
 import { apiError } from "~/http/api.server";
 
 /** Error codes that mean the database (or another backing service) could not be reached, not that a request was wrong. */

@@ -1,13 +1,15 @@
 import "server-only";
+
 import { randomBytes } from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
 import { createCookie, createSession, createSessionStorage, type Session, type SessionStorage } from "react-router";
+
 import { sessions, users, type User } from "#db/schema.ts";
-import { getConfig } from "~/infra/config.server";
+import { readSignedCookie } from "~/http/signed-cookie.server";
 import { builtOnce } from "~/infra/built-once.server";
+import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { publishSessionEnd, sessionTag } from "~/infra/events.server";
-import { readSignedCookie } from "~/http/signed-cookie.server";
 
 export interface Toast {
   title: string;
@@ -90,14 +92,19 @@ export function getSessionStorage(): SessionStorage<SessionData, SessionFlashDat
 /** The session row and its user, built once (every request runs it). */
 const sessionWithUserQuery = builtOnce((db) => {
   const userId = sql`(${sessions.sess} ->> 'userId')`;
-  return db
-    .select({ sess: sessions.sess, expire: sessions.expire, user: users })
-    .from(sessions)
-    // Only a well-formed id is cast: a session row is never a reason for a 500.
-    .leftJoin(users, sql`${users.id} = case when ${userId} ~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$' then ${userId}::uuid end`)
-    .where(eq(sessions.sid, sql.placeholder("sid")))
-    .limit(1)
-    .prepare("session_with_user");
+  return (
+    db
+      .select({ sess: sessions.sess, expire: sessions.expire, user: users })
+      .from(sessions)
+      // Only a well-formed id is cast: a session row is never a reason for a 500.
+      .leftJoin(
+        users,
+        sql`${users.id} = case when ${userId} ~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$' then ${userId}::uuid end`,
+      )
+      .where(eq(sessions.sid, sql.placeholder("sid")))
+      .limit(1)
+      .prepare("session_with_user")
+  );
 });
 
 /**
@@ -105,7 +112,9 @@ const sessionWithUserQuery = builtOnce((db) => {
  * signed-in user, in one query: every request needs both, and a second round
  * trip per request is a large share of a small page's time.
  */
-export async function readSessionWithUser(cookieHeader: string | null): Promise<{ session: AppSession; user: User | null }> {
+export async function readSessionWithUser(
+  cookieHeader: string | null,
+): Promise<{ session: AppSession; user: User | null }> {
   const sid = readSignedCookie(cookieHeader, SESSION_COOKIE_NAME, [getConfig().sessionSecret]);
   if (typeof sid !== "string" || !sid) return { session: createSession<SessionData, SessionFlashData>(), user: null };
   const db = await getDb();

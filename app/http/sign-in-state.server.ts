@@ -1,4 +1,5 @@
 import "server-only";
+
 import { getConfig } from "~/infra/config.server";
 
 /**

@@ -1,4 +1,5 @@
 import "server-only";
+
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 // React Router's signed cookies (`createCookie` with secrets) read with node:crypto: one HMAC-SHA256 per request,

@@ -1,4 +1,5 @@
 import "server-only";
+
 import { createContext } from "react-router";
 
 /**

@@ -1,7 +1,9 @@
 import "server-only";
+
 import zlib from "node:zlib";
-import { getConfig } from "~/infra/config.server";
+
 import { negotiateEncoding } from "~/http/compression.server";
+import { getConfig } from "~/infra/config.server";
 
 // Visitor pages (issue 19, step 1): a page that is the same bytes for every visitor without a cookie, and carries
 // no script, is rendered once per instance and served from memory, with its brotli and gzip variants made once.
@@ -25,7 +27,13 @@ export function recognizeUnknownPaths(matcher: (pathname: string) => boolean): v
  */
 function visitorPageKey(pathname: string): string | null {
   if (VISITOR_PATHS.has(pathname)) return pathname;
-  if (!/^[A-Za-z0-9/._~-]*$/.test(pathname) || pathname.startsWith("/api/") || pathname.endsWith(".rsc") || pathname.startsWith("/__")) return null;
+  if (
+    !/^[A-Za-z0-9/._~-]*$/.test(pathname) ||
+    pathname.startsWith("/api/") ||
+    pathname.endsWith(".rsc") ||
+    pathname.startsWith("/__")
+  )
+    return null;
   return onlyCatchAllMatches(pathname) ? NOT_FOUND_KEY : null;
 }
 
@@ -58,7 +66,11 @@ export function isVisitorPageRequest(request: Request): boolean {
  * Content-Security-Policy without a nonce (the page has no inline script). A page that hydrates, fails, or sets a
  * cookie is answered as rendered and not kept.
  */
-export async function visitorPage(request: Request, render: () => Promise<RenderedPage>, policy: string): Promise<Response> {
+export async function visitorPage(
+  request: Request,
+  render: () => Promise<RenderedPage>,
+  policy: string,
+): Promise<Response> {
   const key = visitorPageKey(new URL(request.url).pathname);
   if (key === null) return (await render()).response;
   let page = kept.get(key);
@@ -67,20 +79,34 @@ export async function visitorPage(request: Request, render: () => Promise<Render
     const { response } = rendered;
     const html = (response.headers.get("Content-Type") ?? "").startsWith("text/html");
     const expectedStatus = key === NOT_FOUND_KEY ? 404 : 200;
-    if (rendered.hydrate || response.status !== expectedStatus || !html || response.headers.has("Set-Cookie") || !response.body) return response;
+    if (
+      rendered.hydrate ||
+      response.status !== expectedStatus ||
+      !html ||
+      response.headers.has("Set-Cookie") ||
+      !response.body
+    )
+      return response;
     const identity = Buffer.from(await response.arrayBuffer());
-    const headers = [...response.headers].filter(([name]) => !["content-security-policy", "content-length"].includes(name.toLowerCase()));
+    const headers = [...response.headers].filter(
+      ([name]) => !["content-security-policy", "content-length"].includes(name.toLowerCase()),
+    );
     page = {
       status: response.status,
       headers: [...headers, ["Content-Security-Policy", policy]],
       identity,
-      br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+      br: zlib.brotliCompressSync(identity, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+      }),
       gzip: zlib.gzipSync(identity, { level: 9 }),
     };
     kept.set(key, page);
   }
   const answer = answerFrom(page, request.headers.get("Accept-Encoding"), request.method === "HEAD");
-  return new Response(answer.body === null ? null : new Uint8Array(answer.body), { status: answer.status, headers: answer.headers });
+  return new Response(answer.body === null ? null : new Uint8Array(answer.body), {
+    status: answer.status,
+    headers: answer.headers,
+  });
 }
 
 /** What a kept page answers: its status, headers (encoding, length, Vary) and body (null for HEAD). */
@@ -93,7 +119,11 @@ export interface KeptAnswer {
 function answerFrom(page: KeptPage, acceptEncoding: string | null, head: boolean): KeptAnswer {
   const encoding = negotiateEncoding(acceptEncoding);
   const body = encoding ? page[encoding] : page.identity;
-  const headers: Array<[string, string]> = [...page.headers, ["Vary", "Accept-Encoding"], ["Content-Length", String(body.length)]];
+  const headers: Array<[string, string]> = [
+    ...page.headers,
+    ["Vary", "Accept-Encoding"],
+    ["Content-Length", String(body.length)],
+  ];
   if (encoding) headers.push(["Content-Encoding", encoding]);
   return { status: page.status, headers, body: head ? null : body };
 }
@@ -103,7 +133,11 @@ function answerFrom(page: KeptPage, acceptEncoding: string | null, head: boolean
  * Request, which costs more than the page. Null when the request is not for one, carries a body, or the page has
  * not been rendered yet (the first request renders and keeps it).
  */
-export function keptVisitorPage(request: { method?: string; url?: string; headers: Record<string, string | string[] | undefined> }): KeptAnswer | null {
+export function keptVisitorPage(request: {
+  method?: string;
+  url?: string;
+  headers: Record<string, string | string[] | undefined>;
+}): KeptAnswer | null {
   const { method, url, headers } = request;
   if ((method !== "GET" && method !== "HEAD") || headers.cookie !== undefined || url === undefined) return null;
   if (headers["content-length"] !== undefined || headers["transfer-encoding"] !== undefined) return null;

@@ -1,4 +1,5 @@
 import "server-only";
+
 // An alert email's parts, both from one source: the notification's own title and text (the in-app words), the
 // page it leads to and the way out. No remote asset, no script; the link signs nobody in by itself.
 import type { OutgoingMail } from "~/infra/mail.server";

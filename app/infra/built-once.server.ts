@@ -1,4 +1,5 @@
 import "server-only";
+
 import type { Executor } from "#db/client.ts";
 
 /**

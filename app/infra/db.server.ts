@@ -1,5 +1,7 @@
 import "server-only";
+
 import path from "node:path";
+
 import { openDatabase, type Database, type DatabaseHandle } from "#db/client.ts";
 import { seedCategories, seedDemoIfEmpty } from "#db/seed.ts";
 import { getConfig } from "~/infra/config.server";

@@ -1,7 +1,9 @@
 import "server-only";
+
 import { createHash } from "node:crypto";
 import { is, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
+
 import type { Executor, Transaction } from "~/infra/db.server";
 import { log } from "~/infra/logger.server";
 
@@ -62,7 +64,8 @@ export async function publishEvent(db: Executor, event: LiveEvent): Promise<void
 /** The events queued on a transaction opened by inTransaction; undefined outside any transaction. */
 function pendingEventsOf(db: Executor): LiveEvent[] | undefined {
   const pending = eventsOfTransaction.get(db);
-  if (!pending && is(db, PgTransaction)) throw new Error("Events published in a transaction need inTransaction, which sends them after it commits");
+  if (!pending && is(db, PgTransaction))
+    throw new Error("Events published in a transaction need inTransaction, which sends them after it commits");
   return pending;
 }
 
@@ -75,7 +78,9 @@ function pendingEventsOf(db: Executor): LiveEvent[] | undefined {
  */
 async function sendEvents(db: Executor, events: LiveEvent[]): Promise<void> {
   const sentAt = Date.now();
-  const notifications = events.map((event) => sql`, pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ ...event, sentAt })})`);
+  const notifications = events.map(
+    (event) => sql`, pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ ...event, sentAt })})`,
+  );
   try {
     await db.execute(sql`select set_config('synchronous_commit', 'off', true)${sql.join(notifications)}`);
   } catch (error) {

@@ -1,5 +1,7 @@
 import "server-only";
+
 import zipcodes from "zipcodes";
+
 import { DEFAULT_LOCATION } from "~/lib/geo";
 
 export interface ResolvedLocation {
@@ -18,7 +20,9 @@ interface Place {
   zipCount: number;
 }
 
-const US_STATES = new Set(Object.keys((zipcodes as unknown as { states: { abbr: Record<string, string> } }).states.abbr));
+const US_STATES = new Set(
+  Object.keys((zipcodes as unknown as { states: { abbr: Record<string, string> } }).states.abbr),
+);
 
 let places: { byCityState: Map<string, Place>; byCity: Map<string, Place> } | undefined;
 
@@ -39,7 +43,13 @@ function index() {
   }
   const byCityState = new Map<string, Place>();
   for (const [key, entry] of points) {
-    byCityState.set(key, { city: entry.city, state: entry.state, latitude: median(entry.lats), longitude: median(entry.lngs), zipCount: entry.lats.length });
+    byCityState.set(key, {
+      city: entry.city,
+      state: entry.state,
+      latitude: median(entry.lats),
+      longitude: median(entry.lngs),
+      zipCount: entry.lats.length,
+    });
   }
   // A bare city name means its largest namesake (the one with the most ZIP codes).
   const byCity = new Map<string, Place>();
@@ -49,7 +59,13 @@ function index() {
     if (!current || place.zipCount > current.zipCount) byCity.set(key, place);
   }
   // The spec's default location keeps its exact coordinates.
-  const newYork = { city: "New York", state: "NY", latitude: DEFAULT_LOCATION.latitude, longitude: DEFAULT_LOCATION.longitude, zipCount: Infinity };
+  const newYork = {
+    city: "New York",
+    state: "NY",
+    latitude: DEFAULT_LOCATION.latitude,
+    longitude: DEFAULT_LOCATION.longitude,
+    zipCount: Infinity,
+  };
   byCityState.set("new york|ny", newYork);
   byCity.set("new york", newYork);
   places = { byCityState, byCity };
@@ -66,7 +82,12 @@ function titleCase(text: string): string {
   return text.toLowerCase().replace(/\b([a-z])/g, (c) => c.toUpperCase());
 }
 
-const ALIASES: Record<string, string> = { nyc: "new york, ny", "new york city": "new york, ny", manhattan: "new york, ny", la: "los angeles, ca" };
+const ALIASES: Record<string, string> = {
+  nyc: "new york, ny",
+  "new york city": "new york, ny",
+  manhattan: "new york, ny",
+  la: "los angeles, ca",
+};
 
 /**
  * Resolves a typed location offline: a US ZIP code ("11201"), "City, ST",
@@ -81,13 +102,21 @@ export function resolveLocation(input: string | null | undefined): ResolvedLocat
   if (zip) {
     const code = zipcodes.lookup(zip);
     if (code && code.country === "US") {
-      return { address: text === zip ? `${titleCase(code.city)}, ${code.state} ${zip}` : text, latitude: code.latitude, longitude: code.longitude, resolved: true };
+      return {
+        address: text === zip ? `${titleCase(code.city)}, ${code.state} ${zip}` : text,
+        latitude: code.latitude,
+        longitude: code.longitude,
+        resolved: true,
+      };
     }
   }
 
   const { byCityState, byCity } = index();
   const normalised = ALIASES[text.toLowerCase()] ?? text.toLowerCase();
-  const parts = normalised.split(",").map((p) => p.trim()).filter(Boolean);
+  const parts = normalised
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts.length >= 2) {
     const state = stateCode(parts[parts.length - 1].replace(/\s*\d{5}(-\d{4})?$/, ""));
     const city = parts[parts.length - 2];
@@ -104,7 +133,9 @@ export function resolveLocation(input: string | null | undefined): ResolvedLocat
 function stateCode(text: string): string | undefined {
   const upper = text.trim().toUpperCase();
   if (US_STATES.has(upper)) return upper;
-  const byName = (zipcodes as unknown as { states: { normalize(s: string): string | undefined } }).states.normalize?.(text.trim());
+  const byName = (zipcodes as unknown as { states: { normalize(s: string): string | undefined } }).states.normalize?.(
+    text.trim(),
+  );
   return byName && US_STATES.has(byName) ? byName : undefined;
 }
 

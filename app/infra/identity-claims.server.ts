@@ -1,7 +1,9 @@
 import "server-only";
+
 // What the identity provider's userinfo answer may make of a user (decision 0059): a verified email, the subject it
 // is bound to, the names, and a photo only from an allowed https host.
 import { z } from "zod";
+
 import { SignInRefused } from "~/lib/sign-in-refusals";
 import { toOneLine } from "~/lib/text-fields";
 

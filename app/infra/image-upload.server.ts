@@ -1,14 +1,14 @@
 import "server-only";
+
 import {
   FormDataParseError,
-  MaxFileSizeExceededError,
   MaxFilesExceededError,
+  MaxFileSizeExceededError,
   MultipartParseError,
   parseFormData,
   type FileUpload,
 } from "@remix-run/form-data-parser";
-import { DomainError } from "~/lib/errors";
-import { IMAGE_TYPES, sniffImageType } from "~/lib/uploads";
+
 import { consumeRateLimit, tryAgainText, userKey } from "~/infra/rate-limit.server";
 import {
   copyObject,
@@ -22,6 +22,8 @@ import {
   readObjectHead,
   STAGED_KEY,
 } from "~/infra/storage.server";
+import { DomainError } from "~/lib/errors";
+import { IMAGE_TYPES, sniffImageType } from "~/lib/uploads";
 
 /** An image refused (not the caller's, missing, too large, not an image): the form keeps its other fields. */
 export class UploadRefused extends DomainError {}
@@ -58,7 +60,8 @@ async function checkStoredImage(key: string, maxBytes: number): Promise<void> {
   if (object.size > maxBytes) throw new UploadRefused("invalid", `The image is larger than ${maxBytes} bytes`);
   if (!(object.type in IMAGE_TYPES)) throw new UploadRefused("invalid", NOT_AN_IMAGE);
   const head = await readObjectHead(key);
-  if (!head || sniffImageType(head) !== object.type) throw new UploadRefused("invalid", "The file is not the image it claims to be");
+  if (!head || sniffImageType(head) !== object.type)
+    throw new UploadRefused("invalid", "The file is not the image it claims to be");
 }
 
 /** The image key a staged upload is copied to, stored with the type its first bytes say. */
@@ -91,7 +94,8 @@ export async function receiveImageFromForm(
     const type = sniffImageType(bytes.subarray(0, 32));
     if (!type) throw new UploadRefused("invalid", NOT_AN_IMAGE);
     const verdict = await consumeRateLimit("uploads", userKey(options.userId));
-    if (!verdict.allowed) throw new UploadRefused("rate_limited", `Too many uploads. ${tryAgainText(verdict.retryAfterSeconds)}`);
+    if (!verdict.allowed)
+      throw new UploadRefused("rate_limited", `Too many uploads. ${tryAgainText(verdict.retryAfterSeconds)}`);
     const key = newImageKey(options.userId, type);
     await putObject(key, type, bytes);
     imageUrl = imageUrlForKey(key);
@@ -102,10 +106,14 @@ export async function receiveImageFromForm(
     return { formData, imageUrl };
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError) {
-      throw new UploadRefused("too_large", `The image is larger than ${(options.maxBytes / 1024 / 1024).toFixed(0)} MB`);
+      throw new UploadRefused(
+        "too_large",
+        `The image is larger than ${(options.maxBytes / 1024 / 1024).toFixed(0)} MB`,
+      );
     }
     if (error instanceof MaxFilesExceededError) throw new UploadRefused("invalid", "Attach one image at most");
-    if (error instanceof MultipartParseError || error instanceof FormDataParseError) throw new UploadRefused("invalid", "The form could not be read");
+    if (error instanceof MultipartParseError || error instanceof FormDataParseError)
+      throw new UploadRefused("invalid", "The form could not be read");
     throw error;
   }
 }

@@ -1,4 +1,5 @@
 import "server-only";
+
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { pino, type Logger } from "pino";

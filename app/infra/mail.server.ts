@@ -1,6 +1,8 @@
 import "server-only";
+
 // Outgoing email over SMTP (nodemailer): the server in SMTP_URL, else the embedded catcher shown at /dev/mail.
 import { createTransport } from "nodemailer";
+
 import { getConfig } from "~/infra/config.server";
 import { log } from "~/infra/logger.server";
 import { sharedResource } from "~/lib/shared-resource";
@@ -45,7 +47,8 @@ export function provideMailCatcher(start: () => Promise<MailCatcher>): void {
 }
 
 function startMailCatcher(): Promise<MailCatcher> {
-  if (!startEmbeddedCatcher) throw new Error("No SMTP_URL and no embedded mail catcher: start the app through its entry, or set SMTP_URL.");
+  if (!startEmbeddedCatcher)
+    throw new Error("No SMTP_URL and no embedded mail catcher: start the app through its entry, or set SMTP_URL.");
   return startEmbeddedCatcher();
 }
 
@@ -60,7 +63,11 @@ const mailer = sharedResource(openMailer, (m) => m.close());
 async function openMailer(): Promise<Mailer> {
   const config = getConfig();
   const catcher = config.mail.mode === "embedded" ? await startMailCatcher() : null;
-  if (catcher) log().debug({ url: catcher.url.replace(/:[^:@/]+@/, ":***@") }, "mail catcher listening (loopback only, shown at /dev/mail)");
+  if (catcher)
+    log().debug(
+      { url: catcher.url.replace(/:[^:@/]+@/, ":***@") },
+      "mail catcher listening (loopback only, shown at /dev/mail)",
+    );
   const url = config.mail.mode === "external" ? config.mail.url : catcher!.url;
   const transport = createTransport(url, { from: config.mail.from });
   return {

@@ -1,4 +1,5 @@
 import "server-only";
+
 // Prometheus metrics (prom-client) for GET /metrics: requests by route pattern and status, live sockets and the
 // lag of live events (NOTIFY → delivered), rate-limit refusals, the mail queue, the database's connections (the
 // pool's own use and waiters, each statement's time, and pg_stat_activity's view of every instance), and
@@ -6,8 +7,9 @@ import "server-only";
 // itself, as a scraper of a multi-process instance expects.
 import { sql } from "drizzle-orm";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import { QUEUE_SCHEMA } from "#db/queue.ts";
+
 import { observeStatements } from "#db/pool-usage.ts";
+import { QUEUE_SCHEMA } from "#db/queue.ts";
 import { getDatabaseHandle } from "~/infra/db.server";
 import { log } from "~/infra/logger.server";
 
@@ -69,7 +71,9 @@ const statementSeconds = new Histogram({
   buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5],
   registers: [registry],
 });
-observeStatements((seconds, kind, failed) => statementSeconds.observe({ kind, outcome: failed ? "error" : "ok" }, seconds));
+observeStatements((seconds, kind, failed) =>
+  statementSeconds.observe({ kind, outcome: failed ? "error" : "ok" }, seconds),
+);
 
 new Gauge({
   name: "nearhand_db_pool_connections",

@@ -1,5 +1,7 @@
 import "server-only";
+
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+
 import { rateLimits } from "#db/schema.ts";
 import { getConfig } from "~/infra/config.server";
 import { getDb, type Database } from "~/infra/db.server";
@@ -58,7 +60,11 @@ const memoryLimiters = new Map<RateLimitName, RateLimiterMemory>();
 function memoryLimiterFor(name: RateLimitName): RateLimiterMemory {
   let limiter = memoryLimiters.get(name);
   if (!limiter) {
-    limiter = new RateLimiterMemory({ keyPrefix: name, points: scaledPoints(name, getConfig().rateLimitMultiplier), duration: RATE_LIMITS[name].seconds });
+    limiter = new RateLimiterMemory({
+      keyPrefix: name,
+      points: scaledPoints(name, getConfig().rateLimitMultiplier),
+      duration: RATE_LIMITS[name].seconds,
+    });
     memoryLimiters.set(name, limiter);
   }
   return limiter;

@@ -1,4 +1,5 @@
 import "server-only";
+
 import { timingSafeEqual } from "node:crypto";
 
 /** Whether two secrets (signatures, passwords) are equal, compared in constant time for equal lengths. */

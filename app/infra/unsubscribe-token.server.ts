@@ -1,12 +1,16 @@
 import "server-only";
+
 // The signed part of an unsubscribe link: who turns which kind of email off. It lets a mail client's one-click
 // POST (RFC 8058) and a reader without a session turn that one choice off, and nothing else.
 import { createHmac } from "node:crypto";
-import { sameSecret } from "~/infra/same-secret.server";
+
 import { getConfig } from "~/infra/config.server";
+import { sameSecret } from "~/infra/same-secret.server";
 
 function signature(userId: string, kind: string): string {
-  return createHmac("sha256", `unsubscribe:${getConfig().sessionSecret}`).update(`${userId}.${kind}`).digest("base64url");
+  return createHmac("sha256", `unsubscribe:${getConfig().sessionSecret}`)
+    .update(`${userId}.${kind}`)
+    .digest("base64url");
 }
 
 /**

@@ -1,7 +1,7 @@
 // Display helpers for jobs and categories, shared by server and client components.
 import { CATEGORIES } from "./categories.ts";
-import type { BookingStatus } from "./statuses.ts";
 import { SHARED_STATUS_STYLES } from "./format.ts";
+import type { BookingStatus } from "./statuses.ts";
 
 export function categoryName(categoryId: string): string {
   return CATEGORIES.find((c) => c.id === categoryId)?.name ?? categoryId;

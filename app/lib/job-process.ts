@@ -3,8 +3,8 @@
 // in the order they are given. A job also follows its booking's moves: `jobStatus` of each row of
 // `booking-process.ts`. Pure: the operations enforce it, the models write it, the pages read it (decision 0069).
 
-import { NEARBY_RADIUS_MILES } from "./geo.ts";
 import { CANCELLATION_WINDOW_HOURS, PROVIDER_CANCELLATIONS_PER_DAY } from "./booking-process.ts";
+import { NEARBY_RADIUS_MILES } from "./geo.ts";
 import type { BookingStatus, JobStatus } from "./statuses.ts";
 
 export type JobParty = "seeker" | "provider";
@@ -21,7 +21,13 @@ export const ACCEPT_JOB = {
   /** The seeker's notice. */
   notice: { type: "booking_accepted", title: "Job accepted", verb: "accepted" },
   toast: { title: "Job accepted!", description: "You can now start working on this job." },
-} as const satisfies { from: JobStatus; to: JobStatus; by: JobParty; bookingStatus: BookingStatus; [key: string]: unknown };
+} as const satisfies {
+  from: JobStatus;
+  to: JobStatus;
+  by: JobParty;
+  bookingStatus: BookingStatus;
+  [key: string]: unknown;
+};
 
 /** The seeker withdraws a job nobody has accepted yet. No notice: nobody else is part of it. */
 export const CANCEL_JOB = {

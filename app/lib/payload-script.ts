@@ -15,6 +15,8 @@ export function payloadScript(payload: Uint8Array, nonce: string): string {
     chunk = `Uint8Array.from(atob(${JSON.stringify(Buffer.from(payload).toString("base64"))}), m => m.codePointAt(0))`;
   }
   // One pass over the payload (a page's is 100+ KB): "<!--" and "</script" would end the script early.
-  const script = `(self.__FLIGHT_DATA||=[]).push(${chunk})`.replace(SCRIPT_ENDINGS, (found) => (found === "<!--" ? "<\\!--" : `</\\${found.slice(2)}`));
+  const script = `(self.__FLIGHT_DATA||=[]).push(${chunk})`.replace(SCRIPT_ENDINGS, (found) =>
+    found === "<!--" ? "<\\!--" : `</\\${found.slice(2)}`,
+  );
   return `<script nonce="${nonce.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}">${script}</script>`;
 }

@@ -11,10 +11,7 @@ const CONTROL_RUNS = /[\p{Cc}\u2028\u2029]+/gu;
 
 /** A trimmed one-line text field (names, titles, addresses, phone numbers): no control characters at all. */
 export function oneLineText(label: string, params?: { error: string }) {
-  return z
-    .string(params)
-    .trim()
-    .regex(ONE_LINE, `${label} must not contain control characters`);
+  return z.string(params).trim().regex(ONE_LINE, `${label} must not contain control characters`);
 }
 
 /** A trimmed multi-line text field (descriptions, messages, comments, bio): line breaks and tabs, no other control characters. */

@@ -1,5 +1,7 @@
 import "server-only";
+
 import { asc } from "drizzle-orm";
+
 import { serviceCategories } from "#db/schema.ts";
 import type { Executor } from "~/infra/db.server";
 
@@ -13,7 +15,12 @@ export interface Category {
 /** The service categories (spec §3: id, name, icon, description), in the order they were created. */
 export async function listCategories(db: Executor): Promise<Category[]> {
   return db
-    .select({ id: serviceCategories.id, name: serviceCategories.name, icon: serviceCategories.icon, description: serviceCategories.description })
+    .select({
+      id: serviceCategories.id,
+      name: serviceCategories.name,
+      icon: serviceCategories.icon,
+      description: serviceCategories.description,
+    })
     .from(serviceCategories)
     .orderBy(asc(serviceCategories.createdAt));
 }

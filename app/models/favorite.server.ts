@@ -1,6 +1,8 @@
 import "server-only";
+
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+
 import { favorites, users, type Favorite } from "#db/schema.ts";
 import type { Executor } from "~/infra/db.server";
 import { mayViewerReadJob } from "~/models/job.server";
@@ -48,7 +50,11 @@ export async function listSavedIds(db: Executor, userId: string, currentRole: Fa
 }
 
 /** A job the user may see (a taken job is none of a stranger's business, decision 0039), or any user. */
-export async function favoriteTargetVisible(db: Executor, userId: string, target: Pick<FavoriteInput, "targetType" | "targetId">): Promise<boolean> {
+export async function favoriteTargetVisible(
+  db: Executor,
+  userId: string,
+  target: Pick<FavoriteInput, "targetType" | "targetId">,
+): Promise<boolean> {
   if (target.targetType === "job") return mayViewerReadJob(db, target.targetId, userId);
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, target.targetId)).limit(1);
   return Boolean(row);
@@ -75,7 +81,14 @@ export async function upsertFavorite(db: Executor, userId: string, input: Favori
 export async function removeFavorite(db: Executor, userId: string, input: FavoriteInput): Promise<boolean> {
   const removed = await db
     .delete(favorites)
-    .where(and(eq(favorites.userId, userId), eq(favorites.targetType, input.targetType), eq(favorites.targetId, input.targetId), eq(favorites.role, input.role)))
+    .where(
+      and(
+        eq(favorites.userId, userId),
+        eq(favorites.targetType, input.targetType),
+        eq(favorites.targetId, input.targetId),
+        eq(favorites.role, input.role),
+      ),
+    )
     .returning({ id: favorites.id });
   return removed.length > 0;
 }

@@ -1,22 +1,31 @@
 import "server-only";
+
 import { and, desc, eq, inArray, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { createInsertSchema } from "drizzle-zod";
 import { z } from "zod";
-import { CATEGORY_IDS } from "~/lib/categories";
-import { bookingWithdrawals, bookings, jobColumns, jobs, users, type Job } from "#db/schema.ts";
-import { isUuid } from "~/lib/ids";
-import { ACTIVE_BOOKING_STATUSES } from "~/lib/booking-process";
-import { ACCEPT_JOB, CANCEL_JOB, type AcceptanceFacts } from "~/lib/job-process";
-import { chordForMiles, DEFAULT_LOCATION, distanceMiles, formatMiles, NEARBY_RADIUS_MILES, unitSphereCube } from "~/lib/geo";
-import { jobFieldRules } from "~/lib/schemas/job";
-import { oneLineText } from "~/lib/text-fields";
+
+import { bookings, bookingWithdrawals, jobColumns, jobs, users, type Job } from "#db/schema.ts";
 import { builtOnce } from "~/infra/built-once.server";
 import type { Executor } from "~/infra/db.server";
+import { MAX_EVENT_RECIPIENTS, publishEvent } from "~/infra/events.server";
 import { describeCoordinates, resolveLocation } from "~/infra/geocode.server";
+import { ACTIVE_BOOKING_STATUSES } from "~/lib/booking-process";
+import { CATEGORY_IDS } from "~/lib/categories";
+import {
+  chordForMiles,
+  DEFAULT_LOCATION,
+  distanceMiles,
+  formatMiles,
+  NEARBY_RADIUS_MILES,
+  unitSphereCube,
+} from "~/lib/geo";
+import { isUuid } from "~/lib/ids";
+import { ACCEPT_JOB, CANCEL_JOB, type AcceptanceFacts } from "~/lib/job-process";
+import { jobFieldRules } from "~/lib/schemas/job";
+import { JOB_STATUSES } from "~/lib/statuses";
+import { oneLineText } from "~/lib/text-fields";
 import { approximateArea, approximateCoordinate } from "~/models/job-location.server";
 import { listNearbyOnlineProviders } from "~/models/provider.server";
-import { MAX_EVENT_RECIPIENTS, publishEvent } from "~/infra/events.server";
-import { JOB_STATUSES } from "~/lib/statuses";
 
 export type { Job };
 export type JobStatus = Job["status"];
@@ -24,7 +33,15 @@ export { JOB_STATUSES };
 
 /** A number, or a numeric string as PostgreSQL returns them. */
 const decimal = <T extends z.ZodNumber>(rule: T) =>
-  z.union([rule, z.string().trim().regex(/^-?\d+(\.\d+)?$/, "must be a number").transform(Number).pipe(rule)]);
+  z.union([
+    rule,
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d+(\.\d+)?$/, "must be a number")
+      .transform(Number)
+      .pipe(rule),
+  ]);
 
 /**
  * POST /api/jobs: the job table's insert schema (drizzle-zod) without id,
@@ -71,9 +88,15 @@ export interface NewJob {
 export function placeJob(input: Pick<NewJob, "address" | "latitude" | "longitude">) {
   const text = input.address?.trim() ?? "";
   const typed = text ? resolveLocation(text) : null;
-  if (typed?.resolved) return { address: typed.address, latitude: typed.latitude, longitude: typed.longitude, approximate: false };
+  if (typed?.resolved)
+    return { address: typed.address, latitude: typed.latitude, longitude: typed.longitude, approximate: false };
   if (input.latitude != null && input.longitude != null) {
-    return { address: text || describeCoordinates(input.latitude, input.longitude), latitude: input.latitude, longitude: input.longitude, approximate: false };
+    return {
+      address: text || describeCoordinates(input.latitude, input.longitude),
+      latitude: input.latitude,
+      longitude: input.longitude,
+      approximate: false,
+    };
   }
   const place = typed ?? resolveLocation("");
   return { address: place.address, latitude: place.latitude, longitude: place.longitude, approximate: !place.resolved };
@@ -95,16 +118,30 @@ export function jobPostedNotices(job: Job, providers: { id: string; distanceMile
 }
 
 /** The online providers around a job (the live update's audience), never its seeker; `categoryId` narrows them. */
-export async function providersAround(db: Executor, job: Pick<Job, "seekerId" | "latitude" | "longitude">, options: { categoryId?: Job["categoryId"]; limit: number }) {
+export async function providersAround(
+  db: Executor,
+  job: Pick<Job, "seekerId" | "latitude" | "longitude">,
+  options: { categoryId?: Job["categoryId"]; limit: number },
+) {
   const point = { latitude: Number(job.latitude), longitude: Number(job.longitude) };
   return listNearbyOnlineProviders(db, point, { ...options, excludeUserId: job.seekerId });
 }
 
 /** Live update for a job's seeker and the online providers around it (its visibility changed). */
-export async function publishJobUpdate(db: Executor, job: Pick<Job, "id" | "seekerId" | "latitude" | "longitude">): Promise<void> {
+export async function publishJobUpdate(
+  db: Executor,
+  job: Pick<Job, "id" | "seekerId" | "latitude" | "longitude">,
+): Promise<void> {
   const point = { latitude: Number(job.latitude), longitude: Number(job.longitude) };
-  const nearby = await listNearbyOnlineProviders(db, point, { excludeUserId: job.seekerId, limit: MAX_EVENT_RECIPIENTS });
-  await publishEvent(db, { type: "job_update", userIds: [job.seekerId, ...nearby.map((p) => p.id)], data: { jobId: job.id } });
+  const nearby = await listNearbyOnlineProviders(db, point, {
+    excludeUserId: job.seekerId,
+    limit: MAX_EVENT_RECIPIENTS,
+  });
+  await publishEvent(db, {
+    type: "job_update",
+    userIds: [job.seekerId, ...nearby.map((p) => p.id)],
+    data: { jobId: job.id },
+  });
 }
 
 export async function insertJob(db: Executor, seekerId: string, input: NewJob): Promise<Job> {
@@ -135,7 +172,13 @@ export const seekerSummary = {
   profileImageUrl: users.profileImageUrl,
   averageRating: users.averageRating,
 };
-export type SeekerSummary = { id: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null; averageRating: string };
+export type SeekerSummary = {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  averageRating: string;
+};
 /**
  * A job as one viewer sees it (decision 0039). With `exactLocation` false the
  * address is the job's area ("Brooklyn, NY") and the coordinates are rounded
@@ -161,13 +204,21 @@ function mayReadJob(viewerId: string): SQL | undefined {
 }
 
 /** The job with its location as exact as the viewer may have it: else its area and rounded coordinates. */
-export function asSeenBy<T extends Pick<Job, "address" | "latitude" | "longitude" | "locationApproximate">>(job: T, exactLocation: boolean): T & { exactLocation: boolean } {
+export function asSeenBy<T extends Pick<Job, "address" | "latitude" | "longitude" | "locationApproximate">>(
+  job: T,
+  exactLocation: boolean,
+): T & { exactLocation: boolean } {
   if (exactLocation) return { ...job, exactLocation };
   const latitude = Number(job.latitude);
   const longitude = Number(job.longitude);
   return {
     ...job,
-    address: approximateArea({ address: job.address, latitude, longitude, locationApproximate: job.locationApproximate }),
+    address: approximateArea({
+      address: job.address,
+      latitude,
+      longitude,
+      locationApproximate: job.locationApproximate,
+    }),
     latitude: approximateCoordinate(latitude).toFixed(7),
     longitude: approximateCoordinate(longitude).toFixed(7),
     exactLocation,
@@ -226,13 +277,26 @@ export interface ProviderStanding {
   longitude: string | null;
 }
 
-export async function providerStanding(db: Executor, providerId: string, options: { lock?: boolean } = {}): Promise<ProviderStanding> {
+export async function providerStanding(
+  db: Executor,
+  providerId: string,
+  options: { lock?: boolean } = {},
+): Promise<ProviderStanding> {
   const query = db
-    .select({ online: users.isProviderOnline, role: users.currentRole, latitude: users.latitude, longitude: users.longitude })
+    .select({
+      online: users.isProviderOnline,
+      role: users.currentRole,
+      latitude: users.latitude,
+      longitude: users.longitude,
+    })
     .from(users)
     .where(eq(users.id, providerId));
   const [me] = options.lock ? await query.for("share") : await query;
-  return { online: me?.online === true && me.role === "provider", latitude: me?.latitude ?? null, longitude: me?.longitude ?? null };
+  return {
+    online: me?.online === true && me.role === "provider",
+    latitude: me?.latitude ?? null,
+    longitude: me?.longitude ?? null,
+  };
 }
 
 /** Whether the job lies within NEARBY_RADIUS_MILES of the provider's center: measured in SQL, for the write and the page alike. */
@@ -246,7 +310,12 @@ function withinReachOf(standing: ProviderStanding): SQL<boolean> {
  * when it is not theirs, within reach and not one they cancelled before, so of concurrent accepts exactly one wins.
  * Undefined when any condition fails (`acceptanceFacts` then says which).
  */
-export async function claimPostedJob(tx: Executor, jobId: string, providerId: string, standing: ProviderStanding): Promise<Job | undefined> {
+export async function claimPostedJob(
+  tx: Executor,
+  jobId: string,
+  providerId: string,
+  standing: ProviderStanding,
+): Promise<Job | undefined> {
   const [job] = await tx
     .update(jobs)
     .set({ status: ACCEPT_JOB.to, updatedAt: new Date() })
@@ -267,18 +336,39 @@ export async function claimPostedJob(tx: Executor, jobId: string, providerId: st
  * The conditions of accepting a job, as the database has them for one provider (the job process decides from
  * them: `acceptRefusal`); null when there is no such job.
  */
-export async function acceptanceFacts(db: Executor, jobId: string, providerId: string, standing: ProviderStanding): Promise<AcceptanceFacts | null> {
+export async function acceptanceFacts(
+  db: Executor,
+  jobId: string,
+  providerId: string,
+  standing: ProviderStanding,
+): Promise<AcceptanceFacts | null> {
   if (!isUuid(jobId)) return null;
   const [row] = await db
-    .select({ status: jobs.status, seekerId: jobs.seekerId, withinReach: withinReachOf(standing), withdrawn: withdrawnBy(providerId) })
+    .select({
+      status: jobs.status,
+      seekerId: jobs.seekerId,
+      withinReach: withinReachOf(standing),
+      withdrawn: withdrawnBy(providerId),
+    })
     .from(jobs)
     .where(eq(jobs.id, jobId));
   if (!row) return null;
-  return { status: row.status, own: row.seekerId === providerId, withdrawn: Boolean(row.withdrawn), online: standing.online, withinReach: Boolean(row.withinReach) };
+  return {
+    status: row.status,
+    own: row.seekerId === providerId,
+    withdrawn: Boolean(row.withdrawn),
+    online: standing.online,
+    withinReach: Boolean(row.withinReach),
+  };
 }
 
 /** The job's status after its booking moved (the booking process's `jobStatus`); the job, unchanged when null. */
-export async function jobAfterBookingMove(tx: Executor, jobId: string, status: JobStatus | null, now: Date): Promise<Job> {
+export async function jobAfterBookingMove(
+  tx: Executor,
+  jobId: string,
+  status: JobStatus | null,
+  now: Date,
+): Promise<Job> {
   const [job] = status
     ? await tx.update(jobs).set({ status, updatedAt: now }).where(eq(jobs.id, jobId)).returning(jobColumns)
     : await tx.select(jobColumns).from(jobs).where(eq(jobs.id, jobId));
@@ -288,7 +378,11 @@ export async function jobAfterBookingMove(tx: Executor, jobId: string, status: J
 /** Whether the viewer may see the job at all (the rule of getJobForViewer), for writes that name a job. */
 export async function mayViewerReadJob(db: Executor, jobId: string, viewerId: string): Promise<boolean> {
   if (!isUuid(jobId)) return false;
-  const [row] = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.id, jobId), mayReadJob(viewerId))).limit(1);
+  const [row] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.id, jobId), mayReadJob(viewerId)))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -321,10 +415,15 @@ export async function listAvailableJobs(
   const maxChord = chordForMiles(options.radiusMiles ?? NEARBY_RADIUS_MILES);
   const point = providerCenter(provider);
   // No categories chosen: every category is the provider's.
-  const mine = provider.providerCategories.length ? CATEGORY_IDS.filter((c) => provider.providerCategories.includes(c)) : CATEGORY_IDS;
+  const mine = provider.providerCategories.length
+    ? CATEGORY_IDS.filter((c) => provider.providerCategories.includes(c))
+    : CATEGORY_IDS;
   const others = CATEGORY_IDS.filter((c) => !mine.includes(c));
   const found: NearbyJob[] = [];
-  for (const [categories, inMyCategories] of [[mine, true], [others, false]] as const) {
+  for (const [categories, inMyCategories] of [
+    [mine, true],
+    [others, false],
+  ] as const) {
     for (const isUrgent of [true, false]) {
       if (found.length === limit || categories.length === 0) continue;
       const group = { categories, isUrgent, inMyCategories };
@@ -345,7 +444,14 @@ async function nearestInGroup(
 ): Promise<NearbyJob[]> {
   const query = nearestQuery(db, `${group.categories.length}:${group.isUrgent ? "urgent" : "not-urgent"}`);
   const categories = Object.fromEntries(group.categories.map((categoryId, i) => [`category${i}`, categoryId]));
-  const rows = await query.execute({ providerId, center: unitSphereCube(point), maxChord, limit, offset: limit - 1, ...categories });
+  const rows = await query.execute({
+    providerId,
+    center: unitSphereCube(point),
+    maxChord,
+    limit,
+    offset: limit - 1,
+    ...categories,
+  });
   return rows.map((r) => {
     const job = asSeenBy(r.job, false);
     const distance = distanceMiles(point, { latitude: Number(job.latitude), longitude: Number(job.longitude) });
@@ -416,6 +522,9 @@ export async function withdrawPostedJob(tx: Executor, seekerId: string, jobId: s
 /** The status of a job of this seeker (authorization in the query); null when it is not theirs or not there. */
 export async function ownJobStatus(db: Executor, seekerId: string, jobId: string): Promise<JobStatus | null> {
   if (!isUuid(jobId)) return null;
-  const [row] = await db.select({ status: jobs.status }).from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.seekerId, seekerId)));
+  const [row] = await db
+    .select({ status: jobs.status })
+    .from(jobs)
+    .where(and(eq(jobs.id, jobId), eq(jobs.seekerId, seekerId)));
   return row?.status ?? null;
 }

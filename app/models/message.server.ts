@@ -1,10 +1,12 @@
 import "server-only";
+
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
+
 import { bookings, jobs, messages, users, type Message } from "#db/schema.ts";
+import type { Executor } from "~/infra/db.server";
 import { isUuid } from "~/lib/ids";
 import { messageContentRule } from "~/lib/schemas/message";
-import type { Executor } from "~/infra/db.server";
 
 export type { Message };
 
@@ -22,10 +24,21 @@ export const BOOKING_CANCELLED_NO_MESSAGES = "This booking was cancelled: messag
  * The booking (with its job's title) if the user is one of its parties, else null: the authorization of every
  * message read and write. `lock` share-locks it (a cancel waits, or is waited for).
  */
-export async function bookingOfParty(db: Executor, bookingId: string, userId: string, options: { lock?: boolean } = {}) {
+export async function bookingOfParty(
+  db: Executor,
+  bookingId: string,
+  userId: string,
+  options: { lock?: boolean } = {},
+) {
   if (!isUuid(bookingId)) return null;
   const query = db
-    .select({ id: bookings.id, seekerId: bookings.seekerId, providerId: bookings.providerId, status: bookings.status, jobTitle: jobs.title })
+    .select({
+      id: bookings.id,
+      seekerId: bookings.seekerId,
+      providerId: bookings.providerId,
+      status: bookings.status,
+      jobTitle: jobs.title,
+    })
     .from(bookings)
     .innerJoin(jobs, eq(jobs.id, bookings.jobId))
     .where(and(eq(bookings.id, bookingId), or(eq(bookings.seekerId, userId), eq(bookings.providerId, userId))));
@@ -34,7 +47,10 @@ export async function bookingOfParty(db: Executor, bookingId: string, userId: st
 }
 
 /** Stores a message; the caller has checked the booking and its parties. */
-export async function insertMessage(db: Executor, values: Pick<Message, "bookingId" | "senderId" | "receiverId" | "content">): Promise<Message> {
+export async function insertMessage(
+  db: Executor,
+  values: Pick<Message, "bookingId" | "senderId" | "receiverId" | "content">,
+): Promise<Message> {
   const [message] = await db.insert(messages).values(values).returning();
   return message;
 }
@@ -103,13 +119,21 @@ export async function listConversations(db: Executor, userId: string, limit = 10
     join ${jobs} j on j.id = c.job_id
     join ${users} o on o.id = case when c.seeker_id = ${userId} then c.provider_id else c.seeker_id end
     order by coalesce(c.last_at, c.created_at) desc`);
-  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as Array<Record<string, unknown>>;
+  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as Array<
+    Record<string, unknown>
+  >;
   return rows.map((r) => ({
     bookingId: String(r.bookingId),
     jobTitle: String(r.jobTitle),
     bookingStatus: String(r.bookingStatus),
-    otherUser: { id: String(r.otherId), firstName: (r.otherFirstName as string) ?? null, lastName: (r.otherLastName as string) ?? null, profileImageUrl: (r.otherImage as string) ?? null },
-    lastMessage: r.lastContent == null ? null : { content: String(r.lastContent), createdAt: new Date(r.lastAt as string) },
+    otherUser: {
+      id: String(r.otherId),
+      firstName: (r.otherFirstName as string) ?? null,
+      lastName: (r.otherLastName as string) ?? null,
+      profileImageUrl: (r.otherImage as string) ?? null,
+    },
+    lastMessage:
+      r.lastContent == null ? null : { content: String(r.lastContent), createdAt: new Date(r.lastAt as string) },
     unreadCount: Number(r.unread),
   }));
 }

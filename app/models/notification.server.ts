@@ -1,9 +1,11 @@
 import "server-only";
+
 import { and, count, desc, eq, sql } from "drizzle-orm";
+
 import { messages, notifications, type Notification } from "#db/schema.ts";
-import { isUuid } from "~/lib/ids";
 import type { Executor } from "~/infra/db.server";
 import { publishEvent } from "~/infra/events.server";
+import { isUuid } from "~/lib/ids";
 import { enqueueAlerts } from "~/models/email-alert.server";
 
 export type { Notification };
@@ -27,7 +29,12 @@ export async function notify(db: Executor, items: NewNotification[]): Promise<vo
   const created = await db
     .insert(notifications)
     .values(items.map((n) => ({ ...n, relatedId: n.relatedId ?? null })))
-    .returning({ id: notifications.id, type: notifications.type, userId: notifications.userId, relatedId: notifications.relatedId });
+    .returning({
+      id: notifications.id,
+      type: notifications.type,
+      userId: notifications.userId,
+      relatedId: notifications.relatedId,
+    });
   await enqueueAlerts(db, created);
   await publishEvent(db, { type: "notification", userIds: items.map((n) => n.userId), data: {} });
 }
@@ -36,7 +43,10 @@ export async function notify(db: Executor, items: NewNotification[]): Promise<vo
  * The header's two badges in one statement: the user's unread notifications and
  * unread messages (every page asks for both).
  */
-export async function countUnreadBadges(db: Executor, userId: string): Promise<{ notifications: number; messages: number }> {
+export async function countUnreadBadges(
+  db: Executor,
+  userId: string,
+): Promise<{ notifications: number; messages: number }> {
   const [row] = await db
     .select({
       notifications: count(),
@@ -49,7 +59,12 @@ export async function countUnreadBadges(db: Executor, userId: string): Promise<{
 
 /** The user's own notifications, newest first. */
 export async function listNotifications(db: Executor, userId: string, limit = 100): Promise<Notification[]> {
-  return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit);
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
 }
 
 /** Marks one of the user's own notifications read: the notification, or null when the user has none of that id. */
@@ -78,5 +93,12 @@ export async function setMessageNotificationsRead(db: Executor, userId: string, 
   await db
     .update(notifications)
     .set({ isRead: true })
-    .where(and(eq(notifications.userId, userId), eq(notifications.type, "message"), eq(notifications.relatedId, bookingId), eq(notifications.isRead, false)));
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.type, "message"),
+        eq(notifications.relatedId, bookingId),
+        eq(notifications.isRead, false),
+      ),
+    );
 }

@@ -1,11 +1,13 @@
 import "server-only";
+
 import { and, desc, eq, gte, sql } from "drizzle-orm";
-import { bookingWithdrawals, bookings, users, type User } from "#db/schema.ts";
+
+import { bookings, bookingWithdrawals, users, type User } from "#db/schema.ts";
+import type { Executor } from "~/infra/db.server";
 import { CANCELLATION_HISTORY_DAYS } from "~/lib/booking-process";
 import { dateTimeFormat } from "~/lib/format";
-import { isUuid } from "~/lib/ids";
 import { DEFAULT_LOCATION, NEARBY_RADIUS_MILES } from "~/lib/geo";
-import type { Executor } from "~/infra/db.server";
+import { isUuid } from "~/lib/ids";
 
 /** Public provider fields (spec §7 providers/available and users/{id}): never email or phone. */
 export const publicProviderColumns = {
@@ -33,7 +35,11 @@ export type PublicProvider = {
 
 /** Sets whether the user is online; the caller has checked that one going online is a provider. */
 export async function updateProviderOnline(db: Executor, userId: string, isOnline: boolean): Promise<User> {
-  const [updated] = await db.update(users).set({ isProviderOnline: isOnline, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+  const [updated] = await db
+    .update(users)
+    .set({ isProviderOnline: isOnline, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
   return updated;
 }
 
@@ -70,7 +76,8 @@ let recentCounts: { db: Executor; at: number; counts: Promise<Record<string, num
  * failed count is not kept.
  */
 export function recentAvailableProviderCounts(db: Executor, now = Date.now()): Promise<Record<string, number>> {
-  if (recentCounts && recentCounts.db === db && now - recentCounts.at < PROVIDER_COUNTS_MAX_AGE_MS) return recentCounts.counts;
+  if (recentCounts && recentCounts.db === db && now - recentCounts.at < PROVIDER_COUNTS_MAX_AGE_MS)
+    return recentCounts.counts;
   const counts = countAvailableProvidersByCategory(db);
   const entry = { db, at: now, counts };
   recentCounts = entry;
@@ -113,7 +120,12 @@ export interface ProviderStats {
 }
 
 /** Earnings from completed bookings: today (in the app's time zone) and all time, two decimals. */
-export async function getProviderStats(db: Executor, provider: User, timeZone: string, now = new Date()): Promise<ProviderStats> {
+export async function getProviderStats(
+  db: Executor,
+  provider: User,
+  timeZone: string,
+  now = new Date(),
+): Promise<ProviderStats> {
   const startOfToday = startOfDayIn(timeZone, now);
   const [row] = await db
     .select({
@@ -134,7 +146,16 @@ export async function getProviderStats(db: Executor, provider: User, timeZone: s
 /** Midnight of `now`'s calendar day in `timeZone`, as an instant. */
 export function startOfDayIn(timeZone: string, now = new Date()): Date {
   const parts = Object.fromEntries(
-    dateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" })
+    dateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    })
       .formatToParts(now)
       .map((p) => [p.type, p.value]),
   );

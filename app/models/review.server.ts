@@ -1,11 +1,13 @@
 import "server-only";
+
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
+
 import { bookings, jobs, reviews, users, type Booking, type Review } from "#db/schema.ts";
+import type { Executor } from "~/infra/db.server";
+import { reviewFieldRules } from "~/lib/schemas/review";
 import { fullName } from "~/lib/user-display";
 import type { NewNotification } from "~/models/notification.server";
-import { reviewFieldRules } from "~/lib/schemas/review";
-import type { Executor } from "~/infra/db.server";
 
 export type { Review };
 
@@ -57,7 +59,10 @@ export async function insertReviewAndRecount(
 
 /** The notice the reviewee gets: the reviewer's name only, never their email (decision 0018). */
 export async function reviewNotice(db: Executor, review: Review, jobId: string): Promise<NewNotification> {
-  const [reviewer] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, review.reviewerId));
+  const [reviewer] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, review.reviewerId));
   const [job] = await db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, jobId));
   return {
     userId: review.revieweeId,
@@ -77,7 +82,12 @@ export async function listReceivedReviews(db: Executor, userId: string, limit = 
   const rows = await db
     .select({
       review: reviews,
-      reviewer: { id: users.id, firstName: users.firstName, lastName: users.lastName, profileImageUrl: users.profileImageUrl },
+      reviewer: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profileImageUrl: users.profileImageUrl,
+      },
     })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.reviewerId))
@@ -89,6 +99,9 @@ export async function listReceivedReviews(db: Executor, userId: string, limit = 
 
 /** The review the user wrote for a booking, if any (the booking page shows it instead of the button). */
 export async function findReviewBy(db: Executor, bookingId: string, reviewerId: string): Promise<Review | null> {
-  const [row] = await db.select().from(reviews).where(and(eq(reviews.bookingId, bookingId), eq(reviews.reviewerId, reviewerId)));
+  const [row] = await db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.bookingId, bookingId), eq(reviews.reviewerId, reviewerId)));
   return row ?? null;
 }

@@ -1,12 +1,14 @@
 import "server-only";
+
 import { eq, sql } from "drizzle-orm";
-import { isUuid } from "~/lib/ids";
-import type { SwitchRoleInput } from "~/lib/schemas/role";
-import type { ProfileForm } from "~/lib/schemas/profile";
-import { resolveLocation } from "~/infra/geocode.server";
+
 import { users, type User } from "#db/schema.ts";
 import type { Executor } from "~/infra/db.server";
+import { resolveLocation } from "~/infra/geocode.server";
 import type { IdentityClaims } from "~/infra/identity-claims.server";
+import { isUuid } from "~/lib/ids";
+import type { ProfileForm } from "~/lib/schemas/profile";
+import type { SwitchRoleInput } from "~/lib/schemas/role";
 
 export type { User };
 export { switchRoleSchema } from "~/lib/schemas/role";
@@ -58,7 +60,11 @@ export function normalizedEmail(email: string): string {
 }
 
 export async function getUserIdByEmail(db: Executor, email: string): Promise<string | null> {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalizedEmail(email))).limit(1);
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, normalizedEmail(email)))
+    .limit(1);
   return user?.id ?? null;
 }
 
@@ -70,7 +76,10 @@ export async function getUserById(db: Executor, id: string): Promise<User | null
 
 /** A user's name alone: what another user may read of them, in a notification (never the email: decision 0018). */
 export async function getUserName(db: Executor, id: string): Promise<Pick<User, "firstName" | "lastName">> {
-  const [user] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, id));
+  const [user] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, id));
   return user;
 }
 
@@ -127,6 +136,10 @@ export async function updateProfile(db: Executor, userId: string, input: Profile
 
 /** Sets (or clears) the profile photo; the caller has verified the image. */
 export async function setProfileImage(db: Executor, userId: string, imageUrl: string | null): Promise<User | null> {
-  const [user] = await db.update(users).set({ profileImageUrl: imageUrl, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+  const [user] = await db
+    .update(users)
+    .set({ profileImageUrl: imageUrl, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
   return user ?? null;
 }

@@ -1,12 +1,11 @@
 import "server-only";
+
 // Alert emails: the worker's side. A queued notification that is due is checked against the rules
 // (models/email-alert), rendered, handed to the mail server and recorded; a failure throws, so the queue
 // retries it with backoff.
 import type { Job } from "pg-boss";
+
 import { QUEUES } from "#db/queue.ts";
-import { alertToSend, digestToSend, queueAlertLater, recordDelivery, recordDigest, type AlertToSend, type EmailKind } from "~/models/email-alert.server";
-import { STATUS_NOTICES } from "~/models/booking.server";
-import { notificationHref } from "~/lib/notifications";
 import { alertMail } from "~/infra/alert-mail.server";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
@@ -14,6 +13,17 @@ import { log } from "~/infra/logger.server";
 import { sendMail } from "~/infra/mail.server";
 import { startWorkers } from "~/infra/queue.server";
 import { unsubscribeUrl } from "~/infra/unsubscribe-token.server";
+import { notificationHref } from "~/lib/notifications";
+import { STATUS_NOTICES } from "~/models/booking.server";
+import {
+  alertToSend,
+  digestToSend,
+  queueAlertLater,
+  recordDelivery,
+  recordDigest,
+  type AlertToSend,
+  type EmailKind,
+} from "~/models/email-alert.server";
 
 /** What a reader unsubscribes from, as the email and the unsubscribe page name it. */
 export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
@@ -66,7 +76,10 @@ export async function deliverDigest(job: Job<{ userId: string }>): Promise<void>
       to: digest.to,
       title: count === 1 ? "A new job near you" : `${count} new jobs near you`,
       message: "Posted near you since we last wrote:",
-      items: digest.items.map((item) => ({ text: item.message, link: new URL(notificationHref("job_posted", item.relatedId) ?? "/", appUrl).href })),
+      items: digest.items.map((item) => ({
+        text: item.message,
+        link: new URL(notificationHref("job_posted", item.relatedId) ?? "/", appUrl).href,
+      })),
       link: new URL("/", appUrl).href,
       linkLabel: "See jobs near you",
       unsubscribe: unsubscribeUrl(digest.userId, "jobDigest"),
@@ -84,7 +97,11 @@ export async function startAlertWorker(): Promise<void> {
   const config = getConfig();
   if (!config.mailWorker) return;
   await startWorkers(
-    { [QUEUES.alertEmail]: deliverAlert as never, [QUEUES.messageAlert]: deliverAlert as never, [QUEUES.jobDigest]: deliverDigest as never },
+    {
+      [QUEUES.alertEmail]: deliverAlert as never,
+      [QUEUES.messageAlert]: deliverAlert as never,
+      [QUEUES.jobDigest]: deliverDigest as never,
+    },
     { pollingIntervalSeconds: config.mailWorkerPollSeconds, lostAfterSeconds: config.mailWorkerLostSeconds },
   );
 }

@@ -1,17 +1,28 @@
 import "server-only";
+
+import { getDb, type Executor } from "~/infra/db.server";
+import { inTransaction, publishEvent } from "~/infra/events.server";
+import { spendRateLimit, userKey } from "~/infra/rate-limit.server";
 import {
   availableTransitions,
   findTransition,
+  refusal as moveRefusal,
   owesPayment,
   partyOf,
-  refusal as moveRefusal,
   REVIEWABLE_BOOKING_STATUS,
   takesMessages,
   waitingNote,
   type BookingParty,
 } from "~/lib/booking-process";
+import { conflict, DomainError, forbidden, invalid, notFound, RateLimited } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
-import { ACCEPT_JOB, acceptRefusal, JOB_ALREADY_ACCEPTED, ONLY_PROVIDERS_ACCEPT, TOO_MANY_CANCELLATIONS } from "~/lib/job-process";
+import {
+  ACCEPT_JOB,
+  acceptRefusal,
+  JOB_ALREADY_ACCEPTED,
+  ONLY_PROVIDERS_ACCEPT,
+  TOO_MANY_CANCELLATIONS,
+} from "~/lib/job-process";
 import {
   cancellationWait,
   countCompletedJob,
@@ -29,8 +40,13 @@ import {
   type BookingListItem,
   type PaymentMethod,
 } from "~/models/booking.server";
-import { conflict, DomainError, forbidden, invalid, notFound, RateLimited } from "~/lib/errors";
-import { acceptanceFacts, claimPostedJob, jobAfterBookingMove, providerStanding, publishJobUpdate } from "~/models/job.server";
+import {
+  acceptanceFacts,
+  claimPostedJob,
+  jobAfterBookingMove,
+  providerStanding,
+  publishJobUpdate,
+} from "~/models/job.server";
 import { notify } from "~/models/notification.server";
 import {
   ALREADY_REVIEWED,
@@ -43,9 +59,6 @@ import {
   type Review,
 } from "~/models/review.server";
 import type { User } from "~/models/user.server";
-import { getDb, type Executor } from "~/infra/db.server";
-import { inTransaction, publishEvent } from "~/infra/events.server";
-import { spendRateLimit, userKey } from "~/infra/rate-limit.server";
 
 /** POST /api/bookings' body (spec §7: jobId, seekerId, agreedPrice, paymentMethod, paymentStatus, scheduledAt). */
 export const acceptJobInput = createBookingSchema;
@@ -55,7 +68,10 @@ export const acceptJobInput = createBookingSchema;
  * first of two providers wins, the database settles the race (409 for the other). The booking, with the seeker
  * notified. Every booking move, from the API or a page, spends the actor's `bookings` limit (decision 0062).
  */
-export async function acceptJob(actor: Pick<User, "id" | "currentRole">, input: { jobId: string; paymentMethod?: PaymentMethod; seekerId?: string }): Promise<Booking> {
+export async function acceptJob(
+  actor: Pick<User, "id" | "currentRole">,
+  input: { jobId: string; paymentMethod?: PaymentMethod; seekerId?: string },
+): Promise<Booking> {
   await spendRateLimit("bookings", userKey(actor.id));
   return acceptJobIn(await getDb(), actor, input);
 }
@@ -91,8 +107,20 @@ export async function acceptJobIn(
     const booking = await insertAcceptedBooking(tx, job, provider.id, input.paymentMethod);
     const { notice } = ACCEPT_JOB;
     const name = await displayName(tx, provider.id);
-    await notify(tx, [{ userId: job.seekerId, type: notice.type, title: notice.title, message: `${name} ${notice.verb} "${job.title}"`, relatedId: booking.id }]);
-    await publishEvent(tx, { type: "booking_update", userIds: [job.seekerId, provider.id], data: { bookingId: booking.id, jobId: job.id } });
+    await notify(tx, [
+      {
+        userId: job.seekerId,
+        type: notice.type,
+        title: notice.title,
+        message: `${name} ${notice.verb} "${job.title}"`,
+        relatedId: booking.id,
+      },
+    ]);
+    await publishEvent(tx, {
+      type: "booking_update",
+      userIds: [job.seekerId, provider.id],
+      data: { bookingId: booking.id, jobId: job.id },
+    });
     await publishJobUpdate(tx, job);
     return booking;
   });
@@ -135,7 +163,12 @@ export async function moveBooking(actor: Pick<User, "id">, bookingId: string, to
  * completion counts on the provider's row, the other party is notified, all in the transaction; the live events
  * leave once it commits.
  */
-export async function moveBookingIn(db: Executor, bookingId: string, userId: string, to: Booking["status"]): Promise<Booking> {
+export async function moveBookingIn(
+  db: Executor,
+  bookingId: string,
+  userId: string,
+  to: Booking["status"],
+): Promise<Booking> {
   if (!isUuid(bookingId)) throw notFound("Booking not found");
   return inTransaction(db, async (tx) => {
     const current = await lockBookingForParty(tx, bookingId, userId);
@@ -157,9 +190,19 @@ export async function moveBookingIn(db: Executor, bookingId: string, userId: str
     const { notice } = step;
     const other = party === "provider" ? current.seekerId : current.providerId;
     await notify(tx, [
-      { userId: other, type: notice.type, title: notice.title, message: `${await displayName(tx, userId)} ${notice.verb} "${job.title}"`, relatedId: current.id },
+      {
+        userId: other,
+        type: notice.type,
+        title: notice.title,
+        message: `${await displayName(tx, userId)} ${notice.verb} "${job.title}"`,
+        relatedId: current.id,
+      },
     ]);
-    await publishEvent(tx, { type: "booking_update", userIds: [current.seekerId, current.providerId], data: { bookingId: current.id, jobId: job.id } });
+    await publishEvent(tx, {
+      type: "booking_update",
+      userIds: [current.seekerId, current.providerId],
+      data: { bookingId: current.id, jobId: job.id },
+    });
     await publishJobUpdate(tx, job);
     return moved;
   });
@@ -186,7 +229,13 @@ export async function reviewBookingIn(db: Executor, reviewerId: string, input: C
     }
     const revieweeId = booking.seekerId === reviewerId ? booking.providerId : booking.seekerId;
     if (input.revieweeId !== revieweeId) throw invalid("revieweeId must be the other party of the booking");
-    const review = await insertReviewAndRecount(tx, { bookingId: booking.id, reviewerId, revieweeId, rating: input.rating, comment: input.comment });
+    const review = await insertReviewAndRecount(tx, {
+      bookingId: booking.id,
+      reviewerId,
+      revieweeId,
+      rating: input.rating,
+      comment: input.comment,
+    });
     if (!review) throw conflict(ALREADY_REVIEWED);
     await notify(tx, [await reviewNotice(tx, review, booking.jobId)]);
     return review;
@@ -194,7 +243,11 @@ export async function reviewBookingIn(db: Executor, reviewerId: string, input: C
 }
 
 /** The booking page's review form: the reviewee is always the other party, never a value from the form. */
-export async function reviewOtherParty(actor: Pick<User, "id">, bookingId: string, review: { rating: number; comment?: string }): Promise<Review> {
+export async function reviewOtherParty(
+  actor: Pick<User, "id">,
+  bookingId: string,
+  review: { rating: number; comment?: string },
+): Promise<Review> {
   const booking = await bookingFor(actor, bookingId);
   const revieweeId = booking.providerId === actor.id ? booking.seekerId : booking.providerId;
   return reviewBooking(actor, { bookingId: booking.id, revieweeId, ...review });
@@ -236,6 +289,9 @@ export async function bookingPage(actor: Pick<User, "id">, bookingId: string) {
   if (!booking) return null;
   const party = partyOf(booking, actor.id);
   const otherId = party === "provider" ? booking.seekerId : booking.providerId;
-  const [myReview, theirReview] = await Promise.all([findReviewBy(db, booking.id, actor.id), findReviewBy(db, booking.id, otherId)]);
+  const [myReview, theirReview] = await Promise.all([
+    findReviewBy(db, booking.id, actor.id),
+    findReviewBy(db, booking.id, otherId),
+  ]);
   return { booking, myReview, theirReview, actions: allowedActions(actor, booking, myReview) };
 }

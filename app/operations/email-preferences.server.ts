@@ -1,16 +1,29 @@
 import "server-only";
+
 import { z } from "zod";
-import { EMAIL_KINDS, getEmailChoices, setEmailChoices, type EmailChoices, type EmailKind } from "~/models/email-alert.server";
-import type { User } from "~/models/user.server";
+
 import { getDb } from "~/infra/db.server";
 import { validUnsubscribe } from "~/infra/unsubscribe-token.server";
+import {
+  EMAIL_KINDS,
+  getEmailChoices,
+  setEmailChoices,
+  type EmailChoices,
+  type EmailKind,
+} from "~/models/email-alert.server";
+import type { User } from "~/models/user.server";
 
 /** The profile's email form: a checkbox per kind, present when on (an unchecked box sends nothing). */
 export const emailChoicesForm = z.object(
-  Object.fromEntries(EMAIL_KINDS.map((kind) => [kind, z.literal("on").optional().transform((v) => v === "on")])) as Record<
-    EmailKind,
-    z.ZodPipe<z.ZodOptional<z.ZodLiteral<"on">>, z.ZodTransform<boolean, "on" | undefined>>
-  >,
+  Object.fromEntries(
+    EMAIL_KINDS.map((kind) => [
+      kind,
+      z
+        .literal("on")
+        .optional()
+        .transform((v) => v === "on"),
+    ]),
+  ) as Record<EmailKind, z.ZodPipe<z.ZodOptional<z.ZodLiteral<"on">>, z.ZodTransform<boolean, "on" | undefined>>>,
 );
 
 /** An unsubscribe link's query: who, which kind, and the signature of both. */
@@ -23,9 +36,17 @@ export const unsubscribeQuery = z.object({
 /** What the profile's form offers, in its order. */
 const OFFERED: { kind: EmailKind; label: string; hint: string }[] = [
   { kind: "urgentJobs", label: "Urgent jobs near you", hint: "At once, while you are online as a provider." },
-  { kind: "jobDigest", label: "Other new jobs near you", hint: "One email listing them, at most every 30 minutes, while you are online as a provider." },
+  {
+    kind: "jobDigest",
+    label: "Other new jobs near you",
+    hint: "One email listing them, at most every 30 minutes, while you are online as a provider.",
+  },
   { kind: "bookings", label: "Booking updates", hint: "Accepted, started, completed or cancelled." },
-  { kind: "messages", label: "New messages", hint: "When a message waits unread for 5 minutes; at most one email per conversation every 30 minutes." },
+  {
+    kind: "messages",
+    label: "New messages",
+    hint: "When a message waits unread for 5 minutes; at most one email per conversation every 30 minutes.",
+  },
   { kind: "reviews", label: "New reviews", hint: "When someone reviews you." },
 ];
 
@@ -37,7 +58,10 @@ export async function myEmailChoices(actor: Pick<User, "id">): Promise<EmailChoi
   return getEmailChoices(await getDb(), actor.id);
 }
 
-export async function saveEmailChoices(actor: Pick<User, "id">, input: z.infer<typeof emailChoicesForm>): Promise<EmailChoices> {
+export async function saveEmailChoices(
+  actor: Pick<User, "id">,
+  input: z.infer<typeof emailChoicesForm>,
+): Promise<EmailChoices> {
   return setEmailChoices(await getDb(), actor.id, input);
 }
 

@@ -1,10 +1,15 @@
 import "server-only";
-import { JOB_IMAGE_MAX_BYTES } from "~/lib/uploads";
-import type { SavedIds } from "~/models/favorite.server";
+
+import { getDb, type Executor } from "~/infra/db.server";
+import { inTransaction } from "~/infra/events.server";
+import { verifyUploadedImage } from "~/infra/image-upload.server";
+import { spendRateLimit, userKey } from "~/infra/rate-limit.server";
+import { conflict, notFound } from "~/lib/errors";
 import { distanceMiles } from "~/lib/geo";
 import { isUuid } from "~/lib/ids";
 import { ACCEPT_JOB, acceptRefusal, cancelJobConflict, mayCancelJob, type AcceptanceFacts } from "~/lib/job-process";
-import { conflict, notFound } from "~/lib/errors";
+import { JOB_IMAGE_MAX_BYTES } from "~/lib/uploads";
+import type { SavedIds } from "~/models/favorite.server";
 import {
   acceptanceFacts,
   countSeekerJobsByStatus,
@@ -28,12 +33,8 @@ import {
   type NewJob,
 } from "~/models/job.server";
 import { notify } from "~/models/notification.server";
-import { loadSavedIds } from "~/operations/favorites.server";
 import type { User } from "~/models/user.server";
-import { getDb, type Executor } from "~/infra/db.server";
-import { inTransaction } from "~/infra/events.server";
-import { verifyUploadedImage } from "~/infra/image-upload.server";
-import { spendRateLimit, userKey } from "~/infra/rate-limit.server";
+import { loadSavedIds } from "~/operations/favorites.server";
 
 /** POST /api/jobs' body (spec §7). */
 export const jobInput = createJobSchema;
@@ -43,8 +44,14 @@ export const jobInput = createJobSchema;
  * really an image (UploadRefused otherwise; `storedImageUrl` is one the no-JavaScript form stored and checked
  * already); counted against the jobs limit; stored with the notices to nearby providers in one transaction.
  */
-export async function postJob(actor: Pick<User, "id">, input: NewJob, options: { storedImageUrl?: string | null } = {}): Promise<Job> {
-  const imageUrl = options.storedImageUrl ?? (input.imageUrl ? await verifyUploadedImage(input.imageUrl, actor.id, JOB_IMAGE_MAX_BYTES) : null);
+export async function postJob(
+  actor: Pick<User, "id">,
+  input: NewJob,
+  options: { storedImageUrl?: string | null } = {},
+): Promise<Job> {
+  const imageUrl =
+    options.storedImageUrl ??
+    (input.imageUrl ? await verifyUploadedImage(input.imageUrl, actor.id, JOB_IMAGE_MAX_BYTES) : null);
   await spendRateLimit("jobs", userKey(actor.id));
   return postJobIn(await getDb(), actor.id, { ...input, imageUrl });
 }
@@ -94,13 +101,19 @@ export async function myJobs(actor: Pick<User, "id">, status?: JobStatus) {
 /** The my-jobs page: the jobs of the tab, each with what the actor may do with it, the count of each status, and what the actor saved. */
 export async function myJobsPage(actor: Pick<User, "id" | "currentRole">, status?: JobStatus) {
   const db = await getDb();
-  const [rows, counts, saved] = await Promise.all([listSeekerJobs(db, actor.id, status ? { status } : {}), countSeekerJobsByStatus(db, actor.id), loadSavedIds(db, actor)]);
+  const [rows, counts, saved] = await Promise.all([
+    listSeekerJobs(db, actor.id, status ? { status } : {}),
+    countSeekerJobsByStatus(db, actor.id),
+    loadSavedIds(db, actor),
+  ]);
   const jobs = rows.map((job) => ({ ...job, actions: jobActions(actor, job, null) }));
   return { jobs, counts, saved };
 }
 
 /** Posted jobs near an online provider (spec §7: only while online); nobody else gets any. */
-export async function availableJobs(actor: Pick<User, "id" | "currentRole" | "isProviderOnline" | "latitude" | "longitude" | "providerCategories">): Promise<NearbyJob[]> {
+export async function availableJobs(
+  actor: Pick<User, "id" | "currentRole" | "isProviderOnline" | "latitude" | "longitude" | "providerCategories">,
+): Promise<NearbyJob[]> {
   if (actor.currentRole !== "provider" || !actor.isProviderOnline) return [];
   return listAvailableJobs(await getDb(), actor);
 }
@@ -125,7 +138,11 @@ export interface JobActions {
  * The job's actions for the viewer. Accepting is decided from `facts`, what the database says of this provider and
  * this job (the same conditions the accept's update has); without them (not a provider) there is nothing to accept.
  */
-export function jobActions(viewer: Pick<User, "id" | "currentRole">, job: Pick<Job, "seekerId" | "status">, facts: AcceptanceFacts | null): JobActions {
+export function jobActions(
+  viewer: Pick<User, "id" | "currentRole">,
+  job: Pick<Job, "seekerId" | "status">,
+  facts: AcceptanceFacts | null,
+): JobActions {
   const mayTryAccepting = viewer.currentRole === ACCEPT_JOB.by && facts !== null;
   const refused = mayTryAccepting ? acceptRefusal(facts) : null;
   return {
@@ -147,9 +164,15 @@ export async function jobPage(
 ): Promise<{ job: JobWithSeeker | null; saved: SavedIds; actions: JobActions | null; distance: number | null }> {
   const db = await getDb();
   const isProvider = actor.currentRole === ACCEPT_JOB.by;
-  const [job, saved, standing] = await Promise.all([getJobForViewer(db, jobId, actor.id), loadSavedIds(db, actor), isProvider ? providerStanding(db, actor.id) : null]);
+  const [job, saved, standing] = await Promise.all([
+    getJobForViewer(db, jobId, actor.id),
+    loadSavedIds(db, actor),
+    isProvider ? providerStanding(db, actor.id) : null,
+  ]);
   if (!job) return { job, saved, actions: null, distance: null };
   const facts = standing ? await acceptanceFacts(db, job.id, actor.id, standing) : null;
-  const distance = isProvider ? distanceMiles(providerCenter(actor), { latitude: Number(job.latitude), longitude: Number(job.longitude) }) : null;
+  const distance = isProvider
+    ? distanceMiles(providerCenter(actor), { latitude: Number(job.latitude), longitude: Number(job.longitude) })
+    : null;
   return { job, saved, actions: jobActions(actor, job, facts), distance };
 }

@@ -1,5 +1,7 @@
 import "server-only";
+
 import type { z } from "zod";
+
 import { invalid } from "~/lib/errors";
 import { describeIssues } from "~/lib/input-issues";
 

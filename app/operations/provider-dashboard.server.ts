@@ -1,13 +1,14 @@
 import "server-only";
-import { loadSavedIds } from "~/operations/favorites.server";
-import type { SavedIds } from "~/models/favorite.server";
+
+import { getConfig } from "~/infra/config.server";
+import { getDb } from "~/infra/db.server";
 import { ACTIVE_BOOKING_STATUSES } from "~/lib/booking-process";
 import { listMyBookings, type BookingListItem } from "~/models/booking.server";
+import type { SavedIds } from "~/models/favorite.server";
 import { listAvailableJobs, type NearbyJob } from "~/models/job.server";
 import { getProviderStats, type ProviderStats } from "~/models/provider.server";
 import type { User } from "~/models/user.server";
-import { getConfig } from "~/infra/config.server";
-import { getDb } from "~/infra/db.server";
+import { loadSavedIds } from "~/operations/favorites.server";
 
 /** How many active jobs the dashboard lists before "Show all active jobs". */
 export const ACTIVE_JOBS_PREVIEW = 20;
@@ -21,7 +22,10 @@ export interface DashboardLists {
 }
 
 export function expandedLists(url: URL): DashboardLists {
-  return { activeJobs: url.searchParams.get("activeJobs") === "all", availableJobs: url.searchParams.get("availableJobs") === "all" };
+  return {
+    activeJobs: url.searchParams.get("activeJobs") === "all",
+    availableJobs: url.searchParams.get("availableJobs") === "all",
+  };
 }
 
 export interface ProviderDashboardData {
@@ -46,7 +50,10 @@ export function providerDashboard(user: User, lists: DashboardLists): ProviderDa
         statuses: [...ACTIVE_BOOKING_STATUSES],
         limit: lists.activeJobs ? undefined : ACTIVE_JOBS_PREVIEW + 1,
       });
-      return preview(listed, lists.activeJobs ? undefined : ACTIVE_JOBS_PREVIEW, (bookings, more) => ({ bookings, more }));
+      return preview(listed, lists.activeJobs ? undefined : ACTIVE_JOBS_PREVIEW, (bookings, more) => ({
+        bookings,
+        more,
+      }));
     }),
     availableJobs: user.isProviderOnline
       ? db.then(async (d) => {
@@ -54,7 +61,11 @@ export function providerDashboard(user: User, lists: DashboardLists): ProviderDa
             listAvailableJobs(d, user, lists.availableJobs ? {} : { limit: AVAILABLE_JOBS_PREVIEW + 1 }),
             loadSavedIds(d, user),
           ]);
-          return preview(listed, lists.availableJobs ? undefined : AVAILABLE_JOBS_PREVIEW, (jobs, more) => ({ jobs, more, saved }));
+          return preview(listed, lists.availableJobs ? undefined : AVAILABLE_JOBS_PREVIEW, (jobs, more) => ({
+            jobs,
+            more,
+            saved,
+          }));
         })
       : null,
   };

@@ -1,12 +1,19 @@
 import "server-only";
+
 import { z } from "zod";
-import { jobFieldRules } from "~/lib/schemas/job";
-import { loadSavedIds } from "~/operations/favorites.server";
-import type { SavedIds } from "~/models/favorite.server";
-import { notFound } from "~/lib/errors";
-import { getProviderDetails, listAvailableProviders, type ProviderDetails, type PublicProvider } from "~/models/provider.server";
-import { getUserById, type User } from "~/models/user.server";
+
 import { getDb } from "~/infra/db.server";
+import { notFound } from "~/lib/errors";
+import { jobFieldRules } from "~/lib/schemas/job";
+import type { SavedIds } from "~/models/favorite.server";
+import {
+  getProviderDetails,
+  listAvailableProviders,
+  type ProviderDetails,
+  type PublicProvider,
+} from "~/models/provider.server";
+import { getUserById, type User } from "~/models/user.server";
+import { loadSavedIds } from "~/operations/favorites.server";
 
 /** GET /api/providers/available's input: the category, from the query or the path. */
 export const availableProvidersInput = z.object({ categoryId: jobFieldRules.categoryId });
@@ -17,7 +24,10 @@ export async function availableProviders(categoryId: string): Promise<PublicProv
 }
 
 /** The same, with what the viewer saved, for the hearts of the wizard's list. */
-export async function availableProvidersFor(viewer: Pick<User, "id" | "currentRole">, categoryId: string): Promise<{ providers: PublicProvider[]; saved: SavedIds }> {
+export async function availableProvidersFor(
+  viewer: Pick<User, "id" | "currentRole">,
+  categoryId: string,
+): Promise<{ providers: PublicProvider[]; saved: SavedIds }> {
   const db = await getDb();
   const [providers, saved] = await Promise.all([listAvailableProviders(db, categoryId), loadSavedIds(db, viewer)]);
   return { providers, saved };

@@ -1,9 +1,9 @@
 import "server-only";
-import { switchRoleSchema } from "~/lib/schemas/role";
-import { notFound } from "~/lib/errors";
-import type { SwitchRoleInput } from "~/lib/schemas/role";
-import { switchRole as storeRole, type User } from "~/models/user.server";
+
 import { getDb } from "~/infra/db.server";
+import { notFound } from "~/lib/errors";
+import { switchRoleSchema, type SwitchRoleInput } from "~/lib/schemas/role";
+import { switchRole as storeRole, type User } from "~/models/user.server";
 
 /** POST /api/users/switch-role's body and the role-switch form (spec §7: newRole, userType). */
 export const switchRoleInput = switchRoleSchema;

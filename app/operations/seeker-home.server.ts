@@ -1,10 +1,11 @@
 import "server-only";
-import { loadSavedIds } from "~/operations/favorites.server";
+
+import { getDb } from "~/infra/db.server";
 import type { SavedIds } from "~/models/favorite.server";
 import { listSeekerJobs, type JobWithSeeker } from "~/models/job.server";
 import { recentAvailableProviderCounts } from "~/models/provider.server";
 import type { User } from "~/models/user.server";
-import { getDb } from "~/infra/db.server";
+import { loadSavedIds } from "~/operations/favorites.server";
 
 /** How many of the seeker's newest jobs the home page shows. */
 export const RECENT_REQUESTS = 4;
@@ -25,7 +26,10 @@ export function seekerHome(user: User): SeekerHomeData {
   return {
     providerCounts,
     recentRequests: db.then(async (d) => {
-      const [jobs, saved] = await Promise.all([listSeekerJobs(d, user.id, { limit: RECENT_REQUESTS }), loadSavedIds(d, user)]);
+      const [jobs, saved] = await Promise.all([
+        listSeekerJobs(d, user.id, { limit: RECENT_REQUESTS }),
+        loadSavedIds(d, user),
+      ]);
       return { jobs, saved };
     }),
   };

@@ -1,10 +1,11 @@
 import "server-only";
-import { SignInRefused } from "~/lib/sign-in-refusals";
-import { bindSubject, hasSubject, userIdOfSubject } from "~/models/identity.server";
-import { fillEmptyProfile, getUserIdByEmail, upsertUserFromClaims, type User } from "~/models/user.server";
+
 import type { Executor } from "~/infra/db.server";
 import { inTransaction } from "~/infra/events.server";
 import type { VerifiedIdentity } from "~/infra/identity-claims.server";
+import { SignInRefused } from "~/lib/sign-in-refusals";
+import { bindSubject, hasSubject, userIdOfSubject } from "~/models/identity.server";
+import { fillEmptyProfile, getUserIdByEmail, upsertUserFromClaims, type User } from "~/models/user.server";
 
 /**
  * The user a verified identity signs in as (decision 0059). A subject seen before is its user, whatever email it
@@ -23,7 +24,10 @@ export async function signInIdentity(db: Executor, { issuer, subject, claims }: 
     if (owner && (await hasSubject(tx, owner, issuer))) throw new SignInRefused("other-account");
     const user = await upsertUserFromClaims(tx, claims);
     // A sign-in running at the same time bound the subject, or another subject to this user, first.
-    if (!(await bindSubject(tx, { issuer, subject, userId: user.id })) && (await userIdOfSubject(tx, issuer, subject)) !== user.id) {
+    if (
+      !(await bindSubject(tx, { issuer, subject, userId: user.id })) &&
+      (await userIdOfSubject(tx, issuer, subject)) !== user.id
+    ) {
       throw new SignInRefused("other-account");
     }
     return user;

@@ -1,28 +1,36 @@
-import { parseForm } from "~/lib/forms";
-import { CARD, CounterpartyCard, JobDetailsCard, PaymentCard, ReviewsCard } from "~/components/booking/booking-cards";
-import { StatusBadges } from "~/components/status-badges";
-import { TitledSection } from "~/components/titled-section";
-import { ArrowLeft, Ban } from "~/components/icons";
 import { data, Link, redirect } from "react-router";
-import type { Route } from "./+types/booking-detail";
+
+import { CARD, CounterpartyCard, JobDetailsCard, PaymentCard, ReviewsCard } from "~/components/booking/booking-cards";
 import { BookingTimeline } from "~/components/booking/booking-timeline";
 import { CancelBooking } from "~/components/booking/cancel-booking";
 import { RATING_REQUIRED_TOAST, REVIEW_FORM_ID } from "~/components/booking/constants";
 import { BookingStatusButton } from "~/components/booking/status-button";
+import { ArrowLeft, Ban } from "~/components/icons";
+import { NotFoundCard } from "~/components/not-found-card";
+import { StatusBadges } from "~/components/status-badges";
+import { TitledSection } from "~/components/titled-section";
+import { runForPage } from "~/http/operation-answers.server";
+import {
+  flashToast,
+  readPageForm,
+  redirectWithSubmission,
+  redirectWithToast,
+  requireUser,
+  takeSubmission,
+} from "~/http/request-session.server";
+import { getConfig } from "~/infra/config.server";
 import { bookingTimeline, partyOf, REVIEWABLE_BOOKING_STATUS, toastAfter } from "~/lib/booking-process";
+import { FAILURE_TOASTS, UNKNOWN_FORM_TOAST } from "~/lib/failure-toasts";
 import { dateTimeFormat, formatPrice } from "~/lib/format";
+import { parseForm } from "~/lib/forms";
 import { BOOKING_STATUS_STYLES, categoryName } from "~/lib/job-display";
 import { reviewFormSchema } from "~/lib/schemas/review";
 import { fullName } from "~/lib/user-display";
 import { ALREADY_REVIEWED } from "~/models/review.server";
 import { bookingPage, moveBooking, moveInput, reviewOtherParty } from "~/operations/bookings.server";
 import { parseInput } from "~/operations/parse-input.server";
-import { getConfig } from "~/infra/config.server";
-import { runForPage } from "~/http/operation-answers.server";
-import { UNKNOWN_FORM_TOAST } from "~/lib/failure-toasts";
-import { flashToast, redirectWithSubmission, redirectWithToast, requireUser, takeSubmission, readPageForm } from "~/http/request-session.server";
-import { NotFoundCard } from "~/components/not-found-card";
-import { FAILURE_TOASTS } from "~/lib/failure-toasts";
+
+import type { Route } from "./+types/booking-detail";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -59,11 +67,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const bookingPath = `/bookings/${encodeURIComponent(params.id)}`;
 
   if (intent === "status") {
-    await runForPage(context, () => moveBooking(user, params.id, parseInput(moveInput, { status: form.get("status") }).status), {
-      // The toast of the move just made, as the booking process has it.
-      success: (moved) => toastAfter(moved.status, partyOf(moved, user.id)) ?? { title: "Status updated" },
-      failure: STATUS_FAILED,
-    });
+    await runForPage(
+      context,
+      () => moveBooking(user, params.id, parseInput(moveInput, { status: form.get("status") }).status),
+      {
+        // The toast of the move just made, as the booking process has it.
+        success: (moved) => toastAfter(moved.status, partyOf(moved, user.id)) ?? { title: "Status updated" },
+        failure: STATUS_FAILED,
+      },
+    );
     return redirect(bookingPath);
   }
 
@@ -80,7 +92,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       failure: REVIEW_FAILED,
     });
     if (!reviewed.ok && reviewed.reason === ALREADY_REVIEWED) {
-      return redirectWithSubmission(context, request, REVIEW_FORM_ID, submission.reply({ formErrors: [ALREADY_REVIEWED] }));
+      return redirectWithSubmission(
+        context,
+        request,
+        REVIEW_FORM_ID,
+        submission.reply({ formErrors: [ALREADY_REVIEWED] }),
+      );
     }
     return redirect(bookingPath);
   }
@@ -117,7 +134,12 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
           <div className="min-w-0">
             <p className="text-sm font-medium text-brand-700">Booking · {categoryName(booking.job.categoryId)}</p>
             <h1 className="mt-1 break-words text-2xl font-bold text-slate-900 md:text-3xl">{booking.job.title}</h1>
-            <StatusBadges status={booking.status} colour={BOOKING_STATUS_STYLES[booking.status]} testId="booking-status" urgent={booking.job.isUrgent} />
+            <StatusBadges
+              status={booking.status}
+              colour={BOOKING_STATUS_STYLES[booking.status]}
+              testId="booking-status"
+              urgent={booking.job.isUrgent}
+            />
           </div>
           <div className="sm:text-right">
             <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Total</p>
@@ -127,7 +149,10 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         {cancelled ? (
-          <p className="mt-4 flex items-start gap-2 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700" data-testid="booking-cancelled">
+          <p
+            className="mt-4 flex items-start gap-2 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700"
+            data-testid="booking-cancelled"
+          >
             <Ban className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
             <span>
               This booking was cancelled{" "}
@@ -141,29 +166,49 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
         <div className="grid min-w-0 content-start gap-6 md:col-span-2">
           <JobDetailsCard job={booking.job} />
 
-          <CounterpartyCard counterparty={counterparty} isProvider={isProvider} bookingId={booking.id} canMessage={view.canMessage} />
+          <CounterpartyCard
+            counterparty={counterparty}
+            isProvider={isProvider}
+            bookingId={booking.id}
+            canMessage={view.canMessage}
+          />
 
           {moves.length > 0 || canCancel || waitingNote ? (
-            <TitledSection titleId="actions-title" title="Actions" className={`scroll-mt-20 ${CARD}`} id="booking-actions">
-              {waitingNote ? (
-                <p className="mt-1 text-sm text-slate-600">{waitingNote}</p>
-              ) : null}
+            <TitledSection
+              titleId="actions-title"
+              title="Actions"
+              className={`scroll-mt-20 ${CARD}`}
+              id="booking-actions"
+            >
+              {waitingNote ? <p className="mt-1 text-sm text-slate-600">{waitingNote}</p> : null}
               <div className="mt-4 flex flex-col flex-wrap gap-3 sm:flex-row sm:items-start">
                 {moves.map((move) => (
                   <BookingStatusButton key={move.to} bookingId={booking.id} to={move.to} label={move.action} />
                 ))}
-                {canCancel ? <CancelBooking bookingId={booking.id} party={view.party} confirming={view.confirmingCancel} /> : null}
+                {canCancel ? (
+                  <CancelBooking bookingId={booking.id} party={view.party} confirming={view.confirmingCancel} />
+                ) : null}
               </div>
             </TitledSection>
           ) : null}
 
           {booking.status === REVIEWABLE_BOOKING_STATUS ? (
-            <ReviewsCard bookingId={booking.id} counterpartyName={counterpartyName} view={view} formatTime={formatTime} />
+            <ReviewsCard
+              bookingId={booking.id}
+              counterpartyName={counterpartyName}
+              view={view}
+              formatTime={formatTime}
+            />
           ) : null}
         </div>
 
         <aside className="grid min-w-0 content-start gap-6">
-          <TitledSection titleId="timeline-title" title="Timeline" className={CARD} titleClassName="mb-4 text-base font-semibold text-slate-900">
+          <TitledSection
+            titleId="timeline-title"
+            title="Timeline"
+            className={CARD}
+            titleClassName="mb-4 text-base font-semibold text-slate-900"
+          >
             <BookingTimeline steps={bookingTimeline(booking)} formatTime={formatTime} />
           </TitledSection>
 
@@ -174,7 +219,8 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
   );
 }
 
-
 function BookingNotFound() {
-  return <NotFoundCard title="Booking not found" text="This booking does not exist or is not yours." linkText="Go Home" />;
+  return (
+    <NotFoundCard title="Booking not found" text="This booking does not exist or is not yours." linkText="Go Home" />
+  );
 }

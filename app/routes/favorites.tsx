@@ -5,8 +5,8 @@ import { EmptyState } from "~/components/empty-state";
 import { ProviderCard } from "~/components/favorites/provider-card";
 import { Briefcase, Heart, Search, Users, type IconComponent } from "~/components/icons";
 import { JobCard } from "~/components/job-card";
-import { favoritesPage } from "~/operations/favorites.server";
 import { requireUser } from "~/http/request-session.server";
+import { favoritesPage } from "~/operations/favorites.server";
 
 import type { Route } from "./+types/favorites";
 

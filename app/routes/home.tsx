@@ -1,10 +1,11 @@
-import type { Route } from "./+types/home";
 import { LandingPage } from "~/components/landing-page";
 import { ProviderDashboard } from "~/components/provider/provider-dashboard";
 import { SeekerHome } from "~/components/seeker/seeker-home";
+import { getCurrentUser } from "~/http/request-session.server";
 import { expandedLists, providerDashboard } from "~/operations/provider-dashboard.server";
 import { seekerHome } from "~/operations/seeker-home.server";
-import { getCurrentUser } from "~/http/request-session.server";
+
+import type { Route } from "./+types/home";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return { user: await getCurrentUser(context), expanded: expandedLists(new URL(request.url)) };

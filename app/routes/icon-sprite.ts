@@ -1,6 +1,7 @@
-import type { Route } from "./+types/icon-sprite";
-import { ICON_SPRITE_VERSION } from "~/lib/icon-ids";
 import { ICON_SPRITE } from "~/http/icon-sprite.server";
+import { ICON_SPRITE_VERSION } from "~/lib/icon-ids";
+
+import type { Route } from "./+types/icon-sprite";
 
 /**
  * GET /icons.svg?v=<version>: every icon of the app as <symbol>s (decision 0030).

@@ -1,5 +1,6 @@
-import type { Route } from "./+types/images";
 import { IMAGE_KEY, presignDownload } from "~/infra/storage.server";
+
+import type { Route } from "./+types/images";
 
 /**
  * GET /images/<key>: the stable URL of a stored image. It redirects to a
@@ -8,7 +9,8 @@ import { IMAGE_KEY, presignDownload } from "~/infra/storage.server";
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const key = params["*"] ?? "";
-  if (!IMAGE_KEY.test(key)) return new Response("Image not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+  if (!IMAGE_KEY.test(key))
+    return new Response("Image not found", { status: 404, headers: { "Content-Type": "text/plain" } });
   return new Response(null, {
     status: 302,
     headers: { Location: await presignDownload(key), "Cache-Control": "private, max-age=240" },

@@ -1,28 +1,35 @@
-import { ArrowLeft, Calendar, CheckCircle2, Info, MapPin } from "~/components/icons";
-import { StatusBadges } from "~/components/status-badges";
-import { TitledSection } from "~/components/titled-section";
-import { Rating } from "~/components/rating";
 import { data, Link, redirect } from "react-router";
-import type { Route } from "./+types/job-detail";
+
 import { Avatar } from "~/components/avatar";
 import { FavoriteButton } from "~/components/favorites/favorite-button";
 import { heartProps } from "~/components/favorites/saved.server";
+import { ArrowLeft, Calendar, CheckCircle2, Info, MapPin } from "~/components/icons";
+import { NotFoundCard } from "~/components/not-found-card";
+import { Rating } from "~/components/rating";
 import { AcceptJobForm } from "~/components/seeker/accept-job-form";
 import { CancelJob } from "~/components/seeker/cancel-job";
 import { JobImage } from "~/components/seeker/job-image";
+import { StatusBadges } from "~/components/status-badges";
+import { TitledSection } from "~/components/titled-section";
+import { runForPage } from "~/http/operation-answers.server";
+import {
+  readPageForm,
+  redirectWithSubmission,
+  redirectWithToast,
+  requireUser,
+  takeSubmission,
+} from "~/http/request-session.server";
+import { FAILURE_TOASTS, UNKNOWN_FORM_TOAST } from "~/lib/failure-toasts";
 import { formatBudget, formatRelativeTime, JOB_STATUS_STYLES } from "~/lib/format";
 import { formatMiles } from "~/lib/geo";
 import { categoryName } from "~/lib/job-display";
-import { fullName } from "~/lib/user-display";
 import { ACCEPT_JOB, CANCEL_JOB, GO_ONLINE_TO_ACCEPT, JOB_CANCELLED_BEFORE } from "~/lib/job-process";
+import { safeRedirectPath } from "~/lib/redirects";
+import { fullName } from "~/lib/user-display";
 import { acceptJob } from "~/operations/bookings.server";
 import { cancelJob, jobPage } from "~/operations/jobs.server";
-import { safeRedirectPath } from "~/lib/redirects";
-import { runForPage } from "~/http/operation-answers.server";
-import { UNKNOWN_FORM_TOAST } from "~/lib/failure-toasts";
-import { redirectWithSubmission, redirectWithToast, requireUser, takeSubmission, readPageForm } from "~/http/request-session.server";
-import { NotFoundCard } from "~/components/not-found-card";
-import { FAILURE_TOASTS } from "~/lib/failure-toasts";
+
+import type { Route } from "./+types/job-detail";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -57,18 +64,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const accepted = await runForPage(context, () => acceptJob(user, { jobId: params.id, paymentMethod: "card" }), {
       success: ACCEPT_JOB.toast,
       // Trying again cannot help with a job the provider cancelled before: the toast says so (decision 0062).
-      failure: (error) => (error.message === JOB_CANCELLED_BEFORE ? { ...ACCEPT_FAILED, description: error.message } : ACCEPT_FAILED),
+      failure: (error) =>
+        error.message === JOB_CANCELLED_BEFORE ? { ...ACCEPT_FAILED, description: error.message } : ACCEPT_FAILED,
     });
     if (accepted.ok) return redirect(`/bookings/${accepted.value.id}`);
     // The spec's toast (§8); the reason (taken, offline, too far) shows on the job page.
-    return redirectWithSubmission(context, new Request(new URL(jobPath, request.url)), ACCEPT_FORM_ID, { status: "error", error: { "": [accepted.reason] } });
+    return redirectWithSubmission(context, new Request(new URL(jobPath, request.url)), ACCEPT_FORM_ID, {
+      status: "error",
+      error: { "": [accepted.reason] },
+    });
   }
 
   if (intent === "cancel") {
     const cancelled = await runForPage(context, () => cancelJob(user, params.id), {
       success: CANCEL_JOB.toast,
       // A conflict says why (accepted meanwhile); anything else stays generic.
-      failure: (error) => (error.kind === "conflict" ? { ...CANCEL_FAILED, description: error.message } : CANCEL_FAILED),
+      failure: (error) =>
+        error.kind === "conflict" ? { ...CANCEL_FAILED, description: error.message } : CANCEL_FAILED,
     });
     return redirect(cancelled.ok ? safeRedirectPath(form.get("returnTo"), "/my-jobs") : jobPath);
   }
@@ -107,7 +119,12 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
                 className="mt-0.5"
               />
             </div>
-            <StatusBadges status={job.status} colour={JOB_STATUS_STYLES[job.status]} testId="job-status" urgent={job.isUrgent} />
+            <StatusBadges
+              status={job.status}
+              colour={JOB_STATUS_STYLES[job.status]}
+              testId="job-status"
+              urgent={job.isUrgent}
+            />
           </div>
           <div className="sm:text-right">
             <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Budget</p>
@@ -144,7 +161,10 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         {job.locationApproximate ? (
-          <p className="mt-3 flex items-start gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="location-approximate">
+          <p
+            className="mt-3 flex items-start gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800"
+            data-testid="location-approximate"
+          >
             <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
             We couldn&apos;t find this location exactly, so the default location (New York, NY) is used for distances.
           </p>
@@ -160,7 +180,12 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
 
-        <TitledSection titleId="posted-by-title" title="Posted by" className="mt-6 border-t border-slate-100 pt-5" titleClassName="text-sm font-medium text-slate-500">
+        <TitledSection
+          titleId="posted-by-title"
+          title="Posted by"
+          className="mt-6 border-t border-slate-100 pt-5"
+          titleClassName="text-sm font-medium text-slate-500"
+        >
           <div className="mt-2 flex items-center gap-3">
             <Avatar user={job.seeker} />
             <div>
@@ -194,7 +219,9 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
         ) : null}
         {viewer.canAccept || viewer.canCancel ? (
           <div id="job-actions" className="mt-6 scroll-mt-20 border-t border-slate-100 pt-5">
-            {viewer.canAccept ? <AcceptJobForm jobId={job.id} icon={<CheckCircle2 className="h-5 w-5" aria-hidden />} /> : null}
+            {viewer.canAccept ? (
+              <AcceptJobForm jobId={job.id} icon={<CheckCircle2 className="h-5 w-5" aria-hidden />} />
+            ) : null}
             {viewer.canCancel ? (
               <CancelJob
                 jobId={job.id}
@@ -223,7 +250,11 @@ function JobNotFound({ acceptRefusal }: { acceptRefusal: string | null }) {
 /** Why the last accept was refused, where the provider reads it: on the page, beside the spec's toast. */
 function AcceptRefusal({ reason }: { reason: string }) {
   return (
-    <p role="status" data-testid="accept-refusal" className="mt-3 flex items-start gap-2 rounded-md bg-amber-50 px-3 py-2 text-left text-sm text-amber-900">
+    <p
+      role="status"
+      data-testid="accept-refusal"
+      className="mt-3 flex items-start gap-2 rounded-md bg-amber-50 px-3 py-2 text-left text-sm text-amber-900"
+    >
       <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
       <span>{reason}</span>
     </p>

@@ -1,25 +1,34 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { createContext, data, replace } from "react-router";
+
+import { ConversationList } from "~/components/messages/conversation-list";
+import {
+  LATEST_MESSAGE_ANCHOR,
+  SEND_MESSAGE_FORM_ID,
+  threadHref,
+  type ThreadMessage,
+} from "~/components/messages/shared";
+import { NoThreadSelected, ThreadNotFound, ThreadPanel, type ThreadData } from "~/components/messages/thread-panel";
+import { runForPage } from "~/http/operation-answers.server";
+import {
+  getCurrentUser,
+  readPageForm,
+  redirectWithSubmission,
+  redirectWithToast,
+  requireUser,
+  takeSubmission,
+} from "~/http/request-session.server";
+import { getConfig } from "~/infra/config.server";
+import { FAILURE_TOASTS } from "~/lib/failure-toasts";
 import { dateTimeFormat } from "~/lib/format";
 import { parseForm } from "~/lib/forms";
-import { createContext, data, replace } from "react-router";
-import type { Route } from "./+types/messages";
-import { ConversationList } from "~/components/messages/conversation-list";
-import { LATEST_MESSAGE_ANCHOR, SEND_MESSAGE_FORM_ID, threadHref, type ThreadMessage } from "~/components/messages/shared";
-import { NoThreadSelected, ThreadNotFound, ThreadPanel, type ThreadData } from "~/components/messages/thread-panel";
 import { messageFormSchema } from "~/lib/schemas/message";
 import type { PartySummary } from "~/models/booking.server";
-import { findBookingFor } from "~/operations/bookings.server";
 import type { Message } from "~/models/message.server";
-import { conversations as listConversations, findThread, readThread, sendMessage } from "~/operations/messages.server";
-import { runForPage } from "~/http/operation-answers.server";
-import { getConfig } from "~/infra/config.server";
-import {
-  redirectWithToast,
-  getCurrentUser,
-  redirectWithSubmission,
-  requireUser,
-  takeSubmission, readPageForm } from "~/http/request-session.server";
-import { FAILURE_TOASTS } from "~/lib/failure-toasts";
+import { findBookingFor } from "~/operations/bookings.server";
+import { findThread, conversations as listConversations, readThread, sendMessage } from "~/operations/messages.server";
+
+import type { Route } from "./+types/messages";
 
 const SEND_FAILED = FAILURE_TOASTS.sendMessage;
 
@@ -49,35 +58,42 @@ export const middleware: Route.MiddlewareFunction[] = [openSelectedThread];
 function messageTime(date: Date, now: Date, timeZone: string): string {
   const day = dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
   const withDate = day.format(date) !== day.format(now);
-  return dateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", ...(withDate ? { month: "short", day: "numeric" } : {}) }).format(date);
+  return dateTimeFormat("en-US", {
+    timeZone,
+    hour: "numeric",
+    minute: "2-digit",
+    ...(withDate ? { month: "short", day: "numeric" } : {}),
+  }).format(date);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const bookingId = new URL(request.url).searchParams.get("booking");
-  const [conversations, booking] = await Promise.all([listConversations(user), bookingId ? findBookingFor(user, bookingId) : Promise.resolve(null)]);
+  const [conversations, booking] = await Promise.all([
+    listConversations(user),
+    bookingId ? findBookingFor(user, bookingId) : Promise.resolve(null),
+  ]);
   const now = new Date();
   const base = { conversations, now, selectedId: bookingId, lastResult: takeSubmission(context, SEND_MESSAGE_FORM_ID) };
   if (!bookingId) return { ...base, thread: null, notFound: false };
   if (!booking) return data({ ...base, thread: null, notFound: true }, { status: 404 });
 
   const opened = context.get(openedThreadContext);
-  const messages = opened?.bookingId === bookingId && opened.messages ? opened.messages : await readThread(user, bookingId);
+  const messages =
+    opened?.bookingId === bookingId && opened.messages ? opened.messages : await readThread(user, bookingId);
   const { timeZone } = getConfig();
   const thread: ThreadData = {
     bookingId: booking.id,
     jobTitle: booking.job.title,
     bookingStatus: booking.status,
     otherUser: threadPartner(booking.seekerId === user.id ? booking.provider : booking.seeker),
-    messages: messages.map(
-      (message): ThreadMessage => ({
-        id: message.id,
-        content: message.content,
-        mine: message.senderId === user.id,
-        createdAt: message.createdAt.toISOString(),
-        time: messageTime(message.createdAt, now, timeZone),
-      }),
-    ),
+    messages: messages.map((message): ThreadMessage => ({
+      id: message.id,
+      content: message.content,
+      mine: message.senderId === user.id,
+      createdAt: message.createdAt.toISOString(),
+      time: messageTime(message.createdAt, now, timeZone),
+    })),
   };
   return { ...base, thread, notFound: false };
 }
@@ -115,7 +131,11 @@ function threadPartner({ id, firstName, lastName, profileImageUrl }: PartySummar
   return { id, firstName, lastName, profileImageUrl };
 }
 
-function backToThread(context: Route.ActionArgs["context"], request: Request, reply: SubmissionResult<string[]>): Response {
+function backToThread(
+  context: Route.ActionArgs["context"],
+  request: Request,
+  reply: SubmissionResult<string[]>,
+): Response {
   const flashed = redirectWithSubmission(context, request, SEND_MESSAGE_FORM_ID, reply);
   return replace(`${flashed.headers.get("Location")}#${LATEST_MESSAGE_ANCHOR}`);
 }
@@ -137,7 +157,10 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
           className={`${showingThread ? "hidden md:flex" : "flex"} min-h-0 w-full flex-col md:w-80 md:shrink-0 md:border-r md:border-slate-200 lg:w-96`}
           data-testid="conversations"
         >
-          <h2 id="conversations-title" className="border-b border-slate-200 px-4 py-4 text-lg font-semibold text-slate-900">
+          <h2
+            id="conversations-title"
+            className="border-b border-slate-200 px-4 py-4 text-lg font-semibold text-slate-900"
+          >
             Conversations
           </h2>
           <ConversationList conversations={conversations} selectedId={selectedId} now={now} />
@@ -147,7 +170,13 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
           className={`${showingThread ? "flex" : "hidden md:flex"} min-h-0 min-w-0 flex-1 flex-col`}
           data-testid="thread"
         >
-          {thread ? <ThreadPanel thread={thread} lastResult={lastResult} /> : notFound ? <ThreadNotFound /> : <NoThreadSelected />}
+          {thread ? (
+            <ThreadPanel thread={thread} lastResult={lastResult} />
+          ) : notFound ? (
+            <ThreadNotFound />
+          ) : (
+            <NoThreadSelected />
+          )}
         </section>
       </div>
     </main>

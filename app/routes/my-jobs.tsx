@@ -1,13 +1,15 @@
-import { ClipboardList, Plus } from "~/components/icons";
-import { EmptyState } from "~/components/empty-state";
 import { Link } from "react-router";
-import type { Route } from "./+types/my-jobs";
+
+import { EmptyState } from "~/components/empty-state";
 import { heartProps } from "~/components/favorites/saved.server";
+import { ClipboardList, Plus } from "~/components/icons";
 import { JobCard } from "~/components/job-card";
 import { CancelJob } from "~/components/seeker/cancel-job";
+import { requireUser } from "~/http/request-session.server";
 import { MY_JOBS_TABS, myJobsHref, parseMyJobsStatus } from "~/lib/job-display";
 import { myJobsPage } from "~/operations/jobs.server";
-import { requireUser } from "~/http/request-session.server";
+
+import type { Route } from "./+types/my-jobs";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -81,7 +83,9 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
 
-      <h2 className="sr-only">{status ? `${MY_JOBS_TABS.find((t) => t.status === status)?.label} jobs` : "All jobs"}</h2>
+      <h2 className="sr-only">
+        {status ? `${MY_JOBS_TABS.find((t) => t.status === status)?.label} jobs` : "All jobs"}
+      </h2>
       {jobs.length === 0 ? (
         <EmptyState
           icon={<ClipboardList className="mx-auto h-10 w-10 text-slate-400" aria-hidden />}

@@ -1,14 +1,16 @@
 import { replace } from "react-router";
-import type { Route } from "./+types/notifications";
+
 import { NotificationsBoard } from "~/components/notifications/notifications-board";
 import type { NotificationItem } from "~/components/notifications/shared";
-import { notificationHref } from "~/lib/notifications";
-import { formatRelativeTime } from "~/lib/format";
-import { markRead, myNotifications, notificationsForm } from "~/operations/notifications.server";
-import { parseInput } from "~/operations/parse-input.server";
 import { runForPage } from "~/http/operation-answers.server";
 import { requireUser } from "~/http/request-session.server";
 import { FAILURE_TOASTS } from "~/lib/failure-toasts";
+import { formatRelativeTime } from "~/lib/format";
+import { notificationHref } from "~/lib/notifications";
+import { markRead, myNotifications, notificationsForm } from "~/operations/notifications.server";
+import { parseInput } from "~/operations/parse-input.server";
+
+import type { Route } from "./+types/notifications";
 
 const MARK_READ_FAILED = FAILURE_TOASTS.markRead;
 

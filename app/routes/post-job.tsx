@@ -1,21 +1,23 @@
-import { parseForm } from "~/lib/forms";
-import { TitledSection } from "~/components/titled-section";
 import { redirect } from "react-router";
-import type { Route } from "./+types/post-job";
+
 import { CategoryStep } from "~/components/post-job/category-step";
 import { JobDetailsForm } from "~/components/post-job/job-details-form";
 import { ProvidersStep } from "~/components/post-job/providers-step";
-import { availableProvidersFor } from "~/operations/providers.server";
 import { WizardStepper } from "~/components/post-job/stepper";
 import { findCategory, parseWizardUrl, POST_JOB_FORM_ID, wizardHref } from "~/components/post-job/wizard";
+import { TitledSection } from "~/components/titled-section";
+import { runForPage } from "~/http/operation-answers.server";
+import { redirectWithSubmission, redirectWithToast, requireUser, takeSubmission } from "~/http/request-session.server";
+import { receiveImageFromForm, UploadRefused } from "~/infra/image-upload.server";
+import { FAILURE_TOASTS } from "~/lib/failure-toasts";
+import { parseForm } from "~/lib/forms";
 import { postJobFormSchema } from "~/lib/schemas/job";
+import { errorToast } from "~/lib/toast";
 import { JOB_IMAGE_MAX_BYTES } from "~/lib/uploads";
 import { postJob } from "~/operations/jobs.server";
-import { receiveImageFromForm, UploadRefused } from "~/infra/image-upload.server";
-import { runForPage } from "~/http/operation-answers.server";
-import { errorToast } from "~/lib/toast";
-import { redirectWithSubmission, redirectWithToast, requireUser, takeSubmission } from "~/http/request-session.server";
-import { FAILURE_TOASTS } from "~/lib/failure-toasts";
+import { availableProvidersFor } from "~/operations/providers.server";
+
+import type { Route } from "./+types/post-job";
 
 const POST_FAILED = FAILURE_TOASTS.postJob;
 
@@ -72,17 +74,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const submission = parseForm(formData, postJobFormSchema);
   // A rejected form goes back to step 3 of its category (or to step 1 if the category is unknown).
-  const category = findCategory(String(formData.get("categoryId") ?? "")) ?? parseWizardUrl(new URL(request.url)).category;
+  const category =
+    findCategory(String(formData.get("categoryId") ?? "")) ?? parseWizardUrl(new URL(request.url)).category;
   const back = new Request(new URL(wizardHref(3, category?.id), request.url));
-  if (submission.status !== "success") return redirectWithSubmission(context, back, POST_JOB_FORM_ID, submission.reply());
+  if (submission.status !== "success")
+    return redirectWithSubmission(context, back, POST_JOB_FORM_ID, submission.reply());
 
   const { location, ...value } = submission.value;
-  const posted = await runForPage(context, () => postJob(user, { ...value, address: location }, { storedImageUrl: received }), {
-    success: { title: "Job posted successfully!", description: "Providers in your area will be notified." },
-    // A refused image says why; anything else is the spec's words (§8).
-    failure: (error) => (error instanceof UploadRefused ? errorToast(error.message) : POST_FAILED),
-    unexpected: POST_FAILED,
-  });
+  const posted = await runForPage(
+    context,
+    () => postJob(user, { ...value, address: location }, { storedImageUrl: received }),
+    {
+      success: { title: "Job posted successfully!", description: "Providers in your area will be notified." },
+      // A refused image says why; anything else is the spec's words (§8).
+      failure: (error) => (error instanceof UploadRefused ? errorToast(error.message) : POST_FAILED),
+      unexpected: POST_FAILED,
+    },
+  );
   if (posted.ok) return redirect("/");
   if (posted.error instanceof UploadRefused) {
     // The form comes back without the refused image.
@@ -90,7 +98,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithSubmission(context, back, POST_JOB_FORM_ID, parseForm(formData, postJobFormSchema).reply());
   }
   // The form comes back filled in, its image too.
-  return redirectWithSubmission(context, back, POST_JOB_FORM_ID, submission.reply({ formErrors: [posted.toast.description!] }));
+  return redirectWithSubmission(
+    context,
+    back,
+    POST_JOB_FORM_ID,
+    submission.reply({ formErrors: [posted.toast.description!] }),
+  );
 }
 
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
@@ -106,10 +119,13 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
       ) : step === 2 ? (
         <ProvidersStep category={category} providers={availableProvidersFor(viewer, category.id)} />
       ) : (
-        <TitledSection titleId="step-title" title="Job Details" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" titleClassName="text-xl font-bold text-slate-900">
-          <p className="mb-6 mt-1 text-sm text-slate-600">
-            {category.name}: tell providers what you need.
-          </p>
+        <TitledSection
+          titleId="step-title"
+          title="Job Details"
+          className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+          titleClassName="text-xl font-bold text-slate-900"
+        >
+          <p className="mb-6 mt-1 text-sm text-slate-600">{category.name}: tell providers what you need.</p>
           <JobDetailsForm
             categoryId={category.id}
             action={wizardHref(3, category.id)}

@@ -1,10 +1,12 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/profile-email-alerts";
-import { emailChoicesForm, saveEmailChoices } from "~/operations/email-preferences.server";
-import { parseInput } from "~/operations/parse-input.server";
+
 import { runForPage } from "~/http/operation-answers.server";
 import { requireUser } from "~/http/request-session.server";
 import { FAILURE_TOASTS } from "~/lib/failure-toasts";
+import { emailChoicesForm, saveEmailChoices } from "~/operations/email-preferences.server";
+import { parseInput } from "~/operations/parse-input.server";
+
+import type { Route } from "./+types/profile-email-alerts";
 
 /** POST /profile/email-alerts: the profile's email choices, one checkbox per kind (unchecked ones are off). */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,10 +1,12 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/profile-photo";
-import { UPLOAD_DEFAULT_MAX_BYTES } from "~/lib/uploads";
-import { setProfilePhoto } from "~/operations/profile.server";
-import { receiveImageFromForm } from "~/infra/image-upload.server";
+
 import { runForPage } from "~/http/operation-answers.server";
 import { requireUser } from "~/http/request-session.server";
+import { receiveImageFromForm } from "~/infra/image-upload.server";
+import { UPLOAD_DEFAULT_MAX_BYTES } from "~/lib/uploads";
+import { setProfilePhoto } from "~/operations/profile.server";
+
+import type { Route } from "./+types/profile-photo";
 
 /**
  * POST /profile/photo: sets the user's profile photo (profileImageUrl).

@@ -1,26 +1,28 @@
-import { parseForm } from "~/lib/forms";
-import { TitledSection } from "~/components/titled-section";
-import { Briefcase, Mail, MapPin, Pencil, Phone } from "~/components/icons";
 import { Link, redirect } from "react-router";
-import type { Route } from "./+types/profile";
+
 import { Avatar } from "~/components/avatar";
+import { Briefcase, Mail, MapPin, Pencil, Phone } from "~/components/icons";
 import { PROFILE_FORM_ID } from "~/components/profile/constants";
-import { CategoryChips, PROFILE_CARD, RatingIcon, StatTile } from "~/components/profile/profile-parts";
+import { EmailAlertsForm } from "~/components/profile/email-alerts-form";
 import { ProfileForm } from "~/components/profile/profile-form";
+import { CategoryChips, PROFILE_CARD, RatingIcon, StatTile } from "~/components/profile/profile-parts";
 import { ReviewsSection } from "~/components/profile/received-reviews";
-import { receivedReviews } from "~/operations/reviews.server";
-import { dateTimeFormat, formatHourlyRate, formatRating } from "~/lib/format";
-import { fullName } from "~/lib/user-display";
-import { profileInput, updateProfile } from "~/operations/profile.server";
-import { getConfig } from "~/infra/config.server";
+import { TitledSection } from "~/components/titled-section";
+import { ProfilePhotoForm } from "~/components/uploads/profile-photo-form";
 import { runForPage } from "~/http/operation-answers.server";
-import { redirectWithSubmission, requireUser, takeSubmission, readPageForm } from "~/http/request-session.server";
+import { readPageForm, redirectWithSubmission, requireUser, takeSubmission } from "~/http/request-session.server";
+import { getConfig } from "~/infra/config.server";
+import { FAILURE_TOASTS } from "~/lib/failure-toasts";
+import { dateTimeFormat, formatHourlyRate, formatRating } from "~/lib/format";
+import { parseForm } from "~/lib/forms";
+import { fullName } from "~/lib/user-display";
+import { emailAlertChoices, myEmailChoices } from "~/operations/email-preferences.server";
+import { profileInput, updateProfile } from "~/operations/profile.server";
+import { receivedReviews } from "~/operations/reviews.server";
+
+import type { Route } from "./+types/profile";
 
 const UPDATE_FAILED = FAILURE_TOASTS.updateProfile;
-import { ProfilePhotoForm } from "~/components/uploads/profile-photo-form";
-import { EmailAlertsForm } from "~/components/profile/email-alerts-form";
-import { emailAlertChoices, myEmailChoices } from "~/operations/email-preferences.server";
-import { FAILURE_TOASTS } from "~/lib/failure-toasts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -55,12 +57,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, form: formData } = await readPageForm(context, request);
   const submission = parseForm(formData, profileInput);
-  if (submission.status !== "success") return redirectWithSubmission(context, request, PROFILE_FORM_ID, submission.reply());
+  if (submission.status !== "success")
+    return redirectWithSubmission(context, request, PROFILE_FORM_ID, submission.reply());
   const saved = await runForPage(context, () => updateProfile(user, submission.value), {
     success: { title: "Profile updated", description: "Your changes have been saved." },
     failure: UPDATE_FAILED,
   });
-  if (!saved.ok) return redirectWithSubmission(context, request, PROFILE_FORM_ID, submission.reply({ formErrors: [UPDATE_FAILED.description] }));
+  if (!saved.ok)
+    return redirectWithSubmission(
+      context,
+      request,
+      PROFILE_FORM_ID,
+      submission.reply({ formErrors: [UPDATE_FAILED.description] }),
+    );
   return redirect("/profile");
 }
 
@@ -69,9 +78,11 @@ const FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visi
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
   const { profile, editing, lastResult, reviews, emailAlerts } = loaderData;
   const isProvider = profile.currentRole === "provider";
-  const memberSince = dateTimeFormat("en-US", { timeZone: getConfig().timeZone, month: "long", year: "numeric" }).format(
-    profile.createdAt,
-  );
+  const memberSince = dateTimeFormat("en-US", {
+    timeZone: getConfig().timeZone,
+    month: "long",
+    year: "numeric",
+  }).format(profile.createdAt);
   const hourlyRate = formatHourlyRate(profile.hourlyRate);
 
   return (
@@ -88,10 +99,16 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
                   {fullName(profile)}
                 </h1>
                 <div className="mt-2 flex flex-wrap gap-2">
-                  <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-700" data-testid="role-badge">
+                  <span
+                    className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-700"
+                    data-testid="role-badge"
+                  >
                     {isProvider ? "Service Provider" : "Help Seeker"}
                   </span>
-                  <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700" data-testid="type-badge">
+                  <span
+                    className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700"
+                    data-testid="type-badge"
+                  >
                     {profile.userType === "business" ? "Business" : "Individual"}
                   </span>
                 </div>
@@ -118,7 +135,9 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
               <li className="flex items-center gap-2">
                 <Phone className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
                 <span className="sr-only">Phone: </span>
-                <span data-testid="profile-phone">{profile.phoneNumber ?? <span className="text-slate-500">No phone number</span>}</span>
+                <span data-testid="profile-phone">
+                  {profile.phoneNumber ?? <span className="text-slate-500">No phone number</span>}
+                </span>
               </li>
               <li className="flex items-start gap-2">
                 <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden />
@@ -133,14 +152,29 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
       </header>
 
       <dl className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-4">
-        <StatTile label="Average rating" value={formatRating(profile.averageRating)} icon={<RatingIcon />} testId="stat-rating" />
+        <StatTile
+          label="Average rating"
+          value={formatRating(profile.averageRating)}
+          icon={<RatingIcon />}
+          testId="stat-rating"
+        />
         <StatTile label="Total reviews" value={profile.totalReviews} testId="stat-reviews" />
         <StatTile label="Jobs completed" value={profile.totalJobsCompleted} testId="stat-jobs" />
-        <StatTile label="Member since" value={<span className="text-base">{memberSince}</span>} testId="stat-member-since" />
+        <StatTile
+          label="Member since"
+          value={<span className="text-base">{memberSince}</span>}
+          testId="stat-member-since"
+        />
       </dl>
 
       {editing ? (
-        <TitledSection titleId="edit-profile-title" title="Edit profile" className={`mt-6 ${PROFILE_CARD}`} titleClassName="mb-5 text-lg font-semibold text-slate-900" testId="profile-edit">
+        <TitledSection
+          titleId="edit-profile-title"
+          title="Edit profile"
+          className={`mt-6 ${PROFILE_CARD}`}
+          titleClassName="mb-5 text-lg font-semibold text-slate-900"
+          testId="profile-edit"
+        >
           <ProfileForm
             isProvider={isProvider}
             lastResult={lastResult}

@@ -1,17 +1,19 @@
-import { OnlineBadge, Rating } from "~/components/rating";
-import { TitledSection } from "~/components/titled-section";
 import { data } from "react-router";
-import type { Route } from "./+types/provider-profile";
+
 import { Avatar } from "~/components/avatar";
+import { NotFoundCard } from "~/components/not-found-card";
 import { CategoryChips, PROFILE_CARD, RatingIcon, StatTile } from "~/components/profile/profile-parts";
 import { ReviewsSection } from "~/components/profile/received-reviews";
-import { receivedReviews } from "~/operations/reviews.server";
+import { OnlineBadge, Rating } from "~/components/rating";
+import { TitledSection } from "~/components/titled-section";
+import { requireUser } from "~/http/request-session.server";
 import { CANCELLATION_HISTORY_DAYS } from "~/lib/booking-process";
 import { formatHourlyRate, formatRating } from "~/lib/format";
 import { fullName } from "~/lib/user-display";
 import { providerProfile } from "~/operations/providers.server";
-import { requireUser } from "~/http/request-session.server";
-import { NotFoundCard } from "~/components/not-found-card";
+import { receivedReviews } from "~/operations/reviews.server";
+
+import type { Route } from "./+types/provider-profile";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireUser(context, request);
@@ -40,7 +42,11 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
               {provider.isProviderOnline ? <OnlineBadge large testId="online-badge" /> : null}
             </div>
             <p className="mt-2 flex flex-wrap items-center gap-x-1 text-sm text-slate-700">
-              <Rating value={provider.averageRating} className="font-semibold text-slate-900" testId="provider-rating" />
+              <Rating
+                value={provider.averageRating}
+                className="font-semibold text-slate-900"
+                testId="provider-rating"
+              />
               <span className="text-slate-500" data-testid="provider-review-count">
                 ({provider.totalReviews} {provider.totalReviews === 1 ? "review" : "reviews"})
               </span>
@@ -50,9 +56,18 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
       </header>
 
       <dl className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-3">
-        <StatTile label="Rating" value={formatRating(provider.averageRating)} icon={<RatingIcon />} testId="stat-rating" />
+        <StatTile
+          label="Rating"
+          value={formatRating(provider.averageRating)}
+          icon={<RatingIcon />}
+          testId="stat-rating"
+        />
         <StatTile label="Jobs completed" value={provider.totalJobsCompleted} testId="stat-jobs" />
-        <StatTile label="Hourly rate" value={hourlyRate ?? <span className="text-base font-medium text-slate-500">Not set</span>} testId="stat-hourly-rate" />
+        <StatTile
+          label="Hourly rate"
+          value={hourlyRate ?? <span className="text-base font-medium text-slate-500">Not set</span>}
+          testId="stat-hourly-rate"
+        />
       </dl>
       <p className="mt-3 text-sm text-slate-600" data-testid="provider-cancellations">
         {`Cancelled after accepting: ${provider.cancelledAfterAcceptingLast90Days} in the last ${CANCELLATION_HISTORY_DAYS} days`}
@@ -68,7 +83,12 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 text-sm text-slate-500">No bio yet.</p>
           )}
         </TitledSection>
-        <TitledSection titleId="categories-title" title="Service categories" className={PROFILE_CARD} titleClassName="mb-3 text-base font-semibold text-slate-900">
+        <TitledSection
+          titleId="categories-title"
+          title="Service categories"
+          className={PROFILE_CARD}
+          titleClassName="mb-3 text-base font-semibold text-slate-900"
+        >
           <CategoryChips ids={provider.providerCategories} />
         </TitledSection>
       </div>
@@ -79,5 +99,11 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
 }
 
 function ProviderNotFound() {
-  return <NotFoundCard title="Provider not found" text="This provider does not exist or is no longer on Nearhand." linkText="Go Home" />;
+  return (
+    <NotFoundCard
+      title="Provider not found"
+      text="This provider does not exist or is no longer on Nearhand."
+      linkText="Go Home"
+    />
+  );
 }

@@ -1,8 +1,10 @@
 import { data } from "react-router";
-import type { Route } from "./+types/sign-in-refused";
+
 import { AlertCircle } from "~/components/icons";
 import { NotFoundPage } from "~/components/not-found-page";
 import { SIGN_IN_REFUSALS, signInRefusalQuery } from "~/lib/sign-in-refusals";
+
+import type { Route } from "./+types/sign-in-refused";
 
 /**
  * /sign-in/refused?reason=: where the callback sends a sign-in it refuses (decision 0059), saying why, with a way back

@@ -1,13 +1,15 @@
-import { parseForm } from "~/lib/forms";
 import { redirect } from "react-router";
-import type { Route } from "./+types/switch-role";
+
 import { RoleSwitchForm } from "~/components/shell/role-switch-form";
+import { runForPage } from "~/http/operation-answers.server";
+import { readPageForm, redirectWithSubmission, requireUser, takeSubmission } from "~/http/request-session.server";
+import { FAILURE_TOASTS } from "~/lib/failure-toasts";
+import { parseForm } from "~/lib/forms";
+import { safeRedirectPath } from "~/lib/redirects";
 import { roleSwitchSuccess, roleSwitchTitle } from "~/lib/role-switch-text";
 import { switchRole, switchRoleInput } from "~/operations/roles.server";
-import { safeRedirectPath } from "~/lib/redirects";
-import { runForPage } from "~/http/operation-answers.server";
-import { redirectWithSubmission, requireUser, takeSubmission, readPageForm } from "~/http/request-session.server";
-import { FAILURE_TOASTS } from "~/lib/failure-toasts";
+
+import type { Route } from "./+types/switch-role";
 
 const FORM_ID = "switch-role";
 const SWITCH_FAILED = FAILURE_TOASTS.switchRole;
@@ -28,7 +30,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     success: roleSwitchSuccess(user.currentRole),
     failure: SWITCH_FAILED,
   });
-  if (!switched.ok) return redirectWithSubmission(context, request, FORM_ID, submission.reply({ formErrors: [SWITCH_FAILED.description] }));
+  if (!switched.ok)
+    return redirectWithSubmission(
+      context,
+      request,
+      FORM_ID,
+      submission.reply({ formErrors: [SWITCH_FAILED.description] }),
+    );
   return redirect(safeRedirectPath(formData.get("returnTo")));
 }
 

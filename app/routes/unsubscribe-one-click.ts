@@ -1,6 +1,8 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/unsubscribe-one-click";
+
 import { unsubscribe, unsubscribeLink } from "~/operations/email-preferences.server";
+
+import type { Route } from "./+types/unsubscribe-one-click";
 
 /**
  * POST /unsubscribe/one-click?user=&kind=&sig=: turns one kind of email off, no session needed (the signature is
@@ -10,10 +12,15 @@ import { unsubscribe, unsubscribeLink } from "~/operations/email-preferences.ser
 export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const link = unsubscribeLink(Object.fromEntries(url.searchParams));
-  if (!link) return new Response("This unsubscribe link is not valid.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!link)
+    return new Response("This unsubscribe link is not valid.", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   await unsubscribe(link);
   const form = await request.formData().catch(() => null);
-  if (form?.get("List-Unsubscribe") === "One-Click") return new Response("Unsubscribed.", { headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (form?.get("List-Unsubscribe") === "One-Click")
+    return new Response("Unsubscribed.", { headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return redirect(`/unsubscribe${url.search}`, 303);
 }
 

@@ -1,7 +1,9 @@
 import { data } from "react-router";
-import type { Route } from "./+types/unsubscribe";
+
 import { EMAIL_KIND_LABELS } from "~/operations/alerts.server";
 import { choiceOf, unsubscribeLink } from "~/operations/email-preferences.server";
+
+import type { Route } from "./+types/unsubscribe";
 
 const INVALID = "This unsubscribe link is not valid. You can choose which emails you get on your profile.";
 
@@ -13,7 +15,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const link = unsubscribeLink(Object.fromEntries(url.searchParams));
   if (!link) return data({ label: null, done: false, action: "" }, { status: 404 });
-  return { label: EMAIL_KIND_LABELS[link.kind], done: !(await choiceOf(link)), action: `/unsubscribe/one-click${url.search}` };
+  return {
+    label: EMAIL_KIND_LABELS[link.kind],
+    done: !(await choiceOf(link)),
+    action: `/unsubscribe/one-click${url.search}`,
+  };
 }
 
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
@@ -34,7 +40,10 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
         ) : (
           <form method="post" action={action} className="mt-3">
             <p className="text-slate-700">{`Stop getting ${label} emails from Nearhand?`}</p>
-            <button type="submit" className="mt-4 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+            <button
+              type="submit"
+              className="mt-4 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            >
               Unsubscribe
             </button>
           </form>

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { freePort } from "../../tests/support/free-port.ts";
 import type { Figure } from "./report.ts";
 import { BENCH_SESSION_SECRET } from "./sessions.ts";
@@ -75,11 +76,19 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    const spawned: Spawned = { child, output: "", exited: new Promise((resolve) => child.once("exit", () => resolve())), stopping: false };
+    const spawned: Spawned = {
+      child,
+      output: "",
+      exited: new Promise((resolve) => child.once("exit", () => resolve())),
+      stopping: false,
+    };
     child.stdout!.on("data", (chunk) => (spawned.output += chunk));
     child.stderr!.on("data", (chunk) => (spawned.output += chunk));
     child.once("exit", (code, signal) => {
-      if (!spawned.stopping) console.error(`\nThe app server (port ${port}) exited unexpectedly (${code ?? signal}). Its last output:\n${spawned.output.slice(-4000)}`);
+      if (!spawned.stopping)
+        console.error(
+          `\nThe app server (port ${port}) exited unexpectedly (${code ?? signal}). Its last output:\n${spawned.output.slice(-4000)}`,
+        );
     });
     const deadline = Date.now() + 120_000;
     for (;;) {
@@ -136,7 +145,9 @@ export function survivalFigure(part: string, server: RunningServer, during: stri
   return {
     part,
     name: `app server stays up ${during}`,
-    value: crashes.length ? `exited ${crashes.length}× (after ${crashes.map((c) => c.after).join(", ")}): ${errors}` : "stayed up",
+    value: crashes.length
+      ? `exited ${crashes.length}× (after ${crashes.map((c) => c.after).join(", ")}): ${errors}`
+      : "stayed up",
     budget: "no exit",
     ratio: "",
     pass: crashes.length === 0,

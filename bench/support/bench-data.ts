@@ -18,17 +18,22 @@ export interface BenchTargets {
 }
 
 export async function findTargets(sql: Sql): Promise<BenchTargets> {
-  const people = await sql<Array<{ id: string; email: string }>>`select id, email from users where email in (${BENCH_SEEKER_EMAIL}, ${BENCH_PROVIDER_EMAIL})`;
+  const people = await sql<
+    Array<{ id: string; email: string }>
+  >`select id, email from users where email in (${BENCH_SEEKER_EMAIL}, ${BENCH_PROVIDER_EMAIL})`;
   const seekerId = people.find((p) => p.email === BENCH_SEEKER_EMAIL)?.id;
   const providerId = people.find((p) => p.email === BENCH_PROVIDER_EMAIL)?.id;
   if (!seekerId || !providerId) throw new Error("the benchmark users are missing: run npm run bench:seed");
-  const [job] = await sql`select id from jobs where status = 'posted' and address = 'New York, NY' and seeker_id <> ${providerId} order by created_at desc limit 1`;
+  const [job] =
+    await sql`select id from jobs where status = 'posted' and address = 'New York, NY' and seeker_id <> ${providerId} order by created_at desc limit 1`;
   const [completed] = await sql`
     select b.id from bookings b
     where b.provider_id = ${providerId} and b.status = 'completed' and exists (select 1 from reviews r where r.booking_id = b.id)
     order by b.completed_at desc limit 1`;
-  const [thread] = await sql`select id from bookings where provider_id = ${providerId} and seeker_id = ${seekerId} and status = 'accepted' limit 1`;
-  if (!job || !completed || !thread) throw new Error("the seeded data lacks a posted job, completed booking or shared thread: reseed");
+  const [thread] =
+    await sql`select id from bookings where provider_id = ${providerId} and seeker_id = ${seekerId} and status = 'accepted' limit 1`;
+  if (!job || !completed || !thread)
+    throw new Error("the seeded data lacks a posted job, completed booking or shared thread: reseed");
   return { seekerId, providerId, postedJobId: job.id, completedBookingId: completed.id, threadBookingId: thread.id };
 }
 

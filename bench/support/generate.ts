@@ -4,6 +4,7 @@
 // refer to what earlier ones drew. Aggregates (ratings, completed jobs) are
 // computed afterwards in SQL from the rows themselves (see seed.ts).
 import { base, en, Faker } from "@faker-js/faker";
+
 import { CATEGORY_IDS } from "../../app/lib/categories.ts";
 import { CITIES } from "./cities.ts";
 import { BENCH_PROVIDER_EMAIL, BENCH_SEEKER_EMAIL, BENCH_USER_DATA, type Counts } from "./scale.ts";
@@ -37,12 +38,54 @@ const NOTIFICATION_TYPES = ["job_posted", "booking_accepted", "booking_cancelled
 const NOTIFICATION_TYPE_WEIGHTS = [0.25, 0.25, 0.05, 0.35, 0.1];
 
 const JOB_TITLES: Record<string, string[]> = {
-  repair: ["Fix leaking kitchen sink", "Replace broken light switch", "Repair dishwasher that won't drain", "Patch a hole in the wall", "Fix a running toilet", "Unclog the bathtub drain"],
-  cleaning: ["Deep clean a two-bedroom apartment", "Paint the living room", "Move-out cleaning for a studio", "Clean windows before a party", "Scrub the oven and fridge", "Repaint a bedroom"],
-  moving: ["Help moving a couch up three floors", "Deliver a dresser across town", "Load a moving truck", "Haul old furniture to the curb", "Move boxes to storage", "Carry a piano downstairs"],
-  construction: ["Build a small garden shed", "Install new baseboards", "Retile the bathroom floor", "Frame a closet", "Replace a rotten deck board", "Hang drywall in the basement"],
-  assembly: ["Assemble an IKEA wardrobe", "Mount a 65-inch TV", "Put together a bunk bed", "Install a ceiling fan", "Assemble an office desk", "Install blinds in four windows"],
-  other: ["Wait for a package delivery", "Set up a home Wi-Fi network", "Help organise the garage", "Walk the dog for a week", "Water plants while I travel", "Set up a smart thermostat"],
+  repair: [
+    "Fix leaking kitchen sink",
+    "Replace broken light switch",
+    "Repair dishwasher that won't drain",
+    "Patch a hole in the wall",
+    "Fix a running toilet",
+    "Unclog the bathtub drain",
+  ],
+  cleaning: [
+    "Deep clean a two-bedroom apartment",
+    "Paint the living room",
+    "Move-out cleaning for a studio",
+    "Clean windows before a party",
+    "Scrub the oven and fridge",
+    "Repaint a bedroom",
+  ],
+  moving: [
+    "Help moving a couch up three floors",
+    "Deliver a dresser across town",
+    "Load a moving truck",
+    "Haul old furniture to the curb",
+    "Move boxes to storage",
+    "Carry a piano downstairs",
+  ],
+  construction: [
+    "Build a small garden shed",
+    "Install new baseboards",
+    "Retile the bathroom floor",
+    "Frame a closet",
+    "Replace a rotten deck board",
+    "Hang drywall in the basement",
+  ],
+  assembly: [
+    "Assemble an IKEA wardrobe",
+    "Mount a 65-inch TV",
+    "Put together a bunk bed",
+    "Install a ceiling fan",
+    "Assemble an office desk",
+    "Install blinds in four windows",
+  ],
+  other: [
+    "Wait for a package delivery",
+    "Set up a home Wi-Fi network",
+    "Help organise the garage",
+    "Walk the dog for a week",
+    "Water plants while I travel",
+    "Set up a smart thermostat",
+  ],
 };
 
 /** Small fast PRNG (mulberry32): bulk choices without faker's per-call cost. */
@@ -222,7 +265,11 @@ export function generateDataset(counts: Counts, now = Date.now()): TableData[] {
       let lng = place.lng + jitter(0.3);
       if (isBenchSeeker) [lat, lng] = [40.6782, -73.9442];
       if (isBenchProvider) [lat, lng] = [40.758, -73.9855];
-      const email = isBenchSeeker ? BENCH_SEEKER_EMAIL : isBenchProvider ? BENCH_PROVIDER_EMAIL : `user${i}@bench.nearhand.dev`;
+      const email = isBenchSeeker
+        ? BENCH_SEEKER_EMAIL
+        : isBenchProvider
+          ? BENCH_PROVIDER_EMAIL
+          : `user${i}@bench.nearhand.dev`;
       const categories = isBenchProvider
         ? ["repair", "assembly"]
         : isProvider
@@ -275,7 +322,9 @@ export function generateDataset(counts: Counts, now = Date.now()): TableData[] {
       const budget = random() < 0.9 ? int(20, 500) : null;
       if (booked) {
         const k = booking.count++;
-        const bookingStatus: BookingStatus = byBenchProvider ? benchBookingStatus(k) : BOOKING_STATUSES[weighted(Object.values(BOOKING_STATUS_WEIGHTS))];
+        const bookingStatus: BookingStatus = byBenchProvider
+          ? benchBookingStatus(k)
+          : BOOKING_STATUSES[weighted(Object.values(BOOKING_STATUS_WEIGHTS))];
         const active = bookingStatus === "accepted" || bookingStatus === "in_progress";
         created = now - (active ? random() * 3 * DAY : DAY + random() * 364 * DAY);
         const provider = byBenchProvider
@@ -336,7 +385,8 @@ export function generateDataset(counts: Counts, now = Date.now()): TableData[] {
     for (let k = 0; k < booking.count; k++) {
       const status = BOOKING_STATUSES[booking.status[k]];
       const created = booking.created[k];
-      const started = status === "in_progress" || status === "completed" ? Math.min(now, created + HOUR * (1 + random() * 24)) : null;
+      const started =
+        status === "in_progress" || status === "completed" ? Math.min(now, created + HOUR * (1 + random() * 24)) : null;
       const completed = booking.completed[k] || null;
       const updated = completed ?? started ?? created;
       yield [
@@ -363,7 +413,8 @@ export function generateDataset(counts: Counts, now = Date.now()): TableData[] {
     const benchMessages = bench.providerBookings * bench.messagesPerProviderBooking;
     for (let k = 0; k < bench.providerBookings; k++) perBooking[k] = bench.messagesPerProviderBooking;
     const spread = booking.count - bench.providerBookings;
-    for (let m = benchMessages; m < counts.messages; m++) perBooking[bench.providerBookings + Math.floor(random() * spread)]++;
+    for (let m = benchMessages; m < counts.messages; m++)
+      perBooking[bench.providerBookings + Math.floor(random() * spread)]++;
     let index = 0;
     for (let k = 0; k < booking.count; k++) {
       const n = perBooking[k];
@@ -428,7 +479,11 @@ export function generateDataset(counts: Counts, now = Date.now()): TableData[] {
       const title = titleList[jobTitle[j]];
       const other = firstNameOf(int(0, counts.users - 1));
       const [heading, message, related] = {
-        job_posted: ["New job near you", `"${title}" · ${CITIES[jobCity[j]].name} · ${(random() * 30).toFixed(1)} mi away`, jobId(j)],
+        job_posted: [
+          "New job near you",
+          `"${title}" · ${CITIES[jobCity[j]].name} · ${(random() * 30).toFixed(1)} mi away`,
+          jobId(j),
+        ],
         booking_accepted: ["Job accepted", `${other} accepted "${title}"`, bookingId(k)],
         booking_cancelled: ["Booking cancelled", `${other} cancelled the booking for "${title}"`, bookingId(k)],
         message: [`New message from ${other}`, `"${title}": ${pick(messageTexts)}`, bookingId(k)],
@@ -456,24 +511,90 @@ export function generateDataset(counts: Counts, now = Date.now()): TableData[] {
   return [
     table(
       "users",
-      ["id", "email", "first_name", "last_name", "profile_image_url", "current_role", "user_type", "phone_number", "bio", "is_provider_online", "provider_categories", "hourly_rate", "latitude", "longitude", "address", "total_jobs_completed", "average_rating", "total_reviews", "created_at", "updated_at"],
+      [
+        "id",
+        "email",
+        "first_name",
+        "last_name",
+        "profile_image_url",
+        "current_role",
+        "user_type",
+        "phone_number",
+        "bio",
+        "is_provider_online",
+        "provider_categories",
+        "hourly_rate",
+        "latitude",
+        "longitude",
+        "address",
+        "total_jobs_completed",
+        "average_rating",
+        "total_reviews",
+        "created_at",
+        "updated_at",
+      ],
       counts.users,
       users,
     ),
     table(
       "jobs",
-      ["id", "seeker_id", "category_id", "title", "description", "image_url", "is_urgent", "latitude", "longitude", "address", "location_approximate", "budget", "status", "created_at", "updated_at"],
+      [
+        "id",
+        "seeker_id",
+        "category_id",
+        "title",
+        "description",
+        "image_url",
+        "is_urgent",
+        "latitude",
+        "longitude",
+        "address",
+        "location_approximate",
+        "budget",
+        "status",
+        "created_at",
+        "updated_at",
+      ],
       counts.jobs,
       jobs,
     ),
     table(
       "bookings",
-      ["id", "job_id", "seeker_id", "provider_id", "agreed_price", "payment_method", "payment_status", "status", "scheduled_at", "started_at", "completed_at", "created_at", "updated_at"],
+      [
+        "id",
+        "job_id",
+        "seeker_id",
+        "provider_id",
+        "agreed_price",
+        "payment_method",
+        "payment_status",
+        "status",
+        "scheduled_at",
+        "started_at",
+        "completed_at",
+        "created_at",
+        "updated_at",
+      ],
       counts.bookings,
       bookings,
     ),
-    table("messages", ["id", "booking_id", "sender_id", "receiver_id", "content", "is_read", "created_at"], counts.messages, messages),
-    table("reviews", ["id", "booking_id", "reviewer_id", "reviewee_id", "rating", "comment", "created_at"], counts.reviews, reviews),
-    table("notifications", ["id", "user_id", "type", "title", "message", "related_id", "is_read", "created_at"], counts.notifications, notifications),
+    table(
+      "messages",
+      ["id", "booking_id", "sender_id", "receiver_id", "content", "is_read", "created_at"],
+      counts.messages,
+      messages,
+    ),
+    table(
+      "reviews",
+      ["id", "booking_id", "reviewer_id", "reviewee_id", "rating", "comment", "created_at"],
+      counts.reviews,
+      reviews,
+    ),
+    table(
+      "notifications",
+      ["id", "user_id", "type", "title", "message", "related_id", "is_read", "created_at"],
+      counts.notifications,
+      notifications,
+    ),
   ];
 }

@@ -4,6 +4,7 @@
 // `warmupSeconds` run at the same rate uncounted: the steady state is measured, not the server's move from the
 // previous run's saturation (its heap, its JIT, a new connection per early request) to the paced load.
 import http from "node:http";
+
 import { percentile } from "./report.ts";
 
 export interface PacedOptions {
@@ -68,5 +69,11 @@ export async function pacedLoad(url: string, options: PacedOptions): Promise<Pac
   const elapsedSeconds = (performance.now() - countedFrom) / 1000;
   agent.destroy();
   const sorted = latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / elapsedSeconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), requests: latencies.length, failed };
+  return {
+    rps: latencies.length / elapsedSeconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    requests: latencies.length,
+    failed,
+  };
 }

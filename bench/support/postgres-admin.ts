@@ -1,6 +1,7 @@
 // Raw database access the benchmark needs beside drizzle: creating databases,
 // COPY, EXPLAIN, session rows.
 import postgres from "postgres";
+
 import { databaseName } from "./scale.ts";
 
 export type Sql = postgres.Sql;

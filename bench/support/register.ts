@@ -2,8 +2,8 @@
 // config does for tests: "~/" is app/, imports may omit ".ts"/".tsx", and the
 // RSC marker "server-only" is a no-op. Loaded with `node --import`.
 import { registerHooks } from "node:module";
-import { pathToFileURL } from "node:url";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const appDir = pathToFileURL(path.resolve(import.meta.dirname, "../../app") + "/").href;
 const EMPTY_MODULE = "data:text/javascript,export {};";

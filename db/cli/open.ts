@@ -1,6 +1,7 @@
 // The database the command-line scripts work on: DATABASE_URL, or the embedded PGlite database under DATA_DIR,
 // migrated and with its categories. `work` runs on it; the database is closed after, whatever happens.
 import path from "node:path";
+
 import { openDatabase, type DatabaseHandle } from "../client.ts";
 import { seedCategories } from "../seed.ts";
 

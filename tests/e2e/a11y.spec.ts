@@ -9,7 +9,18 @@ import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIResponse, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
-import { becomeOnlineProvider, expect, fetchAuthUser, newNoJsContext, roleSwitchLink, signIn, test, uniqueEmail, waitForHydration } from "./support.ts";
+
+import {
+  becomeOnlineProvider,
+  expect,
+  fetchAuthUser,
+  newNoJsContext,
+  roleSwitchLink,
+  signIn,
+  test,
+  uniqueEmail,
+  waitForHydration,
+} from "./support.ts";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const PHONE = { width: 390, height: 844 };
@@ -36,7 +47,15 @@ async function axe(page: Page, label: string, javaScript: boolean) {
   const started = Date.now();
   // A dialog still fading in mixes its colours with the page's: axe would measure contrast mid-animation (seen
   // once on a busy runner: 3.74:1 on the upload dialog's link). Finite animations are waited for; spinners are not.
-  if (javaScript) await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => undefined))));
+  if (javaScript)
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
   let target = page;
   if (!javaScript) {
     if (!scratch) throw new Error("no scratch page for the no-JS runs");
@@ -44,11 +63,16 @@ async function axe(page: Page, label: string, javaScript: boolean) {
       .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
       .replace(/<\/?noscript>/gi, "");
     await scratch.setViewportSize(page.viewportSize()!);
-    await scratch.route(`**${SNAPSHOT_PATH}`, (route) => route.fulfill({ contentType: "text/html", body: html }), { times: 1 });
+    await scratch.route(`**${SNAPSHOT_PATH}`, (route) => route.fulfill({ contentType: "text/html", body: html }), {
+      times: 1,
+    });
     await scratch.goto(SNAPSHOT_PATH);
     target = scratch;
   }
-  const results = await new AxeBuilder({ page: target }).withTags(TAGS).options({ resultTypes: ["violations"] }).analyze();
+  const results = await new AxeBuilder({ page: target })
+    .withTags(TAGS)
+    .options({ resultTypes: ["violations"] })
+    .analyze();
   const checks = results.passes.length + results.violations.length + results.incomplete.length;
   totalChecks += checks;
   totalRuns += 1;
@@ -56,7 +80,8 @@ async function axe(page: Page, label: string, javaScript: boolean) {
     `axe ${label}: ${checks} checks (${results.passes.length} passed, ${results.violations.length} violations, ${results.incomplete.length} incomplete) in ${Date.now() - started} ms`,
   );
   const violations = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} — ${n.failureSummary?.replace(/\s+/g, " ")}`).join(" | ")}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} — ${n.failureSummary?.replace(/\s+/g, " ")}`).join(" | ")}`,
   );
   expect.soft(violations, `axe violations on ${label}`).toEqual([]);
 }
@@ -90,7 +115,13 @@ interface Data {
 
 let data: Data;
 
-async function newSignedInPage(browser: Browser, baseURL: string | undefined, prefix: string, firstName: string, lastName: string) {
+async function newSignedInPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  prefix: string,
+  firstName: string,
+  lastName: string,
+) {
   const context = await browser.newContext({ baseURL, viewport: DESKTOP });
   const page = await context.newPage();
   await signIn(page, { email: uniqueEmail(prefix), firstName, lastName });
@@ -114,7 +145,14 @@ test.beforeAll(async ({ browser, baseURL }) => {
   const postJob = (title: string) =>
     ok(
       seeker.page.request.post("/api/jobs", {
-        data: { title, description: "The garden gate hinge broke and the gate no longer closes.", categoryId: "repair", address: "Brooklyn, NY", budget: 150, isUrgent: true },
+        data: {
+          title,
+          description: "The garden gate hinge broke and the gate no longer closes.",
+          categoryId: "repair",
+          address: "Brooklyn, NY",
+          budget: 150,
+          isUrgent: true,
+        },
       }),
       201,
     );
@@ -137,7 +175,9 @@ test.beforeAll(async ({ browser, baseURL }) => {
 
   // The provider reviewed the client; the client has not reviewed yet (the page offers 'Leave Review').
   await ok(
-    provider.page.request.post("/api/reviews", { data: { bookingId: completed, revieweeId: seekerUser.id, rating: 4, comment: "Friendly client." } }),
+    provider.page.request.post("/api/reviews", {
+      data: { bookingId: completed, revieweeId: seekerUser.id, rating: 4, comment: "Friendly client." },
+    }),
     201,
   );
   for (const [from, to, content] of [
@@ -147,8 +187,16 @@ test.beforeAll(async ({ browser, baseURL }) => {
     await ok(from.request.post("/api/messages", { data: { bookingId: accepted, content, receiverId: to } }), 201);
   }
   // The seeker's favorites: the provider and a job.
-  await ok(seeker.page.request.post("/api/favorites", { data: { targetType: "provider", targetId: providerUser.id, role: "seeker" } }), 201);
-  await ok(seeker.page.request.post("/api/favorites", { data: { targetType: "job", targetId: openJob.id, role: "seeker" } }), 201);
+  await ok(
+    seeker.page.request.post("/api/favorites", {
+      data: { targetType: "provider", targetId: providerUser.id, role: "seeker" },
+    }),
+    201,
+  );
+  await ok(
+    seeker.page.request.post("/api/favorites", { data: { targetType: "job", targetId: openJob.id, role: "seeker" } }),
+    201,
+  );
 
   data = {
     seekerContext: seeker.context,
@@ -165,13 +213,18 @@ test.afterAll(async () => {
   // The two tests run in two workers: each worker records its count where the other can read it; the
   // worker that finishes last prints the grand total.
   const folder = process.env.NEARHAND_E2E_DATA_DIR ?? os.tmpdir();
-  fs.writeFileSync(path.join(folder, `a11y-checks-${test.info().workerIndex}.json`), JSON.stringify({ checks: totalChecks, runs: totalRuns }));
+  fs.writeFileSync(
+    path.join(folder, `a11y-checks-${test.info().workerIndex}.json`),
+    JSON.stringify({ checks: totalChecks, runs: totalRuns }),
+  );
   const all = fs
     .readdirSync(folder)
     .filter((name) => name.startsWith("a11y-checks-"))
     .map((name) => JSON.parse(fs.readFileSync(path.join(folder, name), "utf8")) as { checks: number; runs: number });
   console.log(`axe this worker: ${totalChecks} checks in ${totalRuns} runs`);
-  console.log(`axe total (all workers so far): ${all.reduce((sum, c) => sum + c.checks, 0)} checks in ${all.reduce((sum, c) => sum + c.runs, 0)} runs`);
+  console.log(
+    `axe total (all workers so far): ${all.reduce((sum, c) => sum + c.checks, 0)} checks in ${all.reduce((sum, c) => sum + c.runs, 0)} runs`,
+  );
   await data?.seekerContext.close();
   await data?.providerContext.close();
 });
@@ -272,7 +325,12 @@ async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", 
   await screen(seeker, "/profile?edit=1", "profile edit (seeker)");
   if (javaScript) {
     await open(seeker, "/profile");
-    await scanDialog(seeker, seeker.getByRole("button", { name: "Upload photo" }), "Profile photo", "profile photo dialog");
+    await scanDialog(
+      seeker,
+      seeker.getByRole("button", { name: "Upload photo" }),
+      "Profile photo",
+      "profile photo dialog",
+    );
     await expect(seeker.getByRole("button", { name: "Upload photo" })).toBeFocused();
   }
   await screen(seeker, "/favorites", "favorites (providers)");
@@ -297,7 +355,12 @@ test("every screen and dialog passes axe, with JavaScript", async ({ page }) => 
   expect(errors, "uncaught exceptions in the signed-in pages").toEqual([]);
 });
 
-test("every screen and dialog passes axe, without JavaScript", async ({ noJsPage: page, page: scratchPage, browser, baseURL }) => {
+test("every screen and dialog passes axe, without JavaScript", async ({
+  noJsPage: page,
+  page: scratchPage,
+  browser,
+  baseURL,
+}) => {
   // About 1.5 min on an idle machine; generous for a busy one (2 cores shared with other suites).
   test.setTimeout(360_000);
   scratch = scratchPage;

@@ -1,6 +1,7 @@
 // Email alerts as a user meets them: the choices on /profile (with JavaScript and without), and the seeker's
 // "Job accepted" email in the development mailbox (/dev/mail), with its link to the booking.
 import { type Page } from "@playwright/test";
+
 import { becomeOnlineProvider, expect, signIn, test, uniqueEmail, uniqueTitle, waitForHydration } from "./support.ts";
 
 async function saveWithoutMessages(page: Page, javaScript: boolean) {
@@ -34,7 +35,9 @@ test.describe("email alerts", () => {
     const email = uniqueEmail("alerts-seeker");
     await signIn(page, { email, firstName: "Sam", lastName: "Seeker" });
     const title = uniqueTitle("Hang the shelves");
-    const posted = await page.request.post("/api/jobs", { data: { title, description: "Three shelves", categoryId: "assembly", budget: 80 } });
+    const posted = await page.request.post("/api/jobs", {
+      data: { title, description: "Three shelves", categoryId: "assembly", budget: 80 },
+    });
     expect(posted.status(), await posted.text()).toBe(201);
     const job = await posted.json();
 

@@ -2,6 +2,7 @@
 // status tabs and cancel, the job page with Accept Job (with and without
 // JavaScript, and the race lost to another provider), and the minimal booking page.
 import { type Browser, type Page } from "@playwright/test";
+
 import { expect, newNoJsContext, signIn, test, uniqueEmail, waitForHydration } from "./support.ts";
 
 interface CreatedJob {
@@ -32,7 +33,9 @@ async function createJob(page: Page, overrides: Record<string, unknown> = {}): P
 
 /** Switches the page's (signed-in) user to provider and goes online, through the JSON API. */
 async function becomeOnlineProvider(page: Page) {
-  const switched = await page.request.post("/api/users/switch-role", { data: { newRole: "provider", userType: "individual" } });
+  const switched = await page.request.post("/api/users/switch-role", {
+    data: { newRole: "provider", userType: "individual" },
+  });
   expect(switched.status(), await switched.text()).toBe(200);
   const online = await page.request.post("/api/users/toggle-online", { data: { isOnline: true } });
   expect(online.status(), await online.text()).toBe(200);
@@ -52,7 +55,9 @@ async function newUserPage(
 }
 
 function tab(page: Page, label: string) {
-  return page.getByRole("navigation", { name: "Filter by status" }).getByRole("link", { name: new RegExp(`^${label}\\b`) });
+  return page
+    .getByRole("navigation", { name: "Filter by status" })
+    .getByRole("link", { name: new RegExp(`^${label}\\b`) });
 }
 
 function jobCard(page: Page, title: string) {
@@ -122,7 +127,9 @@ test.describe("seeker home", () => {
     await expect(page.getByTestId("job-card")).toHaveCount(5);
   });
 
-  test("without JavaScript the streamed counts and requests are in the page, not their skeletons", async ({ noJsPage: page }) => {
+  test("without JavaScript the streamed counts and requests are in the page, not their skeletons", async ({
+    noJsPage: page,
+  }) => {
     await signIn(page, { email: uniqueEmail("seeker-home-nojs") });
     await createJob(page, { title: "Clean the windows", categoryId: "cleaning", budget: 80 });
     await page.goto("/");
@@ -139,7 +146,12 @@ test.describe("seeker home", () => {
 test.describe("my jobs", () => {
   test("status tabs filter, and a posted job is cancelled in place (JavaScript)", async ({ page }) => {
     await signIn(page, { email: uniqueEmail("myjobs-js") });
-    const keep = await createJob(page, { title: "Assemble a wardrobe", categoryId: "assembly", isUrgent: false, budget: null });
+    const keep = await createJob(page, {
+      title: "Assemble a wardrobe",
+      categoryId: "assembly",
+      isUrgent: false,
+      budget: null,
+    });
     const drop = await createJob(page, { title: "Paint the hallway", categoryId: "cleaning" });
 
     await page.goto("/my-jobs");
@@ -154,7 +166,10 @@ test.describe("my jobs", () => {
     await expect(page).toHaveURL(/\/my-jobs\?status=cancelled$/);
     await expect(tab(page, "Cancelled")).toHaveAttribute("aria-current", "page");
     await expect(page.getByText("No cancelled jobs.")).toBeVisible();
-    await expect(page.getByTestId("my-jobs-empty").getByRole("link", { name: "Post a Job" })).toHaveAttribute("href", "/post-job");
+    await expect(page.getByTestId("my-jobs-empty").getByRole("link", { name: "Post a Job" })).toHaveAttribute(
+      "href",
+      "/post-job",
+    );
 
     await tab(page, "Posted").click();
     await expect(page).toHaveURL(/\?status=posted$/);
@@ -185,7 +200,9 @@ test.describe("my jobs", () => {
 
     // From /my-jobs: the link leads to the confirm state; 'Keep it' goes back.
     await page.goto("/my-jobs");
-    await jobCard(page, job.title).getByRole("link", { name: /Cancel job/ }).click();
+    await jobCard(page, job.title)
+      .getByRole("link", { name: /Cancel job/ })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/my-jobs\\?confirm=cancel&job=${job.id}`));
     await expect(page.getByText("Cancel this job?")).toHaveCount(1);
     await page.getByRole("link", { name: "Keep it" }).click();
@@ -215,7 +232,11 @@ test.describe("my jobs", () => {
 });
 
 test.describe("job detail and accept", () => {
-  test("a provider accepts with JavaScript; the seeker then sees the job matched", async ({ page, browser, baseURL }) => {
+  test("a provider accepts with JavaScript; the seeker then sees the job matched", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     // Two users and a dozen pages: 12 s on an idle machine, past the 30 s default on a loaded CI runner.
     test.slow();
     await signIn(page, { email: uniqueEmail("detail-seeker"), firstName: "Nora", lastName: "Quinn" });
@@ -239,7 +260,11 @@ test.describe("job detail and accept", () => {
     await expect(page.getByTestId("location-area-only")).toHaveCount(0);
     await expect(page.getByTestId("job-distance")).toHaveCount(0);
 
-    const provider = await newUserPage(browser, baseURL, { prefix: "detail-provider", firstName: "Omar", lastName: "Diaz" });
+    const provider = await newUserPage(browser, baseURL, {
+      prefix: "detail-provider",
+      firstName: "Omar",
+      lastName: "Diaz",
+    });
     await becomeOnlineProvider(provider);
     await provider.goto(`/jobs/${job.id}`);
     await waitForHydration(provider);
@@ -315,7 +340,11 @@ test.describe("job detail and accept", () => {
     await expect(tab(page, "Matched")).toContainText("1");
   });
 
-  test("accepting a job another provider took first shows the spec's toast and, on the page, why", async ({ page, browser, baseURL }) => {
+  test("accepting a job another provider took first shows the spec's toast and, on the page, why", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     await signIn(page, { email: uniqueEmail("race-seeker") });
     const job = await createJob(page, { title: "Fix a wobbly table" });
 

@@ -1,4 +1,5 @@
 import { type Page } from "@playwright/test";
+
 import { expect, signIn, test, uniqueEmail } from "./support.ts";
 
 const MISSING = "/definitely/not/here";

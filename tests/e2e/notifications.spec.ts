@@ -3,12 +3,29 @@
 // one read (JavaScript) and mark all read (no JavaScript); the empty state.
 import { randomUUID } from "node:crypto";
 import { type Browser, type Page } from "@playwright/test";
-import { becomeOnlineProvider, expect, newNoJsContext, signIn, test, trackLiveChannel, uniqueEmail, waitForHydration, waitForLiveChannel } from "./support.ts";
+
+import {
+  becomeOnlineProvider,
+  expect,
+  newNoJsContext,
+  signIn,
+  test,
+  trackLiveChannel,
+  uniqueEmail,
+  waitForHydration,
+  waitForLiveChannel,
+} from "./support.ts";
 
 /** POST /api/jobs as the page's user; returns the job id. */
 async function postJob(page: Page, title: string): Promise<string> {
   const response = await page.request.post("/api/jobs", {
-    data: { title, description: "Two flat-pack shelves need assembling.", categoryId: "assembly", address: "Brooklyn, NY", budget: 60 },
+    data: {
+      title,
+      description: "Two flat-pack shelves need assembling.",
+      categoryId: "assembly",
+      address: "Brooklyn, NY",
+      budget: 60,
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
@@ -52,7 +69,12 @@ test.describe("notifications", () => {
     baseURL,
   }) => {
     await trackLiveChannel(page);
-    await signIn(page, { email: uniqueEmail("notif-live"), firstName: "Lena", lastName: "Seeker", returnTo: "/notifications" });
+    await signIn(page, {
+      email: uniqueEmail("notif-live"),
+      firstName: "Lena",
+      lastName: "Seeker",
+      returnTo: "/notifications",
+    });
     const title = `Assemble two shelves ${Math.random().toString(36).slice(2, 7)}`;
     const jobId = await postJob(page, title);
     await expect(page.getByText("No notifications yet")).toBeVisible();
@@ -73,7 +95,10 @@ test.describe("notifications", () => {
     await expect(page.getByTestId("unread-badge")).toHaveText("1 unread");
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 
-    await expect(accepted.getByRole("link", { name: "Job accepted" })).toHaveAttribute("href", `/bookings/${bookingId}`);
+    await expect(accepted.getByRole("link", { name: "Job accepted" })).toHaveAttribute(
+      "href",
+      `/bookings/${bookingId}`,
+    );
     await accepted.getByRole("link", { name: "Job accepted" }).click();
     await expect(page).toHaveURL(`/bookings/${bookingId}`);
     await provider.context().close();
@@ -109,12 +134,18 @@ test.describe("notifications", () => {
     await expect(page.getByTestId("notifications-link-badge")).toHaveText("3");
     await expect(earlier).toHaveCount(0);
     // Newest first.
-    await expect(unread.getByTestId("notification")).toHaveText([/Assemble a chair/, /Assemble a bed/, /Assemble a desk/]);
+    await expect(unread.getByTestId("notification")).toHaveText([
+      /Assemble a chair/,
+      /Assemble a bed/,
+      /Assemble a desk/,
+    ]);
 
     await page.evaluate(() => {
       (window as unknown as { __sameDocument?: boolean }).__sameDocument = true;
     });
-    await item(page, "Assemble a bed").getByRole("button", { name: /Mark as read/ }).click();
+    await item(page, "Assemble a bed")
+      .getByRole("button", { name: /Mark as read/ })
+      .click();
     await expect(earlier.getByTestId("notification")).toHaveCount(1);
     await expect(earlier).toContainText("Assemble a bed");
     await expect(unread.getByTestId("notification")).toHaveCount(2);
@@ -137,7 +168,11 @@ test.describe("notifications", () => {
     await noJs.close();
   });
 
-  test("mark one read without JavaScript, and a refused one shows the error", async ({ noJsPage: page, browser, baseURL }) => {
+  test("mark one read without JavaScript, and a refused one shows the error", async ({
+    noJsPage: page,
+    browser,
+    baseURL,
+  }) => {
     await signIn(page, { email: uniqueEmail("notif-nojs") });
     const jobId = await postJob(page, "Assemble a bookcase");
     const provider = await newProvider(browser, baseURL, "Dana");
@@ -145,13 +180,18 @@ test.describe("notifications", () => {
     await provider.context().close();
 
     await page.goto("/notifications");
-    await item(page, "Assemble a bookcase").getByRole("button", { name: /Mark as read/ }).click();
+    await item(page, "Assemble a bookcase")
+      .getByRole("button", { name: /Mark as read/ })
+      .click();
     await expect(page).toHaveURL("/notifications");
     await expect(page.getByTestId("notifications-unread")).toHaveCount(0);
     await expect(page.getByTestId("notifications-earlier")).toContainText("Assemble a bookcase");
 
     // Someone else's (or no such) notification: nothing changes, the error is flashed.
-    const refused = await page.request.post("/notifications", { form: { intent: "read", id: randomUUID() }, maxRedirects: 0 });
+    const refused = await page.request.post("/notifications", {
+      form: { intent: "read", id: randomUUID() },
+      maxRedirects: 0,
+    });
     expect(refused.status()).toBe(302);
     await page.goto("/notifications");
     await expect(page.getByTestId("toast-nojs")).toContainText("Failed to mark notification as read.");

@@ -2,12 +2,29 @@
 // spec's text (§8: 'Error' / 'Failed to submit review. Please try again.'), and
 // the page says why, next to the review already given.
 import { type Browser, type Page } from "@playwright/test";
-import { becomeOnlineProvider, expect, fetchAuthUser, newNoJsContext, signIn, test, uniqueEmail, waitForHydration } from "./support.ts";
+
+import {
+  becomeOnlineProvider,
+  expect,
+  fetchAuthUser,
+  newNoJsContext,
+  signIn,
+  test,
+  uniqueEmail,
+  waitForHydration,
+} from "./support.ts";
 
 /** A completed booking between the user of `seekerPage` and a new provider; returns its id and the provider's id. */
 async function completedBooking(seekerPage: Page, browser: Browser, baseURL: string | undefined) {
   const posted = await seekerPage.request.post("/api/jobs", {
-    data: { title: "Paint the porch", description: "One coat on the front porch.", categoryId: "repair", address: "Brooklyn, NY", budget: 90, isUrgent: false },
+    data: {
+      title: "Paint the porch",
+      description: "One coat on the front porch.",
+      categoryId: "repair",
+      address: "Brooklyn, NY",
+      budget: 90,
+      isUrgent: false,
+    },
   });
   expect(posted.status(), await posted.text()).toBe(201);
   const jobId = ((await posted.json()) as { id: string }).id;

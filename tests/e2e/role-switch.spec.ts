@@ -1,4 +1,5 @@
 import { type Locator, type Page } from "@playwright/test";
+
 import { expect, fetchAuthUser, roleSwitchLink, signIn, test, uniqueEmail } from "./support.ts";
 
 const QUESTION = "Are you an individual or representing a business?";

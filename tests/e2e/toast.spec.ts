@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Locator, type Page } from "@playwright/test";
+
 import { expect, roleSwitchLink, signIn, test, uniqueEmail } from "./support.ts";
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -49,7 +50,11 @@ test.describe("toasts", () => {
     // Screen readers often skip a region inserted together with its text: the text comes after the region.
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { heard: Heard[] }).heard))
-      .toContainEqual({ live: "polite", firstText: "", text: expect.stringMatching(/Role switched successfully\. You are now offering services\.$/) });
+      .toContainEqual({
+        live: "polite",
+        firstText: "",
+        text: expect.stringMatching(/Role switched successfully\. You are now offering services\.$/),
+      });
   });
 
   test("a toast waits while the window is in the background, and closes once it is back", async ({ page }) => {
@@ -72,7 +77,10 @@ test.describe("toasts", () => {
     await expect(toast).toBeVisible();
     // The window in the background pauses the toast (tested above): it stays while it is checked and photographed.
     await page.evaluate(() => window.dispatchEvent(new FocusEvent("blur")));
-    for (const [name, size] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+    for (const [name, size] of [
+      ["desktop", DESKTOP],
+      ["phone", PHONE],
+    ] as const) {
       await page.setViewportSize(size);
       await settled(toast);
       const box = (await toast.boundingBox())!;
@@ -92,8 +100,14 @@ test.describe("toasts", () => {
     await expect(noJsPage.getByTestId("toast-nojs")).toBeVisible();
     await noJsPage.screenshot({ path: "test-results/toast-nojs-desktop.png" });
     // axe is a script: it checks the no-JS document (its <noscript> unwrapped, its scripts left out) in a page that runs one.
-    const html = (await noJsPage.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<\/?noscript>/gi, "");
-    await scratch.route("**/__toast-no-js-snapshot", (route) => route.fulfill({ contentType: "text/html", body: html }), { times: 1 });
+    const html = (await noJsPage.content())
+      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+      .replace(/<\/?noscript>/gi, "");
+    await scratch.route(
+      "**/__toast-no-js-snapshot",
+      (route) => route.fulfill({ contentType: "text/html", body: html }),
+      { times: 1 },
+    );
     await scratch.goto(new URL("/__toast-no-js-snapshot", noJsPage.url()).href);
     await expectNoAxeViolations(scratch, "[data-testid=toast-nojs]");
   });
@@ -188,7 +202,9 @@ test.describe("toasts", () => {
 
 /** Waits for the toast's slide-in to end (a loaded runner measured it mid-animation, 266 px to the right). */
 async function settled(toast: Locator) {
-  await toast.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+  await toast.evaluate((element) =>
+    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+  );
 }
 
 async function expectNoAxeViolations(page: Page, include: string) {

@@ -1,5 +1,6 @@
 import { type BrowserContext } from "@playwright/test";
 import WebSocket from "ws";
+
 import { expect, fetchAuthUser, signIn, test, uniqueEmail } from "./support.ts";
 
 type UpgradeResult = { status: number };

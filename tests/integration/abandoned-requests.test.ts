@@ -1,6 +1,7 @@
 // Clients that give up on a page mid-render (a closed tab, a timeout) must cost
 // nothing but their own response: the server stays up for everyone else.
 import { afterAll, beforeAll, expect, it } from "vitest";
+
 import { startAppServer, type AppServer } from "../support/app-server.ts";
 
 let app: AppServer;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { appServerForFile } from "../support/app-server.ts";
 import { flashedToast } from "../support/contact-privacy.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
@@ -19,16 +20,53 @@ async function signedIn(label: string, role: "seeker" | "provider" = "seeker") {
 async function booking() {
   const seeker = await signedIn("seeker");
   const provider = await signedIn("provider", "provider");
-  const job = await (await seeker.postJson("/api/jobs", { title: "Mount a TV", description: "65 inch", categoryId: "assembly", budget: 150 })).json();
+  const job = await (
+    await seeker.postJson("/api/jobs", {
+      title: "Mount a TV",
+      description: "65 inch",
+      categoryId: "assembly",
+      budget: 150,
+    })
+  ).json();
   const created = await (await provider.postJson("/api/bookings", { jobId: job.id })).json();
   return { seeker, provider, job, booking: created };
 }
 
-const patch = (client: HttpClient, id: string, status: unknown) => client.postJson(`/api/bookings/${id}/status`, { status }, "PATCH");
+const patch = (client: HttpClient, id: string, status: unknown) =>
+  client.postJson(`/api/bookings/${id}/status`, { status }, "PATCH");
 
 /** Spec §3's columns of a booking and of a job. */
-const BOOKING_FIELDS = ["id", "jobId", "seekerId", "providerId", "agreedPrice", "paymentMethod", "paymentStatus", "status", "scheduledAt", "startedAt", "completedAt", "createdAt", "updatedAt"];
-const JOB_FIELDS = ["id", "seekerId", "categoryId", "title", "description", "imageUrl", "isUrgent", "latitude", "longitude", "address", "budget", "status", "createdAt", "updatedAt"];
+const BOOKING_FIELDS = [
+  "id",
+  "jobId",
+  "seekerId",
+  "providerId",
+  "agreedPrice",
+  "paymentMethod",
+  "paymentStatus",
+  "status",
+  "scheduledAt",
+  "startedAt",
+  "completedAt",
+  "createdAt",
+  "updatedAt",
+];
+const JOB_FIELDS = [
+  "id",
+  "seekerId",
+  "categoryId",
+  "title",
+  "description",
+  "imageUrl",
+  "isUrgent",
+  "latitude",
+  "longitude",
+  "address",
+  "budget",
+  "status",
+  "createdAt",
+  "updatedAt",
+];
 
 describe("bookings carry every column (spec §3)", () => {
   it("lists and shows each booking with all its columns and its job's, so a client computes today's earnings", async () => {
@@ -38,7 +76,12 @@ describe("bookings carry every column (spec §3)", () => {
     const [listed] = await (await provider.request("/api/bookings/my-bookings")).json();
     expect(Object.keys(listed)).toEqual(expect.arrayContaining([...BOOKING_FIELDS, "job"]));
     expect(Object.keys(listed.job)).toEqual(expect.arrayContaining(JOB_FIELDS));
-    expect(listed).toMatchObject({ id: b.id, jobId: job.id, paymentMethod: "card", job: { id: job.id, seekerId: seeker.id } });
+    expect(listed).toMatchObject({
+      id: b.id,
+      jobId: job.id,
+      paymentMethod: "card",
+      job: { id: job.id, seekerId: seeker.id },
+    });
     expect(new Date(listed.completedAt).toDateString()).toBe(new Date().toDateString());
     expect(listed.startedAt).not.toBeNull();
     for (const party of [seeker, provider]) {
@@ -59,17 +102,38 @@ describe("POST /api/bookings", () => {
   it("takes the price the spec's client sends, and refuses one that is no amount with 400, accepting nothing", async () => {
     const seeker = await signedIn("price-seeker");
     const provider = await signedIn("price-provider", "provider");
-    const post = async () => (await seeker.postJson("/api/jobs", { title: "Fix a tap", description: "drips", categoryId: "repair", budget: 80 })).json();
+    const post = async () =>
+      (
+        await seeker.postJson("/api/jobs", {
+          title: "Fix a tap",
+          description: "drips",
+          categoryId: "repair",
+          budget: 80,
+        })
+      ).json();
     for (const agreedPrice of ["-5", "NaN", "1e3", -1, ""]) {
       const job = await post();
-      const refused = await provider.postJson("/api/bookings", { jobId: job.id, seekerId: seeker.id, agreedPrice, paymentMethod: "card", paymentStatus: "pending" });
+      const refused = await provider.postJson("/api/bookings", {
+        jobId: job.id,
+        seekerId: seeker.id,
+        agreedPrice,
+        paymentMethod: "card",
+        paymentStatus: "pending",
+      });
       expect(refused.status, JSON.stringify(agreedPrice)).toBe(400);
       expect(await refused.text()).toContain('agreedPrice: must be an amount, such as "25.00"');
       expect((await (await seeker.request(`/api/jobs/${job.id}`)).json()).status).toBe("posted");
     }
     for (const agreedPrice of ["80.00", "0", 80]) {
       const job = await post();
-      const accepted = await provider.postJson("/api/bookings", { jobId: job.id, seekerId: seeker.id, agreedPrice, paymentMethod: "card", paymentStatus: "pending", scheduledAt: new Date().toISOString() });
+      const accepted = await provider.postJson("/api/bookings", {
+        jobId: job.id,
+        seekerId: seeker.id,
+        agreedPrice,
+        paymentMethod: "card",
+        paymentStatus: "pending",
+        scheduledAt: new Date().toISOString(),
+      });
       expect(accepted.status, JSON.stringify(agreedPrice)).toBe(201);
       expect((await accepted.json()).agreedPrice).toBe("80.00");
     }
@@ -83,7 +147,13 @@ describe("GET /api/bookings/:id", () => {
       const response = await party.request(`/api/bookings/${b.id}`);
       expect(response.status).toBe(200);
       const body = await response.json();
-      expect(body).toMatchObject({ id: b.id, agreedPrice: "150.00", job: { title: "Mount a TV" }, seeker: { id: seeker.id }, provider: { id: provider.id } });
+      expect(body).toMatchObject({
+        id: b.id,
+        agreedPrice: "150.00",
+        job: { title: "Mount a TV" },
+        seeker: { id: seeker.id },
+        provider: { id: provider.id },
+      });
       expect(JSON.stringify(body)).not.toMatch(/@example\.com/);
     }
     const stranger = await signedIn("stranger");
@@ -126,12 +196,22 @@ describe("PATCH /api/bookings/:id/status", () => {
 describe("messages on a cancelled booking", () => {
   it("are refused with 409 by the API and the messages page, stored nowhere and notified to nobody", async () => {
     const { seeker, provider, booking: b } = await booking();
-    expect((await seeker.postJson("/api/messages", { bookingId: b.id, content: "See you at 5", receiverId: provider.id })).status).toBe(201);
+    expect(
+      (await seeker.postJson("/api/messages", { bookingId: b.id, content: "See you at 5", receiverId: provider.id }))
+        .status,
+    ).toBe(201);
     expect((await patch(seeker, b.id, "cancelled")).status).toBe(200);
-    const unread = async () => (await (await provider.request("/api/notifications")).json()).filter((n: { type: string }) => n.type === "message").length;
+    const unread = async () =>
+      (await (await provider.request("/api/notifications")).json()).filter(
+        (n: { type: string }) => n.type === "message",
+      ).length;
     const before = await unread();
 
-    const refused = await seeker.postJson("/api/messages", { bookingId: b.id, content: "Are you still coming?", receiverId: provider.id });
+    const refused = await seeker.postJson("/api/messages", {
+      bookingId: b.id,
+      content: "Are you still coming?",
+      receiverId: provider.id,
+    });
     expect(refused.status).toBe(409);
     expect(await refused.text()).toBe("This booking was cancelled: messages are closed");
 
@@ -139,7 +219,10 @@ describe("messages on a cancelled booking", () => {
     const submitted = await seeker.postForm(thread, { bookingId: b.id, content: "Hello again?" });
     expect(submitted.status).toBe(302);
     const { response: back } = await seeker.navigate(submitted.headers.get("Location")!);
-    expect(flashedToast(await back.text())).toMatchObject({ destructive: true, description: "This booking was cancelled: messages are closed" });
+    expect(flashedToast(await back.text())).toMatchObject({
+      destructive: true,
+      description: "This booking was cancelled: messages are closed",
+    });
 
     const messages = await (await provider.request(`/api/messages/${b.id}`)).json();
     expect(messages.map((m: { content: string }) => m.content)).toEqual(["See you at 5"]);
@@ -150,15 +233,23 @@ describe("messages on a cancelled booking", () => {
 describe("reading a thread", () => {
   it("marks it read for the reader, but not when another site sent the browser (a link, an image)", async () => {
     const { seeker, provider, booking: b } = await booking();
-    expect((await seeker.postJson("/api/messages", { bookingId: b.id, content: "Gate code is 42", receiverId: provider.id })).status).toBe(201);
-    const unreadOf = async () => (await (await provider.request(`/api/messages/${b.id}`, { headers: { "Sec-Fetch-Site": "cross-site" } })).json()).filter((m: { isRead: boolean }) => !m.isRead).length;
+    expect(
+      (await seeker.postJson("/api/messages", { bookingId: b.id, content: "Gate code is 42", receiverId: provider.id }))
+        .status,
+    ).toBe(201);
+    const unreadOf = async () =>
+      (
+        await (await provider.request(`/api/messages/${b.id}`, { headers: { "Sec-Fetch-Site": "cross-site" } })).json()
+      ).filter((m: { isRead: boolean }) => !m.isRead).length;
     for (const site of ["cross-site", "same-site"]) {
       for (const path of [`/api/messages/${b.id}`, `/api/messages?bookingId=${b.id}`]) {
         expect((await provider.request(path, { headers: { "Sec-Fetch-Site": site } })).status).toBe(200);
       }
     }
     expect(await unreadOf()).toBe(1);
-    expect((await provider.request(`/api/messages/${b.id}`, { headers: { "Sec-Fetch-Site": "same-origin" } })).status).toBe(200);
+    expect(
+      (await provider.request(`/api/messages/${b.id}`, { headers: { "Sec-Fetch-Site": "same-origin" } })).status,
+    ).toBe(200);
     expect(await unreadOf()).toBe(0);
   });
 });
@@ -173,10 +264,17 @@ describe("reviews", () => {
 
   it("lets both parties review each other once and lists received reviews with the reviewer", async () => {
     const { seeker, provider, booking: b } = await completed();
-    const first = await seeker.postJson("/api/reviews", { bookingId: b.id, revieweeId: provider.id, rating: 5, comment: "  Spotless work  " });
+    const first = await seeker.postJson("/api/reviews", {
+      bookingId: b.id,
+      revieweeId: provider.id,
+      rating: 5,
+      comment: "  Spotless work  ",
+    });
     expect(first.status).toBe(201);
     expect((await first.json()).comment).toBe("Spotless work");
-    expect((await provider.postJson("/api/reviews", { bookingId: b.id, revieweeId: seeker.id, rating: 4 })).status).toBe(201);
+    expect(
+      (await provider.postJson("/api/reviews", { bookingId: b.id, revieweeId: seeker.id, rating: 4 })).status,
+    ).toBe(201);
     const twice = await seeker.postJson("/api/reviews", { bookingId: b.id, revieweeId: provider.id, rating: 3 });
     expect(twice.status).toBe(409);
     expect(await twice.text()).toBe("You have already reviewed this booking");
@@ -188,7 +286,15 @@ describe("reviews", () => {
 
   it("refuses reviews before completion, of the wrong person, out of range, too long, by strangers", async () => {
     const early = await booking();
-    expect((await early.seeker.postJson("/api/reviews", { bookingId: early.booking.id, revieweeId: early.provider.id, rating: 5 })).status).toBe(409);
+    expect(
+      (
+        await early.seeker.postJson("/api/reviews", {
+          bookingId: early.booking.id,
+          revieweeId: early.provider.id,
+          rating: 5,
+        })
+      ).status,
+    ).toBe(409);
     const { seeker, provider, booking: b } = await completed();
     const cases: Array<[Record<string, unknown>, number]> = [
       [{ revieweeId: seeker.id, rating: 5 }, 400],
@@ -198,10 +304,15 @@ describe("reviews", () => {
       [{ revieweeId: provider.id, rating: 5, comment: "x".repeat(501) }, 400],
     ];
     for (const [body, status] of cases) {
-      expect((await seeker.postJson("/api/reviews", { bookingId: b.id, ...body })).status, JSON.stringify(body).slice(0, 80)).toBe(status);
+      expect(
+        (await seeker.postJson("/api/reviews", { bookingId: b.id, ...body })).status,
+        JSON.stringify(body).slice(0, 80),
+      ).toBe(status);
     }
     const stranger = await signedIn("stranger");
-    expect((await stranger.postJson("/api/reviews", { bookingId: b.id, revieweeId: provider.id, rating: 5 })).status).toBe(404);
+    expect(
+      (await stranger.postJson("/api/reviews", { bookingId: b.id, revieweeId: provider.id, rating: 5 })).status,
+    ).toBe(404);
     expect(await (await provider.request("/api/reviews/received")).json()).toEqual([]);
     expect((await new HttpClient(app.url).request("/api/reviews/received")).status).toBe(401);
   });
@@ -213,7 +324,9 @@ describe("the provider dashboard's active jobs (decision 0028)", () => {
     const provider = await signedIn("busy-provider", "provider");
     const titles: string[] = [];
     for (let i = 1; i <= 21; i++) {
-      const job = await (await seeker.postJson("/api/jobs", { title: `Active job ${i}`, description: "d", categoryId: "repair" })).json();
+      const job = await (
+        await seeker.postJson("/api/jobs", { title: `Active job ${i}`, description: "d", categoryId: "repair" })
+      ).json();
       expect((await provider.postJson("/api/bookings", { jobId: job.id })).status).toBe(201);
       titles.push(`Active job ${i}`);
     }

@@ -1,6 +1,7 @@
 // Paths are served as written (decision 0063): the router matched /API/… and /%61pi/… like /api/…, while the API's
 // rate limit, body checks and 404s compare the path as written, so another spelling of an API path skipped them.
 import { describe, expect, it } from "vitest";
+
 import { appServerForFile } from "../support/app-server.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
 
@@ -13,23 +14,32 @@ async function signedIn(label: string): Promise<HttpClient> {
 }
 
 describe("another spelling of an API path", () => {
-  it.each(["/API/auth/user", "/Api/jobs/my-jobs", "/api/../API/auth/user", "/%61pi/auth/user", "/api/%61uth/user", "/API/auth/user.rsc", "/API/auth/user.data"])(
-    "%s is the API's plain-text 404 for a signed-in user: no route answers it",
-    async (path) => {
-      const client = await signedIn("spelling");
-      const response = await client.request(path);
-      expect(response.status, path).toBe(404);
-      expect(response.headers.get("Content-Type"), path).toMatch(/^text\/plain/);
-      expect(await response.text(), path).toBe("Not Found");
-    },
-  );
+  it.each([
+    "/API/auth/user",
+    "/Api/jobs/my-jobs",
+    "/api/../API/auth/user",
+    "/%61pi/auth/user",
+    "/api/%61uth/user",
+    "/API/auth/user.rsc",
+    "/API/auth/user.data",
+  ])("%s is the API's plain-text 404 for a signed-in user: no route answers it", async (path) => {
+    const client = await signedIn("spelling");
+    const response = await client.request(path);
+    expect(response.status, path).toBe(404);
+    expect(response.headers.get("Content-Type"), path).toMatch(/^text\/plain/);
+    expect(await response.text(), path).toBe("Not Found");
+  });
 
   it("writes nothing: a message posted to /API/messages is refused before any route", async () => {
     const client = await signedIn("spelling-write");
     const response = await client.request("/API/messages", {
       method: "POST",
       headers: { Origin: app.url, "Content-Type": "application/json" },
-      body: JSON.stringify({ bookingId: "00000000-0000-4000-8000-000000000000", content: "hi", receiverId: "00000000-0000-4000-8000-000000000000" }),
+      body: JSON.stringify({
+        bookingId: "00000000-0000-4000-8000-000000000000",
+        content: "hi",
+        receiverId: "00000000-0000-4000-8000-000000000000",
+      }),
     });
     expect(response.status).toBe(404);
     expect(await response.text()).toBe("Not Found");

@@ -1,7 +1,8 @@
 // The pool's use as /metrics reports it: connections held by statements and transactions, statements waiting for
 // one, and each statement's time — on postgres.js (the local PostgreSQL server) and on this run's database.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+
 import { openDatabase, type DatabaseHandle } from "../../db/client.ts";
 import { observeStatements, type StatementKind } from "../../db/pool-usage.ts";
 import { createPostgresDatabase, createTestDatabase, type TestDatabase } from "../support/database.ts";
@@ -71,7 +72,13 @@ describe("pool use on postgres.js", () => {
         throw new Error("roll back");
       }),
     ).rejects.toThrow("roll back");
-    expect(seen.map(({ kind, failed }) => `${kind}${failed ? "!" : ""}`)).toEqual(["select", "select", "select!", "other", "insert"]);
+    expect(seen.map(({ kind, failed }) => `${kind}${failed ? "!" : ""}`)).toEqual([
+      "select",
+      "select",
+      "select!",
+      "other",
+      "insert",
+    ]);
     expect(seen[0]!.seconds).toBeGreaterThanOrEqual(0.045);
     expect([handle.usage.inUse, handle.usage.waiting]).toEqual([0, 0]);
   });
@@ -103,6 +110,8 @@ describe("pool use on this run's database", () => {
     release();
     await transactions;
     expect([handle.usage.inUse, handle.usage.waiting]).toEqual([0, 0]);
-    expect(seen.filter((statement) => statement.kind === "select" && !statement.failed).length).toBeGreaterThanOrEqual(2);
+    expect(seen.filter((statement) => statement.kind === "select" && !statement.failed).length).toBeGreaterThanOrEqual(
+      2,
+    );
   });
 });

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createDevOidcProvider } from "~/dev/oidc.server";
 
 const CLIENT_ID = "nearhand-dev";
@@ -84,9 +85,7 @@ describe("embedded development OpenID provider", () => {
 
   afterAll(async () => {
     server.closeAllConnections();
-    await new Promise<void>((resolve, reject) =>
-      server.close((error) => (error ? reject(error) : resolve())),
-    );
+    await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
   });
 
   async function discovery() {
@@ -140,9 +139,7 @@ describe("embedded development OpenID provider", () => {
     expect(document.token_endpoint).toBe(`${issuer}/token`);
     expect(document.userinfo_endpoint).toBe(`${issuer}/me`);
     expect(document.code_challenge_methods_supported).toEqual(["S256"]);
-    expect(document.scopes_supported).toEqual(
-      expect.arrayContaining(["openid", "email", "profile"]),
-    );
+    expect(document.scopes_supported).toEqual(expect.arrayContaining(["openid", "email", "profile"]));
     expect(document.claims_supported).toEqual(
       expect.arrayContaining(["email", "email_verified", "given_name", "family_name", "name"]),
     );
@@ -150,10 +147,9 @@ describe("embedded development OpenID provider", () => {
 
   it("refuses an authorization request without a PKCE code_challenge", async () => {
     const { authorization_endpoint } = await discovery();
-    const response = await fetch(
-      authorizationUrl(authorization_endpoint, { state: "no-pkce" }),
-      { redirect: "manual" },
-    );
+    const response = await fetch(authorizationUrl(authorization_endpoint, { state: "no-pkce" }), {
+      redirect: "manual",
+    });
     expect(response.status).toBe(303);
     const location = new URL(response.headers.get("location")!);
     expect(`${location.origin}${location.pathname}`).toBe(redirectUri);
@@ -255,9 +251,9 @@ describe("embedded development OpenID provider", () => {
 
     // Exchange the code (client authentication: HTTP Basic).
     const { token_endpoint, userinfo_endpoint } = await discovery();
-    const basic = Buffer.from(
-      `${encodeURIComponent(CLIENT_ID)}:${encodeURIComponent(CLIENT_SECRET)}`,
-    ).toString("base64");
+    const basic = Buffer.from(`${encodeURIComponent(CLIENT_ID)}:${encodeURIComponent(CLIENT_SECRET)}`).toString(
+      "base64",
+    );
     const tokenResponse = await fetch(token_endpoint, {
       method: "POST",
       headers: {
@@ -437,7 +433,11 @@ describe("embedded development OpenID provider", () => {
       const document = (await response.json()) as Record<string, string>;
       expect(document.authorization_endpoint).toBe(`${connectIssuer}/auth`);
 
-      const challenge = base64url(createHash("sha256").update(base64url(randomBytes(32))).digest());
+      const challenge = base64url(
+        createHash("sha256")
+          .update(base64url(randomBytes(32)))
+          .digest(),
+      );
       const authorize = await fetch(
         `${document.authorization_endpoint}?${new URLSearchParams({
           client_id: CLIENT_ID,
@@ -456,9 +456,7 @@ describe("embedded development OpenID provider", () => {
       expect(new URL(interactionUrl).pathname).toMatch(/^\/oidc\/interaction\/[\w-]+$/);
       const page = await fetch(interactionUrl, { headers: { cookie: jar.header(interactionUrl) } });
       expect(page.status).toBe(200);
-      expect(await page.text()).toContain(
-        `<form method="post" action="${new URL(interactionUrl).pathname}">`,
-      );
+      expect(await page.text()).toContain(`<form method="post" action="${new URL(interactionUrl).pathname}">`);
     } finally {
       connectStyle.closeAllConnections();
       await new Promise<void>((resolve) => connectStyle.close(() => resolve()));

@@ -1,26 +1,28 @@
 // The alert rules (models/email-alert): what is queued with each notification, and what a due job becomes.
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../db/client.ts";
-import * as t from "../../db/schema.ts";
-import { QUEUES, QUEUE_SCHEMA } from "../../db/queue.ts";
-import { acceptJobIn as acceptJob, moveBookingIn as transitionBooking } from "~/operations/bookings.server";
-import { postJobIn as createJob } from "~/operations/jobs.server";
+
 import {
   alertToSend,
   BOOKING_ALERT_INTERVAL_SECONDS,
   digestToSend,
+  JOB_DIGEST_INTERVAL_SECONDS,
+  MESSAGE_ALERT_DELAY_SECONDS,
+  MESSAGE_ALERT_INTERVAL_SECONDS,
   queueAlertLater,
   recordDelivery,
   recordDigest,
   setEmailChoices,
-  JOB_DIGEST_INTERVAL_SECONDS,
-  MESSAGE_ALERT_DELAY_SECONDS,
-  MESSAGE_ALERT_INTERVAL_SECONDS,
   type AlertLater,
   type AlertToSend,
 } from "~/models/email-alert.server";
+import { acceptJobIn as acceptJob, moveBookingIn as transitionBooking } from "~/operations/bookings.server";
+import { postJobIn as createJob } from "~/operations/jobs.server";
 import { openThread, sendMessageIn as sendMessage } from "~/operations/messages.server";
+
+import type { Database } from "../../db/client.ts";
+import { QUEUE_SCHEMA, QUEUES } from "../../db/queue.ts";
+import * as t from "../../db/schema.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 
 let database: TestDatabase;
@@ -36,14 +38,27 @@ afterAll(async () => {
 });
 
 async function user(values: Partial<t.NewUser> = {}) {
-  const [row] = await db.insert(t.users).values({ email: `e${++n}-${Date.now()}@example.com`, firstName: `Name${n}`, lastName: "Doe", ...values }).returning();
+  const [row] = await db
+    .insert(t.users)
+    .values({ email: `e${++n}-${Date.now()}@example.com`, firstName: `Name${n}`, lastName: "Doe", ...values })
+    .returning();
   return row;
 }
 const provider = (values: Partial<t.NewUser> = {}) =>
-  user({ currentRole: "provider", isProviderOnline: true, providerCategories: ["repair"], latitude: "40.7580000", longitude: "-73.9855000", ...values });
+  user({
+    currentRole: "provider",
+    isProviderOnline: true,
+    providerCategories: ["repair"],
+    latitude: "40.7580000",
+    longitude: "-73.9855000",
+    ...values,
+  });
 
 async function notificationsOf(userId: string, type: t.Notification["type"]) {
-  return db.select().from(t.notifications).where(and(eq(t.notifications.userId, userId), eq(t.notifications.type, type)));
+  return db
+    .select()
+    .from(t.notifications)
+    .where(and(eq(t.notifications.userId, userId), eq(t.notifications.type, type)));
 }
 
 interface QueuedJob {
@@ -55,20 +70,30 @@ interface QueuedJob {
 
 /** The queue's jobs a statement selects (PGlite answers { rows }, postgres.js the rows themselves). */
 async function jobsWhere(condition: SQL): Promise<QueuedJob[]> {
-  const result = await db.execute(sql`select id, data, start_after, singleton_key from ${sql.identifier(QUEUE_SCHEMA)}.job where ${condition}`);
+  const result = await db.execute(
+    sql`select id, data, start_after, singleton_key from ${sql.identifier(QUEUE_SCHEMA)}.job where ${condition}`,
+  );
   return ((result as { rows?: QueuedJob[] }).rows ?? (result as unknown as QueuedJob[])) as QueuedJob[];
 }
 
 const queued = (notificationIds: string[]) =>
-  jobsWhere(sql`name in (${QUEUES.alertEmail}, ${QUEUES.messageAlert}) and id = any(${sql.param(notificationIds)}::uuid[])`);
+  jobsWhere(
+    sql`name in (${QUEUES.alertEmail}, ${QUEUES.messageAlert}) and id = any(${sql.param(notificationIds)}::uuid[])`,
+  );
 
-const queuedFor = (singletonKey: string) => jobsWhere(sql`name = ${QUEUES.messageAlert} and singleton_key = ${singletonKey} and state = 'created'`);
+const queuedFor = (singletonKey: string) =>
+  jobsWhere(sql`name = ${QUEUES.messageAlert} and singleton_key = ${singletonKey} and state = 'created'`);
 
 describe("the outbox", () => {
   it("queues one email job per notification, under the notification's id, in the transaction that made it", async () => {
     const seeker = await user();
     const near = await provider();
-    const job = await createJob(db, seeker.id, { categoryId: "repair", title: "Fix it now", description: "d", isUrgent: true });
+    const job = await createJob(db, seeker.id, {
+      categoryId: "repair",
+      title: "Fix it now",
+      description: "d",
+      isUrgent: true,
+    });
     const booking = await acceptJob(db, near, { jobId: job.id });
     const [posted] = await notificationsOf(near.id, "job_posted");
     const [accepted] = await notificationsOf(seeker.id, "booking_accepted");
@@ -91,7 +116,9 @@ describe("the outbox", () => {
     const jobs = await queued(messages.map((m) => m.id));
     expect(jobs).toHaveLength(1);
     expect(jobs[0].singleton_key).toBe(`messages:${booking.id}:${seeker.id}`);
-    expect(new Date(jobs[0].start_after).getTime()).toBeGreaterThanOrEqual(before + (MESSAGE_ALERT_DELAY_SECONDS - 5) * 1000);
+    expect(new Date(jobs[0].start_after).getTime()).toBeGreaterThanOrEqual(
+      before + (MESSAGE_ALERT_DELAY_SECONDS - 5) * 1000,
+    );
   });
 });
 
@@ -99,7 +126,12 @@ describe("a due alert", () => {
   it("goes to an online provider for an urgent open job; not once they go offline or switch to seeking, nor for a job that is not urgent", async () => {
     const seeker = await user();
     const near = await provider();
-    const urgent = await createJob(db, seeker.id, { categoryId: "repair", title: "Urgent", description: "d", isUrgent: true });
+    const urgent = await createJob(db, seeker.id, {
+      categoryId: "repair",
+      title: "Urgent",
+      description: "d",
+      isUrgent: true,
+    });
     const calm = await createJob(db, seeker.id, { categoryId: "repair", title: "Calm", description: "d" });
     const notices = await notificationsOf(near.id, "job_posted");
     const urgentNotice = notices.find((x) => x.relatedId === urgent.id)!;
@@ -133,11 +165,17 @@ describe("a due alert", () => {
     const job = await createJob(db, seeker.id, { categoryId: "repair", title: "Talk", description: "d" });
     const booking = await acceptJob(db, near, { jobId: job.id });
     const age = (id: string, minutes: number) =>
-      db.update(t.notifications).set({ createdAt: new Date(Date.now() - minutes * 60_000) }).where(eq(t.notifications.id, id));
+      db
+        .update(t.notifications)
+        .set({ createdAt: new Date(Date.now() - minutes * 60_000) })
+        .where(eq(t.notifications.id, id));
     await sendMessage(db, near.id, { bookingId: booking.id, content: "first" });
     const [first] = await notificationsOf(seeker.id, "message");
     // Not 5 minutes old yet: it comes back when it is.
-    expect(await alertToSend(db, first.id)).toMatchObject({ later: new Date(first.createdAt.getTime() + MESSAGE_ALERT_DELAY_SECONDS * 1000), notificationId: first.id });
+    expect(await alertToSend(db, first.id)).toMatchObject({
+      later: new Date(first.createdAt.getTime() + MESSAGE_ALERT_DELAY_SECONDS * 1000),
+      notificationId: first.id,
+    });
     await age(first.id, 40);
     const alert = (await alertToSend(db, first.id)) as AlertToSend;
     expect(alert).toMatchObject({ kind: "messages", scope: `messages:${booking.id}`, notification: { id: first.id } });
@@ -148,16 +186,26 @@ describe("a due alert", () => {
     await sendMessage(db, near.id, { bookingId: booking.id, content: "second" });
     const second = (await notificationsOf(seeker.id, "message")).find((x) => x.id !== first.id)!;
     const later = (await alertToSend(db, second.id)) as AlertLater;
-    expect(later).toEqual({ later: new Date(sentAt.getTime() + MESSAGE_ALERT_INTERVAL_SECONDS * 1000), notificationId: second.id, userId: seeker.id, conversationId: booking.id });
+    expect(later).toEqual({
+      later: new Date(sentAt.getTime() + MESSAGE_ALERT_INTERVAL_SECONDS * 1000),
+      notificationId: second.id,
+      userId: seeker.id,
+      conversationId: booking.id,
+    });
     // The worker holds the waiting job (the first message's) while it decides; it queues the next one.
-    await db.execute(sql`update ${sql.identifier(QUEUE_SCHEMA)}.job set state = 'active' where singleton_key = ${`messages:${booking.id}:${seeker.id}`}`);
+    await db.execute(
+      sql`update ${sql.identifier(QUEUE_SCHEMA)}.job set state = 'active' where singleton_key = ${`messages:${booking.id}:${seeker.id}`}`,
+    );
     await queueAlertLater(db, later);
     const [requeued] = await queuedFor(`messages:${booking.id}:${seeker.id}`);
     expect(new Date(requeued.start_after).getTime()).toBe(later.later.getTime());
     expect(requeued.data.notificationId).toBe(second.id);
 
     // When it is due: about the second message (the first was told of already), while it is unread.
-    await db.update(t.emailDeliveries).set({ sentAt: new Date(Date.now() - 31 * 60_000) }).where(eq(t.emailDeliveries.key, first.id));
+    await db
+      .update(t.emailDeliveries)
+      .set({ sentAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(t.emailDeliveries.key, first.id));
     await age(second.id, 6);
     expect(await alertToSend(db, first.id)).toMatchObject({ kind: "messages", notification: { id: second.id } });
     await openThread(db, booking.id, seeker.id);
@@ -172,9 +220,11 @@ describe("booking emails about one job (decision 0062)", () => {
     const job = await createJob(db, seeker.id, { categoryId: "repair", title: "Harvested", description: "d" });
     const sent = async (alert: AlertToSend) => {
       await recordDelivery(db, alert);
-      return (await db.select().from(t.emailDeliveries).where(eq(t.emailDeliveries.key, alert.notification.id)))[0].sentAt;
+      return (await db.select().from(t.emailDeliveries).where(eq(t.emailDeliveries.key, alert.notification.id)))[0]
+        .sentAt;
     };
-    const newest = async (type: t.Notification["type"]) => (await notificationsOf(seeker.id, type)).sort((a, b) => +b.createdAt - +a.createdAt)[0];
+    const newest = async (type: t.Notification["type"]) =>
+      (await notificationsOf(seeker.id, type)).sort((a, b) => +b.createdAt - +a.createdAt)[0];
 
     const b1 = await acceptJob(db, first, { jobId: job.id });
     const accepted = await newest("booking_accepted");
@@ -191,7 +241,12 @@ describe("booking emails about one job (decision 0062)", () => {
     const b2 = await acceptJob(db, second, { jobId: job.id });
     const reaccepted = await newest("booking_accepted");
     const later = (await alertToSend(db, reaccepted.id)) as AlertLater;
-    expect(later).toEqual({ later: new Date(sentAt.getTime() + BOOKING_ALERT_INTERVAL_SECONDS * 1000), notificationId: reaccepted.id, userId: seeker.id, jobId: job.id });
+    expect(later).toEqual({
+      later: new Date(sentAt.getTime() + BOOKING_ALERT_INTERVAL_SECONDS * 1000),
+      notificationId: reaccepted.id,
+      userId: seeker.id,
+      jobId: job.id,
+    });
     await queueAlertLater(db, later);
     await transitionBooking(db, b2.id, second.id, "cancelled");
     const recancelled = await newest("booking_cancelled");
@@ -200,8 +255,15 @@ describe("booking emails about one job (decision 0062)", () => {
     expect(waiting.map((w) => w.data.notificationId)).toEqual([reaccepted.id]);
 
     // When it is due: one email, about the newest update of the job's bookings.
-    await db.update(t.emailDeliveries).set({ sentAt: new Date(Date.now() - 31 * 60_000) }).where(eq(t.emailDeliveries.userId, seeker.id));
-    expect(await alertToSend(db, reaccepted.id)).toMatchObject({ kind: "bookings", scope: `bookings:${job.id}`, notification: { id: recancelled.id } });
+    await db
+      .update(t.emailDeliveries)
+      .set({ sentAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(t.emailDeliveries.userId, seeker.id));
+    expect(await alertToSend(db, reaccepted.id)).toMatchObject({
+      kind: "bookings",
+      scope: `bookings:${job.id}`,
+      notification: { id: recancelled.id },
+    });
   });
 });
 
@@ -216,7 +278,9 @@ describe("the job digest", () => {
     await createJob(db, seeker.id, { categoryId: "repair", title: "Flood", description: "d", isUrgent: true });
     const rows = await jobsWhere(sql`name = ${QUEUES.jobDigest} and singleton_key = ${`digest:${near.id}`}`);
     expect(rows).toHaveLength(1);
-    expect(new Date(rows[0].start_after).getTime()).toBeGreaterThanOrEqual(before + (JOB_DIGEST_INTERVAL_SECONDS - 5) * 1000);
+    expect(new Date(rows[0].start_after).getTime()).toBeGreaterThanOrEqual(
+      before + (JOB_DIGEST_INTERVAL_SECONDS - 5) * 1000,
+    );
 
     const digest = await digestToSend(db, near.id);
     expect(digest?.to).toBe(near.email);

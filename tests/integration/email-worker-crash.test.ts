@@ -2,10 +2,11 @@
 // whole message, so the job must not be lost with the process. The job's heartbeat stops, another instance's
 // supervision fails it, and it is delivered once, by the instance that took over. PostgreSQL in both runs: the
 // database has to outlive the killed process and be shared with the next one.
-import { simpleParser } from "mailparser";
 import type { AddressInfo } from "node:net";
+import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
+
 import { startAppServer, type AppServer } from "../support/app-server.ts";
 import { createPostgresDatabase } from "../support/database.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
@@ -34,7 +35,11 @@ async function startSmtp() {
         return;
       }
       void simpleParser(stream).then((mail) => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: mail.subject ?? "", messageId: mail.messageId ?? "" });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: mail.subject ?? "",
+          messageId: mail.messageId ?? "",
+        });
         callback();
       }, callback);
     },
@@ -85,7 +90,9 @@ describe("a worker killed mid-send", () => {
     await provider.postJson("/api/users/switch-role", { newRole: "provider", userType: "individual" });
     await provider.postForm("/profile?edit=1", { firstName: "Pat", providerCategories: "repair" });
     await provider.postJson("/api/users/toggle-online", { isOnline: true });
-    const job = await (await seeker.postJson("/api/jobs", { title: "Fix a tap", description: "Drips all night", categoryId: "repair" })).json();
+    const job = await (
+      await seeker.postJson("/api/jobs", { title: "Fix a tap", description: "Drips all night", categoryId: "repair" })
+    ).json();
 
     smtp.holdNextMessage();
     expect((await provider.postJson("/api/bookings", { jobId: job.id })).status).toBe(201);
@@ -97,6 +104,8 @@ describe("a worker killed mid-send", () => {
     await expect.poll(() => smtp.received.length, { timeout: 60_000, interval: 250 }).toBe(1);
     // A little longer: nothing else arrives (the job was taken over once, not once per instance or retry).
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    expect(smtp.received).toEqual([{ to: [seekerEmail], subject: "Job accepted", messageId: expect.stringMatching(/^<[\w-]+@localhost>$/) }]);
+    expect(smtp.received).toEqual([
+      { to: [seekerEmail], subject: "Job accepted", messageId: expect.stringMatching(/^<[\w-]+@localhost>$/) },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { appServerForFile } from "../support/app-server.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
 
@@ -33,14 +34,25 @@ describe("/api/favorites", () => {
 
   it("refuses unknown targets (404), bad input (400) and anonymous callers (401)", async () => {
     const me = await signedIn("fav-bad");
-    const unknown = await me.postJson("/api/favorites", { targetType: "job", targetId: "00000000-0000-4000-8000-000000000000", role: "seeker" });
+    const unknown = await me.postJson("/api/favorites", {
+      targetType: "job",
+      targetId: "00000000-0000-4000-8000-000000000000",
+      role: "seeker",
+    });
     expect(unknown.status).toBe(404);
-    for (const body of [{ targetType: "user", targetId: me.id, role: "seeker" }, { targetType: "provider", targetId: "x", role: "seeker" }, { targetType: "provider", targetId: me.id, role: "admin" }, {}]) {
+    for (const body of [
+      { targetType: "user", targetId: me.id, role: "seeker" },
+      { targetType: "provider", targetId: "x", role: "seeker" },
+      { targetType: "provider", targetId: me.id, role: "admin" },
+      {},
+    ]) {
       expect((await me.postJson("/api/favorites", body)).status, JSON.stringify(body)).toBe(400);
     }
     expect(await favorites(me)).toEqual([]);
     const anonymous = new HttpClient(app.url);
     expect((await anonymous.request("/api/favorites")).status).toBe(401);
-    expect((await anonymous.postJson("/api/favorites", { targetType: "provider", targetId: me.id, role: "seeker" })).status).toBe(401);
+    expect(
+      (await anonymous.postJson("/api/favorites", { targetType: "provider", targetId: me.id, role: "seeker" })).status,
+    ).toBe(401);
   });
 });

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { Database } from "../../db/client.ts";
+
 import { DomainError } from "~/lib/errors";
 import { listFavorites, removeFavorite } from "~/models/favorite.server";
 import { addFavorite } from "~/operations/favorites.server";
 import { cancelJobIn as cancelJob, postJobIn as createJob } from "~/operations/jobs.server";
+
+import type { Database } from "../../db/client.ts";
 import { modelTestDatabase } from "../support/model-database.ts";
 
 let db: Database;
@@ -27,7 +29,11 @@ describe("favorites", () => {
 
   it("refuses unknown targets with 404", async () => {
     const me = await user();
-    const error = await addFavorite(db, me.id, { targetType: "job", targetId: "00000000-0000-4000-8000-000000000000", role: "seeker" }).catch((e: unknown) => e);
+    const error = await addFavorite(db, me.id, {
+      targetType: "job",
+      targetId: "00000000-0000-4000-8000-000000000000",
+      role: "seeker",
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).kind).toBe("not_found");
   });
@@ -51,7 +57,9 @@ describe("favorites", () => {
     const fav = { targetType: "job" as const, targetId: job.id, role: "provider" as const };
     await Promise.all(Array.from({ length: 20 }, () => addFavorite(db, me.id, fav)));
     expect(await listFavorites(db, me.id)).toHaveLength(1);
-    await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? addFavorite(db, me.id, fav) : removeFavorite(db, me.id, fav))));
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? addFavorite(db, me.id, fav) : removeFavorite(db, me.id, fav))),
+    );
     expect((await listFavorites(db, me.id)).length).toBeLessThanOrEqual(1);
   });
 });

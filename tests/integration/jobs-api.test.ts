@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { appServerForFile } from "../support/app-server.ts";
 import { flashedToast } from "../support/contact-privacy.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
@@ -13,17 +14,29 @@ async function seeker(label = "seeker") {
 
 async function provider(label = "provider", online = true) {
   const client = await seeker(label);
-  expect((await client.postJson("/api/users/switch-role", { newRole: "provider", userType: "individual" })).status).toBe(200);
+  expect(
+    (await client.postJson("/api/users/switch-role", { newRole: "provider", userType: "individual" })).status,
+  ).toBe(200);
   if (online) expect((await client.postJson("/api/users/toggle-online", { isOnline: true })).status).toBe(200);
   return client;
 }
 
 const getJson = async (client: HttpClient, path: string) => {
   const response = await client.request(path);
-  return { status: response.status, body: response.headers.get("Content-Type")?.includes("json") ? await response.json() : await response.text() };
+  return {
+    status: response.status,
+    body: response.headers.get("Content-Type")?.includes("json") ? await response.json() : await response.text(),
+  };
 };
 
-const validJob = { title: "Fix leaking sink", description: "Kitchen sink drips all night", categoryId: "repair", address: "Brooklyn, NY", budget: 120, isUrgent: true };
+const validJob = {
+  title: "Fix leaking sink",
+  description: "Kitchen sink drips all night",
+  categoryId: "repair",
+  address: "Brooklyn, NY",
+  budget: 120,
+  isUrgent: true,
+};
 
 async function postJob(client: HttpClient, overrides: Record<string, unknown> = {}) {
   const response = await client.postJson("/api/jobs", { ...validJob, ...overrides });
@@ -34,12 +47,24 @@ async function postJob(client: HttpClient, overrides: Record<string, unknown> = 
 describe("anonymous callers", () => {
   it("get 401 from every endpoint of the jobs API", async () => {
     const anonymous = new HttpClient(app.url);
-    for (const path of ["/api/categories", "/api/providers/available?categoryId=repair", "/api/jobs/my-jobs", "/api/jobs/available", "/api/jobs/00000000-0000-4000-8000-000000000000", "/api/users/00000000-0000-4000-8000-000000000000", "/api/bookings/my-bookings"]) {
+    for (const path of [
+      "/api/categories",
+      "/api/providers/available?categoryId=repair",
+      "/api/jobs/my-jobs",
+      "/api/jobs/available",
+      "/api/jobs/00000000-0000-4000-8000-000000000000",
+      "/api/users/00000000-0000-4000-8000-000000000000",
+      "/api/bookings/my-bookings",
+    ]) {
       const response = await anonymous.request(path);
       expect(response.status, path).toBe(401);
       expect(await response.text()).toBe("Unauthorized");
     }
-    for (const [path, body] of [["/api/jobs", validJob], ["/api/users/toggle-online", { isOnline: true }], ["/api/bookings", { jobId: "00000000-0000-4000-8000-000000000000" }]] as const) {
+    for (const [path, body] of [
+      ["/api/jobs", validJob],
+      ["/api/users/toggle-online", { isOnline: true }],
+      ["/api/bookings", { jobId: "00000000-0000-4000-8000-000000000000" }],
+    ] as const) {
       expect((await anonymous.postJson(path, body)).status, path).toBe(401);
     }
   });
@@ -50,7 +75,12 @@ describe("GET /api/categories", () => {
     const { status, body } = await getJson(await seeker(), "/api/categories");
     expect(status).toBe(200);
     expect(body).toHaveLength(6);
-    expect(body[0]).toEqual({ id: "repair", name: "Repair & Maintenance", icon: "Wrench", description: expect.any(String) });
+    expect(body[0]).toEqual({
+      id: "repair",
+      name: "Repair & Maintenance",
+      icon: "Wrench",
+      description: expect.any(String),
+    });
   });
 });
 
@@ -58,7 +88,14 @@ describe("POST /api/jobs", () => {
   it("creates the job, resolving the location, and answers 201", async () => {
     const client = await seeker();
     const job = await postJob(client);
-    expect(job).toMatchObject({ title: "Fix leaking sink", categoryId: "repair", address: "Brooklyn, NY", budget: "120.00", isUrgent: true, status: "posted" });
+    expect(job).toMatchObject({
+      title: "Fix leaking sink",
+      categoryId: "repair",
+      address: "Brooklyn, NY",
+      budget: "120.00",
+      isUrgent: true,
+      status: "posted",
+    });
     expect(Number(job.latitude)).toBeCloseTo(40.65, 1);
     const mine = await getJson(client, "/api/jobs/my-jobs");
     expect(mine.body.map((j: { id: string }) => j.id)).toEqual([job.id]);
@@ -83,7 +120,11 @@ describe("POST /api/jobs", () => {
       expect(response.status, JSON.stringify(overrides)).toBe(400);
       expect(await response.text()).toMatch(message);
     }
-    const notJson = await client.request("/api/jobs", { method: "POST", headers: { "Content-Type": "text/plain" }, body: "title=x" });
+    const notJson = await client.request("/api/jobs", {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: "title=x",
+    });
     expect(notJson.status).toBe(415);
     expect((await getJson(client, "/api/jobs/my-jobs")).body).toEqual([]);
   });
@@ -95,7 +136,13 @@ describe("GET /api/jobs/:id", () => {
     const job = await postJob(owner);
     const { status, body } = await getJson(await seeker("reader"), `/api/jobs/${job.id}`);
     expect(status).toBe(200);
-    expect(body.seeker).toEqual({ id: job.seekerId, firstName: "Sam", lastName: "Seeker", profileImageUrl: null, averageRating: "0.00" });
+    expect(body.seeker).toEqual({
+      id: job.seekerId,
+      firstName: "Sam",
+      lastName: "Seeker",
+      profileImageUrl: null,
+      averageRating: "0.00",
+    });
     expect(JSON.stringify(body)).not.toMatch(/@example\.com/);
   });
 
@@ -117,7 +164,9 @@ describe("providers and availability", () => {
     expect(list.body.every((p: Record<string, unknown>) => !("email" in p) && !("phoneNumber" in p))).toBe(true);
     expect(list.body.map((p: { id: string }) => p.id)).not.toContain(me.id);
     expect((await client.request("/api/providers/available")).status).toBe(400);
-    expect(await (await client.request("/api/providers/available?categoryId=plumbing")).text()).toMatch(/^categoryId: /);
+    expect(await (await client.request("/api/providers/available?categoryId=plumbing")).text()).toMatch(
+      /^categoryId: /,
+    );
   });
 
   it("toggles availability for providers only and validates the body", async () => {
@@ -197,7 +246,12 @@ describe("who sees a job's address (decision 0039)", () => {
     expect(seen.body).toMatchObject({ id: job.id, ...area, exactLocation: false, seeker: { id: job.seekerId } });
     const listed = (await getJson(reader, "/api/jobs/available")).body.find((j: { id: string }) => j.id === job.id);
     expect(listed).toMatchObject(area);
-    for (const text of [JSON.stringify(seen.body), JSON.stringify(listed), await (await reader.request(`/jobs/${job.id}`)).text(), await (await reader.request("/?availableJobs=all")).text()]) {
+    for (const text of [
+      JSON.stringify(seen.body),
+      JSON.stringify(listed),
+      await (await reader.request(`/jobs/${job.id}`)).text(),
+      await (await reader.request("/?availableJobs=all")).text(),
+    ]) {
       expect(text).not.toContain("Jay St");
       expect(text).not.toContain("40.694");
     }
@@ -228,7 +282,10 @@ describe("who sees a job's address (decision 0039)", () => {
     }
     expect((await getJson(prov, `/api/jobs/${job.id}`)).body).toMatchObject({ ...area, status: "completed" });
     expect((await getJson(prov, `/api/bookings/${booking.id}`)).body.job.address).toBe("Brooklyn, NY");
-    expect((await getJson(prov, "/api/bookings/my-bookings")).body.find((b: { id: string }) => b.id === booking.id).job.address).toBe("Brooklyn, NY");
+    expect(
+      (await getJson(prov, "/api/bookings/my-bookings")).body.find((b: { id: string }) => b.id === booking.id).job
+        .address,
+    ).toBe("Brooklyn, NY");
     expect((await getJson(owner, `/api/jobs/${job.id}`)).body).toMatchObject(exact);
     expect((await getJson(owner, `/api/bookings/${booking.id}`)).body.job.address).toBe(street);
     expect((await getJson(stranger, `/api/jobs/${job.id}`)).status).toBe(404);
@@ -261,7 +318,10 @@ describe("accepting only what the provider could see (decision 0039)", () => {
     expect(submitted.headers.get("Location")).toBe(`/jobs/${far.id}`);
     const { response: back } = await online.navigate(submitted.headers.get("Location")!);
     const page = await back.text();
-    expect(flashedToast(page)).toMatchObject({ destructive: true, description: "Failed to accept job. Please try again." });
+    expect(flashedToast(page)).toMatchObject({
+      destructive: true,
+      description: "Failed to accept job. Please try again.",
+    });
     expect(page).toContain("This job is more than 50 miles from your location");
     for (const id of [job.id, far.id]) expect((await getJson(owner, `/api/jobs/${id}`)).body.status).toBe("posted");
     expect((await getJson(online, "/api/bookings/my-bookings")).body).toEqual([]);
@@ -274,13 +334,30 @@ describe("POST /api/bookings (accepting a job)", () => {
     const owner = await seeker("b-owner");
     const job = await postJob(owner);
     const prov = await provider("b-prov");
-    const response = await prov.postJson("/api/bookings", { jobId: job.id, seekerId: job.seekerId, agreedPrice: "999999", paymentMethod: "card", paymentStatus: "pending", scheduledAt: new Date().toISOString() });
+    const response = await prov.postJson("/api/bookings", {
+      jobId: job.id,
+      seekerId: job.seekerId,
+      agreedPrice: "999999",
+      paymentMethod: "card",
+      paymentStatus: "pending",
+      scheduledAt: new Date().toISOString(),
+    });
     expect(response.status).toBe(201);
     const booking = await response.json();
-    expect(booking).toMatchObject({ jobId: job.id, agreedPrice: "120.00", status: "accepted", paymentStatus: "pending", paymentMethod: "card" });
+    expect(booking).toMatchObject({
+      jobId: job.id,
+      agreedPrice: "120.00",
+      status: "accepted",
+      paymentStatus: "pending",
+      paymentMethod: "card",
+    });
     expect((await getJson(owner, `/api/jobs/${job.id}`)).body.status).toBe("matched");
-    expect((await getJson(owner, "/api/bookings/my-bookings")).body.map((b: { id: string }) => b.id)).toContain(booking.id);
-    const providerView = (await getJson(prov, "/api/bookings/my-bookings")).body.find((b: { id: string }) => b.id === booking.id);
+    expect((await getJson(owner, "/api/bookings/my-bookings")).body.map((b: { id: string }) => b.id)).toContain(
+      booking.id,
+    );
+    const providerView = (await getJson(prov, "/api/bookings/my-bookings")).body.find(
+      (b: { id: string }) => b.id === booking.id,
+    );
     expect(providerView).toMatchObject({ agreedPrice: "120.00", job: { id: job.id, title: job.title } });
     expect((await getJson(await seeker("stranger"), "/api/bookings/my-bookings")).body).toEqual([]);
   });
@@ -290,12 +367,16 @@ describe("POST /api/bookings (accepting a job)", () => {
     const job = await postJob(owner);
     expect((await owner.postJson("/api/bookings", { jobId: job.id })).status).toBe(403);
     const prov = await provider("r-prov");
-    expect(await (await prov.postJson("/api/bookings", { jobId: "00000000-0000-4000-8000-000000000000" })).text()).toBe("Job not found");
+    expect(await (await prov.postJson("/api/bookings", { jobId: "00000000-0000-4000-8000-000000000000" })).text()).toBe(
+      "Job not found",
+    );
     expect((await prov.postJson("/api/bookings", {})).status).toBe(400);
     expect((await prov.postJson("/api/bookings", { jobId: job.id, paymentMethod: "bitcoin" })).status).toBe(400);
     expect((await prov.postJson("/api/bookings", { jobId: job.id, paymentStatus: "paid" })).status).toBe(400);
     const ownJob = await postJob(prov);
-    expect(await (await prov.postJson("/api/bookings", { jobId: ownJob.id })).text()).toBe("You cannot accept your own job");
+    expect(await (await prov.postJson("/api/bookings", { jobId: ownJob.id })).text()).toBe(
+      "You cannot accept your own job",
+    );
     expect((await getJson(owner, `/api/jobs/${job.id}`)).body.status).toBe("posted");
   });
 
@@ -309,6 +390,10 @@ describe("POST /api/bookings (accepting a job)", () => {
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
     const loser = responses.find((r) => r.status === 409)!;
     expect(await loser.text()).toBe("This job was already accepted");
-    expect((await getJson(owner, "/api/bookings/my-bookings")).body.filter((b: { job: { id: string } }) => b.job.id === job.id)).toHaveLength(1);
+    expect(
+      (await getJson(owner, "/api/bookings/my-bookings")).body.filter(
+        (b: { job: { id: string } }) => b.job.id === job.id,
+      ),
+    ).toHaveLength(1);
   });
 });

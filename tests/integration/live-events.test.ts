@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Database } from "../../db/client.ts";
+
 import { EVENTS_CHANNEL, inTransaction, parseEvent, publishEvent, type LiveEvent } from "~/infra/events.server";
 import { rootLogger } from "~/infra/logger.server";
+
+import type { Database } from "../../db/client.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 
 let database: TestDatabase;
@@ -68,7 +70,11 @@ describe("live events of a transaction", () => {
   it("that cannot be sent are logged, and the committed transaction's answer stands", async () => {
     const warn = vi.spyOn(rootLogger, "warn").mockImplementation(() => undefined);
     // Over NOTIFY's 8000-byte payload limit.
-    const tooLong: LiveEvent = { type: "notification", userIds: Array.from({ length: 150 }, (_, i) => `${i}`.padEnd(60, "x")), data: {} };
+    const tooLong: LiveEvent = {
+      type: "notification",
+      userIds: Array.from({ length: 150 }, (_, i) => `${i}`.padEnd(60, "x")),
+      data: {},
+    };
     await expect(inTransaction(db, (tx) => publishEvent(tx, tooLong).then(() => "written"))).resolves.toBe("written");
     await expect(publishEvent(db, tooLong)).resolves.toBeUndefined();
     expect(warn.mock.calls.filter(([, message]) => message === "live events not sent")).toHaveLength(2);
@@ -102,7 +108,9 @@ describe("live events of a transaction", () => {
 
   it("are refused in a transaction opened without inTransaction, which could not send them after commit", async () => {
     await expect(db.transaction((tx) => publishEvent(tx, event("bare")))).rejects.toThrow(/inTransaction/);
-    await expect(db.transaction((tx) => inTransaction(tx, (inner) => publishEvent(inner, event("nested in bare"))))).rejects.toThrow(/inTransaction/);
+    await expect(
+      db.transaction((tx) => inTransaction(tx, (inner) => publishEvent(inner, event("nested in bare")))),
+    ).rejects.toThrow(/inTransaction/);
     await drain();
     expect(ids()).toEqual([]);
   });

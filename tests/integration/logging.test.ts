@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { startAppServer, type AppServer } from "../support/app-server.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
 
@@ -21,7 +22,13 @@ describe("structured logs", () => {
   let lines: LogLine[];
   let raw: string;
   const client = { signedIn: undefined as HttpClient | undefined };
-  const sent = { forwardedId: "proxy-request-0001", failedCallbackId: "", sessionCookie: "", longNameEmail: uniqueEmail("long-name"), longNameUser: undefined as { firstName: string } | undefined };
+  const sent = {
+    forwardedId: "proxy-request-0001",
+    failedCallbackId: "",
+    sessionCookie: "",
+    longNameEmail: uniqueEmail("long-name"),
+    longNameUser: undefined as { firstName: string } | undefined,
+  };
 
   beforeAll(async () => {
     app = await startAppServer({ SESSION_SECRET: SECRET });
@@ -40,7 +47,9 @@ describe("structured logs", () => {
     const signedInAs = await longName.request("/api/auth/user");
     sent.longNameUser = signedInAs.ok ? await signedInAs.json() : undefined;
     for (const stage of FORCED_FAILURES) {
-      const failure = await user.request(`/dev/fail/${stage}`, { headers: { "X-Request-Id": `forced-failure-${stage}` } });
+      const failure = await user.request(`/dev/fail/${stage}`, {
+        headers: { "X-Request-Id": `forced-failure-${stage}` },
+      });
       forcedStatus[stage] = failure.status;
       await failure.text();
     }
@@ -74,7 +83,9 @@ describe("structured logs", () => {
   });
 
   it("keeps a proxy's X-Request-Id and answers with the id it logged", () => {
-    expect(lines.some((line) => line.msg === "request" && line.requestId === sent.forwardedId && line.path === "/")).toBe(true);
+    expect(
+      lines.some((line) => line.msg === "request" && line.requestId === sent.forwardedId && line.path === "/"),
+    ).toBe(true);
     const callbackLines = lines.filter((line) => line.requestId === sent.failedCallbackId);
     expect(callbackLines.map((line) => line.msg)).toEqual(expect.arrayContaining(["sign-in failed", "request"]));
   });

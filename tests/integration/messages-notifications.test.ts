@@ -1,15 +1,21 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Database } from "../../db/client.ts";
-import * as t from "../../db/schema.ts";
+
+import { EVENTS_CHANNEL, inTransaction, parseEvent, type LiveEvent } from "~/infra/events.server";
 import { DomainError } from "~/lib/errors";
 import { BOOKING_CANCELLED_NO_MESSAGES, listConversations, sendMessageSchema } from "~/models/message.server";
 import { countUnreadBadges, listNotifications } from "~/models/notification.server";
-import { acceptJobIn as acceptJob, moveBookingIn as transitionBooking, reviewBookingIn as createReview } from "~/operations/bookings.server";
+import {
+  acceptJobIn as acceptJob,
+  reviewBookingIn as createReview,
+  moveBookingIn as transitionBooking,
+} from "~/operations/bookings.server";
 import { postJobIn as createJob } from "~/operations/jobs.server";
 import { openThread, sendMessageIn as sendMessage } from "~/operations/messages.server";
 import { markAllNotificationsRead, markNotificationRead } from "~/operations/notifications.server";
-import { EVENTS_CHANNEL, inTransaction, parseEvent, type LiveEvent } from "~/infra/events.server";
+
+import type { Database } from "../../db/client.ts";
+import * as t from "../../db/schema.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 
 let database: TestDatabase;
@@ -33,16 +39,31 @@ beforeEach(() => {
 });
 
 async function user(values: Partial<t.NewUser> = {}) {
-  const [row] = await db.insert(t.users).values({ email: `m${++n}-${Date.now()}@example.com`, firstName: `Name${n}`, lastName: "Doe", ...values }).returning();
+  const [row] = await db
+    .insert(t.users)
+    .values({ email: `m${++n}-${Date.now()}@example.com`, firstName: `Name${n}`, lastName: "Doe", ...values })
+    .returning();
   return row;
 }
 const provider = (values: Partial<t.NewUser> = {}) =>
-  user({ currentRole: "provider", isProviderOnline: true, providerCategories: ["repair"], latitude: "40.7580000", longitude: "-73.9855000", ...values });
+  user({
+    currentRole: "provider",
+    isProviderOnline: true,
+    providerCategories: ["repair"],
+    latitude: "40.7580000",
+    longitude: "-73.9855000",
+    ...values,
+  });
 
 async function booked() {
   const seeker = await user();
   const prov = await provider();
-  const job = await createJob(db, seeker.id, { categoryId: "repair", title: "Fix sink", description: "d", address: "Manhattan, NY" });
+  const job = await createJob(db, seeker.id, {
+    categoryId: "repair",
+    title: "Fix sink",
+    description: "d",
+    address: "Manhattan, NY",
+  });
   const booking = await acceptJob(db, prov, { jobId: job.id });
   return { seeker, provider: prov, job, booking };
 }
@@ -51,7 +72,10 @@ const notificationsOf = async (userId: string) => listNotifications(db, userId);
 const waitForEvents = () => new Promise((r) => setTimeout(r, 50));
 
 async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(DomainError);
   return error as DomainError;
 }
@@ -62,11 +86,19 @@ describe("messages", () => {
     const stranger = await user();
     const message = await sendMessage(db, seeker.id, { bookingId: booking.id, content: "Hello", receiverId: prov.id });
     expect(message).toMatchObject({ senderId: seeker.id, receiverId: prov.id, content: "Hello", isRead: false });
-    expect((await refusal(sendMessage(db, stranger.id, { bookingId: booking.id, content: "Hi", receiverId: prov.id }))).kind).toBe("not_found");
-    expect((await refusal(sendMessage(db, seeker.id, { bookingId: booking.id, content: "Hi", receiverId: seeker.id }))).kind).toBe("invalid");
+    expect(
+      (await refusal(sendMessage(db, stranger.id, { bookingId: booking.id, content: "Hi", receiverId: prov.id }))).kind,
+    ).toBe("not_found");
+    expect(
+      (await refusal(sendMessage(db, seeker.id, { bookingId: booking.id, content: "Hi", receiverId: seeker.id }))).kind,
+    ).toBe("invalid");
     const received = await notificationsOf(prov.id);
-    expect(received[0]).toMatchObject({ type: "message", relatedId: booking.id, title: `New message from ${seeker.firstName} Doe` });
-    expect((await notificationsOf(stranger.id))).toEqual([]);
+    expect(received[0]).toMatchObject({
+      type: "message",
+      relatedId: booking.id,
+      title: `New message from ${seeker.firstName} Doe`,
+    });
+    expect(await notificationsOf(stranger.id)).toEqual([]);
     await waitForEvents();
     const messageEvent = events.find((e) => e.type === "message");
     expect(messageEvent?.userIds.sort()).toEqual([prov.id, seeker.id].sort());
@@ -80,22 +112,35 @@ describe("messages", () => {
     await waitForEvents();
     events.length = 0;
     const before = await notificationsOf(prov.id);
-    for (const [from, to] of [[seeker, prov], [prov, seeker]]) {
-      const refused = await refusal(sendMessage(db, from.id, { bookingId: booking.id, content: "Still coming?", receiverId: to.id }));
+    for (const [from, to] of [
+      [seeker, prov],
+      [prov, seeker],
+    ]) {
+      const refused = await refusal(
+        sendMessage(db, from.id, { bookingId: booking.id, content: "Still coming?", receiverId: to.id }),
+      );
       expect(refused.kind).toBe("conflict");
       expect(refused.message).toBe(BOOKING_CANCELLED_NO_MESSAGES);
     }
-    expect((await db.select().from(t.messages).where(eq(t.messages.bookingId, booking.id))).map((m) => m.content)).toEqual(["On my way"]);
+    expect(
+      (await db.select().from(t.messages).where(eq(t.messages.bookingId, booking.id))).map((m) => m.content),
+    ).toEqual(["On my way"]);
     expect(await notificationsOf(prov.id)).toEqual(before);
     expect((await notificationsOf(seeker.id)).some((x) => x.message.includes("Still coming?"))).toBe(false);
     await waitForEvents();
     expect(events.filter((e) => e.type === "message")).toEqual([]);
     // A stranger still learns nothing: 404, not 409.
-    expect((await refusal(sendMessage(db, (await user()).id, { bookingId: booking.id, content: "Hi", receiverId: prov.id }))).kind).toBe("not_found");
+    expect(
+      (await refusal(sendMessage(db, (await user()).id, { bookingId: booking.id, content: "Hi", receiverId: prov.id })))
+        .kind,
+    ).toBe("not_found");
   });
 
   it("refuse blank and oversized content", () => {
-    const base = { bookingId: "00000000-0000-4000-8000-000000000000", receiverId: "00000000-0000-4000-8000-000000000001" };
+    const base = {
+      bookingId: "00000000-0000-4000-8000-000000000000",
+      receiverId: "00000000-0000-4000-8000-000000000001",
+    };
     expect(sendMessageSchema.safeParse({ ...base, content: "   \n\t " }).success).toBe(false);
     expect(sendMessageSchema.safeParse({ ...base, content: "x".repeat(2001) }).success).toBe(false);
     expect(sendMessageSchema.safeParse({ ...base, content: "x".repeat(2000) }).success).toBe(true);
@@ -107,12 +152,19 @@ describe("messages", () => {
     await sendMessage(db, seeker.id, { bookingId: booking.id, content: "one", receiverId: prov.id });
     await sendMessage(db, prov.id, { bookingId: booking.id, content: "two", receiverId: seeker.id });
     await sendMessage(db, seeker.id, { bookingId: booking.id, content: "three", receiverId: prov.id });
-    const unreadNotifications = async (userId: string) => (await listNotifications(db, userId)).filter((n) => !n.isRead).length;
-    expect(await countUnreadBadges(db, prov.id)).toEqual({ messages: 2, notifications: await unreadNotifications(prov.id) });
+    const unreadNotifications = async (userId: string) =>
+      (await listNotifications(db, userId)).filter((n) => !n.isRead).length;
+    expect(await countUnreadBadges(db, prov.id)).toEqual({
+      messages: 2,
+      notifications: await unreadNotifications(prov.id),
+    });
     const thread = await openThread(db, booking.id, prov.id);
     expect(thread.map((m) => m.content)).toEqual(["one", "two", "three"]);
     expect((await countUnreadBadges(db, prov.id)).messages).toBe(0);
-    expect(await countUnreadBadges(db, seeker.id)).toEqual({ messages: 1, notifications: await unreadNotifications(seeker.id) });
+    expect(await countUnreadBadges(db, seeker.id)).toEqual({
+      messages: 1,
+      notifications: await unreadNotifications(seeker.id),
+    });
     expect((await countUnreadBadges(db, seeker.id)).notifications).toBeGreaterThan(0);
     expect((await refusal(openThread(db, booking.id, (await user()).id))).kind).toBe("not_found");
   });
@@ -139,8 +191,16 @@ describe("messages", () => {
     select.mockRestore();
 
     expect(conversations.map((c) => c.bookingId)).toEqual([bookingB.id, bookingA.id]);
-    expect(conversations[0]).toMatchObject({ otherUser: { id: b.id, firstName: b.firstName }, lastMessage: { content: "to b" }, unreadCount: 0 });
-    expect(conversations[1]).toMatchObject({ otherUser: { id: a.id }, lastMessage: { content: "from a 2" }, unreadCount: 2 });
+    expect(conversations[0]).toMatchObject({
+      otherUser: { id: b.id, firstName: b.firstName },
+      lastMessage: { content: "to b" },
+      unreadCount: 0,
+    });
+    expect(conversations[1]).toMatchObject({
+      otherUser: { id: a.id },
+      lastMessage: { content: "from a 2" },
+      unreadCount: 2,
+    });
     expect(await listConversations(db, (await user()).id)).toEqual([]);
   });
 });
@@ -152,7 +212,13 @@ describe("notifications of domain events", () => {
     const otherCategory = await provider({ providerCategories: ["moving"] });
     const offline = await provider({ providerCategories: ["cleaning"], isProviderOnline: false });
     const far = await provider({ providerCategories: ["cleaning"], latitude: "34.0522000", longitude: "-118.2437000" });
-    const job = await createJob(db, seeker.id, { categoryId: "cleaning", title: "Deep clean", description: "d", address: "350 Jay St, Brooklyn, NY 11201", isUrgent: true });
+    const job = await createJob(db, seeker.id, {
+      categoryId: "cleaning",
+      title: "Deep clean",
+      description: "d",
+      address: "350 Jay St, Brooklyn, NY 11201",
+      isUrgent: true,
+    });
     const [notice] = await notificationsOf(near.id);
     expect(notice).toMatchObject({ type: "job_posted", relatedId: job.id, title: "Urgent job near you" });
     expect(notice.message).toContain('"Deep clean"');
@@ -171,7 +237,11 @@ describe("notifications of domain events", () => {
 
   it("tell the seeker about an acceptance and the other party about each status change", async () => {
     const { seeker, provider: prov, job, booking } = await booked();
-    expect((await notificationsOf(seeker.id))[0]).toMatchObject({ type: "booking_accepted", relatedId: booking.id, message: `${prov.firstName} Doe accepted "${job.title}"` });
+    expect((await notificationsOf(seeker.id))[0]).toMatchObject({
+      type: "booking_accepted",
+      relatedId: booking.id,
+      message: `${prov.firstName} Doe accepted "${job.title}"`,
+    });
     await transitionBooking(db, booking.id, prov.id, "in_progress");
     expect((await notificationsOf(seeker.id))[0]).toMatchObject({ type: "booking_accepted", title: "Job started" });
     await transitionBooking(db, booking.id, prov.id, "completed");
@@ -188,14 +258,27 @@ describe("notifications of domain events", () => {
   it("name a user without a name as 'User', never by their email address (decision 0018)", async () => {
     const seeker = await user({ firstName: null, lastName: null });
     const prov = await provider({ firstName: null, lastName: null });
-    const job = await createJob(db, seeker.id, { categoryId: "repair", title: "Nameless", description: "d", address: "Manhattan, NY" });
+    const job = await createJob(db, seeker.id, {
+      categoryId: "repair",
+      title: "Nameless",
+      description: "d",
+      address: "Manhattan, NY",
+    });
     const booking = await acceptJob(db, prov, { jobId: job.id });
     await sendMessage(db, seeker.id, { bookingId: booking.id, content: "Hello", receiverId: prov.id });
     await transitionBooking(db, booking.id, prov.id, "in_progress");
     await transitionBooking(db, booking.id, prov.id, "completed");
     await createReview(db, seeker.id, { bookingId: booking.id, revieweeId: prov.id, rating: 5 });
-    const received = [...(await notificationsOf(seeker.id)), ...(await notificationsOf(prov.id))].filter((x) => x.relatedId === booking.id);
-    expect(received.map((x) => x.type).sort()).toEqual(["booking_accepted", "booking_accepted", "booking_accepted", "message", "review"]);
+    const received = [...(await notificationsOf(seeker.id)), ...(await notificationsOf(prov.id))].filter(
+      (x) => x.relatedId === booking.id,
+    );
+    expect(received.map((x) => x.type).sort()).toEqual([
+      "booking_accepted",
+      "booking_accepted",
+      "booking_accepted",
+      "message",
+      "review",
+    ]);
     const text = JSON.stringify(received);
     expect(text).not.toContain(seeker.email);
     expect(text).not.toContain(prov.email);
@@ -215,9 +298,15 @@ describe("notifications of domain events", () => {
     expect((await refusal(markNotificationRead(db, stranger.id, first.id))).kind).toBe("not_found");
     expect((await markNotificationRead(db, seeker.id, first.id)).isRead).toBe(true);
     await booked();
-    const [{ id }] = await db.insert(t.notifications).values({ userId: seeker.id, type: "review", title: "x", message: "y" }).returning();
+    const [{ id }] = await db
+      .insert(t.notifications)
+      .values({ userId: seeker.id, type: "review", title: "x", message: "y" })
+      .returning();
     expect(await markAllNotificationsRead(db, seeker.id)).toBeGreaterThanOrEqual(1);
-    const [row] = await db.select().from(t.notifications).where(and(eq(t.notifications.id, id), eq(t.notifications.isRead, true)));
+    const [row] = await db
+      .select()
+      .from(t.notifications)
+      .where(and(eq(t.notifications.id, id), eq(t.notifications.isRead, true)));
     expect(row).toBeDefined();
   });
 

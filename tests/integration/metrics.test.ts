@@ -2,10 +2,11 @@
 // guarded by METRICS_TOKEN when one is set (production without one: tests/integration/security-headers.test.ts).
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+
 import { appServerForFile, startAppServer } from "../support/app-server.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
 
-const app = appServerForFile({ RATE_LIMIT_MULTIPLIER: "0.05" }) // one job per hour per user; the API and sign-in limits still far from this test's use;
+const app = appServerForFile({ RATE_LIMIT_MULTIPLIER: "0.05" }); // one job per hour per user; the API and sign-in limits still far from this test's use;
 
 /** The samples of a scrape: "name{labels}" → value. */
 async function scrape(headers: Record<string, string> = {}): Promise<Map<string, number>> {
@@ -25,7 +26,9 @@ const requests = (route: string, status: number, method = "GET") =>
   `nearhand_http_request_duration_seconds_count{method="${method}",route="${route}",status="${status}"}`;
 
 function openSocket(client: HttpClient): Promise<WebSocket> {
-  const socket = new WebSocket(`ws://localhost:${app.port}/ws`, { headers: { Origin: app.url, Cookie: client.cookieHeader() } });
+  const socket = new WebSocket(`ws://localhost:${app.port}/ws`, {
+    headers: { Origin: app.url, Cookie: client.cookieHeader() },
+  });
   return new Promise((resolve, reject) => {
     socket.once("open", () => resolve(socket));
     socket.once("error", reject);
@@ -43,7 +46,9 @@ describe("GET /metrics", () => {
     const socket = await openSocket(seeker);
     // A job of one's own is a live event for oneself: its NOTIFY comes back through LISTEN to the socket.
     const heard = new Promise((resolve) => socket.once("message", resolve));
-    expect((await seeker.postJson("/api/jobs", { title: "Count me", description: "A metric", categoryId: "repair" })).status).toBe(201);
+    expect(
+      (await seeker.postJson("/api/jobs", { title: "Count me", description: "A metric", categoryId: "repair" })).status,
+    ).toBe(201);
     await heard;
     const after = await scrape();
     socket.close();
@@ -74,7 +79,11 @@ describe("GET /metrics", () => {
     const before = await scrape();
     let refused = 0;
     for (let i = 0; i < 10 && refused === 0; i++) {
-      const response = await client.postJson("/api/jobs", { title: `Job ${i}`, description: "Over the limit", categoryId: "repair" });
+      const response = await client.postJson("/api/jobs", {
+        title: `Job ${i}`,
+        description: "Over the limit",
+        categoryId: "repair",
+      });
       if (response.status === 429) refused++;
     }
     expect(refused).toBe(1);
@@ -94,7 +103,10 @@ describe("GET /metrics with METRICS_TOKEN", () => {
   it("answers only a scraper presenting the token", async () => {
     guarded = await startAppServer({ METRICS_TOKEN: token });
     expect((await fetch(`${guarded.url}/metrics`)).status).toBe(401);
-    expect((await fetch(`${guarded.url}/metrics`, { headers: { Authorization: "Bearer wrong-token-wrong-token-wrong" } })).status).toBe(401);
+    expect(
+      (await fetch(`${guarded.url}/metrics`, { headers: { Authorization: "Bearer wrong-token-wrong-token-wrong" } }))
+        .status,
+    ).toBe(401);
     const allowed = await fetch(`${guarded.url}/metrics`, { headers: { Authorization: `Bearer ${token}` } });
     expect(allowed.status).toBe(200);
     expect(await allowed.text()).toContain("nearhand_http_request_duration_seconds");

@@ -1,10 +1,11 @@
 // Statements drizzle builds are prepared once per connection on PostgreSQL (decision 0054): the connection keeps
 // them (pg_prepared_statements), a transaction's statements too, and no more distinct texts than the cap,
 // whatever a query builder produces.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import postgres from "postgres";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { openDatabase, type DatabaseHandle } from "../../db/client.ts";
 import { preparingStatements } from "../../db/prepared-statements.ts";
 import { createPostgresDatabase } from "../support/database.ts";
@@ -30,7 +31,8 @@ describe("prepared statements on postgres.js", () => {
   it("prepares a parameterized statement once and reuses it, in and out of transactions", async () => {
     const handle = await openDatabase({ databaseUrl: database.url, poolSize: 1 });
     try {
-      for (let i = 0; i < 3; i++) expect(await handle.db.execute(sql`select ${i}::int + 1 as n`)).toMatchObject([{ n: i + 1 }]);
+      for (let i = 0; i < 3; i++)
+        expect(await handle.db.execute(sql`select ${i}::int + 1 as n`)).toMatchObject([{ n: i + 1 }]);
       await handle.db.transaction(async (tx) => {
         await tx.execute(sql`select ${"in a transaction"}::text as t`);
         await tx.transaction((nested) => nested.execute(sql`select ${"in a savepoint"}::text as t`));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { runServerExpectingExit } from "../support/app-server.ts";
 
 const REAL_IDENTITY_PROVIDER = {
@@ -15,7 +16,9 @@ describe("embedded development services in production", () => {
       ...REAL_IDENTITY_PROVIDER,
     });
     expect(code).toBe(1);
-    expect(output).toMatch(/S3_ENDPOINT: is required when NODE_ENV=production \(the embedded storage emulator refuses to run in production\)/);
+    expect(output).toMatch(
+      /S3_ENDPOINT: is required when NODE_ENV=production \(the embedded storage emulator refuses to run in production\)/,
+    );
     expect(output).not.toMatch(/listening/);
   });
 

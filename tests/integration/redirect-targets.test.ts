@@ -1,5 +1,6 @@
 // Every place a redirect target comes from a request (query, form, session) keeps the browser on our origin.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { startAppServer, type AppServer } from "../support/app-server.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
 
@@ -7,7 +8,14 @@ let app: AppServer;
 let seeker: HttpClient;
 let jobId: string;
 
-const HOSTILE = ["/.//evil.example/phish", "/..//evil.example", "/%2e//evil.example", "/\\evil.example", "//evil.example", "/\t/evil.example"];
+const HOSTILE = [
+  "/.//evil.example/phish",
+  "/..//evil.example",
+  "/%2e//evil.example",
+  "/\\evil.example",
+  "//evil.example",
+  "/\t/evil.example",
+];
 
 beforeAll(async () => {
   app = await startAppServer();
@@ -41,7 +49,14 @@ describe("redirect targets taken from requests", () => {
   it.each(HOSTILE)("the form actions' returnTo %j stays on our origin", async (target) => {
     landing(await seeker.postForm("/switch-role", { newRole: "seeker", userType: "individual", returnTo: target }));
     landing(await seeker.postForm("/availability", { isOnline: "false", returnTo: target }));
-    landing(await seeker.postForm("/favorites/toggle", { targetType: "job", targetId: jobId, intent: "add", returnTo: target }));
+    landing(
+      await seeker.postForm("/favorites/toggle", {
+        targetType: "job",
+        targetId: jobId,
+        intent: "add",
+        returnTo: target,
+      }),
+    );
     landing(await seeker.postForm(`/jobs/${jobId}`, { intent: "cancel", returnTo: target }));
   });
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import type { Database } from "../../db/client.ts";
 import * as t from "../../db/schema.ts";
 import { modelTestDatabase } from "../support/model-database.ts";
@@ -14,7 +15,14 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 }
 
 async function columns(table: string) {
-  return rows<{ column_name: string; data_type: string; numeric_precision: number | null; numeric_scale: number | null; is_nullable: string; column_default: string | null }>(
+  return rows<{
+    column_name: string;
+    data_type: string;
+    numeric_precision: number | null;
+    numeric_scale: number | null;
+    is_nullable: string;
+    column_default: string | null;
+  }>(
     sql`select column_name, data_type, numeric_precision, numeric_scale, is_nullable, column_default
         from information_schema.columns where table_schema = 'public' and table_name = ${table}`,
   );
@@ -49,7 +57,17 @@ describe("schema", () => {
       sql`select table_name from information_schema.tables where table_schema = 'public'`,
     );
     expect(tables.map((r) => r.table_name)).toEqual(
-      expect.arrayContaining(["users", "sessions", "service_categories", "jobs", "bookings", "messages", "reviews", "notifications", "favorites"]),
+      expect.arrayContaining([
+        "users",
+        "sessions",
+        "service_categories",
+        "jobs",
+        "bookings",
+        "messages",
+        "reviews",
+        "notifications",
+        "favorites",
+      ]),
     );
   });
 
@@ -93,9 +111,24 @@ describe("schema", () => {
     const seeker = await newUser("rounding@example.com");
     const [job] = await db
       .insert(t.jobs)
-      .values({ seekerId: seeker.id, categoryId: "repair", title: "T", description: "D", latitude: "40.123456789", longitude: "-73.987654321", address: "Somewhere", budget: "12.345" })
+      .values({
+        seekerId: seeker.id,
+        categoryId: "repair",
+        title: "T",
+        description: "D",
+        latitude: "40.123456789",
+        longitude: "-73.987654321",
+        address: "Somewhere",
+        budget: "12.345",
+      })
       .returning();
-    expect(job).toMatchObject({ budget: "12.35", latitude: "40.1234568", longitude: "-73.9876543", status: "posted", isUrgent: false });
+    expect(job).toMatchObject({
+      budget: "12.35",
+      latitude: "40.1234568",
+      longitude: "-73.9876543",
+      status: "posted",
+      isUrgent: false,
+    });
   });
 
   it("refuses a second user with the same email", async () => {
@@ -106,11 +139,27 @@ describe("schema", () => {
   it("refuses a job in an unknown category or for an unknown seeker", async () => {
     const seeker = await newUser("fk@example.com");
     await expectViolation(
-      db.insert(t.jobs).values({ seekerId: seeker.id, categoryId: "plumbing", title: "T", description: "D", latitude: "0", longitude: "0", address: "A" }),
+      db.insert(t.jobs).values({
+        seekerId: seeker.id,
+        categoryId: "plumbing",
+        title: "T",
+        description: "D",
+        latitude: "0",
+        longitude: "0",
+        address: "A",
+      }),
       "23503",
     );
     await expectViolation(
-      db.insert(t.jobs).values({ seekerId: "00000000-0000-4000-8000-000000000000", categoryId: "repair", title: "T", description: "D", latitude: "0", longitude: "0", address: "A" }),
+      db.insert(t.jobs).values({
+        seekerId: "00000000-0000-4000-8000-000000000000",
+        categoryId: "repair",
+        title: "T",
+        description: "D",
+        latitude: "0",
+        longitude: "0",
+        address: "A",
+      }),
       "23503",
     );
   });
@@ -119,13 +168,19 @@ describe("schema", () => {
     const user = await newUser("fav@example.com");
     const target = "11111111-1111-4111-8111-111111111111";
     await db.insert(t.favorites).values({ userId: user.id, targetType: "job", targetId: target, role: "seeker" });
-    await expectViolation(db.insert(t.favorites).values({ userId: user.id, targetType: "job", targetId: target, role: "seeker" }), "23505");
+    await expectViolation(
+      db.insert(t.favorites).values({ userId: user.id, targetType: "job", targetId: target, role: "seeker" }),
+      "23505",
+    );
     // The same target saved under the other role is a different favorite.
     await db.insert(t.favorites).values({ userId: user.id, targetType: "job", targetId: target, role: "provider" });
   });
 
   it("refuses enum values outside the spec", async () => {
-    await expectViolation(db.execute(sql`insert into users (email, "current_role") values ('enum@example.com', 'admin')`), "22P02");
+    await expectViolation(
+      db.execute(sql`insert into users (email, "current_role") values ('enum@example.com', 'admin')`),
+      "22P02",
+    );
   });
 
   it("keeps review ratings within 1-5 and one review per reviewer and booking", async () => {
@@ -133,21 +188,42 @@ describe("schema", () => {
     const provider = await newUser("rp@example.com");
     const [job] = await db
       .insert(t.jobs)
-      .values({ seekerId: seeker.id, categoryId: "repair", title: "T", description: "D", latitude: "0", longitude: "0", address: "A" })
+      .values({
+        seekerId: seeker.id,
+        categoryId: "repair",
+        title: "T",
+        description: "D",
+        latitude: "0",
+        longitude: "0",
+        address: "A",
+      })
       .returning();
     const [booking] = await db
       .insert(t.bookings)
       .values({ jobId: job.id, seekerId: seeker.id, providerId: provider.id, agreedPrice: "0", paymentMethod: "card" })
       .returning();
     expect(booking).toMatchObject({ status: "pending", paymentStatus: "pending" });
-    await expectViolation(db.insert(t.reviews).values({ bookingId: booking.id, reviewerId: seeker.id, revieweeId: provider.id, rating: 6 }), "23514");
-    await expectViolation(db.insert(t.reviews).values({ bookingId: booking.id, reviewerId: seeker.id, revieweeId: provider.id, rating: 0 }), "23514");
-    await db.insert(t.reviews).values({ bookingId: booking.id, reviewerId: seeker.id, revieweeId: provider.id, rating: 5 });
-    await expectViolation(db.insert(t.reviews).values({ bookingId: booking.id, reviewerId: seeker.id, revieweeId: provider.id, rating: 4 }), "23505");
+    await expectViolation(
+      db.insert(t.reviews).values({ bookingId: booking.id, reviewerId: seeker.id, revieweeId: provider.id, rating: 6 }),
+      "23514",
+    );
+    await expectViolation(
+      db.insert(t.reviews).values({ bookingId: booking.id, reviewerId: seeker.id, revieweeId: provider.id, rating: 0 }),
+      "23514",
+    );
+    await db
+      .insert(t.reviews)
+      .values({ bookingId: booking.id, reviewerId: seeker.id, revieweeId: provider.id, rating: 5 });
+    await expectViolation(
+      db.insert(t.reviews).values({ bookingId: booking.id, reviewerId: seeker.id, revieweeId: provider.id, rating: 4 }),
+      "23505",
+    );
   });
 
   it("has the indexes the screens' queries need", async () => {
-    const indexes = await rows<{ indexname: string }>(sql`select indexname from pg_indexes where schemaname = 'public'`);
+    const indexes = await rows<{ indexname: string }>(
+      sql`select indexname from pg_indexes where schemaname = 'public'`,
+    );
     expect(indexes.map((i) => i.indexname)).toEqual(
       expect.arrayContaining([
         "jobs_posted_urgent_nearby_idx",

@@ -2,8 +2,9 @@
 // a nonce-based Content-Security-Policy whose nonce is on every inline script,
 // everything else a locked-down one; HSTS and `Secure` cookies only in production.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startExternalOidc, type ExternalOidc } from "../support/external-oidc.ts";
+
 import { appServerForFile, startAppServer, type AppServer } from "../support/app-server.ts";
+import { startExternalOidc, type ExternalOidc } from "../support/external-oidc.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
 
 const LOCKED_DOWN = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -29,7 +30,9 @@ function directives(policy: string | null): Map<string, string[]> {
 }
 
 function nonceOf(policy: string | null): string {
-  const source = directives(policy).get("script-src")?.find((s) => s.startsWith("'nonce-"));
+  const source = directives(policy)
+    .get("script-src")
+    ?.find((s) => s.startsWith("'nonce-"));
   expect(source, `a nonce in ${policy}`).toBeDefined();
   return source!.slice("'nonce-".length, -1);
 }
@@ -143,7 +146,10 @@ describe("an HTML document", () => {
   it("a signed-in page and a 404 page carry it too", async () => {
     const client = new HttpClient(app.url);
     await client.signIn(uniqueEmail("headers"));
-    for (const [path, status] of [["/post-job", 200], ["/no-such-page", 404]] as const) {
+    for (const [path, status] of [
+      ["/post-job", 200],
+      ["/no-such-page", 404],
+    ] as const) {
       const response = await client.request(path);
       expect(response.status, path).toBe(status);
       expectBaseHeaders(response, path);
@@ -284,7 +290,10 @@ describe("in production", () => {
   it("the document's form-action allows the external identity provider", async () => {
     const response = await fetch(`${production.url}/`);
     const issuerOrigin = new URL(identityProvider.issuer).origin;
-    expect(directives(response.headers.get("Content-Security-Policy")).get("form-action")).toEqual(["'self'", issuerOrigin]);
+    expect(directives(response.headers.get("Content-Security-Policy")).get("form-action")).toEqual([
+      "'self'",
+      issuerOrigin,
+    ]);
     await response.body?.cancel();
   });
 

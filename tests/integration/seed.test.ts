@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import type { Database } from "../../db/client.ts";
 import * as t from "../../db/schema.ts";
 import { seedCategories, seedDemoIfEmpty } from "../../db/seed.ts";
@@ -28,7 +29,13 @@ describe("seed", () => {
     expect(await seedDemoIfEmpty(db)).toBe(false);
 
     const statuses = await db.selectDistinct({ status: t.jobs.status }).from(t.jobs);
-    expect(statuses.map((s) => s.status).sort()).toEqual(["cancelled", "completed", "in_progress", "matched", "posted"]);
+    expect(statuses.map((s) => s.status).sort()).toEqual([
+      "cancelled",
+      "completed",
+      "in_progress",
+      "matched",
+      "posted",
+    ]);
 
     const pairs = await db
       .select({ job: t.jobs.status, booking: t.bookings.status, completedAt: t.bookings.completedAt })
@@ -36,7 +43,9 @@ describe("seed", () => {
       .innerJoin(t.jobs, eq(t.jobs.id, t.bookings.jobId));
     expect(pairs.length).toBeGreaterThan(0);
     for (const pair of pairs) {
-      expect({ matched: "accepted", in_progress: "in_progress", completed: "completed" }[pair.job as string]).toBe(pair.booking);
+      expect({ matched: "accepted", in_progress: "in_progress", completed: "completed" }[pair.job as string]).toBe(
+        pair.booking,
+      );
       expect(pair.completedAt !== null).toBe(pair.booking === "completed");
     }
 
@@ -56,11 +65,22 @@ describe("seed", () => {
     const now = Date.now();
     const bookings = await db.select().from(t.bookings);
     for (const booking of bookings) {
-      for (const at of [booking.createdAt, booking.scheduledAt, booking.startedAt, booking.completedAt, booking.updatedAt]) {
+      for (const at of [
+        booking.createdAt,
+        booking.scheduledAt,
+        booking.startedAt,
+        booking.completedAt,
+        booking.updatedAt,
+      ]) {
         if (at) expect(at.getTime()).toBeLessThanOrEqual(now);
       }
     }
-    const demo = (email: string) => db.select().from(t.users).where(eq(t.users.email, email)).then(([user]) => user);
+    const demo = (email: string) =>
+      db
+        .select()
+        .from(t.users)
+        .where(eq(t.users.email, email))
+        .then(([user]) => user);
     const provider = await demo("provider@nearhand.dev");
     const seeker = await demo("seeker@nearhand.dev");
     const noticesOf = (userId: string) => db.select().from(t.notifications).where(eq(t.notifications.userId, userId));
@@ -81,7 +101,10 @@ describe("seed", () => {
          or u.total_jobs_completed <> (select count(*) from bookings b where b.provider_id = u.id and b.status = 'completed')`)) as unknown;
     const row = Array.isArray(result) ? result[0] : (result as { rows: Array<{ mismatches: number }> }).rows[0];
     expect(row.mismatches).toBe(0);
-    const reviewed = await db.select().from(t.users).where(sql`${t.users.totalReviews} > 0`);
+    const reviewed = await db
+      .select()
+      .from(t.users)
+      .where(sql`${t.users.totalReviews} > 0`);
     expect(reviewed.length).toBeGreaterThan(0);
   });
 });

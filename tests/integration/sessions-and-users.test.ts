@@ -1,12 +1,14 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions, users } from "../../db/schema.ts";
-import { switchRole, updateProfile, upsertUserFromClaims } from "~/models/user.server";
-import { profileFormSchema } from "~/lib/schemas/profile";
+
 import { nodeServices } from "~/http/node-services.server";
-import { useDatabaseHandle } from "~/infra/db.server";
 import { startReadinessProbe, stopReadinessProbe } from "~/http/readiness.server";
 import { getSessionStorage, purgeExpiredSessions } from "~/http/session.server";
+import { useDatabaseHandle } from "~/infra/db.server";
+import { profileFormSchema } from "~/lib/schemas/profile";
+import { switchRole, updateProfile, upsertUserFromClaims } from "~/models/user.server";
+
+import { sessions, users } from "../../db/schema.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 
 let database: TestDatabase;
@@ -22,29 +24,72 @@ afterAll(async () => {
 describe("users", () => {
   it("upserts by email, case-insensitively, keeping names the provider does not send", async () => {
     const db = database.handle.db;
-    const first = await upsertUserFromClaims(db, { email: "Case@Example.com", firstName: "Kim", lastName: "Lee", profileImageUrl: null });
-    const again = await upsertUserFromClaims(db, { email: "case@example.COM", firstName: null, lastName: null, profileImageUrl: "https://img.example/k.png" });
+    const first = await upsertUserFromClaims(db, {
+      email: "Case@Example.com",
+      firstName: "Kim",
+      lastName: "Lee",
+      profileImageUrl: null,
+    });
+    const again = await upsertUserFromClaims(db, {
+      email: "case@example.COM",
+      firstName: null,
+      lastName: null,
+      profileImageUrl: "https://img.example/k.png",
+    });
     expect(again.id).toBe(first.id);
-    expect(again).toMatchObject({ email: "case@example.com", firstName: "Kim", lastName: "Lee", profileImageUrl: "https://img.example/k.png" });
+    expect(again).toMatchObject({
+      email: "case@example.com",
+      firstName: "Kim",
+      lastName: "Lee",
+      profileImageUrl: "https://img.example/k.png",
+    });
   });
 
   it("never replaces a stored name or photo: the identity provider's fill only what is empty (Sam Rivera became 'Seeker Rivera')", async () => {
     const db = database.handle.db;
-    const sam = await upsertUserFromClaims(db, { email: "seeker@rivera.example", firstName: "Sam", lastName: "Rivera", profileImageUrl: "/images/own.png" });
+    const sam = await upsertUserFromClaims(db, {
+      email: "seeker@rivera.example",
+      firstName: "Sam",
+      lastName: "Rivera",
+      profileImageUrl: "/images/own.png",
+    });
     // The embedded provider, restarted, makes a first name from the email; a real one may send another name.
-    const again = await upsertUserFromClaims(db, { email: "seeker@rivera.example", firstName: "Seeker", lastName: "Other", profileImageUrl: "https://idp.example/p.png" });
+    const again = await upsertUserFromClaims(db, {
+      email: "seeker@rivera.example",
+      firstName: "Seeker",
+      lastName: "Other",
+      profileImageUrl: "https://idp.example/p.png",
+    });
     expect(again.id).toBe(sam.id);
     expect(again).toMatchObject({ firstName: "Sam", lastName: "Rivera", profileImageUrl: "/images/own.png" });
-    await db.update(users).set({ lastName: "" }).where(sql`${users.id} = ${sam.id}`);
-    expect(await upsertUserFromClaims(db, { email: "seeker@rivera.example", firstName: null, lastName: "Rivera", profileImageUrl: null })).toMatchObject({ firstName: "Sam", lastName: "Rivera" });
+    await db
+      .update(users)
+      .set({ lastName: "" })
+      .where(sql`${users.id} = ${sam.id}`);
+    expect(
+      await upsertUserFromClaims(db, {
+        email: "seeker@rivera.example",
+        firstName: null,
+        lastName: "Rivera",
+        profileImageUrl: null,
+      }),
+    ).toMatchObject({ firstName: "Sam", lastName: "Rivera" });
   });
 
   it("switches role with the user type; leaving the provider role goes offline", async () => {
     const db = database.handle.db;
-    const user = await upsertUserFromClaims(db, { email: "role@example.com", firstName: "R", lastName: null, profileImageUrl: null });
+    const user = await upsertUserFromClaims(db, {
+      email: "role@example.com",
+      firstName: "R",
+      lastName: null,
+      profileImageUrl: null,
+    });
     const provider = await switchRole(db, user.id, { newRole: "provider", userType: "business" });
     expect(provider).toMatchObject({ currentRole: "provider", userType: "business" });
-    await db.update(users).set({ isProviderOnline: true }).where(sql`${users.id} = ${user.id}`);
+    await db
+      .update(users)
+      .set({ isProviderOnline: true })
+      .where(sql`${users.id} = ${user.id}`);
     const seeker = await switchRole(db, user.id, { newRole: "seeker", userType: "individual" });
     expect(seeker).toMatchObject({ currentRole: "seeker", userType: "individual", isProviderOnline: false });
   });
@@ -99,7 +144,10 @@ describe("readiness", () => {
       // A listening connection that hears nothing (lost, not yet re-established).
       await stopReadinessProbe();
       await startReadinessProbe({ ...database.handle, listen: async () => async () => {} });
-      expect(await nodeServices.readiness()).toEqual({ ready: false, reason: "live events not arriving (LISTEN connection down)" });
+      expect(await nodeServices.readiness()).toEqual({
+        ready: false,
+        reason: "live events not arriving (LISTEN connection down)",
+      });
     } finally {
       useDatabaseHandle(database.handle);
       await stopReadinessProbe();
@@ -110,7 +158,12 @@ describe("readiness", () => {
 describe("profile", () => {
   it("saves the profile, resolving the location to coordinates", async () => {
     const db = database.handle.db;
-    const user = await upsertUserFromClaims(db, { email: "profile@example.com", firstName: "P", lastName: null, profileImageUrl: null });
+    const user = await upsertUserFromClaims(db, {
+      email: "profile@example.com",
+      firstName: "P",
+      lastName: null,
+      profileImageUrl: null,
+    });
     const saved = await updateProfile(db, user.id, {
       firstName: "Priya",
       lastName: "Patel",
@@ -120,10 +173,24 @@ describe("profile", () => {
       hourlyRate: 45,
       providerCategories: ["repair", "assembly", "repair"],
     });
-    expect(saved).toMatchObject({ firstName: "Priya", lastName: "Patel", phoneNumber: "+1 212 555 0199", address: "Brooklyn, NY", hourlyRate: "45.00", providerCategories: ["repair", "assembly"] });
+    expect(saved).toMatchObject({
+      firstName: "Priya",
+      lastName: "Patel",
+      phoneNumber: "+1 212 555 0199",
+      address: "Brooklyn, NY",
+      hourlyRate: "45.00",
+      providerCategories: ["repair", "assembly"],
+    });
     expect(Number(saved?.latitude)).toBeCloseTo(40.65, 1);
     const cleared = await updateProfile(db, user.id, { firstName: "Priya", address: "" });
-    expect(cleared).toMatchObject({ address: null, latitude: null, longitude: null, lastName: null, hourlyRate: null, providerCategories: [] });
+    expect(cleared).toMatchObject({
+      address: null,
+      latitude: null,
+      longitude: null,
+      lastName: null,
+      hourlyRate: null,
+      providerCategories: [],
+    });
   });
 
   it("validates the profile form", () => {
@@ -132,6 +199,8 @@ describe("profile", () => {
     expect(profileFormSchema.safeParse({ firstName: "A", hourlyRate: -1 }).success).toBe(false);
     expect(profileFormSchema.safeParse({ firstName: "A", providerCategories: ["plumbing"] }).success).toBe(false);
     expect(profileFormSchema.safeParse({ firstName: "A", bio: "x".repeat(1001) }).success).toBe(false);
-    expect(profileFormSchema.safeParse({ firstName: "A", hourlyRate: 45.5, providerCategories: ["repair"] }).success).toBe(true);
+    expect(
+      profileFormSchema.safeParse({ firstName: "A", hourlyRate: 45.5, providerCategories: ["repair"] }).success,
+    ).toBe(true);
   });
 });

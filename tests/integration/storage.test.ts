@@ -1,11 +1,21 @@
 import { randomUUID } from "node:crypto";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import http from "node:http";
 import { networkInterfaces, tmpdir } from "node:os";
 import path from "node:path";
 import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { startAppServer, type AppServer } from "../support/app-server.ts";
 import { onPostgres } from "../support/database.ts";
 import { TEMPLATE_DIR } from "../support/global-setup.ts";
@@ -23,9 +33,19 @@ function storeObjectOnDisk(key: string, body: string, contentType: string) {
   const bucketDir = path.join(dataDir, "s3", "buckets", BUCKET);
   const file = path.join(bucketDir, "objects", ...key.split("/"));
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(path.join(bucketDir, ".bucket.json"), JSON.stringify({ name: BUCKET, creationDate: new Date().toISOString() }));
+  writeFileSync(
+    path.join(bucketDir, ".bucket.json"),
+    JSON.stringify({ name: BUCKET, creationDate: new Date().toISOString() }),
+  );
   writeFileSync(`${file}.data`, body);
-  const meta = { key, contentType, contentLength: Buffer.byteLength(body), etag: '"0"', lastModified: new Date().toISOString(), metadata: {} };
+  const meta = {
+    key,
+    contentType,
+    contentLength: Buffer.byteLength(body),
+    etag: '"0"',
+    lastModified: new Date().toISOString(),
+    metadata: {},
+  };
   writeFileSync(`${file}.meta.json`, JSON.stringify(meta));
 }
 
@@ -41,7 +61,10 @@ afterAll(async () => {
 });
 
 // A real 1×1 PNG.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 
 async function signedIn(label = "uploader") {
   const client = new HttpClient(app.url);
@@ -54,14 +77,20 @@ async function uploadUrl(client: HttpClient, contentType: string, size: number) 
 }
 
 async function put(url: string, body: Buffer, contentType: string) {
-  return fetch(url, { method: "PUT", body: new Uint8Array(body), headers: { "Content-Type": contentType, "Content-Length": String(body.byteLength) } });
+  return fetch(url, {
+    method: "PUT",
+    body: new Uint8Array(body),
+    headers: { "Content-Type": contentType, "Content-Length": String(body.byteLength) },
+  });
 }
 
 const job = { title: "Broken window", description: "See photo", categoryId: "repair" };
 
 describe("upload URLs", () => {
   it("refuse anonymous callers, unknown types and sizes over the cap", async () => {
-    expect((await new HttpClient(app.url).request("/api/object-storage/upload-url?contentType=image/png&size=10")).status).toBe(401);
+    expect(
+      (await new HttpClient(app.url).request("/api/object-storage/upload-url?contentType=image/png&size=10")).status,
+    ).toBe(401);
     const client = await signedIn();
     for (const [type, size, message] of [
       ["text/html", 10, /^contentType: /],
@@ -129,8 +158,12 @@ describe("upload URLs", () => {
     expect((await client.postJson("/api/jobs", { ...job, imageUrl: theirs.imageUrl })).status).toBe(400);
 
     const never = await (await uploadUrl(client, "image/png", PNG.byteLength)).json();
-    expect(await (await client.postJson("/api/jobs", { ...job, imageUrl: never.imageUrl })).text()).toBe("The uploaded image was not found");
-    expect(await (await client.postJson("/api/jobs", { ...job, imageUrl: "/images/../../etc/passwd" })).text()).toBe("imageUrl must be an image you uploaded");
+    expect(await (await client.postJson("/api/jobs", { ...job, imageUrl: never.imageUrl })).text()).toBe(
+      "The uploaded image was not found",
+    );
+    expect(await (await client.postJson("/api/jobs", { ...job, imageUrl: "/images/../../etc/passwd" })).text()).toBe(
+      "imageUrl must be an image you uploaded",
+    );
     expect(await (await client.request("/api/jobs/my-jobs")).json()).toEqual([]);
   });
 
@@ -180,7 +213,12 @@ describe("upload URLs", () => {
     expect(await tooLarge.text()).toMatch(/The image is larger than 5242880 bytes/);
     // Past the largest cap, the bytes are refused as they arrive.
     const hugeUrl = await plainUpload();
-    const huge = await rawRequest(hugeUrl, "PUT", { "Content-Type": "image/png", "Content-Length": String(10_485_761) }, Buffer.alloc(0));
+    const huge = await rawRequest(
+      hugeUrl,
+      "PUT",
+      { "Content-Type": "image/png", "Content-Length": String(10_485_761) },
+      Buffer.alloc(0),
+    );
     expect(huge.status).toBe(403);
     // Another user cannot save it, and a missing upload is reported.
     const other = await signedIn("plain-upload-other");
@@ -200,7 +238,12 @@ describe("upload URLs", () => {
 });
 
 /** A request with exactly these headers and this path (no URL normalization: dot segments are sent as written). */
-function rawRequest(url: string, method: string, headers: Record<string, string>, body?: Buffer | Buffer[]): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
+function rawRequest(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: Buffer | Buffer[],
+): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
   const { hostname, port } = new URL(url);
   const path = url.slice(url.indexOf("/", url.indexOf("//") + 2));
   return new Promise((resolve, reject) => {
@@ -226,7 +269,8 @@ async function stored(client: HttpClient, imageUrl: string): Promise<Buffer> {
 
 function expectRefused(response: { status: number; headers: Headers | http.IncomingHttpHeaders }, text: string) {
   expect([400, 403, 404, 405, 411]).toContain(response.status);
-  const type = response.headers instanceof Headers ? response.headers.get("Content-Type") : response.headers["content-type"];
+  const type =
+    response.headers instanceof Headers ? response.headers.get("Content-Type") : response.headers["content-type"];
   expect(type).toMatch(/^text\/plain/);
   expect(text).not.toMatch(/<\?xml|users\//);
 }
@@ -274,11 +318,41 @@ describe("the /_storage proxy to the embedded emulator", () => {
     renamed.pathname = signed.pathname.replace(/\.png$/, ".html");
 
     const attempts: Array<[string, Awaited<ReturnType<typeof rawRequest>>]> = [
-      ["text/html", await rawRequest(url, "PUT", { "Content-Type": "text/html", "Content-Length": String(html.byteLength) }, html)],
-      ["a longer body", await rawRequest(url, "PUT", { "Content-Type": "image/png", "Content-Length": String(longer.byteLength) }, longer)],
-      ["chunked", await rawRequest(url, "PUT", { "Content-Type": "image/png", "Transfer-Encoding": "chunked" }, [PNG, longer])],
-      ["another key", await rawRequest(otherKey.href, "PUT", { "Content-Type": "image/png", "Content-Length": String(PNG.byteLength) }, PNG)],
-      ["another extension", await rawRequest(renamed.href, "PUT", { "Content-Type": "image/png", "Content-Length": String(PNG.byteLength) }, PNG)],
+      [
+        "text/html",
+        await rawRequest(url, "PUT", { "Content-Type": "text/html", "Content-Length": String(html.byteLength) }, html),
+      ],
+      [
+        "a longer body",
+        await rawRequest(
+          url,
+          "PUT",
+          { "Content-Type": "image/png", "Content-Length": String(longer.byteLength) },
+          longer,
+        ),
+      ],
+      [
+        "chunked",
+        await rawRequest(url, "PUT", { "Content-Type": "image/png", "Transfer-Encoding": "chunked" }, [PNG, longer]),
+      ],
+      [
+        "another key",
+        await rawRequest(
+          otherKey.href,
+          "PUT",
+          { "Content-Type": "image/png", "Content-Length": String(PNG.byteLength) },
+          PNG,
+        ),
+      ],
+      [
+        "another extension",
+        await rawRequest(
+          renamed.href,
+          "PUT",
+          { "Content-Type": "image/png", "Content-Length": String(PNG.byteLength) },
+          PNG,
+        ),
+      ],
       ["GET", await rawRequest(url, "GET", {})],
       ["DELETE", await rawRequest(url, "DELETE", {})],
     ];
@@ -294,7 +368,12 @@ describe("the /_storage proxy to the embedded emulator", () => {
       signed.pathname.replace("/users/", "/users%2F"),
       signed.pathname.replace(`/${BUCKET}/`, `/${BUCKET}-other/`),
     ]) {
-      const response = await rawRequest(`${signed.origin}${pathname}${signed.search}`, "PUT", { "Content-Type": "image/png", "Content-Length": String(PNG.byteLength) }, PNG);
+      const response = await rawRequest(
+        `${signed.origin}${pathname}${signed.search}`,
+        "PUT",
+        { "Content-Type": "image/png", "Content-Length": String(PNG.byteLength) },
+        PNG,
+      );
       expectRefused(response, response.text);
     }
     // None of them stored anything; the URL still works for what it was signed for.
@@ -330,10 +409,14 @@ describe("the /_storage proxy to the embedded emulator", () => {
       credentials: { accessKeyId: "nearhand-dev", secretAccessKey: "nearhand-dev-secret" },
       requestChecksumCalculation: "WHEN_REQUIRED",
     });
-    const forged = await getSignedUrl(outsider, new PutObjectCommand({ Bucket: BUCKET, Key: key, ContentType: "image/png", ContentLength: PNG.byteLength }), {
-      expiresIn: 300,
-      signableHeaders: new Set(["content-type", "content-length"]),
-    });
+    const forged = await getSignedUrl(
+      outsider,
+      new PutObjectCommand({ Bucket: BUCKET, Key: key, ContentType: "image/png", ContentLength: PNG.byteLength }),
+      {
+        expiresIn: 300,
+        signableHeaders: new Set(["content-type", "content-length"]),
+      },
+    );
 
     for (const [label, target] of [
       ["tampered", tampered.href],
@@ -426,8 +509,20 @@ function listeningSockets(pid: number): Array<{ address: string; port: number }>
       if (fields.length < 10 || fields[3] !== "0A" || !inodes.has(fields[9]!)) continue; // 0A: LISTEN
       const [hex, port] = fields[1]!.split(":") as [string, string];
       // Each 32-bit word of the address is in the machine's (little-endian) byte order.
-      const bytes = hex.match(/.{8}/g)!.flatMap((word) => word.match(/../g)!.reverse().map((byte) => parseInt(byte, 16)));
-      const address = bytes.length === 4 ? bytes.join(".") : (bytes.every((b, i) => b === (i === 15 ? 1 : 0)) ? "::1" : bytes.every((b) => b === 0) ? "::" : hex);
+      const bytes = hex.match(/.{8}/g)!.flatMap((word) =>
+        word
+          .match(/../g)!
+          .reverse()
+          .map((byte) => parseInt(byte, 16)),
+      );
+      const address =
+        bytes.length === 4
+          ? bytes.join(".")
+          : bytes.every((b, i) => b === (i === 15 ? 1 : 0))
+            ? "::1"
+            : bytes.every((b) => b === 0)
+              ? "::"
+              : hex;
       sockets.push({ address, port: parseInt(port, 16) });
     }
   }
@@ -458,9 +553,13 @@ describe("listening addresses outside production", () => {
     for (const socket of sockets) expect(socket.address, JSON.stringify(sockets)).toMatch(/^(127\.\d+\.\d+\.\d+|::1)$/);
   });
 
-  it.skipIf(process.platform !== "linux" || externalAddresses().length === 0)("nothing of the app answers on this machine's other addresses", async () => {
-    for (const { port } of listeningSockets(app.process.pid!)) {
-      for (const address of externalAddresses()) expect(await answers(`http://${address}:${port}`), `${address}:${port}`).toBe(false);
-    }
-  });
+  it.skipIf(process.platform !== "linux" || externalAddresses().length === 0)(
+    "nothing of the app answers on this machine's other addresses",
+    async () => {
+      for (const { port } of listeningSockets(app.process.pid!)) {
+        for (const address of externalAddresses())
+          expect(await answers(`http://${address}:${port}`), `${address}:${port}`).toBe(false);
+      }
+    },
+  );
 });

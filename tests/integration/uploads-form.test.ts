@@ -6,6 +6,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { startAppServer, type AppServer } from "../support/app-server.ts";
 import { onPostgres } from "../support/database.ts";
 import { TEMPLATE_DIR } from "../support/global-setup.ts";
@@ -26,7 +27,10 @@ afterAll(async () => {
 });
 
 // A real 1×1 PNG.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 const JOB_IMAGE_MAX_BYTES = 5_242_880;
 const STEP_3 = "/post-job?category=repair&step=3";
 
@@ -42,10 +46,17 @@ function storedFiles(userId: string): string[] {
   const root = path.join(dataDir, "s3");
   if (!existsSync(root)) return [];
   const all = readdirSync(root, { recursive: true, withFileTypes: true });
-  return all.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name)).filter((file) => file.includes(userId));
+  return all
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => file.includes(userId));
 }
 
-function jobForm(fields: Record<string, string>, file?: { bytes: Uint8Array; name: string; type: string }, field = "image"): FormData {
+function jobForm(
+  fields: Record<string, string>,
+  file?: { bytes: Uint8Array; name: string; type: string },
+  field = "image",
+): FormData {
   const form = new FormData();
   form.set("categoryId", "repair");
   form.set("title", "Cracked window");
@@ -89,7 +100,11 @@ describe("post-job without JavaScript (multipart)", () => {
     ],
   ])("refuses %s: back to step 3 with the error, no job, nothing stored", async (_, file, error) => {
     const { client, me } = await signedIn();
-    const response = await postMultipart(client, STEP_3, jobForm({ title: file.title }, { bytes: file.bytes, name: file.name, type: "image/png" }));
+    const response = await postMultipart(
+      client,
+      STEP_3,
+      jobForm({ title: file.title }, { bytes: file.bytes, name: file.name, type: "image/png" }),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(STEP_3);
     expect(await follow(client, response)).toContain(error);
@@ -99,7 +114,11 @@ describe("post-job without JavaScript (multipart)", () => {
 
   it("stores a real PNG and posts the job with its stable /images/ URL, which serves the bytes", async () => {
     const { client, me } = await signedIn();
-    const response = await postMultipart(client, STEP_3, jobForm({ title: "With a photo" }, { bytes: PNG, name: "window.png", type: "image/png" }));
+    const response = await postMultipart(
+      client,
+      STEP_3,
+      jobForm({ title: "With a photo" }, { bytes: PNG, name: "window.png", type: "image/png" }),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
     expect(await follow(client, response)).toContain("Job posted successfully!");
@@ -123,7 +142,11 @@ describe("post-job without JavaScript (multipart)", () => {
 
   it("keeps a stored image when the rest of the form is rejected, and posts it on the next try", async () => {
     const { client } = await signedIn();
-    const rejected = await postMultipart(client, STEP_3, jobForm({ title: "" }, { bytes: PNG, name: "a.png", type: "image/png" }));
+    const rejected = await postMultipart(
+      client,
+      STEP_3,
+      jobForm({ title: "" }, { bytes: PNG, name: "a.png", type: "image/png" }),
+    );
     expect(rejected.headers.get("Location")).toBe(STEP_3);
     const page = await follow(client, rejected);
     expect(page).toContain("Title is required");
@@ -138,8 +161,16 @@ describe("post-job without JavaScript (multipart)", () => {
 
 describe("post-job with an image uploaded by the browser (imageUrl)", () => {
   async function uploadWithPresignedPut(client: HttpClient, bytes: Uint8Array, type = "image/png") {
-    const params = await (await client.request(`/api/object-storage/upload-url?contentType=${encodeURIComponent(type)}&size=${bytes.byteLength}`)).json();
-    const put = await fetch(params.url, { method: "PUT", body: new Uint8Array(bytes), headers: { "Content-Type": type } });
+    const params = await (
+      await client.request(
+        `/api/object-storage/upload-url?contentType=${encodeURIComponent(type)}&size=${bytes.byteLength}`,
+      )
+    ).json();
+    const put = await fetch(params.url, {
+      method: "PUT",
+      body: new Uint8Array(bytes),
+      headers: { "Content-Type": type },
+    });
     expect(put.status).toBe(200);
     return params.imageUrl as string;
   }
@@ -156,7 +187,12 @@ describe("post-job with an image uploaded by the browser (imageUrl)", () => {
     const { client } = await signedIn();
     const { client: other } = await signedIn("other-uploader");
     const theirs = await uploadWithPresignedPut(other, PNG);
-    const refused = await client.postForm(STEP_3, { categoryId: "repair", title: "Not mine", description: "x", imageUrl: theirs });
+    const refused = await client.postForm(STEP_3, {
+      categoryId: "repair",
+      title: "Not mine",
+      description: "x",
+      imageUrl: theirs,
+    });
     expect(refused.headers.get("Location")).toBe(STEP_3);
     const page = await follow(client, refused);
     expect(page).toContain("imageUrl must be an image you uploaded");
@@ -200,7 +236,9 @@ describe("profile photo", () => {
 
   it("with JavaScript: the uploaded image's URL is checked and saved", async () => {
     const { client } = await signedIn();
-    const params = await (await client.request(`/api/object-storage/upload-url?contentType=image/png&size=${PNG.byteLength}`)).json();
+    const params = await (
+      await client.request(`/api/object-storage/upload-url?contentType=image/png&size=${PNG.byteLength}`)
+    ).json();
     await fetch(params.url, { method: "PUT", body: new Uint8Array(PNG), headers: { "Content-Type": "image/png" } });
     const response = await client.postForm("/profile/photo", { imageUrl: params.imageUrl });
     expect(response.headers.get("Location")).toBe("/profile");
@@ -215,17 +253,39 @@ describe("hostile uploads", () => {
     if (!existsSync(objects)) return [];
     return readdirSync(objects, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile() && entry.name.endsWith(".data"))
-      .map((entry) => path.relative(objects, path.join(entry.parentPath, entry.name)).split(path.sep).slice(2).join("/").replace(/\.data$/, ""));
+      .map((entry) =>
+        path
+          .relative(objects, path.join(entry.parentPath, entry.name))
+          .split(path.sep)
+          .slice(2)
+          .join("/")
+          .replace(/\.data$/, ""),
+      );
   }
-  const ownKey = (userId: string) => new RegExp(`^users/${userId}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(png|jpg|gif|webp|avif)$`);
+  const ownKey = (userId: string) =>
+    new RegExp(
+      `^users/${userId}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(png|jpg|gif|webp|avif)$`,
+    );
   const newKeys = (before: string[]) => storedKeys().filter((key) => !before.includes(key));
 
   it("ignores the file's name: path-traversal names are stored under a fresh key in the user's folder", async () => {
     const { client, me } = await signedIn("hostile-names");
-    const names = ["../../etc/passwd", "..\\x.png", "%2e%2e/x.png", "a\u0000.png", "/absolute.png", "....//....//x.png", "CON.png"];
+    const names = [
+      "../../etc/passwd",
+      "..\\x.png",
+      "%2e%2e/x.png",
+      "a\u0000.png",
+      "/absolute.png",
+      "....//....//x.png",
+      "CON.png",
+    ];
     for (const name of names) {
       const before = storedKeys();
-      const response = await postMultipart(client, STEP_3, jobForm({ title: `Named ${JSON.stringify(name)}` }, { bytes: PNG, name, type: "image/png" }));
+      const response = await postMultipart(
+        client,
+        STEP_3,
+        jobForm({ title: `Named ${JSON.stringify(name)}` }, { bytes: PNG, name, type: "image/png" }),
+      );
       expect(response.headers.get("Location"), name).toBe("/");
       const added = newKeys(before);
       expect(added, name).toHaveLength(1);
@@ -235,7 +295,8 @@ describe("hostile uploads", () => {
     expect(jobs).toHaveLength(names.length);
     for (const job of jobs) expect(job.imageUrl).toMatch(new RegExp(`^/images/users/${me.id}/[0-9a-f-]{36}\\.png$`));
     // Nothing anywhere but in users/<id>/ folders.
-    for (const key of storedKeys()) expect(key).toMatch(/^users\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(png|jpg|gif|webp|avif)$/);
+    for (const key of storedKeys())
+      expect(key).toMatch(/^users\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(png|jpg|gif|webp|avif)$/);
   });
 
   it("refuses files whose first bytes are no image, whatever their name and type say, and stores nothing", async () => {
@@ -271,7 +332,11 @@ describe("hostile uploads", () => {
     photo.set("photo", new Blob([], { type: "image/png" }), "empty.png");
     const response = await postMultipart(client, "/profile/photo", photo);
     expect(await follow(client, response)).toContain("Choose an image to upload");
-    const job = await postMultipart(client, STEP_3, jobForm({ title: "Empty file" }, { bytes: new Uint8Array(), name: "empty.png", type: "image/png" }));
+    const job = await postMultipart(
+      client,
+      STEP_3,
+      jobForm({ title: "Empty file" }, { bytes: new Uint8Array(), name: "empty.png", type: "image/png" }),
+    );
     expect(job.headers.get("Location")).toBe("/");
     expect(await myJobs(client)).toMatchObject([{ title: "Empty file", imageUrl: null }]);
     expect(newKeys(before)).toEqual([]);
@@ -299,14 +364,29 @@ describe("hostile uploads", () => {
 
   it("signs uploads only under the user's own prefix, whatever extra parameters ask for", async () => {
     const { client, me } = await signedIn("hostile-presign");
-    for (const extra of ["key=../../etc/passwd", "name=..%5Cx.png", "key=users/someone-else/x.png", "prefix=%2e%2e%2f"]) {
-      const response = await client.request(`/api/object-storage/upload-url?contentType=image/png&size=${PNG.byteLength}&${extra}`);
+    for (const extra of [
+      "key=../../etc/passwd",
+      "name=..%5Cx.png",
+      "key=users/someone-else/x.png",
+      "prefix=%2e%2e%2f",
+    ]) {
+      const response = await client.request(
+        `/api/object-storage/upload-url?contentType=image/png&size=${PNG.byteLength}&${extra}`,
+      );
       expect(response.status, extra).toBe(200);
       const { url, imageUrl } = await response.json();
       expect(new URL(url).pathname, extra).toMatch(new RegExp(`/users/${me.id}/[0-9a-f-]{36}\\.png$`));
       expect(imageUrl, extra).toMatch(new RegExp(`^/images/users/${me.id}/[0-9a-f-]{36}\\.png$`));
     }
-    for (const query of ["contentType=../../etc/passwd&size=10", "contentType=image/png%00&size=10", "contentType=image/png&size=0", "contentType=image/png&size=-5", "contentType=image/png&size=NaN", "contentType=image/png&size=10485761", "contentType=image/png&size=1e400"]) {
+    for (const query of [
+      "contentType=../../etc/passwd&size=10",
+      "contentType=image/png%00&size=10",
+      "contentType=image/png&size=0",
+      "contentType=image/png&size=-5",
+      "contentType=image/png&size=NaN",
+      "contentType=image/png&size=10485761",
+      "contentType=image/png&size=1e400",
+    ]) {
       expect((await client.request(`/api/object-storage/upload-url?${query}`)).status, query).toBe(400);
     }
   });
@@ -327,21 +407,39 @@ describe("hostile uploads", () => {
       "/images/../../etc/passwd",
     ];
     for (const imageUrl of urls) {
-      const viaApi = await client.postJson("/api/jobs", { title: "x", description: "y", categoryId: "repair", imageUrl });
+      const viaApi = await client.postJson("/api/jobs", {
+        title: "x",
+        description: "y",
+        categoryId: "repair",
+        imageUrl,
+      });
       expect(await viaApi.text(), imageUrl).toBe("imageUrl must be an image you uploaded");
       const viaForm = await client.postForm("/profile/photo", { imageUrl });
       expect(await follow(client, viaForm), imageUrl).toContain("imageUrl must be an image you uploaded");
     }
-    const withNul = await client.postJson("/api/jobs", { title: "x", description: "y", categoryId: "repair", imageUrl: `/images/users/${me.id}/${id}.png\u0000.png` });
+    const withNul = await client.postJson("/api/jobs", {
+      title: "x",
+      description: "y",
+      categoryId: "repair",
+      imageUrl: `/images/users/${me.id}/${id}.png\u0000.png`,
+    });
     expect(await withNul.text()).toBe("Text must not contain NUL characters");
-    expect((await client.postForm("/profile/photo", { imageUrl: `/images/users/${me.id}/${id}\u0000.png` })).status).toBe(400);
+    expect(
+      (await client.postForm("/profile/photo", { imageUrl: `/images/users/${me.id}/${id}\u0000.png` })).status,
+    ).toBe(400);
     expect(await myJobs(client)).toEqual([]);
     expect((await (await client.request("/api/auth/user")).json()).profileImageUrl).toBeNull();
   });
 
   it("answers image paths that are no storage key with 404", async () => {
     const { client, me } = await signedIn("hostile-paths");
-    for (const target of ["/images/..%2f..%2fetc%2fpasswd", `/images/users/${me.id}/..%2f..%2fx.png`, "/images/users/%00/x.png", "/images/%2e%2e/%2e%2e/etc/passwd", "/images/users/x/y.png"]) {
+    for (const target of [
+      "/images/..%2f..%2fetc%2fpasswd",
+      `/images/users/${me.id}/..%2f..%2fx.png`,
+      "/images/users/%00/x.png",
+      "/images/%2e%2e/%2e%2e/etc/passwd",
+      "/images/users/x/y.png",
+    ]) {
       expect((await client.request(target)).status, target).toBe(404);
     }
   });

@@ -1,11 +1,12 @@
 // Starts the built app (`node server.ts`) on a free port with its own database.
-import { afterAll, beforeAll } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort } from "./free-port.ts";
+import { afterAll, beforeAll } from "vitest";
+
 import { createPostgresDatabase, onPostgres } from "./database.ts";
+import { freePort } from "./free-port.ts";
 import { TEMPLATE_DIR } from "./global-setup.ts";
 
 export interface AppServer {
@@ -107,7 +108,9 @@ export async function startInstancePair(env: Record<string, string> = {}): Promi
 }
 
 /** Runs server.ts expecting it to refuse to start; resolves with its exit code and output. */
-export async function runServerExpectingExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+export async function runServerExpectingExit(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "nearhand-test-"));
   const child = spawn(process.execPath, ["server.ts"], {
     cwd: path.resolve(import.meta.dirname, "../.."),

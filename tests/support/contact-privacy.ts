@@ -25,7 +25,12 @@ export class ContactLedger {
 
   newPerson(label: string): Person {
     const digits = String(Math.floor(Math.random() * 1e7)).padStart(7, "0");
-    const person = { label, email: uniqueEmail(label), phone: `+1 (555) ${digits.slice(0, 3)}-${digits.slice(3)}`, id: "" };
+    const person = {
+      label,
+      email: uniqueEmail(label),
+      phone: `+1 (555) ${digits.slice(0, 3)}-${digits.slice(3)}`,
+      id: "",
+    };
     this.people.push(person);
     return person;
   }
@@ -42,7 +47,9 @@ export class ContactLedger {
 
   private sharesPhone(reader: Person, subject: Person): boolean {
     for (const b of this.bookings.values()) {
-      const pair = (b.seekerId === reader.id && b.providerId === subject.id) || (b.providerId === reader.id && b.seekerId === subject.id);
+      const pair =
+        (b.seekerId === reader.id && b.providerId === subject.id) ||
+        (b.providerId === reader.id && b.seekerId === subject.id);
       if (pair && SHARING.has(b.status)) return true;
     }
     return false;
@@ -97,11 +104,22 @@ export interface FlashedToast {
 
 /** The flashed toast a page renders for browsers without JavaScript, if any. */
 export function flashedToast(html: string): FlashedToast | null {
-  const match = html.match(/<dialog [^>]*class="toast-nojs([^"]*)"[^>]*data-testid="toast-nojs"[^>]*><div role="status"[^>]*><div[^>]*>([^<]*)<\/div>(?:<div[^>]*>([^<]*)<\/div>)?/);
+  const match = html.match(
+    /<dialog [^>]*class="toast-nojs([^"]*)"[^>]*data-testid="toast-nojs"[^>]*><div role="status"[^>]*><div[^>]*>([^<]*)<\/div>(?:<div[^>]*>([^<]*)<\/div>)?/,
+  );
   if (!match) return null;
-  return { title: unescapeHtml(match[2]), description: match[3] === undefined ? null : unescapeHtml(match[3]), destructive: match[1].includes("bg-red-600") };
+  return {
+    title: unescapeHtml(match[2]),
+    description: match[3] === undefined ? null : unescapeHtml(match[3]),
+    destructive: match[1].includes("bg-red-600"),
+  };
 }
 
 function unescapeHtml(text: string): string {
-  return text.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return text
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }

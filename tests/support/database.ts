@@ -3,9 +3,10 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import postgres from "postgres";
-import { TEMPLATE_TAR } from "./global-setup.ts";
+
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "../../db/client.ts";
 import { seedCategories } from "../../db/seed.ts";
+import { TEMPLATE_TAR } from "./global-setup.ts";
 
 export interface TestDatabase {
   handle: DatabaseHandle;

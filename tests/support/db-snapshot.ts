@@ -2,6 +2,7 @@
 // read directly from the server's database; PGlite lives inside the server
 // process, so there the server computes it at the path the tests' server hooks add (server-hooks.ts).
 import http from "node:http";
+
 import { openDatabase, type DatabaseHandle } from "../../db/client.ts";
 import { snapshotDatabase, type DatabaseSnapshot } from "../../db/snapshot.ts";
 import type { AppServer } from "./app-server.ts";
@@ -36,7 +37,11 @@ function getText(url: string): Promise<string> {
         let text = "";
         response.setEncoding("utf8");
         response.on("data", (chunk: string) => (text += chunk));
-        response.on("end", () => (response.statusCode === 200 ? resolve(text) : reject(new Error(`snapshot answered ${response.statusCode}: ${text}`))));
+        response.on("end", () =>
+          response.statusCode === 200
+            ? resolve(text)
+            : reject(new Error(`snapshot answered ${response.statusCode}: ${text}`)),
+        );
         response.on("error", reject);
       })
       .on("error", reject);

@@ -2,6 +2,7 @@
 // workers, refuse the embedded one): start it, start the app with `env`, then `accept` the app's callback URL.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+
 import { createDevOidcProvider, type DevOidcProvider } from "~/dev/oidc.server";
 
 export interface ExternalOidc {

@@ -2,6 +2,7 @@
 // database and test server starts from (a fresh PGlite runs initdb, ~8 s here).
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+
 import { openDatabase } from "../../db/client.ts";
 import { seedCategories } from "../../db/seed.ts";
 

@@ -2,6 +2,7 @@
 // JSON bodies made from field rules (valid-shaped, or with one field broken so
 // the body is refused for sure), and the same for HTML forms.
 import fc from "fast-check";
+
 import { MAX_NESTING_DEPTH } from "../../app/lib/storable-text.ts";
 
 /** Strings that have broken parsers, databases and templates before. */
@@ -25,7 +26,7 @@ export const NASTY_STRINGS = [
   "İı",
   "<script>alert(1)</script>",
   "'; drop table users; --",
-  "\" or \"1\"=\"1",
+  '" or "1"="1',
   "../../etc/passwd",
   "..\\x.png",
   "%2e%2e/x",
@@ -49,7 +50,7 @@ export const NASTY_STRINGS = [
   "__proto__",
   "constructor",
   "\\",
-  "\"",
+  '"',
   "//evil.example",
   "/\\evil.example",
   "javascript:alert(1)",
@@ -85,11 +86,18 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** Anything but a string (JSON types a string field must refuse). */
-export const notAString: fc.Arbitrary<unknown> = fc.oneof(hostileNumber, fc.boolean(), fc.array(fc.string({ maxLength: 4 }), { maxLength: 3 }), fc.object({ maxDepth: 1 }));
+export const notAString: fc.Arbitrary<unknown> = fc.oneof(
+  hostileNumber,
+  fc.boolean(),
+  fc.array(fc.string({ maxLength: 4 }), { maxLength: 3 }),
+  fc.object({ maxDepth: 1 }),
+);
 
 /** A string longer than `max` characters once trimmed. */
 export const longerThan = (max: number): fc.Arbitrary<string> =>
-  fc.tuple(fc.integer({ min: max + 1, max: max + 200 }), fc.constantFrom("x", "é", "💥")).map(([n, unit]) => unit.repeat(n));
+  fc
+    .tuple(fc.integer({ min: max + 1, max: max + 200 }), fc.constantFrom("x", "é", "💥"))
+    .map(([n, unit]) => unit.repeat(n));
 
 /** Whitespace only: blank after trimming. */
 export const blank: fc.Arbitrary<string> = fc.constantFrom("", " ", "   ", "\t", "\n\r\n", " \t ");
@@ -108,10 +116,16 @@ export interface FieldRule {
 export type Rules = Record<string, FieldRule>;
 
 /** A body object that the rules accept or may accept (`broken: false`), or one that breaks one field for sure. */
-export function bodyObject(rules: Rules, other: fc.Arbitrary<unknown> = hostileValue): fc.Arbitrary<{ value: Record<string, unknown>; broken: boolean }> {
+export function bodyObject(
+  rules: Rules,
+  other: fc.Arbitrary<unknown> = hostileValue,
+): fc.Arbitrary<{ value: Record<string, unknown>; broken: boolean }> {
   const keys = Object.keys(rules);
   const extraKeys = fc.dictionary(
-    fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("__proto__", "constructor", "id", "seekerId", "status", "userId", "isAdmin")),
+    fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom("__proto__", "constructor", "id", "seekerId", "status", "userId", "isAdmin"),
+    ),
     other,
     { maxKeys: 3 },
   );
@@ -131,7 +145,12 @@ export function bodyObject(rules: Rules, other: fc.Arbitrary<unknown> = hostileV
           Object.fromEntries(keys.filter((k) => k !== brokenKey).map((k) => [k, fc.oneof(rules[k].valid, other)])),
           { requiredKeys: [] },
         ),
-        rules[brokenKey].optional ? rules[brokenKey].invalid.map((v) => ({ set: true, v })) : fc.oneof(rules[brokenKey].invalid.map((v) => ({ set: true, v })), fc.constant({ set: false, v: undefined })),
+        rules[brokenKey].optional
+          ? rules[brokenKey].invalid.map((v) => ({ set: true, v }))
+          : fc.oneof(
+              rules[brokenKey].invalid.map((v) => ({ set: true, v })),
+              fc.constant({ set: false, v: undefined }),
+            ),
         extraKeys,
       )
       .map(([fields, broken, extra]) => {
@@ -143,9 +162,15 @@ export function bodyObject(rules: Rules, other: fc.Arbitrary<unknown> = hostileV
   return fc.oneof({ weight: 1, arbitrary: validShaped }, { weight: 5, arbitrary: oneBroken });
 }
 
-function withExtra(fields: Record<string, unknown>, extra: Record<string, unknown>, known: string[]): Record<string, unknown> {
+function withExtra(
+  fields: Record<string, unknown>,
+  extra: Record<string, unknown>,
+  known: string[],
+): Record<string, unknown> {
   const value: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(extra)) if (!known.includes(k)) Object.defineProperty(value, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of Object.entries(extra))
+    if (!known.includes(k))
+      Object.defineProperty(value, k, { value: v, enumerable: true, writable: true, configurable: true });
   for (const [k, v] of Object.entries(fields)) value[k] = v;
   return value;
 }
@@ -166,11 +191,25 @@ const MAX_NESTING_IN_CAP = Math.floor((MAX_JSON_BYTES - 200) / 2);
 export function jsonEncodings(value: Record<string, unknown>): fc.Arbitrary<EncodedBody> {
   const text = JSON.stringify(value);
   return fc.oneof(
-    { weight: 8, arbitrary: fc.constantFrom("application/json", "application/json; charset=utf-8", "Application/JSON").map((contentType) => ({ body: text, contentType, refused: false, encoding: "json" })) },
+    {
+      weight: 8,
+      arbitrary: fc
+        .constantFrom("application/json", "application/json; charset=utf-8", "Application/JSON")
+        .map((contentType) => ({ body: text, contentType, refused: false, encoding: "json" })),
+    },
     {
       weight: 2,
       arbitrary: fc
-        .constantFrom(undefined, "text/plain", "application/xml", "text/json", "application/x-www-form-urlencoded", "multipart/form-data; boundary=zz", "", "json")
+        .constantFrom(
+          undefined,
+          "text/plain",
+          "application/xml",
+          "text/json",
+          "application/x-www-form-urlencoded",
+          "multipart/form-data; boundary=zz",
+          "",
+          "json",
+        )
         .map((contentType) => ({ body: text, contentType, refused: true, encoding: "wrong-type" })),
     },
     {
@@ -178,7 +217,21 @@ export function jsonEncodings(value: Record<string, unknown>): fc.Arbitrary<Enco
       arbitrary: fc
         .oneof(
           fc.nat({ max: Math.max(0, text.length - 1) }).map((n) => text.slice(0, n)),
-          fc.constantFrom("", "NaN", "{title: 'x'}", "{\"a\":NaN}", "{\"a\":-Infinity}", "{\"a\":1,}", "\ufeff{}", "\u0000", "[", "{\"a\":\"\\ud800\"", "'x'", "{}{}", "undefined"),
+          fc.constantFrom(
+            "",
+            "NaN",
+            "{title: 'x'}",
+            '{"a":NaN}',
+            '{"a":-Infinity}',
+            '{"a":1,}',
+            "\ufeff{}",
+            "\u0000",
+            "[",
+            '{"a":"\\ud800"',
+            "'x'",
+            "{}{}",
+            "undefined",
+          ),
           fc.string({ unit: "binary", maxLength: 40 }).filter((s) => !isJson(s)),
         )
         .filter((s) => !isJson(s))
@@ -187,17 +240,27 @@ export function jsonEncodings(value: Record<string, unknown>): fc.Arbitrary<Enco
     {
       weight: 1,
       arbitrary: fc
-        .constantFrom("null", "[]", "[{}]", "1", "-1", "\"text\"", "true", "1e309")
+        .constantFrom("null", "[]", "[{}]", "1", "-1", '"text"', "true", "1e309")
         .map((body) => ({ body, contentType: "application/json", refused: true, encoding: "not-an-object" })),
     },
     {
       // Nesting past the API's depth limit, up to what fits in the body cap: a recursive walk overflowed the stack (500).
       weight: 1,
       arbitrary: fc
-        .record({ depth: fc.oneof(fc.integer({ min: MAX_NESTING + 1, max: 200 }), fc.integer({ min: 200, max: MAX_NESTING_IN_CAP })), where: fc.constantFrom("field", "root", "object") })
+        .record({
+          depth: fc.oneof(
+            fc.integer({ min: MAX_NESTING + 1, max: 200 }),
+            fc.integer({ min: 200, max: MAX_NESTING_IN_CAP }),
+          ),
+          where: fc.constantFrom("field", "root", "object"),
+        })
         .map(({ depth, where }) => {
-          const nested = where === "object" ? `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}` : `${"[".repeat(depth)}${"]".repeat(depth)}`;
-          const body = where === "root" ? nested : `${text.slice(0, -1)}${text.length > 2 ? "," : ""}"extra":${nested}}`;
+          const nested =
+            where === "object"
+              ? `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`
+              : `${"[".repeat(depth)}${"]".repeat(depth)}`;
+          const body =
+            where === "root" ? nested : `${text.slice(0, -1)}${text.length > 2 ? "," : ""}"extra":${nested}}`;
           return { body, contentType: "application/json", refused: true, encoding: "nested" };
         }),
     },
@@ -236,23 +299,52 @@ export interface FormRule {
 export function formFields(rules: Record<string, FormRule>): fc.Arbitrary<{ fields: FormFields; broken: boolean }> {
   const keys = Object.keys(rules);
   const toFields = (record: Record<string, string | string[] | undefined>, extra: FormFields): FormFields => [
-    ...Object.entries(record).flatMap(([k, v]): FormFields => (v === undefined ? [] : Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : [[k, v]])),
+    ...Object.entries(record).flatMap(([k, v]): FormFields =>
+      v === undefined ? [] : Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : [[k, v]],
+    ),
     ...extra,
   ];
-  const extra = fc.array(fc.tuple(fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom("intent", "$ACTION_ID_x", "$ACTION_REF_1", "__proto__", "userId")), hostileString), { maxLength: 2 });
+  const extra = fc.array(
+    fc.tuple(
+      fc.oneof(
+        fc.string({ maxLength: 10 }),
+        fc.constantFrom("intent", "$ACTION_ID_x", "$ACTION_REF_1", "__proto__", "userId"),
+      ),
+      hostileString,
+    ),
+    { maxLength: 2 },
+  );
   const validShaped = fc
-    .tuple(fc.record(Object.fromEntries(keys.map((k) => [k, rules[k].valid])), { requiredKeys: keys.filter((k) => !rules[k].optional) }), fc.oneof({ weight: 3, arbitrary: fc.constant([] as FormFields) }, { weight: 1, arbitrary: extra }))
-    .map(([record, more]) => ({ fields: toFields(record, more.filter(([k]) => !keys.includes(k) && !k.startsWith("$ACTION"))), broken: false }));
+    .tuple(
+      fc.record(Object.fromEntries(keys.map((k) => [k, rules[k].valid])), {
+        requiredKeys: keys.filter((k) => !rules[k].optional),
+      }),
+      fc.oneof({ weight: 3, arbitrary: fc.constant([] as FormFields) }, { weight: 1, arbitrary: extra }),
+    )
+    .map(([record, more]) => ({
+      fields: toFields(
+        record,
+        more.filter(([k]) => !keys.includes(k) && !k.startsWith("$ACTION")),
+      ),
+      broken: false,
+    }));
   const breakable = keys.filter((k) => rules[k].invalid);
   if (breakable.length === 0) return validShaped;
-  const oneBroken = fc.constantFrom(...breakable).chain((brokenKey) =>
-    fc
-      .tuple(
-        fc.record(Object.fromEntries(keys.filter((k) => k !== brokenKey).map((k) => [k, fc.oneof(rules[k].valid, hostileString)])), { requiredKeys: [] }),
-        rules[brokenKey].invalid!,
-      )
-      .map(([record, broken]) => ({ fields: toFields({ ...record, [brokenKey]: broken }, []), broken: true })),
-  );
+  const oneBroken = fc
+    .constantFrom(...breakable)
+    .chain((brokenKey) =>
+      fc
+        .tuple(
+          fc.record(
+            Object.fromEntries(
+              keys.filter((k) => k !== brokenKey).map((k) => [k, fc.oneof(rules[k].valid, hostileString)]),
+            ),
+            { requiredKeys: [] },
+          ),
+          rules[brokenKey].invalid!,
+        )
+        .map(([record, broken]) => ({ fields: toFields({ ...record, [brokenKey]: broken }, []), broken: true })),
+    );
   return fc.oneof({ weight: 1, arbitrary: validShaped }, { weight: 5, arbitrary: oneBroken });
 }
 
@@ -270,7 +362,15 @@ export const FORM_BODY_MAX_BYTES = 64 * 1024;
 export function formEncodings(fields: FormFields): fc.Arbitrary<EncodedForm> {
   const urlencoded = () => new URLSearchParams(fields.map(([k, v]) => [k.toWellFormed(), v.toWellFormed()])).toString();
   return fc.oneof(
-    { weight: 7, arbitrary: fc.constant(null).map(() => ({ body: urlencoded(), contentType: "application/x-www-form-urlencoded", refused: false, encoding: "urlencoded" })) },
+    {
+      weight: 7,
+      arbitrary: fc.constant(null).map(() => ({
+        body: urlencoded(),
+        contentType: "application/x-www-form-urlencoded",
+        refused: false,
+        encoding: "urlencoded",
+      })),
+    },
     {
       weight: 3,
       arbitrary: fc.constant(null).map(() => {
@@ -283,18 +383,23 @@ export function formEncodings(fields: FormFields): fc.Arbitrary<EncodedForm> {
       weight: 2,
       arbitrary: fc
         .constantFrom(undefined, "application/json", "text/plain", "application/octet-stream", "", "text/html")
-        .map((contentType) => ({ body: contentType === "application/json" ? JSON.stringify(Object.fromEntries(fields)) : urlencoded(), contentType, refused: true, encoding: "wrong-type" })),
+        .map((contentType) => ({
+          body: contentType === "application/json" ? JSON.stringify(Object.fromEntries(fields)) : urlencoded(),
+          contentType,
+          refused: true,
+          encoding: "wrong-type",
+        })),
     },
     {
       weight: 2,
       arbitrary: fc
         .constantFrom(
-          ["multipart/form-data", "--zz\r\ncontent-disposition: form-data; name=\"a\"\r\n\r\nb\r\n--zz--"],
+          ["multipart/form-data", '--zz\r\ncontent-disposition: form-data; name="a"\r\n\r\nb\r\n--zz--'],
           ["multipart/form-data; boundary=zz", "garbage without any boundary"],
-          ["multipart/form-data; boundary=zz", "--zz\r\ncontent-disposition: form-data; name=\"a\"\r\n\r\nunterminated"],
+          ["multipart/form-data; boundary=zz", '--zz\r\ncontent-disposition: form-data; name="a"\r\n\r\nunterminated'],
           ["multipart/form-data; boundary=zz", "--zz\r\nno-disposition: x\r\n\r\nb\r\n--zz--"],
           ["multipart/form-data; boundary=", ""],
-          ["multipart/form-data; boundary=\"unclosed", "--x--"],
+          ['multipart/form-data; boundary="unclosed', "--x--"],
         )
         .map(([contentType, body]) => ({ body, contentType, refused: true, encoding: "malformed-multipart" })),
     },

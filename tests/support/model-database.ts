@@ -1,6 +1,7 @@
 // The database of a model test file: a fresh migrated one for the file (see database.ts), handed to the file
 // once open, and a maker of users with unique emails.
 import { afterAll, beforeAll } from "vitest";
+
 import type { Database } from "../../db/client.ts";
 import * as t from "../../db/schema.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
@@ -21,7 +22,12 @@ export function modelTestDatabase(opened: (db: Database) => void) {
       const n = ++counter;
       const [row] = await database!.handle.db
         .insert(t.users)
-        .values({ email: `u${n}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`, firstName: "U", lastName: String(n), ...values })
+        .values({
+          email: `u${n}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+          firstName: "U",
+          lastName: String(n),
+          ...values,
+        })
         .returning();
       return row;
     },

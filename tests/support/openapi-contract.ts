@@ -2,8 +2,8 @@
 // operation documents, and the body must match that response's content: a JSON answer its schema, a §8 error the
 // text/plain error. The shared HTTP client (http-client.ts) hands over every /api answer it receives once the vitest
 // setup (openapi-contract-setup.ts) switches checking on; what does not match fails the test that received it.
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 
@@ -44,7 +44,15 @@ export class OpenApiContract {
     this.ajv.addSchema(document, DOCUMENT_ID);
     // A concrete path wins over a template with a parameter in its place (/api/jobs/my-jobs before /api/jobs/{id}).
     this.templates = Object.keys(document.paths)
-      .map((template) => ({ template, pattern: new RegExp(`^${template.split(/\{[^}]+\}/).map(escapeRegExp).join("[^/]+")}$`) }))
+      .map((template) => ({
+        template,
+        pattern: new RegExp(
+          `^${template
+            .split(/\{[^}]+\}/)
+            .map(escapeRegExp)
+            .join("[^/]+")}$`,
+        ),
+      }))
       .sort((a, b) => a.template.split("{").length - b.template.split("{").length);
   }
 
@@ -72,22 +80,31 @@ export class OpenApiContract {
     const operation = template ? this.document.paths[template]?.[documented] : undefined;
     if (!template || !operation) {
       // No such path or method: the answer must be a §8 error all the same.
-      if (status < 400) return `${template ? `${method} of ${template}` : "the path"} is not in the document, yet the answer is no error`;
+      if (status < 400)
+        return `${template ? `${method} of ${template}` : "the path"} is not in the document, yet the answer is no error`;
       return this.mismatch(`#/components/schemas/ErrorText`, "text/plain", contentType, body, method);
     }
     const at = `#/paths/${pointer(template)}/${documented}/responses/${status}`;
     const response = operation.responses[String(status)];
-    if (!response) return `status ${status} is not documented for ${documented.toUpperCase()} ${template} (documented: ${Object.keys(operation.responses).join(", ")})`;
+    if (!response)
+      return `status ${status} is not documented for ${documented.toUpperCase()} ${template} (documented: ${Object.keys(operation.responses).join(", ")})`;
     const resolved = response.$ref ? this.document.components.responses?.[response.$ref.split("/").at(-1)!] : response;
     const media = Object.keys(resolved?.content ?? {});
     if (media.length === 0) return null;
     const type = mediaType(contentType);
-    if (!type || !media.includes(type)) return `Content-Type ${contentType ?? "(none)"}, the document says ${media.join(" or ")}`;
+    if (!type || !media.includes(type))
+      return `Content-Type ${contentType ?? "(none)"}, the document says ${media.join(" or ")}`;
     const schemaAt = `${response.$ref ?? at}/content/${pointer(type)}/schema`;
     return this.mismatch(schemaAt, type, contentType, body, method);
   }
 
-  private mismatch(schemaAt: string, type: string, contentType: string | null, body: string, method: string): string | null {
+  private mismatch(
+    schemaAt: string,
+    type: string,
+    contentType: string | null,
+    body: string,
+    method: string,
+  ): string | null {
     if (mediaType(contentType) !== type) return `Content-Type ${contentType ?? "(none)"}, the document says ${type}`;
     if (method === "HEAD") return null;
     let value: unknown = body;
@@ -157,7 +174,8 @@ export function takeContractViolations(): string[] {
 /** The document as the app serves it: every server of a test run is the same build, so it is fetched once. */
 export function contractOf(origin: string): Promise<OpenApiContract> {
   contract ??= fetch(new URL(OPENAPI_PATH, origin)).then(async (response) => {
-    if (!response.ok) throw new Error(`GET ${OPENAPI_PATH} answered ${response.status}: is the build older than the document?`);
+    if (!response.ok)
+      throw new Error(`GET ${OPENAPI_PATH} answered ${response.status}: is the build older than the document?`);
     return new OpenApiContract((await response.json()) as OpenApiDocument);
   });
   contract.catch(() => (contract = undefined));
@@ -174,7 +192,13 @@ export async function checkAnswer(method: string, url: URL, response: Response):
     return; // the request was abandoned: there is no answer to check
   }
   try {
-    const violation = (await contractOf(url.origin)).violation({ method, path: url.pathname, status: response.status, contentType: response.headers.get("Content-Type"), body });
+    const violation = (await contractOf(url.origin)).violation({
+      method,
+      path: url.pathname,
+      status: response.status,
+      contentType: response.headers.get("Content-Type"),
+      body,
+    });
     if (violation) violations.push(violation);
   } catch (error) {
     violations.push(`${method} ${url.pathname}: the OpenAPI document could not be read: ${(error as Error).message}`);

@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
+
 import routes from "../../app/routes.ts";
 
 const APP_DIR = path.resolve(import.meta.dirname, "../../app");
@@ -30,13 +31,17 @@ function declaredApiMethods(source: string): string[] | null {
   if (start < 0) return null;
   const block = source.slice(start);
   const oneLine = /^export const endpoints[^=]*=\s*\{([^\n]*)\};/.exec(block);
-  const keys = oneLine ? oneLine[1]!.matchAll(/\b(get|post|patch|delete):/g) : block.slice(0, block.indexOf("\n};")).matchAll(/^ {2}(get|post|patch|delete):/gm);
+  const keys = oneLine
+    ? oneLine[1]!.matchAll(/\b(get|post|patch|delete):/g)
+    : block.slice(0, block.indexOf("\n};")).matchAll(/^ {2}(get|post|patch|delete):/gm);
   return [...keys].map((key) => key[1]!);
 }
 
 function flatten(entries: RouteConfigEntry[], parent = ""): Array<{ pattern: string; file: string }> {
   return entries.flatMap((entry) => {
-    const own = entry.index ? parent || "/" : `${parent.replace(/\/$/, "")}/${entry.path ?? ""}`.replace(/\/+$/, "") || "/";
+    const own = entry.index
+      ? parent || "/"
+      : `${parent.replace(/\/$/, "")}/${entry.path ?? ""}`.replace(/\/+$/, "") || "/";
     return [{ pattern: own, file: entry.file }, ...flatten(entry.children ?? [], own)];
   });
 }
@@ -45,7 +50,8 @@ export function declaredRoutes(): DeclaredRoute[] {
   return flatten(routes).map(({ pattern, file }) => {
     const source = readFileSync(path.join(APP_DIR, file), "utf8");
     const methods = declaredApiMethods(source);
-    if (methods) return { pattern, file, loader: methods.includes("get"), action: methods.some((method) => method !== "get") };
+    if (methods)
+      return { pattern, file, loader: methods.includes("get"), action: methods.some((method) => method !== "get") };
     return { pattern, file, loader: exportsFunction(source, "loader"), action: exportsFunction(source, "action") };
   });
 }

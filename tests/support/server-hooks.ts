@@ -1,9 +1,10 @@
 // Loaded by server.ts in tests (SERVER_HOOKS, tests/support/app-server.ts): the database fingerprint
 // that out-of-process tests compare, read inside the server (the embedded PGlite lives there).
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ServerHooks } from "../../server-hooks.ts";
+
 import type { NodeServices } from "../../app/http/node-services.server.ts";
 import { snapshotDatabase } from "../../db/snapshot.ts";
+import type { ServerHooks } from "../../server-hooks.ts";
 
 export const SNAPSHOT_PATH = "/__test/db-snapshot";
 /** GET: the embedded mail catcher's messages as JSON, newest first; POST ?refusing=true|false: make it refuse. */
@@ -36,7 +37,8 @@ function answerMail(req: IncomingMessage, res: ServerResponse, services: NodeSer
         res.writeHead(404).end();
         return;
       }
-      if (req.method === "POST") catcher.setRefusing(new URL(req.url!, "http://x").searchParams.get("refusing") === "true");
+      if (req.method === "POST")
+        catcher.setRefusing(new URL(req.url!, "http://x").searchParams.get("refusing") === "true");
       res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
       res.end(JSON.stringify(catcher.messages()));
     },

@@ -4,9 +4,11 @@
 // when a module answers a method it does not declare (tests/integration/openapi.test.ts probes the running app).
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { apiRoutePath, openApiPath } from "~/lib/api-route-files";
+
 import type { Endpoints, RouteArgs } from "~/http/api-route.server";
 import { openApiDocument } from "~/http/openapi.server";
+import { apiRoutePath, openApiPath } from "~/lib/api-route-files";
+
 import { declaredRoutes } from "../support/route-inventory.ts";
 
 interface ApiRouteModule {
@@ -56,7 +58,11 @@ describe("each /api module declares its methods", () => {
         if (method.toLowerCase() in module.endpoints) continue;
         const handler = method === "GET" ? module.loader : module.action;
         // No context: a handler that read the session or the body would throw instead of answering.
-        const response = await handler({ request: new Request(`http://app.test/api/${fileOf(key)}`, { method }), params: {}, context: undefined as never });
+        const response = await handler({
+          request: new Request(`http://app.test/api/${fileOf(key)}`, { method }),
+          params: {},
+          context: undefined as never,
+        });
         expect(response.status, `${method} ${fileOf(key)}`).toBe(405);
         expect(await response.text()).toBe("Method not allowed");
         refused++;
@@ -69,22 +75,31 @@ describe("each /api module declares its methods", () => {
 describe("the OpenAPI document", () => {
   it("lists every /api route of app/routes.ts with the methods its module declares, and nothing else", async () => {
     const { document } = await openApiDocument();
-    const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, operations]) =>
-      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
     );
     const declared = apiRoutes().flatMap(({ pattern, file }) => {
       const endpoints = modules[`../../app/${file}`]?.endpoints ?? {};
       return Object.keys(endpoints).map((method) => `${method.toUpperCase()} ${openApiPath(pattern.slice(1))}`);
     });
     expect(declared.length).toBeGreaterThan(30);
-    expect(documented.filter((operation) => !declared.includes(operation)), "in the document, but no route declares it").toEqual([]);
-    expect(declared.filter((operation) => !documented.includes(operation)), "declared by a route, but not in the document").toEqual([]);
+    expect(
+      documented.filter((operation) => !declared.includes(operation)),
+      "in the document, but no route declares it",
+    ).toEqual([]);
+    expect(
+      declared.filter((operation) => !documented.includes(operation)),
+      "declared by a route, but not in the document",
+    ).toEqual([]);
   });
 
   it("lists the routes and their methods as the authorization matrix sees them (tests/support/route-inventory.ts)", () => {
     for (const route of apiRoutes()) {
       const methods = Object.keys(modules[`../../app/${route.file}`]!.endpoints);
-      expect({ loader: route.loader, action: route.action }, route.file).toEqual({ loader: methods.includes("get"), action: methods.some((method) => method !== "get") });
+      expect({ loader: route.loader, action: route.action }, route.file).toEqual({
+        loader: methods.includes("get"),
+        action: methods.some((method) => method !== "get"),
+      });
     }
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { EXTERNAL_OIDC_ENV, PUBLIC_APP_URL } from "../support/env.ts";
+
 import { parseConfig } from "~/infra/config.server";
+
+import { EXTERNAL_OIDC_ENV, PUBLIC_APP_URL } from "../support/env.ts";
 
 /** Everything production requires. */
 const production = {
@@ -25,9 +27,18 @@ describe("configuration", () => {
   });
 
   it("switches to the real services by environment variables alone", () => {
-    const config = parseConfig({ DATABASE_URL: "postgres://app@db.internal:5432/nearhand", ...EXTERNAL_OIDC_ENV, APP_URL: PUBLIC_APP_URL });
+    const config = parseConfig({
+      DATABASE_URL: "postgres://app@db.internal:5432/nearhand",
+      ...EXTERNAL_OIDC_ENV,
+      APP_URL: PUBLIC_APP_URL,
+    });
     expect(config.databaseUrl).toBe("postgres://app@db.internal:5432/nearhand");
-    expect(config.oidc).toMatchObject({ mode: "external", issuer: "https://id.example.com", clientId: "nearhand", clientSecret: "s3cret" });
+    expect(config.oidc).toMatchObject({
+      mode: "external",
+      issuer: "https://id.example.com",
+      clientId: "nearhand",
+      clientSecret: "s3cret",
+    });
     expect(config.appUrl.origin).toBe("https://nearhand.example.com");
   });
 
@@ -51,9 +62,17 @@ describe("configuration", () => {
   });
 
   it("trusts only email_verified unless OIDC_ISSUER_VERIFIES_EMAIL, and takes pictures from OIDC_PICTURE_HOSTS or common providers' hosts", () => {
-    expect(parseConfig({}).oidc).toMatchObject({ issuerVerifiesEmail: false, pictureHosts: expect.arrayContaining(["lh3.googleusercontent.com", "avatars.githubusercontent.com"]) });
-    expect(parseConfig({ ...EXTERNAL_OIDC_ENV, OIDC_ISSUER_VERIFIES_EMAIL: "true" }).oidc.issuerVerifiesEmail).toBe(true);
-    expect(parseConfig({ OIDC_PICTURE_HOSTS: " Photos.Example.com , cdn.example.org," }).oidc.pictureHosts).toEqual(["photos.example.com", "cdn.example.org"]);
+    expect(parseConfig({}).oidc).toMatchObject({
+      issuerVerifiesEmail: false,
+      pictureHosts: expect.arrayContaining(["lh3.googleusercontent.com", "avatars.githubusercontent.com"]),
+    });
+    expect(parseConfig({ ...EXTERNAL_OIDC_ENV, OIDC_ISSUER_VERIFIES_EMAIL: "true" }).oidc.issuerVerifiesEmail).toBe(
+      true,
+    );
+    expect(parseConfig({ OIDC_PICTURE_HOSTS: " Photos.Example.com , cdn.example.org," }).oidc.pictureHosts).toEqual([
+      "photos.example.com",
+      "cdn.example.org",
+    ]);
     expect(parseConfig({ OIDC_PICTURE_HOSTS: "" }).oidc.pictureHosts).toEqual([]);
   });
 
@@ -73,12 +92,20 @@ describe("configuration", () => {
 
   it("sends mail through SMTP_URL, else the embedded catcher, from MAIL_FROM or no-reply at the app's host", () => {
     expect(parseConfig({}).mail).toEqual({ mode: "embedded", from: "Nearhand <no-reply@localhost>" });
-    expect(parseConfig({ SMTP_URL: "smtps://u:p@smtp.example.com:465", MAIL_FROM: "Nearhand <hello@example.com>", SESSION_SECRET: "a-long-mail-secret" }).mail).toEqual({
+    expect(
+      parseConfig({
+        SMTP_URL: "smtps://u:p@smtp.example.com:465",
+        MAIL_FROM: "Nearhand <hello@example.com>",
+        SESSION_SECRET: "a-long-mail-secret",
+      }).mail,
+    ).toEqual({
       mode: "external",
       url: "smtps://u:p@smtp.example.com:465",
       from: "Nearhand <hello@example.com>",
     });
-    expect(() => parseConfig({ SMTP_URL: "http://smtp.example.com" })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => parseConfig({ SMTP_URL: "http://smtp.example.com" })).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
     expect(parseConfig({}).mailWorker).toBe(true);
     expect(parseConfig({ MAIL_WORKER: "false" }).mailWorker).toBe(false);
   });
@@ -86,17 +113,36 @@ describe("configuration", () => {
   it("refuses real mail outside production without a random SESSION_SECRET: its links are signed with it, and the default is public", () => {
     const smtp = { SMTP_URL: "smtp://u:p@smtp.example.com:587" };
     expect(() => parseConfig(smtp)).toThrow(/SESSION_SECRET: is required when SMTP_URL is set/);
-    expect(() => parseConfig({ ...smtp, SESSION_SECRET: "nearhand-development-session-secret" })).toThrow(/SESSION_SECRET: must be a random value/);
-    expect(() => parseConfig({ ...smtp, SESSION_SECRET: "abababababababababab" })).toThrow(/SESSION_SECRET: must be a random value/);
-    expect(() => parseConfig({ ...production, SESSION_SECRET: "nearhand-development-session-secret" })).toThrow(/SESSION_SECRET: must be a random value/);
+    expect(() => parseConfig({ ...smtp, SESSION_SECRET: "nearhand-development-session-secret" })).toThrow(
+      /SESSION_SECRET: must be a random value/,
+    );
+    expect(() => parseConfig({ ...smtp, SESSION_SECRET: "abababababababababab" })).toThrow(
+      /SESSION_SECRET: must be a random value/,
+    );
+    expect(() => parseConfig({ ...production, SESSION_SECRET: "nearhand-development-session-secret" })).toThrow(
+      /SESSION_SECRET: must be a random value/,
+    );
     expect(parseConfig({ ...smtp, SESSION_SECRET: "k7Qv2xN9pL4wR8tZ3mB6" }).mail.mode).toBe("external");
     // Without real mail, a development machine keeps working with no secret at all.
     expect(parseConfig({}).sessionSecret).toBe("nearhand-development-session-secret");
   });
 
   it("uses the embedded storage emulator through the app's own origin unless S3_ENDPOINT is set", () => {
-    expect(parseConfig({}).storage).toEqual({ mode: "embedded", region: "us-east-1", bucket: "nearhand-uploads", publicUrl: "http://localhost:3000/_storage" });
-    expect(parseConfig({ S3_ENDPOINT: "http://127.0.0.1:9000", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s", S3_FORCE_PATH_STYLE: "true", S3_BUCKET: "photos" }).storage).toMatchObject({
+    expect(parseConfig({}).storage).toEqual({
+      mode: "embedded",
+      region: "us-east-1",
+      bucket: "nearhand-uploads",
+      publicUrl: "http://localhost:3000/_storage",
+    });
+    expect(
+      parseConfig({
+        S3_ENDPOINT: "http://127.0.0.1:9000",
+        S3_ACCESS_KEY_ID: "k",
+        S3_SECRET_ACCESS_KEY: "s",
+        S3_FORCE_PATH_STYLE: "true",
+        S3_BUCKET: "photos",
+      }).storage,
+    ).toMatchObject({
       mode: "external",
       endpoint: "http://127.0.0.1:9000",
       bucket: "photos",
@@ -115,16 +161,28 @@ describe("configuration", () => {
 
   it("scales rate limits by RATE_LIMIT_MULTIPLIER and trusts X-Forwarded-For only when TRUST_PROXY says so", () => {
     expect(parseConfig({})).toMatchObject({ rateLimitMultiplier: 1, trustedProxies: 0 });
-    expect(parseConfig({ RATE_LIMIT_MULTIPLIER: "1000", TRUST_PROXY: "true" })).toMatchObject({ rateLimitMultiplier: 1000, trustedProxies: 1 });
-    expect(parseConfig({ RATE_LIMIT_MULTIPLIER: "0.5", TRUST_PROXY: "2" })).toMatchObject({ rateLimitMultiplier: 0.5, trustedProxies: 2 });
-    expect(parseConfig({ RATE_LIMIT_MULTIPLIER: "", TRUST_PROXY: "false" })).toMatchObject({ rateLimitMultiplier: 1, trustedProxies: 0 });
+    expect(parseConfig({ RATE_LIMIT_MULTIPLIER: "1000", TRUST_PROXY: "true" })).toMatchObject({
+      rateLimitMultiplier: 1000,
+      trustedProxies: 1,
+    });
+    expect(parseConfig({ RATE_LIMIT_MULTIPLIER: "0.5", TRUST_PROXY: "2" })).toMatchObject({
+      rateLimitMultiplier: 0.5,
+      trustedProxies: 2,
+    });
+    expect(parseConfig({ RATE_LIMIT_MULTIPLIER: "", TRUST_PROXY: "false" })).toMatchObject({
+      rateLimitMultiplier: 1,
+      trustedProxies: 0,
+    });
   });
 });
 
 describe("what one client may hold (decision 0064)", () => {
   it("a body arrives within 30 s and an address holds 128 connections, unless set; behind trusted proxies no address cap", () => {
     expect(parseConfig({})).toMatchObject({ requestBodyMs: 30_000, maxConnectionsPerAddress: 128 });
-    expect(parseConfig({ REQUEST_BODY_SECONDS: "1", MAX_CONNECTIONS_PER_ADDRESS: "4" })).toMatchObject({ requestBodyMs: 1000, maxConnectionsPerAddress: 4 });
+    expect(parseConfig({ REQUEST_BODY_SECONDS: "1", MAX_CONNECTIONS_PER_ADDRESS: "4" })).toMatchObject({
+      requestBodyMs: 1000,
+      maxConnectionsPerAddress: 4,
+    });
     expect(parseConfig({ TRUST_PROXY: "true" }).maxConnectionsPerAddress).toBeNull();
     expect(() => parseConfig({ REQUEST_BODY_SECONDS: "0" })).toThrow(/REQUEST_BODY_SECONDS/);
     expect(() => parseConfig({ MAX_CONNECTIONS_PER_ADDRESS: "1.5" })).toThrow(/MAX_CONNECTIONS_PER_ADDRESS/);

@@ -38,7 +38,9 @@ describe("dependency patches", () => {
       const source = installed("postgres", `${dir}/connection.js`);
       expect(source).toContain("  function nextWrite(fn) {\n    if (!socket) {");
       // Both teardown paths forget the cancelled write.
-      expect(source.split("\n    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null").length - 1).toBe(2);
+      expect(source.split("\n    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null").length - 1).toBe(
+        2,
+      );
     }
   });
 
@@ -67,7 +69,9 @@ describe("dependency patches", () => {
     it(`react-router (${flavour}): a document's render reuses the payload the redirect check decoded`, () => {
       const source = installed("react-router", `dist/${flavour}/lib/rsc/server.ssr.js`);
       expect(source).toContain("Promise.resolve(detectedPayload ?? createFromReadableStream(createStream()))");
-      expect(source).toContain("detectedPayload = Promise.resolve(createFromReadableStream(detectRedirectResponse.body));");
+      expect(source).toContain(
+        "detectedPayload = Promise.resolve(createFromReadableStream(detectRedirectResponse.body));",
+      );
     });
   }
 

@@ -5,6 +5,7 @@ import path from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
+
 import { ConfigError, parseConfig } from "~/infra/config.server";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -83,9 +84,19 @@ describe("Dockerfile", () => {
 
   it("starts the server the way npm start does, on the port it exposes, in production", () => {
     // V8's background threads sized to the cores (decision 0056), wherever production starts.
-    expect(JSON.parse(instruction(runtime, "CMD")[0]!)).toEqual(["node", "--v8-pool-size=0", "--import", "./telemetry.ts", "server.ts"]);
-    expect(read("package.json")).toContain('"serve": "node scripts/check-node.mjs && node --v8-pool-size=0 --import ./telemetry.ts server.ts"');
-    expect(read("package.json")).toContain('"start": "npm run build && node --v8-pool-size=0 --import ./telemetry.ts server.ts"');
+    expect(JSON.parse(instruction(runtime, "CMD")[0]!)).toEqual([
+      "node",
+      "--v8-pool-size=0",
+      "--import",
+      "./telemetry.ts",
+      "server.ts",
+    ]);
+    expect(read("package.json")).toContain(
+      '"serve": "node scripts/check-node.mjs && node --v8-pool-size=0 --import ./telemetry.ts server.ts"',
+    );
+    expect(read("package.json")).toContain(
+      '"start": "npm run build && node --v8-pool-size=0 --import ./telemetry.ts server.ts"',
+    );
     expect(env.NODE_ENV).toBe("production");
     expect(instruction(runtime, "EXPOSE")).toEqual([env.PORT]);
     expect(parseConfig({ PORT: env.PORT }).port).toBe(Number(env.PORT));

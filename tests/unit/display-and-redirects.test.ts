@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+
 import { safeRedirectPath } from "~/lib/redirects";
 import { roleSwitchSuccess, roleSwitchTitle } from "~/lib/role-switch-text";
 import { badgeCount, fullName, initials } from "~/lib/user-display";
@@ -31,7 +32,10 @@ describe("role switch texts", () => {
   it("titles the dialog by the current role and words the toast by the previous one", () => {
     expect(roleSwitchTitle("seeker")).toBe("Offering Services As");
     expect(roleSwitchTitle("provider")).toBe("Seeking Help As");
-    expect(roleSwitchSuccess("seeker")).toEqual({ title: "Role switched successfully", description: "You are now offering services." });
+    expect(roleSwitchSuccess("seeker")).toEqual({
+      title: "Role switched successfully",
+      description: "You are now offering services.",
+    });
     expect(roleSwitchSuccess("provider").description).toBe("You are now seeking help.");
   });
 });
@@ -55,27 +59,76 @@ describe("redirect targets", () => {
   it("refuses targets that normalise to something else (dot segments, encoded dots, backslashes)", () => {
     expectTargets({
       kept: ["/messages?bookingId=1#thread", "/favorites?tab=jobs"],
-      refused: ["/.//evil.example/phish", "/..//x", "/%2e//x", "/%2E%2E//x", "/a/../..//evil.example", "/a\\evil.example", "/jobs/./1"],
+      refused: [
+        "/.//evil.example/phish",
+        "/..//x",
+        "/%2e//x",
+        "/%2E%2E//x",
+        "/a/../..//evil.example",
+        "/a\\evil.example",
+        "/jobs/./1",
+      ],
     });
   });
 
   it("whatever a hostile value holds, the target resolves on our origin and stays what it was", () => {
     const base = "https://nearhand.example/jobs/1";
     const piece = fc.constantFrom(
-      "/", "//", "\\", ".", "..", "%2e", "%2E", "%2f", "%5c", "%252e", "\t", "\n", "\r", " ", "\u0000", "@", ":",
-      "evil.example", "http:", "https:", "javascript:", "data:", "?", "#", "&", "\u3002", "\uff0f", "\u2215", "\u00a0",
-      "%09", "%0a", "%00", "a", "jobs", "1", "💥", "\u202e",
+      "/",
+      "//",
+      "\\",
+      ".",
+      "..",
+      "%2e",
+      "%2E",
+      "%2f",
+      "%5c",
+      "%252e",
+      "\t",
+      "\n",
+      "\r",
+      " ",
+      "\u0000",
+      "@",
+      ":",
+      "evil.example",
+      "http:",
+      "https:",
+      "javascript:",
+      "data:",
+      "?",
+      "#",
+      "&",
+      "\u3002",
+      "\uff0f",
+      "\u2215",
+      "\u00a0",
+      "%09",
+      "%0a",
+      "%00",
+      "a",
+      "jobs",
+      "1",
+      "💥",
+      "\u202e",
     );
     const target = fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join(""));
     fc.assert(
-      fc.property(fc.oneof(target, target.map((t) => `/${t}`), fc.string()), (value) => {
-        const safe = safeRedirectPath(value);
-        // What a browser does with the Location header.
-        const landed = new URL(safe, base);
-        expect(landed.origin).toBe(new URL(base).origin);
-        expect(safe.startsWith("/") && !safe.startsWith("//") && !safe.startsWith("/\\")).toBe(true);
-        expect(safe === "/" || safe === value).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(
+          target,
+          target.map((t) => `/${t}`),
+          fc.string(),
+        ),
+        (value) => {
+          const safe = safeRedirectPath(value);
+          // What a browser does with the Location header.
+          const landed = new URL(safe, base);
+          expect(landed.origin).toBe(new URL(base).origin);
+          expect(safe.startsWith("/") && !safe.startsWith("//") && !safe.startsWith("/\\")).toBe(true);
+          expect(safe === "/" || safe === value).toBe(true);
+        },
+      ),
       { numRuns: 5000 },
     );
   });

@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+
 import { parseForm } from "~/lib/forms";
 
-const schema = z.object({ budget: z.number().min(0).optional(), latitude: z.number().min(-90).max(90).optional(), isUrgent: z.boolean().default(false) });
+const schema = z.object({
+  budget: z.number().min(0).optional(),
+  latitude: z.number().min(-90).max(90).optional(),
+  isUrgent: z.boolean().default(false),
+});
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.set(name, value);
@@ -15,7 +20,10 @@ describe("parseForm", () => {
       status: "success",
       value: { budget: 99.5, latitude: -40.7, isUrgent: true },
     });
-    expect(parseForm(form({ budget: " 12 ", latitude: ".5" }), schema)).toMatchObject({ status: "success", value: { budget: 12, latitude: 0.5 } });
+    expect(parseForm(form({ budget: " 12 ", latitude: ".5" }), schema)).toMatchObject({
+      status: "success",
+      value: { budget: 12, latitude: 0.5 },
+    });
     expect(parseForm(form({ budget: "" }), schema)).toMatchObject({ status: "success", value: { isUrgent: false } });
   });
 

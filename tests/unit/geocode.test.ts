@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { chordForMiles, distanceMiles, formatMiles, unitSphereCube } from "~/lib/geo";
+
 import { describeCoordinates, resolveLocation } from "~/infra/geocode.server";
+import { chordForMiles, distanceMiles, formatMiles, unitSphereCube } from "~/lib/geo";
 
 describe("resolveLocation", () => {
   it("turns an empty location into 'New York, NY'", () => {
-    expect(resolveLocation("  ")).toMatchObject({ address: "New York, NY", resolved: true, latitude: 40.7128, longitude: -74.006 });
+    expect(resolveLocation("  ")).toMatchObject({
+      address: "New York, NY",
+      resolved: true,
+      latitude: 40.7128,
+      longitude: -74.006,
+    });
   });
 
   it("resolves a US ZIP code", () => {

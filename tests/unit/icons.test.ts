@@ -2,9 +2,10 @@ import { readFileSync } from "node:fs";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+
 import * as icons from "~/components/icons";
-import { ICON_IDS, ICON_SPRITE_URL, ICON_SPRITE_VERSION, LUCIDE_VERSION, spriteVersion } from "~/lib/icon-ids";
 import { ICON_SPRITE } from "~/http/icon-sprite.server";
+import { ICON_IDS, ICON_SPRITE_URL, ICON_SPRITE_VERSION, LUCIDE_VERSION, spriteVersion } from "~/lib/icon-ids";
 
 describe("icon sprite", () => {
   it("is drawn from the installed lucide-react release (its version is in the sprite's address)", () => {
@@ -13,7 +14,9 @@ describe("icon sprite", () => {
   });
 
   it("holds a non-empty symbol for every icon component", () => {
-    const symbols = new Map([...ICON_SPRITE.matchAll(/<symbol id="([\w-]+)" viewBox="0 0 24 24">(.*?)<\/symbol>/g)].map((m) => [m[1], m[2]]));
+    const symbols = new Map(
+      [...ICON_SPRITE.matchAll(/<symbol id="([\w-]+)" viewBox="0 0 24 24">(.*?)<\/symbol>/g)].map((m) => [m[1], m[2]]),
+    );
     expect([...symbols.keys()]).toEqual([...ICON_IDS]);
     for (const [name, Icon] of Object.entries(icons)) {
       if (typeof Icon !== "function") continue;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { SignInRefused } from "~/lib/sign-in-refusals";
+
 import { allowedPicture, verifiedIdentity } from "~/infra/identity-claims.server";
+import { SignInRefused } from "~/lib/sign-in-refusals";
 
 const rules = { issuer: "https://id.example.com/", issuerVerifiesEmail: false, pictureHosts: ["photos.example.com"] };
 const userinfo = { sub: "248289761001", email: "Jane@Example.com", email_verified: true, name: "Jane Q Doe" };
@@ -20,7 +21,9 @@ describe("the identity provider's claims", () => {
 
   it("take email_verified 'true' (as some providers send it), and any email when the issuer is configured as verifying", () => {
     expect(verifiedIdentity({ ...userinfo, email_verified: "true" }, rules).subject).toBe("248289761001");
-    expect(verifiedIdentity({ ...userinfo, email_verified: undefined }, { ...rules, issuerVerifiesEmail: true }).subject).toBe("248289761001");
+    expect(
+      verifiedIdentity({ ...userinfo, email_verified: undefined }, { ...rules, issuerVerifiesEmail: true }).subject,
+    ).toBe("248289761001");
   });
 
   it("fail without a subject, or with one longer than OpenID Connect allows", () => {

@@ -1,11 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+
 import { BOOKING_STATUSES } from "~/lib/booking-process";
 import { GO_ONLINE_TO_ACCEPT, JOB_CANCELLED_BEFORE, JOB_OUT_OF_REACH, type AcceptanceFacts } from "~/lib/job-process";
 import { JOB_STATUSES } from "~/lib/statuses";
+import type { Booking } from "~/models/booking.server";
 import { allowedActions } from "~/operations/bookings.server";
 import { jobActions } from "~/operations/jobs.server";
-import type { Booking } from "~/models/booking.server";
 
 // What the pages read: decided once by the operations from the process modules (decision 0069).
 describe("jobActions", () => {
@@ -24,7 +25,15 @@ describe("jobActions", () => {
         const actions = jobActions({ id: "me", currentRole: "provider" }, job, f);
         const acceptable = f.status === "posted" && !f.own;
         expect(actions.canAccept).toBe(acceptable && !f.withdrawn && f.online && f.withinReach);
-        const blocked = !acceptable ? null : f.withdrawn ? JOB_CANCELLED_BEFORE : !f.online ? GO_ONLINE_TO_ACCEPT : !f.withinReach ? JOB_OUT_OF_REACH : null;
+        const blocked = !acceptable
+          ? null
+          : f.withdrawn
+            ? JOB_CANCELLED_BEFORE
+            : !f.online
+              ? GO_ONLINE_TO_ACCEPT
+              : !f.withinReach
+                ? JOB_OUT_OF_REACH
+                : null;
         expect(actions.acceptBlocked).toBe(blocked);
       }),
     );
@@ -33,8 +42,17 @@ describe("jobActions", () => {
   it("offers nothing to accept to a seeker, and Cancel to the seeker of a posted job only", () => {
     for (const status of JOB_STATUSES) {
       for (const own of [true, false]) {
-        const actions = jobActions({ id: "me", currentRole: "seeker" }, { seekerId: own ? "me" : "other", status }, null);
-        expect(actions).toEqual({ isOwner: own, canAccept: false, acceptBlocked: null, canCancel: own && status === "posted" });
+        const actions = jobActions(
+          { id: "me", currentRole: "seeker" },
+          { seekerId: own ? "me" : "other", status },
+          null,
+        );
+        expect(actions).toEqual({
+          isOwner: own,
+          canAccept: false,
+          acceptBlocked: null,
+          canCancel: own && status === "posted",
+        });
       }
     }
   });
@@ -45,9 +63,22 @@ describe("allowedActions", () => {
     ({ id: "b", seekerId: "s", providerId: "p", status, paymentStatus }) as Booking;
 
   it("gives the provider Start Job, then Complete Job; either party cancels before work starts", () => {
-    expect(allowedActions({ id: "p" }, booking("accepted"), null)).toMatchObject({ party: "provider", moves: [{ to: "in_progress", action: "Start Job" }], canCancel: true, waitingNote: null });
-    expect(allowedActions({ id: "s" }, booking("accepted"), null)).toMatchObject({ party: "seeker", moves: [], canCancel: true, waitingNote: "Waiting for the provider to start the job." });
-    expect(allowedActions({ id: "p" }, booking("in_progress"), null)).toMatchObject({ moves: [{ to: "completed", action: "Complete Job" }], canCancel: false });
+    expect(allowedActions({ id: "p" }, booking("accepted"), null)).toMatchObject({
+      party: "provider",
+      moves: [{ to: "in_progress", action: "Start Job" }],
+      canCancel: true,
+      waitingNote: null,
+    });
+    expect(allowedActions({ id: "s" }, booking("accepted"), null)).toMatchObject({
+      party: "seeker",
+      moves: [],
+      canCancel: true,
+      waitingNote: "Waiting for the provider to start the job.",
+    });
+    expect(allowedActions({ id: "p" }, booking("in_progress"), null)).toMatchObject({
+      moves: [{ to: "completed", action: "Complete Job" }],
+      canCancel: false,
+    });
   });
 
   it("reviews only a completed booking not yet reviewed; no messages and no payment once cancelled", () => {

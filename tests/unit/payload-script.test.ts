@@ -1,5 +1,6 @@
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
+
 import { payloadScript } from "~/lib/payload-script";
 
 /** Runs the script's body as the browser would and returns what it pushed. */
@@ -26,6 +27,8 @@ describe("payloadScript", () => {
   });
 
   it("escapes the nonce into its attribute", () => {
-    expect(payloadScript(new TextEncoder().encode("x"), 'a"b<c>&')).toMatch(/^<script nonce="a&#34;b&#60;c&#62;&#38;">/);
+    expect(payloadScript(new TextEncoder().encode("x"), 'a"b<c>&')).toMatch(
+      /^<script nonce="a&#34;b&#60;c&#62;&#38;">/,
+    );
   });
 });

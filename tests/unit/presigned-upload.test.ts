@@ -16,7 +16,13 @@ afterAll(() => {
 describe("a presigned upload to real S3", () => {
   it("signs the image's type and exact length along with the host", async () => {
     const { presignUpload } = await import("~/infra/storage.server");
-    const url = new URL(await presignUpload("users/00000000-0000-4000-8000-000000000000/00000000-0000-4000-8000-000000000001.png", "image/png", 1234));
+    const url = new URL(
+      await presignUpload(
+        "users/00000000-0000-4000-8000-000000000000/00000000-0000-4000-8000-000000000001.png",
+        "image/png",
+        1234,
+      ),
+    );
     expect(url.origin).toBe("https://nearhand-photos.s3.us-east-1.amazonaws.com");
     expect(url.searchParams.get("X-Amz-SignedHeaders")).toBe("content-length;content-type;host");
     expect(url.searchParams.get("X-Amz-Expires")).toBe("300");
@@ -30,7 +36,8 @@ describe("a presigned upload to real S3", () => {
     vi.useFakeTimers({ now: new Date("2026-11-26T12:00:00Z"), toFake: ["Date"] });
     try {
       const key = "users/00000000-0000-4000-8000-000000000000/00000000-0000-4000-8000-000000000002.png";
-      const signature = async (type: "image/png" | "image/jpeg", size: number) => new URL(await presignUpload(key, type, size)).searchParams.get("X-Amz-Signature");
+      const signature = async (type: "image/png" | "image/jpeg", size: number) =>
+        new URL(await presignUpload(key, type, size)).searchParams.get("X-Amz-Signature");
       const signed = await signature("image/png", 1234);
       expect(await signature("image/png", 1234)).toBe(signed);
       expect(await signature("image/png", 1235)).not.toBe(signed);

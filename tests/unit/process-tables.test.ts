@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+
 import {
   BOOKING_STATUSES,
   BOOKING_TRANSITIONS,
@@ -37,7 +38,17 @@ const BOOKING_TABLE = [
 describe("the booking process", () => {
   it("is exactly the table of spec §4/§6 and decisions 0014, 0062", () => {
     expect(
-      BOOKING_TRANSITIONS.map((t) => [t.from, t.to, t.by, t.action, t.jobStatus, t.stamp?.column ?? null, t.countsCompletedJob, t.withdrawal, t.notice.type]),
+      BOOKING_TRANSITIONS.map((t) => [
+        t.from,
+        t.to,
+        t.by,
+        t.action,
+        t.jobStatus,
+        t.stamp?.column ?? null,
+        t.countsCompletedJob,
+        t.withdrawal,
+        t.notice.type,
+      ]),
     ).toEqual(BOOKING_TABLE.map((row) => [...row]));
   });
 
@@ -47,7 +58,8 @@ describe("the booking process", () => {
   });
 
   it("gives only the provider Start Job and Complete Job (spec §6)", () => {
-    for (const t of BOOKING_TRANSITIONS.filter((t) => t.to === "in_progress" || t.to === "completed")) expect(t.by).toBe("provider");
+    for (const t of BOOKING_TRANSITIONS.filter((t) => t.to === "in_progress" || t.to === "completed"))
+      expect(t.by).toBe("provider");
   });
 
   it("has one move per target status and party, so the toast after a move is the move's", () => {
@@ -58,9 +70,12 @@ describe("the booking process", () => {
 
   it("says what each party waits for", () => {
     expect(waitingNote("accepted", "seeker")).toBe("Waiting for the provider to start the job.");
-    expect(waitingNote("in_progress", "seeker")).toBe("The provider is working on it and will mark the job complete when done.");
+    expect(waitingNote("in_progress", "seeker")).toBe(
+      "The provider is working on it and will mark the job complete when done.",
+    );
     for (const status of BOOKING_STATUSES) expect(waitingNote(status, "provider")).toBeNull();
-    for (const status of ["pending", "completed", "cancelled"] as const) expect(waitingNote(status, "seeker")).toBeNull();
+    for (const status of ["pending", "completed", "cancelled"] as const)
+      expect(waitingNote(status, "seeker")).toBeNull();
   });
 
   it("keeps the notices the email alerts read", () => {
@@ -82,10 +97,17 @@ describe("the booking process", () => {
   it("closes messages and the payment notice on a cancelled booking only", () => {
     const parties: BookingParty[] = ["seeker", "provider"];
     fc.assert(
-      fc.property(fc.constantFrom(...BOOKING_STATUSES), fc.constantFrom(...parties), fc.constantFrom("pending", "paid", "refunded"), (status, party, paymentStatus) => {
-        expect(takesMessages(status)).toBe(status !== "cancelled");
-        expect(owesPayment({ status, paymentStatus }, party)).toBe(party === "seeker" && status !== "cancelled" && paymentStatus === "pending");
-      }),
+      fc.property(
+        fc.constantFrom(...BOOKING_STATUSES),
+        fc.constantFrom(...parties),
+        fc.constantFrom("pending", "paid", "refunded"),
+        (status, party, paymentStatus) => {
+          expect(takesMessages(status)).toBe(status !== "cancelled");
+          expect(owesPayment({ status, paymentStatus }, party)).toBe(
+            party === "seeker" && status !== "cancelled" && paymentStatus === "pending",
+          );
+        },
+      ),
     );
   });
 
@@ -96,7 +118,12 @@ describe("the booking process", () => {
 
 describe("the job process", () => {
   it("lets a provider accept a posted job into matched, creating an accepted booking (decision 0011)", () => {
-    expect([ACCEPT_JOB.from, ACCEPT_JOB.to, ACCEPT_JOB.by, ACCEPT_JOB.bookingStatus]).toEqual(["posted", "matched", "provider", "accepted"]);
+    expect([ACCEPT_JOB.from, ACCEPT_JOB.to, ACCEPT_JOB.by, ACCEPT_JOB.bookingStatus]).toEqual([
+      "posted",
+      "matched",
+      "provider",
+      "accepted",
+    ]);
     expect(ACCEPT_JOB.toast).toEqual({ title: "Job accepted!", description: "You can now start working on this job." });
   });
 
@@ -135,7 +162,10 @@ describe("the job process", () => {
                     : null;
         expect(refused?.message ?? null).toBe(expected);
         // The page shows the provider's own situation instead of the button; taken or own jobs just have none.
-        if (refused) expect(refused.shownOnPage).toBe([JOB_CANCELLED_BEFORE, GO_ONLINE_TO_ACCEPT, JOB_OUT_OF_REACH].includes(refused.message));
+        if (refused)
+          expect(refused.shownOnPage).toBe(
+            [JOB_CANCELLED_BEFORE, GO_ONLINE_TO_ACCEPT, JOB_OUT_OF_REACH].includes(refused.message),
+          );
       }),
     );
   });

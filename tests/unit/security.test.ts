@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { EXTERNAL_OIDC_ENV, PUBLIC_APP_URL } from "../support/env.ts";
+
 import { addressKey, resolveClientAddress } from "~/http/client-address.server";
-import { parseConfig } from "~/infra/config.server";
-import { scaledPoints } from "~/infra/rate-limit.server";
-import { baseSecurityHeaders, createNonce, documentPolicy } from "~/http/security-headers.server";
 import { isOwnOrigin } from "~/http/origin.server";
+import { baseSecurityHeaders, createNonce, documentPolicy } from "~/http/security-headers.server";
+import { parseConfig } from "~/infra/config.server";
 import { serializeError } from "~/infra/logger.server";
+import { scaledPoints } from "~/infra/rate-limit.server";
+
+import { EXTERNAL_OIDC_ENV, PUBLIC_APP_URL } from "../support/env.ts";
 
 describe("the client's address", () => {
   it("is the socket's unless proxies are trusted", () => {
@@ -46,7 +48,9 @@ describe("rate limits", () => {
 describe("security headers", () => {
   it("HSTS only in production", () => {
     expect(baseSecurityHeaders({ production: false })["Strict-Transport-Security"]).toBeUndefined();
-    expect(baseSecurityHeaders({ production: true })["Strict-Transport-Security"]).toBe("max-age=31536000; includeSubDomains");
+    expect(baseSecurityHeaders({ production: true })["Strict-Transport-Security"]).toBe(
+      "max-age=31536000; includeSubDomains",
+    );
     expect(baseSecurityHeaders({ production: true })).toMatchObject({
       "X-Content-Type-Options": "nosniff",
       "X-Frame-Options": "DENY",
@@ -70,7 +74,9 @@ describe("security headers", () => {
     expect(policy).toContain("img-src 'self' data: blob: https: https://photos.example.net;");
     expect(policy).toContain("form-action 'self' https://id.example.com;");
     expect(policy).not.toContain("unsafe-eval");
-    expect(documentPolicy({ nonce, pageOrigin: "http://localhost:3000", config, allowEval: true })).toContain(`script-src 'self' 'nonce-${nonce}' 'unsafe-eval';`);
+    expect(documentPolicy({ nonce, pageOrigin: "http://localhost:3000", config, allowEval: true })).toContain(
+      `script-src 'self' 'nonce-${nonce}' 'unsafe-eval';`,
+    );
   });
 
   it("a nonce is fresh every time", () => {
@@ -102,8 +108,15 @@ describe("a live socket's origin", () => {
 describe("logged errors", () => {
   it("carry a failed query's SQL but not its values (emails and names are personal data)", async () => {
     const { DrizzleQueryError } = await import("drizzle-orm/errors");
-    const cause = Object.assign(new Error("value too long for type character varying(100)"), { code: "22001", detail: "Key (email)=(ada@example.com) already exists." });
-    const error = new DrizzleQueryError('insert into "users" ("email", "first_name") values ($1, $2)', ["ada@example.com", "Ada"], cause);
+    const cause = Object.assign(new Error("value too long for type character varying(100)"), {
+      code: "22001",
+      detail: "Key (email)=(ada@example.com) already exists.",
+    });
+    const error = new DrizzleQueryError(
+      'insert into "users" ("email", "first_name") values ($1, $2)',
+      ["ada@example.com", "Ada"],
+      cause,
+    );
     const serialized = serializeError(error);
     const text = JSON.stringify(serialized);
     expect(text).not.toContain("ada@example.com");

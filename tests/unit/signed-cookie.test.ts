@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
+
 import { readSignedCookie } from "~/http/signed-cookie.server";
 
 const SECRET = "a-session-secret-of-some-length";
@@ -27,9 +28,16 @@ describe("reading React Router's signed session cookie with node:crypto", () => 
     const header = await headerFor("the-session-id");
     const [name, signed] = header.split("=");
     const [value, signature] = decodeURIComponent(signed).split(/\.(?=[^.]*$)/);
-    const other = await createCookie("nearhand_session", { secrets: ["another-secret-entirely"] }).serialize("the-session-id");
+    const other = await createCookie("nearhand_session", { secrets: ["another-secret-entirely"] }).serialize(
+      "the-session-id",
+    );
     const forged = `${name}=${encodeURIComponent(`${Buffer.from(JSON.stringify("someone-else")).toString("base64")}.${signature}`)}`;
-    for (const refused of [forged, other.split(";")[0], `${name}=${encodeURIComponent(value)}`, `${name}=${encodeURIComponent(`${value}.`)}`]) {
+    for (const refused of [
+      forged,
+      other.split(";")[0],
+      `${name}=${encodeURIComponent(value)}`,
+      `${name}=${encodeURIComponent(`${value}.`)}`,
+    ]) {
       expect(readSignedCookie(refused, "nearhand_session", [SECRET]), refused).toBeNull();
       expect(await cookie.parse(refused), refused).toBeNull();
     }

@@ -1,6 +1,7 @@
 // The kind a statement is counted and traced under (db/pool-usage.ts): its first keyword, or for a `with`
 // statement the first one after its queries, however deeply they nest.
 import { describe, expect, it } from "vitest";
+
 import { kindOf } from "../../db/pool-usage.ts";
 
 describe("a statement's kind", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { withoutScripts } from "~/lib/static-html";
 
 describe("withoutScripts (static documents, decision 0029)", () => {

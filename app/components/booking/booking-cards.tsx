@@ -1,7 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+
 import { Avatar } from "~/components/avatar";
+import { PAYMENT_DIALOG_TITLE, PAYMENT_METHOD_LABELS, PAYMENT_NOT_CONFIGURED } from "~/components/booking/constants";
+import { PayNowButton } from "~/components/booking/pay-now";
+import { ReviewBody } from "~/components/booking/rating-stars";
+import { LeaveReviewButton, ReviewForm } from "~/components/booking/review-form";
 import { FOCUS_RING as FOCUS } from "~/components/forms/styles";
 import { MapPin, MessageSquare, Phone, Tag, type IconComponent } from "~/components/icons";
 import { Rating } from "~/components/rating";
@@ -9,12 +14,8 @@ import { TitledSection } from "~/components/titled-section";
 import { formatPrice } from "~/lib/format";
 import { categoryName } from "~/lib/job-display";
 import { fullName } from "~/lib/user-display";
-import type { bookingPage } from "~/operations/bookings.server";
 import { ALREADY_REVIEWED } from "~/models/review.server";
-import { PAYMENT_DIALOG_TITLE, PAYMENT_METHOD_LABELS, PAYMENT_NOT_CONFIGURED } from "~/components/booking/constants";
-import { PayNowButton } from "~/components/booking/pay-now";
-import { ReviewBody } from "~/components/booking/rating-stars";
-import { LeaveReviewButton, ReviewForm } from "~/components/booking/review-form";
+import type { bookingPage } from "~/operations/bookings.server";
 
 // The cards of the booking page (routes/booking-detail.tsx): server components that render what the loader gave.
 
@@ -46,7 +47,10 @@ export function JobDetailsCard({ job }: { job: Booking["job"] }) {
           <dd className="whitespace-pre-line break-words text-slate-700">{job.description}</dd>
         </div>
       </dl>
-      <Link to={`/jobs/${job.id}`} className={`mt-3 inline-block rounded text-sm font-medium text-brand-700 hover:underline ${FOCUS}`}>
+      <Link
+        to={`/jobs/${job.id}`}
+        className={`mt-3 inline-block rounded text-sm font-medium text-brand-700 hover:underline ${FOCUS}`}
+      >
         View job
       </Link>
     </TitledSection>
@@ -54,10 +58,25 @@ export function JobDetailsCard({ job }: { job: Booking["job"] }) {
 }
 
 /** The other party: name (a provider's links to their page), rating, phone once booked, and 'Message'. */
-export function CounterpartyCard({ counterparty, isProvider, bookingId, canMessage }: { counterparty: Booking["seeker"]; isProvider: boolean; bookingId: string; canMessage: boolean }) {
+export function CounterpartyCard({
+  counterparty,
+  isProvider,
+  bookingId,
+  canMessage,
+}: {
+  counterparty: Booking["seeker"];
+  isProvider: boolean;
+  bookingId: string;
+  canMessage: boolean;
+}) {
   const counterpartyName = fullName(counterparty);
   return (
-    <TitledSection titleId="counterparty-title" title={isProvider ? "Client" : "Service Provider"} className={CARD} titleClassName="text-sm font-medium text-slate-500">
+    <TitledSection
+      titleId="counterparty-title"
+      title={isProvider ? "Client" : "Service Provider"}
+      className={CARD}
+      titleClassName="text-sm font-medium text-slate-500"
+    >
       <div className="mt-3 flex flex-wrap items-center justify-between gap-4">
         <div className="flex min-w-0 items-center gap-3">
           <Avatar user={counterparty} />
@@ -114,7 +133,17 @@ interface ReviewsView {
 }
 
 /** A completed booking's reviews: the viewer's (or the way to leave it) and the other party's. */
-export function ReviewsCard({ bookingId, counterpartyName, view, formatTime }: { bookingId: string; counterpartyName: string; view: ReviewsView; formatTime: (date: Date) => string }) {
+export function ReviewsCard({
+  bookingId,
+  counterpartyName,
+  view,
+  formatTime,
+}: {
+  bookingId: string;
+  counterpartyName: string;
+  view: ReviewsView;
+  formatTime: (date: Date) => string;
+}) {
   return (
     <TitledSection titleId="reviews-title" title="Reviews" className={`scroll-mt-20 ${CARD}`} id="review">
       <div className="mt-4 grid gap-4">
@@ -128,15 +157,25 @@ export function ReviewsCard({ bookingId, counterpartyName, view, formatTime }: {
             <ReviewCard title="Your review" review={view.myReview} formatTime={formatTime} testId="my-review" />
           </div>
         ) : view.showReviewForm ? (
-          <section aria-labelledby="review-form-title" className="rounded-lg border border-brand-200 bg-brand-50/40 p-4">
+          <section
+            aria-labelledby="review-form-title"
+            className="rounded-lg border border-brand-200 bg-brand-50/40 p-4"
+          >
             <h3 id="review-form-title" className="mb-4 text-base font-semibold text-slate-900">
               Leave a Review
             </h3>
-            <ReviewForm bookingId={bookingId} revieweeName={counterpartyName} lastResult={view.reviewResult} variant="page" />
+            <ReviewForm
+              bookingId={bookingId}
+              revieweeName={counterpartyName}
+              lastResult={view.reviewResult}
+              variant="page"
+            />
           </section>
         ) : (
           <div>
-            <p className="mb-3 text-sm text-slate-600">How did it go? Let others know about working with {counterpartyName}.</p>
+            <p className="mb-3 text-sm text-slate-600">
+              How did it go? Let others know about working with {counterpartyName}.
+            </p>
             <LeaveReviewButton bookingId={bookingId} revieweeName={counterpartyName} />
           </div>
         )}
@@ -156,7 +195,15 @@ export function ReviewsCard({ bookingId, counterpartyName, view, formatTime }: {
 }
 
 /** How the booking is paid, and 'Pay now' (a dialog, or the no-JS notice) while payment is not set up. */
-export function PaymentCard({ booking, canPay, showPaymentNotice }: { booking: Booking; canPay: boolean; showPaymentNotice: boolean }) {
+export function PaymentCard({
+  booking,
+  canPay,
+  showPaymentNotice,
+}: {
+  booking: Booking;
+  canPay: boolean;
+  showPaymentNotice: boolean;
+}) {
   const bookingPath = `/bookings/${booking.id}`;
   return (
     <TitledSection titleId="payment-title" title="Payment" className={`scroll-mt-20 ${CARD}`} id="payment">
@@ -181,9 +228,7 @@ export function PaymentCard({ booking, canPay, showPaymentNotice }: { booking: B
       {canPay && showPaymentNotice ? (
         // A part of the Payment section under its own heading, not a second landmark of the same name.
         <div className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4" data-testid="payment-notice">
-          <h3 className="text-sm font-semibold text-slate-900">
-            {PAYMENT_DIALOG_TITLE}
-          </h3>
+          <h3 className="text-sm font-semibold text-slate-900">{PAYMENT_DIALOG_TITLE}</h3>
           <p className="mt-1 text-sm text-slate-700">{PAYMENT_NOT_CONFIGURED}</p>
           <Link
             to={bookingPath}
@@ -225,7 +270,17 @@ function ReviewCard({
 }
 
 /** One line of a description list: its icon stands for the term, which screen readers hear. */
-function IconDetail({ icon: Icon, term, testId, children }: { icon: IconComponent; term: string; testId?: string; children: ReactNode }) {
+function IconDetail({
+  icon: Icon,
+  term,
+  testId,
+  children,
+}: {
+  icon: IconComponent;
+  term: string;
+  testId?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="flex items-start gap-2 text-slate-700">
       <dt>

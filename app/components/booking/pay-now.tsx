@@ -1,10 +1,11 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
+
+import { PAYMENT_DIALOG_TITLE, PAYMENT_NOT_CONFIGURED } from "~/components/booking/constants";
+import { SECONDARY_BUTTON_CLASS } from "~/components/forms/styles";
 import { CreditCard } from "~/components/icons";
 import { LinkDialog } from "~/components/link-dialog";
-import { SECONDARY_BUTTON_CLASS } from "~/components/forms/styles";
-import { PAYMENT_DIALOG_TITLE, PAYMENT_NOT_CONFIGURED } from "~/components/booking/constants";
 
 /** 'Pay now': a dialog, or without JavaScript the page's `?dialog=payment` section with the same notice. */
 export function PayNowButton({ bookingId }: { bookingId: string }) {

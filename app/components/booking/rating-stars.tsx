@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+
 import { Star } from "~/components/icons";
 import { RATING_LABELS } from "~/lib/schemas/review";
 
@@ -8,7 +9,13 @@ const SIZES = { sm: "h-4 w-4", md: "h-5 w-5" };
 export function RatingStars({ rating, size = "sm" }: { rating: number; size?: keyof typeof SIZES }) {
   const label = RATING_LABELS[rating as keyof typeof RATING_LABELS];
   return (
-    <span role="img" aria-label={`Rated ${rating} out of 5${label ? ` (${label})` : ""}`} className="inline-flex items-center gap-0.5" data-testid="rating-stars" data-rating={rating}>
+    <span
+      role="img"
+      aria-label={`Rated ${rating} out of 5${label ? ` (${label})` : ""}`}
+      className="inline-flex items-center gap-0.5"
+      data-testid="rating-stars"
+      data-rating={rating}
+    >
       {[1, 2, 3, 4, 5].map((value) => (
         <Star
           key={value}
@@ -43,7 +50,9 @@ export function ReviewBody({
       <div className={starsClassName}>
         <RatingStars rating={review.rating} />
       </div>
-      {review.comment ? <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-700">{review.comment}</p> : null}
+      {review.comment ? (
+        <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-700">{review.comment}</p>
+      ) : null}
     </>
   );
 }

@@ -1,19 +1,20 @@
 "use client";
 
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseForm } from "~/lib/forms";
 import * as Dialog from "@radix-ui/react-dialog";
-import { Star } from "~/components/icons";
 import type { FormEvent } from "react";
 import { Form, Link } from "react-router";
-import { showToast } from "~/lib/toast";
-import { RATING_LABELS, REVIEW_COMMENT_MAX, reviewFormSchema } from "~/lib/schemas/review";
+
 import { RATING_REQUIRED_TOAST, REVIEW_FORM_ID } from "~/components/booking/constants";
 import { FormErrors } from "~/components/forms/errors";
 import { SECONDARY_BUTTON_CLASS } from "~/components/forms/styles";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { TextareaField } from "~/components/forms/textarea-field";
+import { Star } from "~/components/icons";
 import { LinkDialog } from "~/components/link-dialog";
+import { parseForm } from "~/lib/forms";
+import { RATING_LABELS, REVIEW_COMMENT_MAX, reviewFormSchema } from "~/lib/schemas/review";
+import { showToast } from "~/lib/toast";
 import { usePendingSubmission } from "~/lib/use-pending-submission";
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
@@ -67,7 +68,14 @@ export function ReviewForm({ bookingId, revieweeName, lastResult, variant }: Rev
   const ratingErrorId = fields.rating.errorId;
 
   return (
-    <Form method="post" action={action} {...getFormProps(form)} onSubmit={submit} className="grid gap-5" data-testid="review-form">
+    <Form
+      method="post"
+      action={action}
+      {...getFormProps(form)}
+      onSubmit={submit}
+      className="grid gap-5"
+      data-testid="review-form"
+    >
       <input type="hidden" name="intent" value="review" />
       <FormErrors id={form.errorId} errors={form.errors} />
 
@@ -76,7 +84,9 @@ export function ReviewForm({ bookingId, revieweeName, lastResult, variant }: Rev
         aria-describedby={fields.rating.errors ? ratingErrorId : undefined}
         aria-invalid={fields.rating.errors ? true : undefined}
       >
-        <legend className="mb-2 text-sm font-medium text-slate-900">How was your experience with {revieweeName}?</legend>
+        <legend className="mb-2 text-sm font-medium text-slate-900">
+          How was your experience with {revieweeName}?
+        </legend>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <div className="flex items-center">
             {RATINGS.map((value) => (

@@ -1,9 +1,10 @@
 "use client";
 
-import { CheckCircle2, PlayCircle } from "~/components/icons";
 import { Form } from "react-router";
-import { usePendingSubmission } from "~/lib/use-pending-submission";
+
+import { CheckCircle2, PlayCircle } from "~/components/icons";
 import type { BookingStatus } from "~/lib/statuses";
+import { usePendingSubmission } from "~/lib/use-pending-submission";
 
 interface BookingStatusButtonProps {
   bookingId: string;

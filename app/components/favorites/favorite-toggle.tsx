@@ -2,6 +2,7 @@
 
 import { useId, type FormEvent } from "react";
 import { useFetcher, useLocation } from "react-router";
+
 import type { Role } from "~/lib/statuses";
 
 export type FavoriteTargetType = "provider" | "job";
@@ -38,7 +39,15 @@ const NAMES = {
  * once (the value being sent), and the action's redirect brings the server's value back: a refused save puts
  * the heart back with the toast 'Failed to update favorite' (spec §4, §8) that the action flashed.
  */
-export function FavoriteToggle({ targetType, targetId, initialFavorited, role, label, className = "", icon }: FavoriteToggleProps) {
+export function FavoriteToggle({
+  targetType,
+  targetId,
+  initialFavorited,
+  role,
+  label,
+  className = "",
+  icon,
+}: FavoriteToggleProps) {
   const location = useLocation();
   const fetcher = useFetcher();
   const descriptionId = useId();
@@ -53,7 +62,13 @@ export function FavoriteToggle({ targetType, targetId, initialFavorited, role, l
 
   const names = NAMES[targetType];
   return (
-    <fetcher.Form method="post" action="/favorites/toggle" onSubmit={onSubmit} preventScrollReset className={`shrink-0 ${className}`}>
+    <fetcher.Form
+      method="post"
+      action="/favorites/toggle"
+      onSubmit={onSubmit}
+      preventScrollReset
+      className={`shrink-0 ${className}`}
+    >
       <input type="hidden" name="targetType" value={targetType} />
       <input type="hidden" name="targetId" value={targetId} />
       <input type="hidden" name="intent" value={favorited ? "remove" : "add"} />

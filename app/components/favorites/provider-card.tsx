@@ -1,11 +1,12 @@
-import { OnlineBadge, Rating } from "~/components/rating";
 import { Link } from "react-router";
+
 import { Avatar } from "~/components/avatar";
+import { FavoriteButton } from "~/components/favorites/favorite-button";
+import { OnlineBadge, Rating } from "~/components/rating";
 import { formatHourlyRate } from "~/lib/format";
+import type { Role } from "~/lib/statuses";
 import { fullName } from "~/lib/user-display";
 import type { PublicProvider } from "~/models/provider.server";
-import { FavoriteButton } from "~/components/favorites/favorite-button";
-import type { Role } from "~/lib/statuses";
 
 interface ProviderCardProps {
   provider: PublicProvider;
@@ -63,7 +64,13 @@ export function ProviderCard({ provider, favorited, favoriteRole, href }: Provid
           {rate}
         </span>
       ) : null}
-      <FavoriteButton targetType="provider" targetId={provider.id} initialFavorited={favorited} role={favoriteRole} label={name} />
+      <FavoriteButton
+        targetType="provider"
+        targetId={provider.id}
+        initialFavorited={favorited}
+        role={favoriteRole}
+        label={name}
+      />
     </article>
   );
 }

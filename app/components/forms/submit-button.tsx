@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+
 import { PRIMARY_BUTTON_CLASS } from "~/components/forms/styles";
 
 interface SubmitButtonProps {

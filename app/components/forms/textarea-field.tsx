@@ -2,9 +2,10 @@
 
 import { getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useState, type ReactNode } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
+
 import { FieldError } from "~/components/forms/errors";
 import { INPUT_CLASS, LABEL_CLASS } from "~/components/forms/styles";
+import { useHydrated } from "~/lib/use-hydrated";
 
 interface TextareaFieldProps {
   field: FieldMetadata<string | undefined>;

@@ -1,13 +1,14 @@
 "use client";
 
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseForm } from "~/lib/forms";
-import { Loader2, SendHorizontal } from "~/components/icons";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useFetcher } from "react-router";
-import { MESSAGE_MAX, messageFormSchema } from "~/lib/schemas/message";
+
+import { Loader2, SendHorizontal } from "~/components/icons";
 import { SEND_MESSAGE_FETCHER_KEY, SEND_MESSAGE_FORM_ID, threadHref } from "~/components/messages/shared";
 import { subscribeToFailedWrites } from "~/lib/failed-requests";
+import { parseForm } from "~/lib/forms";
+import { MESSAGE_MAX, messageFormSchema } from "~/lib/schemas/message";
 import { useHydrated } from "~/lib/use-hydrated";
 
 interface MessageComposerProps {
@@ -121,7 +122,11 @@ export function MessageComposer({ bookingId, lastResult }: MessageComposerProps)
           aria-busy={pending || undefined}
           className="inline-flex h-11 shrink-0 items-center gap-2 rounded-lg bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50 sm:px-4"
         >
-          {pending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <SendHorizontal className="h-4 w-4" aria-hidden />}
+          {pending ? (
+            <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
+          ) : (
+            <SendHorizontal className="h-4 w-4" aria-hidden />
+          )}
           <span className="sr-only sm:not-sr-only">{pending ? "Sending..." : "Send"}</span>
         </button>
       </div>

@@ -2,6 +2,7 @@
 
 import { useLayoutEffect, useRef } from "react";
 import { useFetcher } from "react-router";
+
 import { SEND_MESSAGE_FETCHER_KEY } from "~/components/messages/shared";
 
 /** Within this distance of the bottom the reader is "following" the conversation. */

@@ -1,5 +1,7 @@
 "use client";
 
+import { Form, Link, useFetchers } from "react-router";
+
 import {
   Bell,
   Briefcase,
@@ -12,9 +14,8 @@ import {
   XCircle,
   type IconComponent,
 } from "~/components/icons";
-import { Form, Link, useFetchers } from "react-router";
-import type { NotificationKind } from "~/lib/notifications";
 import { MARK_ALL_FETCHER_KEY, markReadFetcherKey, type NotificationItem } from "~/components/notifications/shared";
+import type { NotificationKind } from "~/lib/notifications";
 
 const ICONS: Record<NotificationKind, { icon: IconComponent; colours: string }> = {
   job_posted: { icon: Briefcase, colours: "bg-blue-100 text-blue-700" },
@@ -63,9 +64,15 @@ export function NotificationsBoard({ items }: { items: NotificationItem[] }) {
 
       {unread.length > 0 ? (
         <section aria-labelledby="notifications-unread" className="mt-6" data-testid="notifications-unread">
-          <h2 id="notifications-unread" className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-slate-500">
+          <h2
+            id="notifications-unread"
+            className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-slate-500"
+          >
             Unread
-            <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold normal-case tracking-normal text-red-700" data-testid="unread-badge">
+            <span
+              className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold normal-case tracking-normal text-red-700"
+              data-testid="unread-badge"
+            >
               {unread.length} unread
             </span>
           </h2>
@@ -91,10 +98,15 @@ export function NotificationsBoard({ items }: { items: NotificationItem[] }) {
       ) : null}
 
       {items.length === 0 ? (
-        <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" data-testid="notifications-empty">
+        <div
+          className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center"
+          data-testid="notifications-empty"
+        >
           <Bell className="mx-auto h-10 w-10 text-slate-300" aria-hidden />
           <p className="mt-3 font-medium text-slate-900">No notifications yet</p>
-          <p className="mt-1 text-sm text-slate-500">Job requests, acceptances, messages and reviews will show up here.</p>
+          <p className="mt-1 text-sm text-slate-500">
+            Job requests, acceptances, messages and reviews will show up here.
+          </p>
         </div>
       ) : null}
     </>
@@ -111,14 +123,21 @@ function NotificationRow({ item, unread }: { item: NotificationItem; unread: boo
       data-testid="notification"
       data-type={item.type}
     >
-      <span className={`inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full ${colours}`} aria-hidden>
+      <span
+        className={`inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full ${colours}`}
+        aria-hidden
+      >
         <Icon className="h-5 w-5" />
       </span>
       <div className="min-w-0 flex-1">
         <h3 className={`text-sm text-slate-900 ${unread ? "font-semibold" : "font-medium"}`}>
           {item.href ? (
             // The link covers the whole card; the mark-read button sits above it.
-            <Link to={item.href} className="after:absolute after:inset-0 after:rounded-xl focus:outline-none" data-testid="notification-link">
+            <Link
+              to={item.href}
+              className="after:absolute after:inset-0 after:rounded-xl focus:outline-none"
+              data-testid="notification-link"
+            >
               {item.title}
             </Link>
           ) : (
@@ -130,9 +149,7 @@ function NotificationRow({ item, unread }: { item: NotificationItem; unread: boo
           {item.timeAgo}
         </time>
       </div>
-      {unread ? (
-        <MarkAsRead id={item.id} title={item.title} />
-      ) : null}
+      {unread ? <MarkAsRead id={item.id} title={item.title} /> : null}
     </li>
   );
 }

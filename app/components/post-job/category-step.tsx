@@ -2,9 +2,8 @@ import { Link } from "react-router";
 
 import { CategoryMark } from "~/components/category-icon";
 import { ChevronRight } from "~/components/icons";
-import { CATEGORIES } from "~/lib/categories";
-
 import { wizardHref } from "~/components/post-job/wizard";
+import { CATEGORIES } from "~/lib/categories";
 
 /** Step 1: 'Select a Category'. Each card is a link to step 2 of that category. */
 export function CategoryStep() {

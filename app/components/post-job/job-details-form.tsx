@@ -1,19 +1,20 @@
 "use client";
 
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseForm } from "~/lib/forms";
-import { ArrowLeft, Crosshair, Zap } from "~/components/icons";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { JOB_DESCRIPTION_MAX, JOB_LOCATION_MAX, JOB_TITLE_MAX, postJobFormSchema } from "~/lib/schemas/job";
-import { JobImageField } from "~/components/uploads/job-image-field";
-import { POST_JOB_FORM_ID } from "~/components/post-job/wizard";
-import { Field } from "~/components/forms/field";
+
 import { FieldError, FormErrors } from "~/components/forms/errors";
-import { FOCUS_RING, INPUT_CLASS as INPUT } from "~/components/forms/styles";
+import { Field } from "~/components/forms/field";
 import { MoneyInput } from "~/components/forms/money-input";
+import { FOCUS_RING, INPUT_CLASS as INPUT } from "~/components/forms/styles";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { TextareaField } from "~/components/forms/textarea-field";
+import { ArrowLeft, Crosshair, Zap } from "~/components/icons";
+import { POST_JOB_FORM_ID } from "~/components/post-job/wizard";
+import { JobImageField } from "~/components/uploads/job-image-field";
+import { parseForm } from "~/lib/forms";
+import { JOB_DESCRIPTION_MAX, JOB_LOCATION_MAX, JOB_TITLE_MAX, postJobFormSchema } from "~/lib/schemas/job";
 
 interface JobDetailsFormProps {
   categoryId: string;
@@ -67,8 +68,14 @@ export function JobDetailsForm({ categoryId, action, backHref, lastResult }: Job
     type: "text",
     ariaDescribedBy: "location-hint",
   });
-  const { key: budgetKey, ...budgetProps } = getInputProps(fields.budget, { type: "number", ariaDescribedBy: "budget-hint" });
-  const { key: urgentKey, ...urgentProps } = getInputProps(fields.isUrgent, { type: "checkbox", ariaDescribedBy: "urgent-hint" });
+  const { key: budgetKey, ...budgetProps } = getInputProps(fields.budget, {
+    type: "number",
+    ariaDescribedBy: "budget-hint",
+  });
+  const { key: urgentKey, ...urgentProps } = getInputProps(fields.isUrgent, {
+    type: "checkbox",
+    ariaDescribedBy: "urgent-hint",
+  });
 
   return (
     // Multipart: without JavaScript the image file travels with the form.
@@ -117,7 +124,11 @@ export function JobDetailsForm({ categoryId, action, backHref, lastResult }: Job
         hint={{ id: "location-hint", text: "We'll use your current location by default" }}
         after={
           coords ? (
-            <p className="flex items-center gap-1.5 text-xs font-medium text-green-700" role="status" data-testid="using-current-location">
+            <p
+              className="flex items-center gap-1.5 text-xs font-medium text-green-700"
+              role="status"
+              data-testid="using-current-location"
+            >
               <Crosshair className="h-3.5 w-3.5" aria-hidden />
               Using your current location
             </p>
@@ -144,7 +155,14 @@ export function JobDetailsForm({ categoryId, action, backHref, lastResult }: Job
         errorId={fields.budget.errorId}
         errors={fields.budget.errors}
       >
-        <MoneyInput key={budgetKey} {...budgetProps} wrapperClassName="relative sm:max-w-xs" min={0} step={0.01} placeholder="0.00" />
+        <MoneyInput
+          key={budgetKey}
+          {...budgetProps}
+          wrapperClassName="relative sm:max-w-xs"
+          min={0}
+          step={0.01}
+          placeholder="0.00"
+        />
       </Field>
 
       <JobImageField
@@ -192,7 +210,11 @@ export function JobDetailsForm({ categoryId, action, backHref, lastResult }: Job
           <ArrowLeft className="h-4 w-4" aria-hidden />
           Back
         </Link>
-        <SubmitButton pending={posting} pendingText="Posting..." className={`inline-flex items-center justify-center rounded-md bg-brand-600 px-6 py-2 text-sm font-semibold text-white hover:bg-brand-700 ${FOCUS_RING} disabled:opacity-60`}>
+        <SubmitButton
+          pending={posting}
+          pendingText="Posting..."
+          className={`inline-flex items-center justify-center rounded-md bg-brand-600 px-6 py-2 text-sm font-semibold text-white hover:bg-brand-700 ${FOCUS_RING} disabled:opacity-60`}
+        >
           Post Job
         </SubmitButton>
       </div>

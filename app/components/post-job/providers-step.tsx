@@ -1,12 +1,13 @@
-import { ArrowLeft, ArrowRight, Users } from "~/components/icons";
-import { Bar, Bars, SkeletonList } from "~/components/skeletons";
 import { createElement, Suspense } from "react";
 import { Link } from "react-router";
+
+import { categoryIcon } from "~/components/category-icon";
 import { ProviderCard } from "~/components/favorites/provider-card";
 import { heartProps } from "~/components/favorites/saved.server";
-import { categoryIcon } from "~/components/category-icon";
-import type { availableProvidersFor } from "~/operations/providers.server";
+import { ArrowLeft, ArrowRight, Users } from "~/components/icons";
 import { wizardHref, type Category } from "~/components/post-job/wizard";
+import { Bar, Bars, SkeletonList } from "~/components/skeletons";
+import type { availableProvidersFor } from "~/operations/providers.server";
 
 const LINK_SECONDARY =
   "inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
@@ -49,7 +50,10 @@ async function ProviderList({ data }: { data: ProviderListData }) {
   const { providers, saved } = await data;
   if (providers.length === 0) {
     return (
-      <div className="mt-5 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center" data-testid="no-providers">
+      <div
+        className="mt-5 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center"
+        data-testid="no-providers"
+      >
         <Users className="mx-auto h-8 w-8 text-slate-400" aria-hidden />
         <p className="mt-2 font-medium text-slate-900">No providers currently available for this category.</p>
         <p className="mt-1 text-sm text-slate-600">
@@ -78,7 +82,11 @@ async function ProviderList({ data }: { data: ProviderListData }) {
 
 function ProvidersSkeleton() {
   return (
-    <SkeletonList count={3} label="Loading providers" className="mt-5 grid gap-2 rounded-xl border border-slate-200 bg-slate-50 p-2">
+    <SkeletonList
+      count={3}
+      label="Loading providers"
+      className="mt-5 grid gap-2 rounded-xl border border-slate-200 bg-slate-50 p-2"
+    >
       <div className="flex items-center gap-4 rounded-lg border border-slate-200 bg-white p-4">
         <Bar className="h-10 w-10 rounded-full bg-slate-200" />
         <div className="flex-1">

@@ -1,5 +1,5 @@
-import { TitledSection } from "~/components/titled-section";
 import { PROFILE_CARD } from "~/components/profile/profile-parts";
+import { TitledSection } from "~/components/titled-section";
 
 export interface EmailAlertChoice {
   kind: string;
@@ -11,13 +11,25 @@ export interface EmailAlertChoice {
 /** The profile's email alerts: a plain form (no script needed) posting to /profile/email-alerts. */
 export function EmailAlertsForm({ choices }: { choices: EmailAlertChoice[] }) {
   return (
-    <TitledSection titleId="email-alerts-title" title="Email alerts" className={`mt-6 ${PROFILE_CARD}`} titleClassName="mb-3 text-lg font-semibold text-slate-900" id="email-alerts" testId="email-alerts">
+    <TitledSection
+      titleId="email-alerts-title"
+      title="Email alerts"
+      className={`mt-6 ${PROFILE_CARD}`}
+      titleClassName="mb-3 text-lg font-semibold text-slate-900"
+      id="email-alerts"
+      testId="email-alerts"
+    >
       <form method="post" action="/profile/email-alerts" className="space-y-3">
         <fieldset className="space-y-3">
           <legend className="text-sm text-slate-600">Emails we send when you are away from Nearhand.</legend>
           {choices.map((choice) => (
             <label key={choice.kind} className="flex items-start gap-3">
-              <input type="checkbox" name={choice.kind} defaultChecked={choice.on} className="mt-1 size-4 accent-brand-600" />
+              <input
+                type="checkbox"
+                name={choice.kind}
+                defaultChecked={choice.on}
+                className="mt-1 size-4 accent-brand-600"
+              />
               <span>
                 <span className="block font-medium text-slate-900">{choice.label}</span>
                 <span className="block text-sm text-slate-600">{choice.hint}</span>
@@ -25,7 +37,10 @@ export function EmailAlertsForm({ choices }: { choices: EmailAlertChoice[] }) {
             </label>
           ))}
         </fieldset>
-        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+        <button
+          type="submit"
+          className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
           Save email alerts
         </button>
       </form>

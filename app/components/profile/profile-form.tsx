@@ -1,18 +1,19 @@
 "use client";
 
 import { getCollectionProps, getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseForm } from "~/lib/forms";
 import { Form, Link, useNavigation } from "react-router";
-import { Field } from "~/components/forms/field";
+
+import { categoryIcon } from "~/components/category-icon";
 import { FieldError, FormErrors } from "~/components/forms/errors";
+import { Field } from "~/components/forms/field";
 import { MoneyInput } from "~/components/forms/money-input";
 import { INPUT_CLASS as INPUT, LABEL_CLASS as LABEL, SECONDARY_BUTTON_CLASS } from "~/components/forms/styles";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { TextareaField } from "~/components/forms/textarea-field";
-import { categoryIcon } from "~/components/category-icon";
-import { BIO_MAX, profileFormSchema } from "~/lib/schemas/profile";
-import { CATEGORIES, CATEGORY_IDS } from "~/lib/categories";
 import { LOCATION_HINT, PROFILE_FORM_ID } from "~/components/profile/constants";
+import { CATEGORIES, CATEGORY_IDS } from "~/lib/categories";
+import { parseForm } from "~/lib/forms";
+import { BIO_MAX, profileFormSchema } from "~/lib/schemas/profile";
 
 export interface ProfileFormDefaults {
   firstName: string;
@@ -47,33 +48,84 @@ export function ProfileForm({ defaults, isProvider, lastResult }: ProfileFormPro
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const saving = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && navigation.formAction?.startsWith("/profile");
+  const saving =
+    navigation.state !== "idle" &&
+    navigation.formMethod?.toUpperCase() === "POST" &&
+    navigation.formAction?.startsWith("/profile");
 
   const { key: firstNameKey, ...firstNameProps } = getInputProps(fields.firstName, { type: "text" });
   const { key: lastNameKey, ...lastNameProps } = getInputProps(fields.lastName, { type: "text" });
   const { key: phoneKey, ...phoneProps } = getInputProps(fields.phoneNumber, { type: "tel" });
-  const { key: addressKey, ...addressProps } = getInputProps(fields.address, { type: "text", ariaDescribedBy: "address-hint" });
-  const { key: rateKey, ...rateProps } = getInputProps(fields.hourlyRate, { type: "number", ariaDescribedBy: "rate-hint" });
-  const categoryInputs = getCollectionProps(fields.providerCategories, { type: "checkbox", options: [...CATEGORY_IDS] });
+  const { key: addressKey, ...addressProps } = getInputProps(fields.address, {
+    type: "text",
+    ariaDescribedBy: "address-hint",
+  });
+  const { key: rateKey, ...rateProps } = getInputProps(fields.hourlyRate, {
+    type: "number",
+    ariaDescribedBy: "rate-hint",
+  });
+  const categoryInputs = getCollectionProps(fields.providerCategories, {
+    type: "checkbox",
+    options: [...CATEGORY_IDS],
+  });
 
   return (
-    <Form method="post" action="/profile?edit=1" {...getFormProps(form)} className="grid gap-6" aria-labelledby="edit-profile-title">
+    <Form
+      method="post"
+      action="/profile?edit=1"
+      {...getFormProps(form)}
+      className="grid gap-6"
+      aria-labelledby="edit-profile-title"
+    >
       <FormErrors id={form.errorId} errors={form.errors} />
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field htmlFor={fields.firstName.id} label="First name" errorId={fields.firstName.errorId} errors={fields.firstName.errors} className="grid content-start gap-1.5">
+        <Field
+          htmlFor={fields.firstName.id}
+          label="First name"
+          errorId={fields.firstName.errorId}
+          errors={fields.firstName.errors}
+          className="grid content-start gap-1.5"
+        >
           <input key={firstNameKey} {...firstNameProps} maxLength={100} autoComplete="given-name" className={INPUT} />
         </Field>
-        <Field htmlFor={fields.lastName.id} label="Last name" errorId={fields.lastName.errorId} errors={fields.lastName.errors} className="grid content-start gap-1.5">
+        <Field
+          htmlFor={fields.lastName.id}
+          label="Last name"
+          errorId={fields.lastName.errorId}
+          errors={fields.lastName.errors}
+          className="grid content-start gap-1.5"
+        >
           <input key={lastNameKey} {...lastNameProps} maxLength={100} autoComplete="family-name" className={INPUT} />
         </Field>
       </div>
 
-      <Field htmlFor={fields.phoneNumber.id} label="Phone" optional errorId={fields.phoneNumber.errorId} errors={fields.phoneNumber.errors}>
-        <input key={phoneKey} {...phoneProps} maxLength={40} autoComplete="tel" placeholder="+1 555 123 4567" className={INPUT} />
+      <Field
+        htmlFor={fields.phoneNumber.id}
+        label="Phone"
+        optional
+        errorId={fields.phoneNumber.errorId}
+        errors={fields.phoneNumber.errors}
+      >
+        <input
+          key={phoneKey}
+          {...phoneProps}
+          maxLength={40}
+          autoComplete="tel"
+          placeholder="+1 555 123 4567"
+          className={INPUT}
+        />
       </Field>
 
-      <TextareaField field={fields.bio} label="Bio" optional maxLength={BIO_MAX} rows={4} placeholder="A few words about you" counterId="bio-count" />
+      <TextareaField
+        field={fields.bio}
+        label="Bio"
+        optional
+        maxLength={BIO_MAX}
+        rows={4}
+        placeholder="A few words about you"
+        counterId="bio-count"
+      />
 
       <Field
         htmlFor={fields.address.id}
@@ -83,7 +135,14 @@ export function ProfileForm({ defaults, isProvider, lastResult }: ProfileFormPro
         errorId={fields.address.errorId}
         errors={fields.address.errors}
       >
-        <input key={addressKey} {...addressProps} maxLength={200} autoComplete="address-level2" placeholder="Brooklyn, NY" className={INPUT} />
+        <input
+          key={addressKey}
+          {...addressProps}
+          maxLength={200}
+          autoComplete="address-level2"
+          placeholder="Brooklyn, NY"
+          className={INPUT}
+        />
       </Field>
 
       <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">
@@ -104,7 +163,10 @@ export function ProfileForm({ defaults, isProvider, lastResult }: ProfileFormPro
         >
           <MoneyInput key={rateKey} {...rateProps} min={0} max={10000} step="0.01" />
         </Field>
-        <fieldset className="grid gap-2" aria-describedby={fields.providerCategories.errors ? fields.providerCategories.errorId : undefined}>
+        <fieldset
+          className="grid gap-2"
+          aria-describedby={fields.providerCategories.errors ? fields.providerCategories.errorId : undefined}
+        >
           <legend className={`${LABEL} mb-2`}>Service categories</legend>
           <div className="grid gap-2 sm:grid-cols-2">
             {categoryInputs.map(({ key, ...props }) => {

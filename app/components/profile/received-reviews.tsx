@@ -1,14 +1,15 @@
-import { MessageSquareText } from "~/components/icons";
 import { Suspense } from "react";
-import { TitledSection } from "~/components/titled-section";
-import { PROFILE_CARD } from "~/components/profile/profile-parts";
-import { Bar, Bars, SkeletonList } from "~/components/skeletons";
+
 import { Avatar } from "~/components/avatar";
 import { ReviewBody } from "~/components/booking/rating-stars";
+import { MessageSquareText } from "~/components/icons";
+import { PROFILE_CARD } from "~/components/profile/profile-parts";
+import { Bar, Bars, SkeletonList } from "~/components/skeletons";
+import { TitledSection } from "~/components/titled-section";
+import { getConfig } from "~/infra/config.server";
 import { dateTimeFormat } from "~/lib/format";
 import { fullName } from "~/lib/user-display";
 import type { ReceivedReview } from "~/models/review.server";
-import { getConfig } from "~/infra/config.server";
 
 /**
  * The reviews a user received, newest first: reviewer avatar and name, stars,
@@ -53,7 +54,13 @@ export function ReviewsSkeleton() {
       <div className="flex gap-3">
         <Bar className="h-8 w-8 rounded-full bg-slate-200" />
         <div className="grid flex-1 gap-2">
-          <Bars classes={["h-4 w-1/3 rounded bg-slate-200", "h-3 w-1/4 rounded bg-slate-200", "h-3 w-2/3 rounded bg-slate-200"]} />
+          <Bars
+            classes={[
+              "h-4 w-1/3 rounded bg-slate-200",
+              "h-3 w-1/4 rounded bg-slate-200",
+              "h-3 w-2/3 rounded bg-slate-200",
+            ]}
+          />
         </div>
       </div>
     </SkeletonList>
@@ -63,7 +70,12 @@ export function ReviewsSkeleton() {
 /** A profile's 'Reviews' card: streamed in, with its skeleton meanwhile. */
 export function ReviewsSection({ title, reviews }: { title: string; reviews: Promise<ReceivedReview[]> }) {
   return (
-    <TitledSection titleId="reviews-title" title={title} className={`mt-6 ${PROFILE_CARD}`} titleClassName="mb-4 text-base font-semibold text-slate-900">
+    <TitledSection
+      titleId="reviews-title"
+      title={title}
+      className={`mt-6 ${PROFILE_CARD}`}
+      titleClassName="mb-4 text-base font-semibold text-slate-900"
+    >
       <Suspense fallback={<ReviewsSkeleton />}>
         <ReceivedReviews reviews={reviews} />
       </Suspense>

@@ -66,7 +66,15 @@ function AvailabilitySwitch({ online, pending }: { online: boolean; pending: boo
 }
 
 /** 'You're Live!' / 'You're Offline' with the switch; the server draws the two icons (the island carries no icon code). */
-export function AvailabilityBanner({ isOnline, onlineIcon, offlineIcon }: { isOnline: boolean; onlineIcon: React.ReactNode; offlineIcon: React.ReactNode }) {
+export function AvailabilityBanner({
+  isOnline,
+  onlineIcon,
+  offlineIcon,
+}: {
+  isOnline: boolean;
+  onlineIcon: React.ReactNode;
+  offlineIcon: React.ReactNode;
+}) {
   const { online } = useAvailability(isOnline);
   return (
     <section
@@ -77,7 +85,10 @@ export function AvailabilityBanner({ isOnline, onlineIcon, offlineIcon }: { isOn
       }`}
     >
       <div className="flex min-w-0 items-center gap-3">
-        <span className="hidden h-12 w-12 shrink-0 items-center justify-center rounded-full bg-white/20 sm:inline-flex" aria-hidden>
+        <span
+          className="hidden h-12 w-12 shrink-0 items-center justify-center rounded-full bg-white/20 sm:inline-flex"
+          aria-hidden
+        >
           {online ? onlineIcon : offlineIcon}
         </span>
         <div className="min-w-0">
@@ -85,7 +96,9 @@ export function AvailabilityBanner({ isOnline, onlineIcon, offlineIcon }: { isOn
             {online ? "You're Live!" : "You're Offline"}
           </h2>
           <p className="text-sm text-white/90">
-            {online ? "You're receiving job requests from help seekers nearby." : "Go online to start receiving job requests."}
+            {online
+              ? "You're receiving job requests from help seekers nearby."
+              : "Go online to start receiving job requests."}
           </p>
         </div>
       </div>

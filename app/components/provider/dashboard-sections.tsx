@@ -1,16 +1,28 @@
-import { Briefcase, CalendarCheck, ChevronRight, DollarSign, Info, MapPin, Power, PowerOff, Star, Wallet } from "~/components/icons";
-import { Bar, Bars, JobCardSkeleton, SkeletonList } from "~/components/skeletons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+
 import { heartProps } from "~/components/favorites/saved.server";
+import {
+  Briefcase,
+  CalendarCheck,
+  ChevronRight,
+  DollarSign,
+  Info,
+  MapPin,
+  Power,
+  PowerOff,
+  Star,
+  Wallet,
+} from "~/components/icons";
 import { JobCardList } from "~/components/job-card";
+import { GoOnlineButton } from "~/components/provider/availability-toggle";
+import { Bar, Bars, JobCardSkeleton, SkeletonList } from "~/components/skeletons";
 import { formatPrice, formatRating, statusLabel } from "~/lib/format";
 import { DEFAULT_LOCATION } from "~/lib/geo";
 import { categoryName } from "~/lib/job-display";
 import type { Booking } from "~/models/booking.server";
 import type { User } from "~/models/user.server";
 import type { DashboardLists, ProviderDashboardData } from "~/operations/provider-dashboard.server";
-import { GoOnlineButton } from "~/components/provider/availability-toggle";
 
 // The dashboard's data sections: async server components that await their part of the
 // route's data (operations/provider-dashboard), each inside <Suspense> with the skeleton below it.
@@ -130,7 +142,13 @@ function ShowMoreLink({ to, children }: { to: string; children: string }) {
  * The provider's accepted and in-progress bookings, newest first, each linking
  * to its booking page: the first 20, or all of them when asked.
  */
-export async function ActiveJobs({ data, expanded }: { data: ProviderDashboardData["activeJobs"]; expanded: DashboardLists }) {
+export async function ActiveJobs({
+  data,
+  expanded,
+}: {
+  data: ProviderDashboardData["activeJobs"];
+  expanded: DashboardLists;
+}) {
   const { bookings, more } = await data;
   if (bookings.length === 0) {
     return (
@@ -160,7 +178,9 @@ export async function ActiveJobs({ data, expanded }: { data: ProviderDashboardDa
                     {statusLabel(booking.status)}
                   </span>
                   {booking.job.isUrgent ? (
-                    <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700">Urgent</span>
+                    <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700">
+                      Urgent
+                    </span>
                   ) : null}
                   <span>{categoryName(booking.job.categoryId)}</span>
                   <span className="inline-flex min-w-0 items-center gap-1">
@@ -175,7 +195,11 @@ export async function ActiveJobs({ data, expanded }: { data: ProviderDashboardDa
           </li>
         ))}
       </ul>
-      {more ? <ShowMoreLink to={dashboardHref({ ...expanded, activeJobs: true }, "active-jobs-title")}>Show all active jobs</ShowMoreLink> : null}
+      {more ? (
+        <ShowMoreLink to={dashboardHref({ ...expanded, activeJobs: true }, "active-jobs-title")}>
+          Show all active jobs
+        </ShowMoreLink>
+      ) : null}
     </>
   );
 }
@@ -225,9 +249,18 @@ export async function AvailableJobs({
           <p className="mt-1 text-sm text-slate-600">Check back later for new opportunities in your area</p>
         </div>
       ) : (
-        <JobCardList jobs={jobs} heart={(job) => heartProps(saved, "job", job.id)} className="mt-4 grid gap-4 md:grid-cols-2" testId="available-jobs" />
+        <JobCardList
+          jobs={jobs}
+          heart={(job) => heartProps(saved, "job", job.id)}
+          className="mt-4 grid gap-4 md:grid-cols-2"
+          testId="available-jobs"
+        />
       )}
-      {more ? <ShowMoreLink to={dashboardHref({ ...expanded, availableJobs: true }, "available-jobs-title")}>Show more jobs near you</ShowMoreLink> : null}
+      {more ? (
+        <ShowMoreLink to={dashboardHref({ ...expanded, availableJobs: true }, "available-jobs-title")}>
+          Show more jobs near you
+        </ShowMoreLink>
+      ) : null}
     </>
   );
 }

@@ -1,10 +1,19 @@
-import { Power, Radio } from "~/components/icons";
 import { Suspense } from "react";
+
+import { Power, Radio } from "~/components/icons";
+import { AvailabilityBanner } from "~/components/provider/availability-toggle";
+import {
+  ActiveJobs,
+  ActiveJobsSkeleton,
+  AvailableJobs,
+  AvailableJobsSkeleton,
+  OfflineCard,
+  StatsCards,
+  StatsSkeleton,
+} from "~/components/provider/dashboard-sections";
 import { fullName } from "~/lib/user-display";
 import type { User } from "~/models/user.server";
-import { AvailabilityBanner } from "~/components/provider/availability-toggle";
 import type { DashboardLists, ProviderDashboardData } from "~/operations/provider-dashboard.server";
-import { ActiveJobs, ActiveJobsSkeleton, AvailableJobs, AvailableJobsSkeleton, OfflineCard, StatsCards, StatsSkeleton } from "~/components/provider/dashboard-sections";
 
 /**
  * The provider dashboard (spec §2): availability banner with its switch,
@@ -12,7 +21,15 @@ import { ActiveJobs, ActiveJobsSkeleton, AvailableJobs, AvailableJobsSkeleton, O
  * near the provider. Each data section awaits its part of `data` and streams in
  * behind a skeleton.
  */
-export function ProviderDashboard({ user, expanded, data }: { user: User; expanded: DashboardLists; data: ProviderDashboardData }) {
+export function ProviderDashboard({
+  user,
+  expanded,
+  data,
+}: {
+  user: User;
+  expanded: DashboardLists;
+  data: ProviderDashboardData;
+}) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
       <title>Provider dashboard | Nearhand</title>
@@ -21,7 +38,11 @@ export function ProviderDashboard({ user, expanded, data }: { user: User; expand
         <p className="mt-1 text-slate-600">Welcome back, {fullName(user)}.</p>
       </div>
 
-      <AvailabilityBanner isOnline={user.isProviderOnline} onlineIcon={<Radio className="h-6 w-6" />} offlineIcon={<Power className="h-6 w-6" />} />
+      <AvailabilityBanner
+        isOnline={user.isProviderOnline}
+        onlineIcon={<Radio className="h-6 w-6" />}
+        offlineIcon={<Power className="h-6 w-6" />}
+      />
 
       <Suspense fallback={<StatsSkeleton />}>
         <StatsCards data={data.stats} />

@@ -1,10 +1,11 @@
-import { Bell, Heart, LogOut, MessageSquare, Repeat, User as UserIcon } from "~/components/icons";
 import { Link } from "react-router";
+
 import { Avatar } from "~/components/avatar";
-import { badgeCount, fullName } from "~/lib/user-display";
+import { Bell, Heart, LogOut, MessageSquare, Repeat, User as UserIcon } from "~/components/icons";
 import { MenuDisclosure } from "~/components/shell/menu-disclosure";
 import { RoleSwitchLink } from "~/components/shell/role-switch";
 import type { Role } from "~/lib/statuses";
+import { badgeCount, fullName } from "~/lib/user-display";
 
 /** The header's last element: the document's first paint waits for it (root.tsx, decision 0033). */
 export const HEADER_END_ID = "header-end";
@@ -67,7 +68,9 @@ function RoleSwitchButton({ user, className = "" }: { user: ShellUser; className
     >
       <Repeat className="h-4 w-4" aria-hidden />
       {seeker ? "Become a Provider" : "Find Help"}
-      <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">{seeker ? "Seeker" : "Provider"}</span>
+      <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">
+        {seeker ? "Seeker" : "Provider"}
+      </span>
     </RoleSwitchLink>
   );
 }
@@ -97,7 +100,11 @@ function IconLink({
   return (
     // Named by (visually hidden) text rather than aria-label: the badge's visible count would otherwise be
     // text that is not part of the name (WCAG 2.5.3); the name still says the exact unread count.
-    <Link to={to} className="relative rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900" data-testid={testId}>
+    <Link
+      to={to}
+      className="relative rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+      data-testid={testId}
+    >
       {children}
       <span className="sr-only">{badge ? `${label} (${count} unread)` : label}</span>
       {badge ? (

@@ -1,11 +1,12 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
-import { X } from "~/components/icons";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { roleSwitchTitle } from "~/lib/role-switch-text";
+
+import { X } from "~/components/icons";
 import { RoleSwitchForm, type Role, type UserType } from "~/components/shell/role-switch-form";
+import { roleSwitchTitle } from "~/lib/role-switch-text";
 
 interface RoleSwitchDialogProps {
   currentRole: Role;
@@ -38,7 +39,9 @@ export function RoleSwitchDialog({ currentRole, userType, returnTo, onClose }: R
               <X className="h-4 w-4" aria-hidden />
             </Dialog.Close>
           </div>
-          <Dialog.Description className="sr-only">Choose how you will use Nearhand in your new role.</Dialog.Description>
+          <Dialog.Description className="sr-only">
+            Choose how you will use Nearhand in your new role.
+          </Dialog.Description>
           <RoleSwitchForm
             currentRole={currentRole}
             userType={userType}

@@ -1,16 +1,16 @@
 "use client";
 
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseForm } from "~/lib/forms";
 import { useId, type FormEvent } from "react";
 import { useNavigation } from "react-router";
-import { switchRoleSchema } from "~/lib/schemas/role";
+
 import { FieldError, FormErrors } from "~/components/forms/errors";
 import { SubmitButton } from "~/components/forms/submit-button";
+import { parseForm } from "~/lib/forms";
+import { switchRoleSchema } from "~/lib/schemas/role";
 import type { Role, UserType } from "~/lib/statuses";
 
 export type { Role, UserType };
-
 
 const OPTIONS = [
   { value: "individual", label: "Individual", hint: "I'm helping myself or my family" },
@@ -29,7 +29,14 @@ interface RoleSwitchFormProps {
 }
 
 /** The role-switch question; a real form that works without JavaScript. */
-export function RoleSwitchForm({ currentRole, userType, returnTo, onSubmitEnhanced, pending, lastResult }: RoleSwitchFormProps) {
+export function RoleSwitchForm({
+  currentRole,
+  userType,
+  returnTo,
+  onSubmitEnhanced,
+  pending,
+  lastResult,
+}: RoleSwitchFormProps) {
   const navigation = useNavigation();
   const newRole: Role = currentRole === "seeker" ? "provider" : "seeker";
   const questionId = useId();
@@ -46,7 +53,8 @@ export function RoleSwitchForm({ currentRole, userType, returnTo, onSubmitEnhanc
     if (!onSubmitEnhanced) return;
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    if (switchRoleSchema.safeParse({ newRole: data.get("newRole"), userType: data.get("userType") }).success) onSubmitEnhanced(data);
+    if (switchRoleSchema.safeParse({ newRole: data.get("newRole"), userType: data.get("userType") }).success)
+      onSubmitEnhanced(data);
   };
 
   return (

@@ -2,6 +2,7 @@
 
 import { lazy, Suspense, useState } from "react";
 import { useLocation } from "react-router";
+
 import type { Role, UserType } from "~/components/shell/role-switch-form";
 
 // The dialog and its form (Radix, conform, zod) load when the dialog is about to open, not with every page.
@@ -43,7 +44,12 @@ export function RoleSwitchLink({ currentRole, userType, className, children }: R
       </a>
       {open ? (
         <Suspense fallback={null}>
-          <RoleSwitchDialog currentRole={currentRole} userType={userType} returnTo={returnTo} onClose={() => setOpen(false)} />
+          <RoleSwitchDialog
+            currentRole={currentRole}
+            userType={userType}
+            returnTo={returnTo}
+            onClose={() => setOpen(false)}
+          />
         </Suspense>
       ) : null}
     </>

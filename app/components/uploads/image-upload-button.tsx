@@ -1,10 +1,11 @@
 "use client";
 
-import { ImagePlus, Loader2 } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
+
+import { ImagePlus, Loader2 } from "~/components/icons";
+import type { UploadDialog } from "~/components/uploads/upload-dialog";
 import { reportMutationError } from "~/lib/mutation-feedback";
 import { UPLOAD_DEFAULT_MAX_BYTES } from "~/lib/uploads";
-import type { UploadDialog } from "~/components/uploads/upload-dialog";
 
 interface ImageUploadButtonProps {
   /** The size cap of the image in bytes (spec §9 default 10485760). */
@@ -60,7 +61,12 @@ export function ImageUploadButton({
       setLoading(true);
       try {
         const { createUploadDialog } = await import("~/components/uploads/upload-dialog");
-        dialog.current ??= createUploadDialog({ maxFileSize, note, title: dialogTitle, onComplete: (url) => completed.current(url) });
+        dialog.current ??= createUploadDialog({
+          maxFileSize,
+          note,
+          title: dialogTitle,
+          onComplete: (url) => completed.current(url),
+        });
       } catch (error) {
         reportMutationError(error, "Failed to prepare image upload");
         return;
@@ -84,7 +90,11 @@ export function ImageUploadButton({
       data-testid="image-upload-button"
       className={className}
     >
-      {loading ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <ImagePlus className="h-4 w-4" aria-hidden />}
+      {loading ? (
+        <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
+      ) : (
+        <ImagePlus className="h-4 w-4" aria-hidden />
+      )}
       {label}
     </button>
   );

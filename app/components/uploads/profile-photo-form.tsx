@@ -1,9 +1,10 @@
 "use client";
 
-import { Camera, Loader2 } from "~/components/icons";
 import { useNavigation, useSubmit } from "react-router";
-import { IMAGE_TYPE_LIST, UPLOAD_DEFAULT_MAX_BYTES } from "~/lib/uploads";
+
+import { Camera, Loader2 } from "~/components/icons";
 import { ImageUploadButton } from "~/components/uploads/image-upload-button";
+import { IMAGE_TYPE_LIST, UPLOAD_DEFAULT_MAX_BYTES } from "~/lib/uploads";
 import { useHydrated } from "~/lib/use-hydrated";
 
 const ACTION = "/profile/photo";

@@ -6,9 +6,11 @@
 import AwsS3 from "@uppy/aws-s3";
 import Uppy from "@uppy/core";
 import Dashboard from "@uppy/dashboard";
+
 import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
 import "~/components/uploads/upload-dialog.css";
+
 import { apiRequest } from "~/lib/api-client";
 import { reportMutationError } from "~/lib/mutation-feedback";
 import { IMAGE_TYPE_LIST, MULTIPART_THRESHOLD_BYTES, UPLOAD_MAX_FILES } from "~/lib/uploads";
@@ -61,7 +63,9 @@ export function createUploadDialog({ maxFileSize, onComplete, note, title }: Upl
   // Uppy names the dashboard's wrapper, not the element with role="dialog" (nor marks it modal): a screen reader
   // would announce a dialog without a name. Set on the element once it exists; Uppy's re-renders keep it.
   uppy.on("dashboard:modal-open", () => {
-    const element = (uppy.getPlugin("Dashboard") as { el?: HTMLElement } | undefined)?.el?.querySelector(".uppy-Dashboard-inner");
+    const element = (uppy.getPlugin("Dashboard") as { el?: HTMLElement } | undefined)?.el?.querySelector(
+      ".uppy-Dashboard-inner",
+    );
     element?.setAttribute("aria-label", title);
     element?.setAttribute("aria-modal", "true");
   });
@@ -72,7 +76,8 @@ export function createUploadDialog({ maxFileSize, onComplete, note, title }: Upl
     // The requested key is the file's id; the server decides the real key.
     generateObjectKey: (file) => file.id,
     signRequest: async (request) => {
-      if (request.method !== "PUT" || "uploadId" in request) throw new Error("Only single-request uploads are supported");
+      if (request.method !== "PUT" || "uploadId" in request)
+        throw new Error("Only single-request uploads are supported");
       const file = uppy.getFile(request.key);
       const contentType = request.contentType || file?.type || "";
       const size = file?.size ?? file?.data?.size ?? 0;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { CATEGORY_IDS } from "../categories.ts";
 import { multiLineText, oneLineText } from "../text-fields.ts";
 
@@ -30,7 +31,9 @@ export const postJobFormSchema = z.object({
   categoryId: jobFieldRules.categoryId,
   title: jobFieldRules.title,
   description: jobFieldRules.description,
-  location: oneLineText("Location").max(JOB_LOCATION_MAX, `Location must be at most ${JOB_LOCATION_MAX} characters`).optional(),
+  location: oneLineText("Location")
+    .max(JOB_LOCATION_MAX, `Location must be at most ${JOB_LOCATION_MAX} characters`)
+    .optional(),
   budget: jobFieldRules.budget.optional(),
   isUrgent: z.boolean().default(false),
   latitude: jobFieldRules.latitude.optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { multiLineText } from "../text-fields.ts";
 
 // Messages (spec §5; decision 0016): blank or whitespace-only cannot be sent; at most 2,000 characters.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { multiLineText } from "../text-fields.ts";
 
 // Review rules (spec §5): rating 1-5; comment optional, trimmed, at most 500 characters, omitted when empty.

@@ -1,12 +1,13 @@
-import { moveBooking, moveInput } from "~/operations/bookings.server";
 import { bookingAnswer } from "~/http/api-answers.server";
 import { apiAction, apiLoader, endpoint, idParam, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { moveBooking, moveInput } from "~/operations/bookings.server";
 
 /** PATCH /api/bookings/:id/status {status}: one move of the booking lifecycle. */
 export const endpoints: Endpoints = {
   patch: endpoint({
     summary: "Move a booking along its lifecycle",
-    description: "The provider starts an accepted booking and completes one in progress; either party cancels one pending or accepted (decision 0014).",
+    description:
+      "The provider starts an accepted booking and completes one in progress; either party cancels one pending or accepted (decision 0014).",
     signedIn: true,
     params: idParam("booking"),
     body: moveInput,

@@ -1,6 +1,6 @@
-import { bookingFor } from "~/operations/bookings.server";
 import { bookingDetailAnswer } from "~/http/api-answers.server";
 import { apiAction, apiLoader, endpoint, idParam, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { bookingFor } from "~/operations/bookings.server";
 
 /** GET /api/bookings/:id: the booking with its job and both parties (public fields); 404 to anyone else. */
 export const endpoints: Endpoints = {

@@ -1,12 +1,13 @@
-import { acceptJob, acceptJobInput } from "~/operations/bookings.server";
 import { bookingAnswer } from "~/http/api-answers.server";
 import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { acceptJob, acceptJobInput } from "~/operations/bookings.server";
 
 /** POST /api/bookings: a provider accepts a job (spec §7 payload); 201 with the booking. */
 export const endpoints: Endpoints = {
   post: endpoint({
     summary: "Accept a job (a provider)",
-    description: "The booking is created accepted, at the job's budget (or 0), card, pending. `agreedPrice` and `scheduledAt` are accepted as the spec's client sends them and ignored: prices are the server's.",
+    description:
+      "The booking is created accepted, at the job's budget (or 0), card, pending. `agreedPrice` and `scheduledAt` are accepted as the spec's client sends them and ignored: prices are the server's.",
     signedIn: true,
     body: acceptJobInput,
     answers: [jsonAnswer(bookingAnswer, "The booking; the seeker is notified.", 201)],

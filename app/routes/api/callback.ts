@@ -1,14 +1,22 @@
 import { redirect } from "react-router";
+import { z } from "zod";
+
+import { requireAccountSignInWithinLimit, requireSignInWithinLimit } from "~/http/api-rate-limit.server";
+import {
+  apiAction,
+  apiLoader,
+  endpoint,
+  redirectAnswer,
+  type Endpoints,
+  type RouteArgs,
+} from "~/http/api-route.server";
+import { getAuthenticator, OIDC_STRATEGY } from "~/http/auth.server";
+import { getSession, redirectWithToast, startUserSession } from "~/http/request-session.server";
+import { clearedStateCookie } from "~/http/sign-in-state.server";
+import { log } from "~/infra/logger.server";
 import { safeRedirectPath } from "~/lib/redirects";
 import { SignInRefused, signInRefusedLocation } from "~/lib/sign-in-refusals";
-import { requireAccountSignInWithinLimit, requireSignInWithinLimit } from "~/http/api-rate-limit.server";
-import { getAuthenticator, OIDC_STRATEGY } from "~/http/auth.server";
 import { errorToast } from "~/lib/toast";
-import { getSession, redirectWithToast, startUserSession } from "~/http/request-session.server";
-import { log } from "~/infra/logger.server";
-import { apiAction, apiLoader, endpoint, redirectAnswer, type Endpoints, type RouteArgs } from "~/http/api-route.server";
-import { clearedStateCookie } from "~/http/sign-in-state.server";
-import { z } from "zod";
 import { signInRefusals } from "~/routes/api/login";
 
 export const endpoints: Endpoints = {

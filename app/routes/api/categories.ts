@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { categories } from "~/operations/categories.server";
+
 import { categoryAnswer } from "~/http/api-answers.server";
-import { json } from "~/http/api.server";
 import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { json } from "~/http/api.server";
+import { categories } from "~/operations/categories.server";
 
 /** GET /api/categories: id, name, icon, description. */
 export const endpoints: Endpoints = {

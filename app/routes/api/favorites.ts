@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { favoriteInput, saveFavorite, savedFavorites, unsaveFavorite } from "~/operations/favorites.server";
+
 import { favoriteAnswer, favoriteRemovedAnswer } from "~/http/api-answers.server";
 import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { favoriteInput, savedFavorites, saveFavorite, unsaveFavorite } from "~/operations/favorites.server";
 
 export const endpoints: Endpoints = {
   /** GET /api/favorites: the user's own favorites. */

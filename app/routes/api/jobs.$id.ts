@@ -1,6 +1,6 @@
-import { jobFor } from "~/operations/jobs.server";
 import { jobWithSeekerAnswer } from "~/http/api-answers.server";
 import { apiAction, apiLoader, endpoint, idParam, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { jobFor } from "~/operations/jobs.server";
 
 /**
  * GET /api/jobs/:id: the job with its seeker (public fields), as the caller may

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { availableJobs } from "~/operations/jobs.server";
+
 import { nearbyJobAnswer } from "~/http/api-answers.server";
 import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { availableJobs } from "~/operations/jobs.server";
 
 /** GET /api/jobs/available: nearby posted jobs, for an online provider; an empty list otherwise. */
 export const endpoints: Endpoints = {

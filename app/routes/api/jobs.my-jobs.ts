@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { myJobs } from "~/operations/jobs.server";
+
 import { jobWithSeekerAnswer } from "~/http/api-answers.server";
 import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { myJobs } from "~/operations/jobs.server";
 
 /** GET /api/jobs/my-jobs: the signed-in user's posted jobs, newest first. */
 export const endpoints: Endpoints = {

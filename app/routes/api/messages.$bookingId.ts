@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { readThread } from "~/operations/messages.server";
+
 import { messageAnswer } from "~/http/api-answers.server";
 import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
 import { fromAnotherSite } from "~/http/origin.server";
+import { readThread } from "~/operations/messages.server";
 import { THREAD, THREAD_NOT_FOUND } from "~/routes/api/messages";
 
 /** GET /api/messages/:bookingId: the thread, oldest first (marks received messages read, unless another site sent the browser). */

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { conversations } from "~/operations/messages.server";
+
 import { conversationAnswer } from "~/http/api-answers.server";
 import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { conversations } from "~/operations/messages.server";
 
 /** GET /api/messages/conversations: [{bookingId, otherUser, lastMessage, unreadCount}], newest first. */
 export const endpoints: Endpoints = {

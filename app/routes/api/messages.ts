@@ -1,12 +1,14 @@
 import { z } from "zod";
-import { messageInput, readThread, sendMessage, threadQuery } from "~/operations/messages.server";
+
 import { messageAnswer } from "~/http/api-answers.server";
-import { parseQuery } from "~/http/api.server";
 import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { parseQuery } from "~/http/api.server";
 import { fromAnotherSite } from "~/http/origin.server";
+import { messageInput, readThread, sendMessage, threadQuery } from "~/operations/messages.server";
 
 /** The thread's answer, for both reads of it (messages.$bookingId.ts is the other). */
-export const THREAD = "The thread, oldest first (its newest 1,000 messages). Reading it marks the caller's received messages read, unless another site sent the browser.";
+export const THREAD =
+  "The thread, oldest first (its newest 1,000 messages). Reading it marks the caller's received messages read, unless another site sent the browser.";
 export const THREAD_NOT_FOUND = "Booking not found: no booking of the caller's has this id.";
 
 export const endpoints: Endpoints = {

@@ -1,6 +1,6 @@
-import { readNotification } from "~/operations/notifications.server";
 import { notificationAnswer } from "~/http/api-answers.server";
 import { apiAction, apiLoader, endpoint, idParam, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { readNotification } from "~/operations/notifications.server";
 
 /** PATCH /api/notifications/:id/read (empty body): own notifications only; others are 404. */
 export const endpoints: Endpoints = {

@@ -1,6 +1,6 @@
-import { readAllNotifications } from "~/operations/notifications.server";
 import { notificationsReadAnswer } from "~/http/api-answers.server";
 import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { readAllNotifications } from "~/operations/notifications.server";
 
 /** PATCH (or POST) /api/notifications/read-all: marks every notification of the user read. */
 const readAll = endpoint({

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { myNotifications } from "~/operations/notifications.server";
+
 import { notificationAnswer } from "~/http/api-answers.server";
 import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { myNotifications } from "~/operations/notifications.server";
 
 /** GET /api/notifications: the user's own, newest first. */
 export const endpoints: Endpoints = {

@@ -1,11 +1,11 @@
-import { uploadUrlQuery } from "~/operations/uploads.server";
 import { uploadUrlAnswer } from "~/http/api-answers.server";
-import { apiError, json, parseQuery } from "~/http/api.server";
 import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { apiError, json, parseQuery } from "~/http/api.server";
 import { requireWithinRateLimit } from "~/http/rate-limit-answers.server";
+import { log } from "~/infra/logger.server";
 import { userKey } from "~/infra/rate-limit.server";
 import { imageUrlForKey, newImageKey, newStagedKey, presignStagedUpload, presignUpload } from "~/infra/storage.server";
-import { log } from "~/infra/logger.server";
+import { uploadUrlQuery } from "~/operations/uploads.server";
 
 /**
  * GET /api/object-storage/upload-url → {method: "PUT", url}, as spec §7 calls it: a presigned PUT of a
@@ -16,7 +16,8 @@ import { log } from "~/infra/logger.server";
 export const endpoints: Endpoints = {
   get: endpoint({
     summary: "A presigned URL to upload an image to",
-    description: "Without a query: the spec's plain upload to a staging key, checked when a save names it. With `contentType` and `size` (both): a PUT that must carry that type and length, and the image's URL.",
+    description:
+      "Without a query: the spec's plain upload to a staging key, checked when a save names it. With `contentType` and `size` (both): a PUT that must carry that type and length, and the image's URL.",
     signedIn: true,
     query: uploadUrlQuery.partial(),
     answers: [jsonAnswer(uploadUrlAnswer, "Where to PUT the bytes (valid for 5 minutes).")],

@@ -12,7 +12,13 @@ export const endpoints: Endpoints = {
       const { text, etag } = await openApiDocument();
       const headers = { "Cache-Control": "public, max-age=3600", ETag: etag };
       if (matches(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
-      return new Response(text, { headers: { ...headers, "Content-Type": "application/json; charset=utf-8", "Content-Length": String(Buffer.byteLength(text)) } });
+      return new Response(text, {
+        headers: {
+          ...headers,
+          "Content-Type": "application/json; charset=utf-8",
+          "Content-Length": String(Buffer.byteLength(text)),
+        },
+      });
     },
   }),
 };

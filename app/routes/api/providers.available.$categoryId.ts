@@ -1,5 +1,5 @@
-import { availableProvidersInput } from "~/operations/providers.server";
 import { apiAction, apiLoader, endpoint, type Endpoints } from "~/http/api-route.server";
+import { availableProvidersInput } from "~/operations/providers.server";
 import { availableProvidersAnswers, availableProvidersResponse } from "~/routes/api/providers.available";
 
 /** GET /api/providers/available/:categoryId: the spec client's default read of the same list. */

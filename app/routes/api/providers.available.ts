@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { availableProviders, availableProvidersInput } from "~/operations/providers.server";
+
 import { publicProviderAnswer } from "~/http/api-answers.server";
-import { describeIssues } from "~/lib/input-issues";
+import { apiAction, apiLoader, endpoint, jsonAnswer, type EndpointDoc, type Endpoints } from "~/http/api-route.server";
 import { apiError, json } from "~/http/api.server";
-import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints, type EndpointDoc } from "~/http/api-route.server";
+import { describeIssues } from "~/lib/input-issues";
+import { availableProviders, availableProvidersInput } from "~/operations/providers.server";
 
 /**
  * Online providers offering a category. The spec's client puts the category in
@@ -29,7 +30,8 @@ export const endpoints: Endpoints = {
     signedIn: true,
     query: availableProvidersInput,
     ...availableProvidersAnswers,
-    handle: ({ request }) => availableProvidersResponse(new URL(request.url).searchParams.get("categoryId") ?? undefined),
+    handle: ({ request }) =>
+      availableProvidersResponse(new URL(request.url).searchParams.get("categoryId") ?? undefined),
   }),
 };
 

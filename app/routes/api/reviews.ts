@@ -1,6 +1,6 @@
-import { reviewBooking, reviewInput } from "~/operations/bookings.server";
 import { reviewAnswer } from "~/http/api-answers.server";
 import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { reviewBooking, reviewInput } from "~/operations/bookings.server";
 
 /** POST /api/reviews {bookingId, revieweeId, rating, comment?}: 201 with the review. */
 export const endpoints: Endpoints = {

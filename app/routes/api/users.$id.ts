@@ -1,6 +1,6 @@
-import { publicProvider } from "~/operations/providers.server";
 import { providerDetailsAnswer } from "~/http/api-answers.server";
 import { apiAction, apiLoader, endpoint, idParam, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { publicProvider } from "~/operations/providers.server";
 
 /** GET /api/users/:id: a user's public provider fields (never email or phone). */
 export const endpoints: Endpoints = {
@@ -8,7 +8,9 @@ export const endpoints: Endpoints = {
     summary: "A user's public provider fields",
     signedIn: true,
     params: idParam("user"),
-    answers: [jsonAnswer(providerDetailsAnswer, "The provider's public fields and their recent cancellations after accepting.")],
+    answers: [
+      jsonAnswer(providerDetailsAnswer, "The provider's public fields and their recent cancellations after accepting."),
+    ],
     refusals: { 404: "User not found." },
     handle: ({ params }) => publicProvider(params.id),
   }),

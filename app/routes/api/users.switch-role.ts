@@ -1,6 +1,6 @@
-import { switchRole, switchRoleInput } from "~/operations/roles.server";
 import { userAnswer } from "~/http/api-answers.server";
 import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { switchRole, switchRoleInput } from "~/operations/roles.server";
 
 /** POST /api/users/switch-role {newRole, userType} */
 export const endpoints: Endpoints = {

@@ -1,6 +1,6 @@
-import { availabilityInput, setAvailability } from "~/operations/availability.server";
 import { userAnswer } from "~/http/api-answers.server";
 import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { availabilityInput, setAvailability } from "~/operations/availability.server";
 
 /** POST /api/users/toggle-online {isOnline} */
 export const endpoints: Endpoints = {

@@ -1,7 +1,9 @@
 import { data } from "react-router";
-import type { Route } from "./+types/fail-page";
+
 import { NotFoundPage } from "~/components/not-found-page";
 import { getConfig } from "~/infra/config.server";
+
+import type { Route } from "./+types/fail-page";
 
 /**
  * /dev/fail/loader and /dev/fail/render: a page whose loader, or whose server component, fails, outside
@@ -9,7 +11,8 @@ import { getConfig } from "~/infra/config.server";
  * Production shows the 404 page.
  */
 export function loader({ params }: Route.LoaderArgs) {
-  if (getConfig().production || (params.stage !== "loader" && params.stage !== "render")) return data({ stage: null }, { status: 404 });
+  if (getConfig().production || (params.stage !== "loader" && params.stage !== "render"))
+    return data({ stage: null }, { status: 404 });
   if (params.stage === "loader") throw new Error("Forced failure in a loader (/dev/fail/loader)");
   return { stage: params.stage };
 }

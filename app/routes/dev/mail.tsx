@@ -1,8 +1,10 @@
 import { data } from "react-router";
-import type { Route } from "./+types/mail";
+
 import { NotFoundPage } from "~/components/not-found-page";
-import { caughtMail } from "~/infra/mail.server";
 import { requireUser } from "~/http/request-session.server";
+import { caughtMail } from "~/infra/mail.server";
+
+import type { Route } from "./+types/mail";
 
 /**
  * /dev/mail: the signed-in user's mailbox as the embedded mail catcher received it, newest first (development and
@@ -20,7 +22,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const open = id ? (messages.find((m) => m.id === id) ?? null) : null;
   return {
     open,
-    list: messages.map((m) => ({ id: m.id, to: m.to.join(", "), subject: m.subject, receivedAt: m.receivedAt.toISOString() })),
+    list: messages.map((m) => ({
+      id: m.id,
+      to: m.to.join(", "),
+      subject: m.subject,
+      receivedAt: m.receivedAt.toISOString(),
+    })),
   };
 }
 
@@ -59,7 +66,10 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
       {list.length === 0 ? (
         <p className="mt-6 text-slate-600">No mail yet</p>
       ) : (
-        <ul className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" data-testid="dev-mail-list">
+        <ul
+          className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
+          data-testid="dev-mail-list"
+        >
           {list.map((m) => (
             <li key={m.id} className="p-3">
               <a href={`/dev/mail?id=${m.id}`} className="font-medium text-blue-700 underline">
