@@ -41,7 +41,7 @@ export interface MailCatcher {
 
 let startEmbeddedCatcher: (() => Promise<MailCatcher>) | null = null;
 
-/** The development entry hands in the embedded catcher (app/services/dev) at start; infrastructure never imports it. */
+/** The development entry hands in the embedded catcher (app/dev) at start; infrastructure never imports it. */
 export function provideMailCatcher(start: () => Promise<MailCatcher>): void {
   startEmbeddedCatcher = start;
 }

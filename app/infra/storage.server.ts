@@ -48,7 +48,7 @@ type EmbeddedStorageSettings = Extract<Config["storage"], { mode: "embedded" }>;
 type StartStorageEmulator = (settings: EmbeddedStorageSettings, dataDir: string) => Promise<Storage>;
 let startEmbeddedStorage: StartStorageEmulator | null = null;
 
-/** The development entry hands in the embedded emulator (app/services/dev) at start; infrastructure never imports it. */
+/** The development entry hands in the embedded emulator (app/dev) at start; infrastructure never imports it. */
 export function provideStorageEmulator(start: StartStorageEmulator): void {
   startEmbeddedStorage = start;
 }
