@@ -29,18 +29,8 @@ export default {
       from: {},
       to: { circular: true },
     },
-    never(
-      "lib-is-the-ground",
-      LIB,
-      `^app/(?!lib/)|${DB}`,
-      "lib is pure code and the vocabulary: it imports only itself.",
-    ),
-    never(
-      "db-stands-on-lib",
-      DB,
-      "^app/(?!lib/)",
-      "db/ (schema, client, migrations) reads only the vocabulary of app/lib.",
-    ),
+    never("lib-is-the-ground", LIB, `^app/(?!lib/)|${DB}`, "lib is pure code and the vocabulary: it imports only itself."),
+    never("db-stands-on-lib", DB, "^app/(?!lib/)", "db/ (schema, client, migrations) reads only the vocabulary of app/lib."),
     never(
       "infra-below-models",
       INFRA,

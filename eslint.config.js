@@ -8,17 +8,7 @@ const noFocusedTests = {
 };
 
 export default tseslint.config(
-  {
-    ignores: [
-      "build/",
-      ".react-router/",
-      "node_modules/",
-      "bench/peers/",
-      ".data/",
-      "test-results/",
-      "playwright-report/",
-    ],
-  },
+  { ignores: ["build/", ".react-router/", "node_modules/", "bench/peers/", ".data/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -40,8 +30,7 @@ export default tseslint.config(
         noFocusedTests,
         {
           selector: "MemberExpression[property.name='transaction'], MemberExpression[property.value='transaction']",
-          message:
-            "Open transactions with inTransaction (infra/events.server), which sends their live events after they commit.",
+          message: "Open transactions with inTransaction (infra/events.server), which sends their live events after they commit.",
         },
       ],
     },
@@ -56,9 +45,7 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
-            { regex: "^\\.\\.?/(?!\\+types/)", message: "Import app modules with ~/ and the db package with #db/." },
-          ],
+          patterns: [{ regex: "^\\.\\.?/(?!\\+types/)", message: "Import app modules with ~/ and the db package with #db/." }],
         },
       ],
     },

@@ -45,9 +45,7 @@ function workerCount(value: string | undefined): number {
  */
 function superviseWorkers(count: number): void {
   const log = (level: "info" | "error", msg: string, extra: Record<string, unknown> = {}) =>
-    console[level === "error" ? "error" : "log"](
-      JSON.stringify({ level: level === "error" ? 50 : 30, time: Date.now(), msg, ...extra }),
-    );
+    console[level === "error" ? "error" : "log"](JSON.stringify({ level: level === "error" ? 50 : 30, time: Date.now(), msg, ...extra }));
   // The embedded stand-ins (database, identity provider, storage, mail catcher) each live inside one process.
   const missing = ["DATABASE_URL", "OIDC_ISSUER", "S3_ENDPOINT", "SMTP_URL"].filter((name) => !process.env[name]);
   if (missing.length > 0) {
@@ -115,16 +113,12 @@ async function serve(): Promise<void> {
     gzip: true,
     brotli: true,
     setHeaders(res, pathname) {
-      res.setHeader(
-        "Cache-Control",
-        pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=300",
-      );
+      res.setHeader("Cache-Control", pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=300");
     },
   });
   // The client's socket address goes to the app for rate limits (decision 0021).
   const handleApp = createRequestListener(
-    async (request: Request, client: ClientAddress) =>
-      services.compressResponse(request, await build.default.fetch(request, client)),
+    async (request: Request, client: ClientAddress) => services.compressResponse(request, await build.default.fetch(request, client)),
     {
       onError(err) {
         services.log().error({ err }, "request failed");
@@ -142,10 +136,7 @@ async function serve(): Promise<void> {
       const requestPath = pathOf(req.url); // before a mounted handler rewrites req.url
       res.once("finish", () => {
         const elapsed = performance.now() - started;
-        requestLog.info(
-          { method: req.method, path: requestPath, status: res.statusCode, ms: Math.round(elapsed) },
-          "request",
-        );
+        requestLog.info({ method: req.method, path: requestPath, status: res.statusCode, ms: Math.round(elapsed) }, "request");
         services.observeRequest(req.method ?? "GET", routeLabels.get(res) ?? "static", res.statusCode, elapsed / 1000);
       });
       if (hooks.wrap) hooks.wrap(req, res, () => route(req, res));
@@ -244,10 +235,7 @@ async function serve(): Promise<void> {
       }
       services.authenticateUpgrade(req).then(
         (verdict) => {
-          requestLog.info(
-            { path: "/ws", status: verdict.ok ? 101 : verdict.status, userId: verdict.ok ? verdict.userId : undefined },
-            "upgrade",
-          );
+          requestLog.info({ path: "/ws", status: verdict.ok ? 101 : verdict.status, userId: verdict.ok ? verdict.userId : undefined }, "upgrade");
           if (!verdict.ok) return refuseUpgrade(socket, verdict.status, verdict.reason);
           wss.handleUpgrade(req, socket, head, (ws) => services.acceptSocket(verdict, ws));
         },
@@ -271,10 +259,7 @@ async function serve(): Promise<void> {
 
   // Loopback unless HOST says otherwise, outside production (config.host).
   server.listen(config.port, config.host, () => {
-    logger.info(
-      { url: config.appUrl.href, host: config.host, port: config.port },
-      `Nearhand listening on ${config.appUrl.href}`,
-    );
+    logger.info({ url: config.appUrl.href, host: config.host, port: config.port }, `Nearhand listening on ${config.appUrl.href}`);
   });
 
   let shuttingDown = false;

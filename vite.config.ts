@@ -9,13 +9,9 @@ import { nearhandDevServer } from "./app/dev/vite-dev-server.ts";
 // module imports (the default groups them by importing server module: the
 // booking page loaded the review form's zod for a booking it could not
 // review). The shell's components, on every signed-in page, share one chunk.
-const SHELL_COMPONENTS = [
-  "shell/role-switch.tsx",
-  "shell/menu-disclosure.tsx",
-  "live-updates.tsx",
-  "toaster.tsx",
-  "hydration-marker.tsx",
-].map((file) => `app/components/${file}`);
+const SHELL_COMPONENTS = ["shell/role-switch.tsx", "shell/menu-disclosure.tsx", "live-updates.tsx", "toaster.tsx", "hydration-marker.tsx"].map(
+  (file) => `app/components/${file}`,
+);
 function clientChunks({ normalizedId }: { normalizedId: string }): string {
   return SHELL_COMPONENTS.some((file) => normalizedId.endsWith(file)) ? "shell" : normalizedId;
 }
@@ -25,14 +21,11 @@ function clientChunks({ normalizedId }: { normalizedId: string }): string {
 // (Link, Outlet...), which every page loads too (decision 0036). The shell's client components, with the toaster's
 // constants (which page components import too, for showToast), form another, loaded by every signed-in page.
 // Fewer files, and fewer cross-chunk import and export lists (decision 0034).
-const FRAMEWORK_MODULE =
-  /[\\/]node_modules[\\/](react|react-dom|react-server-dom-webpack|scheduler|react-router|@vitejs[\\/]plugin-rsc)[\\/]/;
+const FRAMEWORK_MODULE = /[\\/]node_modules[\\/](react|react-dom|react-server-dom-webpack|scheduler|react-router|@vitejs[\\/]plugin-rsc)[\\/]/;
 const FRAMEWORK_ENTRY = ["app/entry.client.tsx", "client-references/group/react-router/"];
-const isFrameworkModule = (id: string) =>
-  FRAMEWORK_MODULE.test(id) || FRAMEWORK_ENTRY.some((part) => id.includes(part));
+const isFrameworkModule = (id: string) => FRAMEWORK_MODULE.test(id) || FRAMEWORK_ENTRY.some((part) => id.includes(part));
 const SHELL_MODULES = [...SHELL_COMPONENTS, "app/lib/toast.ts"];
-const isShellModule = (id: string) =>
-  id.includes("client-references/group/shell") || SHELL_MODULES.some((file) => id.endsWith(file));
+const isShellModule = (id: string) => id.includes("client-references/group/shell") || SHELL_MODULES.some((file) => id.endsWith(file));
 // The form kit's small modules (app/components/forms/, the pending-submission hook) form one chunk: a page with a
 // form would otherwise load each of them as a file of its own.
 const FORM_KIT = [/app[\\/]components[\\/]forms[\\/]/, /app[\\/]lib[\\/]use-pending-submission\.ts$/];
@@ -66,14 +59,7 @@ function bundlePatchedDriver(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [
-    tailwindcss(),
-    reactRouterRSC(),
-    rsc({ clientChunks }),
-    nearhandDevServer(),
-    bundlePatchedDriver(),
-    sharedClientChunks(),
-  ],
+  plugins: [tailwindcss(), reactRouterRSC(), rsc({ clientChunks }), nearhandDevServer(), bundlePatchedDriver(), sharedClientChunks()],
   // A build is a production build in every environment: React's server code is
   // compiled for production too, whatever NODE_ENV says at run time (where it
   // only chooses between embedded and real services).

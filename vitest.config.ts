@@ -20,9 +20,6 @@ export default defineConfig({
     globalSetup: ["tests/support/global-setup.ts"],
     // Every /api answer the shared HTTP client receives is checked against the OpenAPI document.
     setupFiles: ["tests/support/openapi-contract-setup.ts"],
-    reporters: [
-      "default",
-      ["json", { outputFile: `test-results/vitest-${process.env.TEST_RUN_LABEL ?? "local"}.json` }],
-    ],
+    reporters: ["default", ["json", { outputFile: `test-results/vitest-${process.env.TEST_RUN_LABEL ?? "local"}.json` }]],
   },
 });

@@ -1,11 +1,6 @@
 import "virtual:react-router/unstable_rsc/inject-hmr-runtime";
 
-import {
-  createFromReadableStream,
-  createTemporaryReferenceSet,
-  encodeReply,
-  setServerCallback,
-} from "@vitejs/plugin-rsc/browser";
+import { createFromReadableStream, createTemporaryReferenceSet, encodeReply, setServerCallback } from "@vitejs/plugin-rsc/browser";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import {
@@ -21,9 +16,7 @@ import { createRouterFetch } from "~/lib/router-fetch";
 // A redirect to sign-in (the session ended while the page was open) is a full-page visit, and a request that got no
 // answer from us never replaces the page (app/lib/router-fetch.ts).
 const routerFetch = createRouterFetch((stream) => createFromReadableStream(stream));
-const routerDecode = decodeWith(
-  createFromReadableStream as Parameters<typeof decodeWith>[0],
-) as typeof createFromReadableStream;
+const routerDecode = decodeWith(createFromReadableStream as Parameters<typeof decodeWith>[0]) as typeof createFromReadableStream;
 
 // React Router's default RSC browser entry, with a fetch that leaves for sign-in (zod's browser setting is in app/lib/forms.ts).
 setServerCallback(

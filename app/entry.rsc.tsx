@@ -6,12 +6,7 @@ import {
   loadServerAction,
   renderToReadableStream,
 } from "@vitejs/plugin-rsc/rsc.node";
-import {
-  isRouteErrorResponse,
-  matchRoutes,
-  unstable_matchRSCServerRequest as matchRSCServerRequest,
-  RouterContextProvider,
-} from "react-router";
+import { isRouteErrorResponse, matchRoutes, unstable_matchRSCServerRequest as matchRSCServerRequest, RouterContextProvider } from "react-router";
 import basename from "virtual:react-router/unstable_rsc/basename";
 import clientVersion from "virtual:react-router/unstable_rsc/client-version";
 import routeDiscovery from "virtual:react-router/unstable_rsc/route-discovery";
@@ -25,18 +20,9 @@ import { reportError, reportingRenderErrors, reportPayloadErrors } from "~/http/
 import { answerUnread } from "~/http/request-body.server";
 import { servedSignedIn } from "~/http/request-session.server";
 import { createNonce, documentPolicy } from "~/http/security-headers.server";
-import {
-  isServiceUnavailable,
-  serviceUnavailableResponse,
-  withServiceUnavailable,
-} from "~/http/service-unavailable.server";
+import { isServiceUnavailable, serviceUnavailableResponse, withServiceUnavailable } from "~/http/service-unavailable.server";
 import { staticDocumentContext } from "~/http/static-document.server";
-import {
-  isVisitorPageRequest,
-  recognizeUnknownPaths,
-  visitorPage,
-  type RenderedPage,
-} from "~/http/visitor-pages.server";
+import { isVisitorPageRequest, recognizeUnknownPaths, visitorPage, type RenderedPage } from "~/http/visitor-pages.server";
 import { getConfig } from "~/infra/config.server";
 import { withoutScripts } from "~/lib/static-html";
 
@@ -142,12 +128,7 @@ async function answer(request: Request, client?: ClientInfo): Promise<Response> 
   const url = new URL(request.url);
   if (url.pathname.startsWith("/api/")) return answerApi(request, client, url.pathname);
   if (!isVisitorPageRequest(request)) return (await renderPage(request, client)).response;
-  const policy = documentPolicy({
-    nonce: null,
-    pageOrigin: url.origin,
-    config: getConfig(),
-    allowEval: import.meta.env.DEV,
-  });
+  const policy = documentPolicy({ nonce: null, pageOrigin: url.origin, config: getConfig(), allowEval: import.meta.env.DEV });
   return visitorPage(request, () => renderPage(request, client), policy);
 }
 
@@ -213,9 +194,7 @@ function rendered(response: Response, signedIn: boolean): Response {
 async function wholeDocument(request: Request, response: Response, hydrate: boolean): Promise<Response> {
   if (!response.body) return response;
   try {
-    const body = hydrate
-      ? new Uint8Array(await response.arrayBuffer())
-      : new TextEncoder().encode(withoutScripts(await response.text()));
+    const body = hydrate ? new Uint8Array(await response.arrayBuffer()) : new TextEncoder().encode(withoutScripts(await response.text()));
     // Its length tells the compression that the document is finished (compressed in one call).
     const headers = new Headers(response.headers);
     headers.set("Content-Length", String(body.byteLength));

@@ -1,9 +1,6 @@
 import { createFromReadableStream } from "@vitejs/plugin-rsc/ssr";
 import { renderToReadableStream } from "react-dom/server.node";
-import {
-  unstable_routeRSCServerRequest as routeRSCServerRequest,
-  unstable_RSCStaticRouter as RSCStaticRouter,
-} from "react-router";
+import { unstable_routeRSCServerRequest as routeRSCServerRequest, unstable_RSCStaticRouter as RSCStaticRouter } from "react-router";
 import subResourceIntegrity from "virtual:react-router/unstable_rsc/subresource-integrity";
 
 import { payloadScript } from "~/lib/payload-script";
@@ -18,14 +15,8 @@ import { payloadScript } from "~/lib/payload-script";
 // The RSC payload a hydrating document carries is written into it here, in one script, rather than by React Router's
 // injection, which decodes and re-encodes the document and the payload chunk by chunk behind timers (issue 19): the
 // document is finished before it is sent anyway (decision 0033).
-export async function generateHTML(
-  request: Request,
-  serverResponse: Response,
-  nonce: string,
-  hydrate: boolean,
-): Promise<Response> {
-  const payload =
-    hydrate && rendersDocument(request, serverResponse) ? new Uint8Array(await serverResponse.arrayBuffer()) : null;
+export async function generateHTML(request: Request, serverResponse: Response, nonce: string, hydrate: boolean): Promise<Response> {
+  const payload = hydrate && rendersDocument(request, serverResponse) ? new Uint8Array(await serverResponse.arrayBuffer()) : null;
   const response = await routeRSCServerRequest({
     request,
     serverResponse: payload ? new Response(payload, serverResponse) : serverResponse,
@@ -37,23 +28,18 @@ export async function generateHTML(
       const decoded = getPayload();
       const payload = await decoded;
       const formState = payload.type === "render" ? await payload.formState : undefined;
-      const bootstrapScriptContent = hydrate
-        ? await import.meta.viteRsc.loadBootstrapScriptContent("index")
-        : undefined;
+      const bootstrapScriptContent = hydrate ? await import.meta.viteRsc.loadBootstrapScriptContent("index") : undefined;
       const clientGone = followAbort(request.signal);
       try {
-        const stream = await renderToReadableStream(
-          <RSCStaticRouter getPayload={() => decoded} nonce={options.nonce} />,
-          {
-            ...options,
-            bootstrapScriptContent,
-            formState,
-            importMap: hydrate && subResourceIntegrity ? { integrity: subResourceIntegrity } : undefined,
-            signal: clientGone.signal,
-            // Inline every completed boundary (React outlines large ones behind their fallback).
-            progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-          },
-        );
+        const stream = await renderToReadableStream(<RSCStaticRouter getPayload={() => decoded} nonce={options.nonce} />, {
+          ...options,
+          bootstrapScriptContent,
+          formState,
+          importMap: hydrate && subResourceIntegrity ? { integrity: subResourceIntegrity } : undefined,
+          signal: clientGone.signal,
+          // Inline every completed boundary (React outlines large ones behind their fallback).
+          progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+        });
         await stream.allReady;
         return stream;
       } finally {
@@ -61,12 +47,7 @@ export async function generateHTML(
       }
     },
   });
-  if (
-    !payload ||
-    response.headers.has("Location") ||
-    !(response.headers.get("Content-Type") ?? "").startsWith("text/html")
-  )
-    return response;
+  if (!payload || response.headers.has("Location") || !(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
   const html = await response.text();
   const end = html.endsWith(DOCUMENT_END) ? html.length - DOCUMENT_END.length : html.length;
   const body = html.slice(0, end) + payloadScript(payload, nonce) + html.slice(end);

@@ -47,13 +47,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     userType: user.userType,
   };
   const badges = await unreadBadges(user);
-  return {
-    shell,
-    unreadNotifications: badges.notifications,
-    unreadMessages: badges.messages,
-    toast,
-    staticDocument: false,
-  };
+  return { shell, unreadNotifications: badges.notifications, unreadMessages: badges.messages, toast, staticDocument: false };
 }
 
 const EMPTY_SHELL = { shell: null, unreadNotifications: 0, unreadMessages: 0, toast: null, staticDocument: false };

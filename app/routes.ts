@@ -8,8 +8,7 @@ import { apiRoutePath } from "./lib/api-route-files.ts";
  * Paths are case-sensitive (decision 0063): /Favorites is an unknown page, as /API/… is no API path to the checks
  * that run ahead of the routes (app/http/request-target.server.ts).
  */
-const caseSensitive = (routes: RouteConfigEntry[]): RouteConfigEntry[] =>
-  routes.map((entry) => ({ ...entry, caseSensitive: true }));
+const caseSensitive = (routes: RouteConfigEntry[]): RouteConfigEntry[] => routes.map((entry) => ({ ...entry, caseSensitive: true }));
 
 /**
  * The JSON API: every module of app/routes/api/ is a route, its path its file name (jobs.$id.ts is api/jobs/:id;

@@ -127,14 +127,7 @@ export async function runBrowser(report: Report, options: BrowserOptions): Promi
         pass: last.externalJs <= JS_BUDGET_BYTES,
         data: { loads },
       });
-      report.add({
-        part: PART,
-        name: `${page.name}: total bytes`,
-        value: kib(last.totalBytes),
-        budget: "",
-        ratio: "",
-        pass: null,
-      });
+      report.add({ part: PART, name: `${page.name}: total bytes`, value: kib(last.totalBytes), budget: "", ratio: "", pass: null });
       report.add({
         part: PART,
         name: `${page.name}: LCP (median of ${options.runs})`,
@@ -174,14 +167,7 @@ export async function runBrowser(report: Report, options: BrowserOptions): Promi
 
     report.add(survivalFigure(PART, server, "while pages load"));
     const noJs = await landingWithoutJs(browser, server);
-    report.add({
-      part: PART,
-      name: "landing works without JavaScript",
-      value: noJs.detail,
-      budget: "works",
-      ratio: "",
-      pass: noJs.ok,
-    });
+    report.add({ part: PART, name: "landing works without JavaScript", value: noJs.detail, budget: "works", ratio: "", pass: noJs.ok });
 
     await countQueries(report, server, [
       { name: "landing", path: "/", heavy: null, light: null },
@@ -204,9 +190,7 @@ export async function runBrowser(report: Report, options: BrowserOptions): Promi
 /** The served gzipped size of the browser entry and its static imports, which every page that hydrates loads. */
 async function hydrationFloor(): Promise<{ bytes: number; files: number }> {
   const manifestPath = path.join(ROOT, "build/server/__vite_rsc_assets_manifest.js");
-  const manifest = (await import(pathToFileURL(manifestPath).href)) as {
-    default: { clientEntryDeps: { js: string[] } };
-  };
+  const manifest = (await import(pathToFileURL(manifestPath).href)) as { default: { clientEntryDeps: { js: string[] } } };
   const files = manifest.default.clientEntryDeps.js;
   const bytes = files.reduce((sum, file) => {
     const served = path.join(ROOT, "build/client", file);
@@ -222,21 +206,14 @@ function gzipClientBytes(url: string): Promise<number> {
       .get(url, { headers: { "Accept-Encoding": "gzip" } }, (response) => {
         let bytes = 0;
         response.on("data", (chunk: Buffer) => (bytes += chunk.length));
-        response.on("end", () =>
-          response.statusCode === 200 ? resolve(bytes) : reject(new Error(`${url} answered ${response.statusCode}`)),
-        );
+        response.on("end", () => (response.statusCode === 200 ? resolve(bytes) : reject(new Error(`${url} answered ${response.statusCode}`))));
         response.on("error", reject);
       })
       .on("error", reject);
   });
 }
 
-async function loadPage(
-  browser: Browser,
-  server: RunningServer,
-  path: string,
-  session: BenchSession | null,
-): Promise<PageLoad> {
+async function loadPage(browser: Browser, server: RunningServer, path: string, session: BenchSession | null): Promise<PageLoad> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     if (session) await context.addCookies([{ name: "nearhand_session", value: session.value, url: server.url }]);
@@ -249,9 +226,7 @@ async function loadPage(
     await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => {});
     await page.waitForTimeout(300);
     const vitals = (await page.evaluate("window.__benchVitals")) as { lcp: number | null; cls: number };
-    const inline = (await page.evaluate(
-      "Array.from(document.scripts).filter((s) => !s.src).map((s) => s.textContent ?? '').join('')",
-    )) as string;
+    const inline = (await page.evaluate("Array.from(document.scripts).filter((s) => !s.src).map((s) => s.textContent ?? '').join('')")) as string;
     let externalJs = 0;
     let externalJsReceived = 0;
     let externalJsZlibDefault = 0;
@@ -353,9 +328,7 @@ async function warmQueriesFor(server: RunningServer, path: string, session: Benc
 /** Requests a page and reads the server's "[queries] <n> GET <path>" line for it. */
 async function queriesFor(server: RunningServer, path: string, session: BenchSession | null): Promise<number> {
   const offset = server.output().length;
-  const response = await fetch(server.url + path, {
-    headers: { Accept: "text/html", ...(session ? { Cookie: session.cookie } : {}) },
-  });
+  const response = await fetch(server.url + path, { headers: { Accept: "text/html", ...(session ? { Cookie: session.cookie } : {}) } });
   await response.text();
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
   const pattern = new RegExp(`\\[queries\\] (\\d+) GET ${path.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}\\n`);

@@ -86,13 +86,7 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
   try {
     const ids = await findTargets(sql);
     const [seeker, provider] = await createSessions(sql, [ids.seekerId, ids.providerId]);
-    const page = (name: string, p: string, cookie: string): Target => ({
-      name,
-      method: "GET",
-      path: p,
-      cookie,
-      accept: "text/html",
-    });
+    const page = (name: string, p: string, cookie: string): Target => ({ name, method: "GET", path: p, cookie, accept: "text/html" });
     const api = (name: string, p: string, body?: object): Target => ({
       name,
       method: body ? "POST" : "GET",
@@ -116,8 +110,7 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
     });
 
     // The peers render the app's own markup of the two pages they serve.
-    const markup = async (target: Target) =>
-      (await fetch(server.url + target.path, { headers: headersOf(target) })).text();
+    const markup = async (target: Target) => (await fetch(server.url + target.path, { headers: headersOf(target) })).text();
     await installPeers();
     console.log("  building the peers with the app's markup …");
     await buildPeers({ landing: await markup(landing), seekerHome: await markup(seekerHome) });
@@ -127,18 +120,12 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
     // The baseline answers each visitor page with the app's bytes and headers.
     const visitorPages = [landing, notFound];
     const canned: Record<string, unknown> = {};
-    for (const target of visitorPages)
-      canned[`GET ${baselinePath(target)}`] = await rawAnswer(server.url + target.path, headersOf(target));
+    for (const target of visitorPages) canned[`GET ${baselinePath(target)}`] = await rawAnswer(server.url + target.path, headersOf(target));
     const file = path.join(dir, "responses.json");
     writeFileSync(file, JSON.stringify(canned));
     baseline = await startBaseline(file);
 
-    const app: Contender = {
-      label: "Nearhand",
-      url: server.url,
-      pid: () => server.process().pid!,
-      revive: (after) => server.revive(after),
-    };
+    const app: Contender = { label: "Nearhand", url: server.url, pid: () => server.process().pid!, revive: (after) => server.revive(after) };
     const peer = (name: PeerName, uncompressed = false): Contender => ({
       label: PEER_LABELS[name] + (uncompressed ? " (uncompressed)" : ""),
       url: peers.get(name)!.url,
@@ -193,11 +180,7 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
     };
     /** Per round: the app's figure over the best of the peer's runs (indices), then the median over the rounds. */
     const versus = (rounds: Run[][], indices: number[], metric: (run: Run) => number, better: "lower" | "higher") =>
-      median(
-        rounds.map(
-          (r) => metric(r[0]) / (better === "lower" ? Math.min : Math.max)(...indices.map((i) => metric(r[i]))),
-        ),
-      );
+      median(rounds.map((r) => metric(r[0]) / (better === "lower" ? Math.min : Math.max)(...indices.map((i) => metric(r[i])))));
     /**
      * Like for like: the app (runs 0 and 1: compressed, uncompressed) against a peer (runs `peerAt`, `peerAt` + 1),
      * per round the less favourable of the two ratios, then the median over the rounds.
@@ -274,26 +257,14 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
     for (const target of [dashboard, jobPage, bookingPage]) {
       const rounds = await measure(target, [app]);
       report.add(
-        figure(
-          `${target.name} throughput`,
-          summary(rounds, 0),
-          "",
-          "no peer renders this page",
-          anyFailed(rounds, 0) ? false : null,
-          { rounds },
-        ),
+        figure(`${target.name} throughput`, summary(rounds, 0), "", "no peer renders this page", anyFailed(rounds, 0) ? false : null, { rounds }),
       );
       await halfLoadP99(target, median(rounds.map((r) => r[0].rps)));
     }
 
     for (const target of [available, conversations, postMessage]) {
       const withRr7 = target === available;
-      const rounds = await measure(target, [
-        app,
-        appUncompressed,
-        ...bothWays("express"),
-        ...(withRr7 ? [peer("rr7", true)] : []),
-      ]);
+      const rounds = await measure(target, [app, appUncompressed, ...bothWays("express"), ...(withRr7 ? [peer("rr7", true)] : [])]);
       const cpu = likeForLike(rounds, 2, cpuPerRequest, "lower");
       const nearhand = `${summary(rounds, 0)}; uncompressed ${summary(rounds, 1)}`;
       const express = `${PEER_LABELS.express}: ${summary(rounds, 2)}; uncompressed ${summary(rounds, 3)}`;
@@ -332,14 +303,7 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
   }
 }
 
-function figure(
-  name: string,
-  value: string,
-  budget: string,
-  ratio: string,
-  pass: boolean | null,
-  data?: Record<string, unknown>,
-): Figure {
+function figure(name: string, value: string, budget: string, ratio: string, pass: boolean | null, data?: Record<string, unknown>): Figure {
   return { part: PART, name, value, budget, ratio, pass, data };
 }
 
@@ -417,22 +381,14 @@ async function load(contender: Contender, target: Target, seconds: number, rate?
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
-    failed:
-      result.requests.total -
-      (result.statusCodeStats?.[`${expectedStatus(target)}`]?.count ?? 0) +
-      result.errors +
-      result.timeouts,
+    failed: result.requests.total - (result.statusCodeStats?.[`${expectedStatus(target)}`]?.count ?? 0) + result.errors + result.timeouts,
     nodeMs: spent.nodeMs,
     postgresMs: spent.postgresMs,
   };
 }
 
 /** The JSON endpoints answer the same bytes as their peers (a new message: the same but for its id and time). */
-async function checkIdenticalJson(
-  report: Report,
-  app: Contender,
-  ...checks: Array<[Target, Contender[]]>
-): Promise<void> {
+async function checkIdenticalJson(report: Report, app: Contender, ...checks: Array<[Target, Contender[]]>): Promise<void> {
   for (const [target, others] of checks) {
     const bodyOf = async (contender: Contender) => {
       const response = await fetch(contender.url + target.path, {
@@ -441,17 +397,13 @@ async function checkIdenticalJson(
         body: target.body,
       });
       const text = await response.text();
-      return target.method === "POST"
-        ? text.replace(/"id":"[^"]+"/, '"id":"…"').replace(/"createdAt":"[^"]+"/, '"createdAt":"…"')
-        : text;
+      return target.method === "POST" ? text.replace(/"id":"[^"]+"/, '"id":"…"').replace(/"createdAt":"[^"]+"/, '"createdAt":"…"') : text;
     };
     const expected = await bodyOf(app);
     const differing: string[] = [];
     for (const other of others) if ((await bodyOf(other)) !== expected) differing.push(other.label);
     const bytes = Buffer.byteLength(expected).toLocaleString("en-US");
-    const value = differing.length
-      ? `differs from ${differing.join(", ")}`
-      : `${bytes} bytes, identical to ${others.map((o) => o.label).join(", ")}`;
+    const value = differing.length ? `differs from ${differing.join(", ")}` : `${bytes} bytes, identical to ${others.map((o) => o.label).join(", ")}`;
     report.add(figure(`${target.name} JSON matches the peers`, value, "byte-identical", "", differing.length === 0));
   }
 }
@@ -462,10 +414,7 @@ function baselinePath(target: Target): string {
 }
 
 /** The status, headers and bytes the app sends a browser (compressed as asked, not decoded). */
-function rawAnswer(
-  url: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+function rawAnswer(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length"]);
   return new Promise((resolve, reject) => {
     http
@@ -476,9 +425,7 @@ function rawAnswer(
           const kept = Object.entries(response.headers).filter(([name]) => !HOP_BY_HOP.has(name));
           resolve({
             status: response.statusCode ?? 0,
-            headers: Object.fromEntries(
-              kept.map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : String(value)]),
-            ),
+            headers: Object.fromEntries(kept.map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : String(value)])),
             body: Buffer.concat(chunks).toString("base64"),
           });
         });

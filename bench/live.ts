@@ -42,8 +42,7 @@ export async function runLive(report: Report, options: LiveOptions): Promise<voi
 
     // Warm both instances up on the path measured below, then take the resting memory.
     const sender = sessions[1].cookie;
-    for (const server of servers)
-      for (let i = 0; i < 20; i++) await postMessage(server, sender, ids.threadBookingId, ids.seekerId);
+    for (const server of servers) for (let i = 0; i < 20; i++) await postMessage(server, sender, ids.threadBookingId, ids.seekerId);
     await new Promise((r) => setTimeout(r, 1000));
     const rssBefore = a.rss();
 
@@ -61,9 +60,7 @@ export async function runLive(report: Report, options: LiveOptions): Promise<voi
     await new Promise((r) => setTimeout(r, 2000));
     const rssAfter = a.rss();
     const open = sockets.length;
-    console.log(
-      `  ${open}/${sessions.length} sockets open in ${connectSeconds.toFixed(1)} s; RSS ${mib(rssBefore)} → ${mib(rssAfter)}`,
-    );
+    console.log(`  ${open}/${sessions.length} sockets open in ${connectSeconds.toFixed(1)} s; RSS ${mib(rssBefore)} → ${mib(rssAfter)}`);
     report.add({
       part: PART,
       name: "authenticated sockets on one instance",
@@ -161,19 +158,13 @@ export async function runLive(report: Report, options: LiveOptions): Promise<voi
   }
 }
 
-async function postMessage(
-  server: RunningServer,
-  cookie: string,
-  bookingId: string,
-  receiverId: string,
-): Promise<string> {
+async function postMessage(server: RunningServer, cookie: string, bookingId: string, receiverId: string): Promise<string> {
   const response = await fetch(`${server.url}/api/messages`, {
     method: "POST",
     headers: { Cookie: cookie, "Content-Type": "application/json" },
     body: JSON.stringify({ bookingId, receiverId, content: `${BENCH_MESSAGE_PREFIX} live latency` }),
   });
-  if (response.status !== 201)
-    throw new Error(`POST /api/messages answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 201) throw new Error(`POST /api/messages answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { id: string }).id;
 }
 
@@ -185,9 +176,7 @@ function openSocket(server: RunningServer, cookie: string): Promise<WebSocket> {
     });
     socket.once("open", () => resolve(socket));
     socket.once("error", reject);
-    socket.once("unexpected-response", (_request, response) =>
-      reject(new Error(`upgrade refused: ${response.statusCode}`)),
-    );
+    socket.once("unexpected-response", (_request, response) => reject(new Error(`upgrade refused: ${response.statusCode}`)));
   });
 }
 

@@ -17,14 +17,7 @@ import { QUEUE_SCHEMA } from "../db/queue.ts";
 import { notifications, users, type User } from "../db/schema.ts";
 import { connect, databaseExists } from "./support/postgres-admin.ts";
 import { ms, summarize, times, type Report } from "./support/report.ts";
-import {
-  BENCH_PROVIDER_EMAIL,
-  BENCH_SEEKER_EMAIL,
-  benchDatabaseUrl,
-  PGLITE_DIR,
-  SIZE_NAMES,
-  type SizeName,
-} from "./support/scale.ts";
+import { BENCH_PROVIDER_EMAIL, BENCH_SEEKER_EMAIL, benchDatabaseUrl, PGLITE_DIR, SIZE_NAMES, type SizeName } from "./support/scale.ts";
 
 const PART = "2 queries";
 const P95_BUDGET_MS = 20;
@@ -81,12 +74,8 @@ export async function runQueries(report: Report, options: QueryOptions): Promise
     console.log(`\nQueries on PostgreSQL, ${size} jobs`);
     const explainer = connect(url);
     try {
-      bySize[size] = await measureDatabase(
-        report,
-        `PostgreSQL ${size}`,
-        { databaseUrl: url },
-        options,
-        (statement, params) => explainer.unsafe(statement, params as never[]).then((rows) => rows as unknown[]),
+      bySize[size] = await measureDatabase(report, `PostgreSQL ${size}`, { databaseUrl: url }, options, (statement, params) =>
+        explainer.unsafe(statement, params as never[]).then((rows) => rows as unknown[]),
       );
     } finally {
       await explainer.end();
@@ -138,9 +127,7 @@ async function reportPosting(report: Report, size: SizeName, options: QueryOptio
         const job = await createJob(tx, seeker.id, input);
         const posted = performance.now();
         const created = await tx.select().from(notifications).where(eq(notifications.relatedId, job.id));
-        await tx.execute(
-          sql`delete from ${sql.identifier(QUEUE_SCHEMA)}.job where id = any(${sql.param(created.map((n) => n.id))}::uuid[])`,
-        );
+        await tx.execute(sql`delete from ${sql.identifier(QUEUE_SCHEMA)}.job where id = any(${sql.param(created.map((n) => n.id))}::uuid[])`);
         const queued = performance.now();
         await enqueueAlerts(tx, created);
         if (i >= 5) {
@@ -187,16 +174,10 @@ async function runPglite(report: Report, options: QueryOptions) {
   }
   console.log(`\nQueries on PGlite (${PGLITE_DIR})`);
   let client: PGlite | undefined;
-  const results = await measureDatabase(
-    report,
-    "PGlite",
-    { dataDir: PGLITE_DIR },
-    options,
-    async (statement, params, handle) => {
-      client ??= (handle.db as unknown as { $client: PGlite }).$client;
-      return (await client.query(statement, params)).rows;
-    },
-  );
+  const results = await measureDatabase(report, "PGlite", { dataDir: PGLITE_DIR }, options, async (statement, params, handle) => {
+    client ??= (handle.db as unknown as { $client: PGlite }).$client;
+    return (await client.query(statement, params)).rows;
+  });
   const baseline = results.at(-1)!;
   QUERIES.forEach((query, i) => {
     const r = results[i];
@@ -223,11 +204,7 @@ async function measureDatabase(
   explain: Explain,
 ): Promise<Measured[]> {
   let captured: Array<{ query: string; params: unknown[] }> | null = null;
-  const handle = await openDatabase({
-    ...target,
-    poolSize: 2,
-    onQuery: (query, params) => captured?.push({ query, params }),
-  });
+  const handle = await openDatabase({ ...target, poolSize: 2, onQuery: (query, params) => captured?.push({ query, params }) });
   try {
     // A seed from before a new migration gets its indexes here, as a deployment would.
     await handle.migrate();
@@ -251,23 +228,15 @@ async function measureDatabase(
       const plans = [];
       for (const statement of statements) {
         if (query.name.startsWith("baseline")) break;
-        const [json] = (await explain(
-          `explain (analyze, format json) ${statement.query}`,
-          statement.params,
-          handle,
-        )) as Array<Record<string, unknown>>;
-        const textRows = (await explain(
-          `explain (analyze, buffers) ${statement.query}`,
-          statement.params,
-          handle,
-        )) as Array<Record<string, string>>;
+        const [json] = (await explain(`explain (analyze, format json) ${statement.query}`, statement.params, handle)) as Array<
+          Record<string, unknown>
+        >;
+        const textRows = (await explain(`explain (analyze, buffers) ${statement.query}`, statement.params, handle)) as Array<Record<string, string>>;
         const root = planRoot(json);
         plans.push({
           statement: statement.query.replace(/\s+/g, " ").trim(),
           tree: describePlan(root),
-          seqScans: collect(root, (n) =>
-            n["Node Type"] === "Seq Scan" && BIG_TABLES.has(n["Relation Name"] ?? "") ? n["Relation Name"]! : null,
-          ),
+          seqScans: collect(root, (n) => (n["Node Type"] === "Seq Scan" && BIG_TABLES.has(n["Relation Name"] ?? "") ? n["Relation Name"]! : null)),
           indexes: collect(root, (n) => n["Index Name"] ?? null),
           text: textRows.map((row) => Object.values(row)[0]).join("\n"),
         });
@@ -275,10 +244,7 @@ async function measureDatabase(
       console.log(
         `  ${query.name.padEnd(40)} p50 ${ms(stats.p50).padStart(9)}  p95 ${ms(stats.p95).padStart(9)}  p99 ${ms(stats.p99).padStart(9)}  (${stats.n} runs)`,
       );
-      for (const plan of plans)
-        console.log(
-          `    plan: ${plan.tree}${plan.seqScans.length ? `   <-- Seq Scan on ${plan.seqScans.join(", ")}` : ""}`,
-        );
+      for (const plan of plans) console.log(`    plan: ${plan.tree}${plan.seqScans.length ? `   <-- Seq Scan on ${plan.seqScans.join(", ")}` : ""}`);
       results.push({ n: stats.n, p50: stats.p50, p95: stats.p95, p99: stats.p99, plans });
     }
     report.details[`queries ${label}`] = Object.fromEntries(all.map((q, i) => [q.name, results[i]]));
@@ -302,12 +268,7 @@ function reportPostgres(report: Report, bySize: Partial<Record<SizeName, Measure
       budget: `p95 < ${P95_BUDGET_MS} ms${largest === "1m" ? "" : " (at 1m)"}`,
       ratio: `${times(r.p95 / baseline.p95)} select 1`,
       pass: largest === "1m" ? r.p95 < P95_BUDGET_MS : null,
-      data: {
-        size: largest,
-        ...r,
-        plans: undefined,
-        bySize: Object.fromEntries(measuredSizes.map((s) => [s, pick(bySize[s]![i])])),
-      },
+      data: { size: largest, ...r, plans: undefined, bySize: Object.fromEntries(measuredSizes.map((s) => [s, pick(bySize[s]![i])])) },
     });
     for (let k = 1; k < measuredSizes.length; k++) {
       const from = bySize[measuredSizes[k - 1]]![i];

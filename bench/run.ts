@@ -29,8 +29,7 @@ const { values } = parseArgs({
   allowNegative: true,
 });
 const parts = values.only.split(",").map((p) => p.trim()) as Part[];
-for (const part of parts)
-  if (!PARTS.includes(part)) throw new Error(`unknown part ${part}; one of ${PARTS.join(", ")}`);
+for (const part of parts) if (!PARTS.includes(part)) throw new Error(`unknown part ${part}; one of ${PARTS.join(", ")}`);
 if (!SIZE_NAMES.includes(values.db as SizeName)) throw new Error(`--db must be one of ${SIZE_NAMES.join(", ")}`);
 const quick = values.quick;
 const serverDatabase = benchDatabaseUrl(values.db as SizeName);
@@ -43,12 +42,9 @@ if (values.build && parts.some((p) => p !== "queries")) await buildApp();
 for (const part of parts) {
   const started = performance.now();
   try {
-    if (part === "queries")
-      await runQueries(report, { iterations: quick ? 60 : 300, secondsPerQuery: quick ? 3 : 15, pglite: true });
-    if (part === "http")
-      await runHttp(report, { databaseUrl: serverDatabase, seconds: quick ? 3 : 10, rounds: quick ? 3 : 5 });
-    if (part === "live")
-      await runLive(report, { databaseUrl: serverDatabase, sockets: quick ? 1000 : 5000, messages: quick ? 60 : 1000 });
+    if (part === "queries") await runQueries(report, { iterations: quick ? 60 : 300, secondsPerQuery: quick ? 3 : 15, pglite: true });
+    if (part === "http") await runHttp(report, { databaseUrl: serverDatabase, seconds: quick ? 3 : 10, rounds: quick ? 3 : 5 });
+    if (part === "live") await runLive(report, { databaseUrl: serverDatabase, sockets: quick ? 1000 : 5000, messages: quick ? 60 : 1000 });
     if (part === "browser") await runBrowser(report, { databaseUrl: serverDatabase, runs: quick ? 1 : 3 });
   } catch (error) {
     console.error(`\n${part} failed:`, error);
@@ -62,9 +58,7 @@ report.write(file, { parts, quick, db: values.db }, startedAt);
 console.log(`\n${report.table()}\n`);
 const failed = report.figures.filter((f) => f.pass === false).length;
 const passed = report.figures.filter((f) => f.pass === true).length;
-console.log(
-  `${passed} passed, ${failed} failed, ${report.figures.length - passed - failed} reported only. Written to ${path.relative(ROOT, file)}.`,
-);
+console.log(`${passed} passed, ${failed} failed, ${report.figures.length - passed - failed} reported only. Written to ${path.relative(ROOT, file)}.`);
 
 /** A failed part's first line: PGlite's file-system errors are plain objects (`{ name: "ErrnoError", errno }`). */
 function describeError(error: unknown): string {

@@ -56,8 +56,7 @@ const { values } = parseArgs({
   allowNegative: true,
 });
 const sizes = values["pglite-only"] ? [] : values.sizes.split(",").map((s) => s.trim());
-for (const size of sizes)
-  if (!(size in SIZES)) throw new Error(`unknown size ${size}; one of ${SIZE_NAMES.join(", ")}`);
+for (const size of sizes) if (!(size in SIZES)) throw new Error(`unknown size ${size}; one of ${SIZE_NAMES.join(", ")}`);
 
 const overall = performance.now();
 for (const size of sizes as SizeName[]) await seedPostgres(size);
@@ -157,9 +156,7 @@ function report(timings: Timing[], indexes: number, finishingSeconds: number, to
   const rows = timings.reduce((sum, t) => sum + t.rows, 0);
   const loading = timings.reduce((sum, t) => sum + t.seconds, 0);
   console.log(`  ${indexes} indexes, aggregates, vacuum analyze: ${finishingSeconds.toFixed(1)} s`);
-  console.log(
-    `  total ${rows.toLocaleString("en-US")} rows in ${totalSeconds.toFixed(1)} s (loading ${rate(rows, loading)})`,
-  );
+  console.log(`  total ${rows.toLocaleString("en-US")} rows in ${totalSeconds.toFixed(1)} s (loading ${rate(rows, loading)})`);
 }
 
 function describe(counts: Record<string, number>): string {

@@ -91,11 +91,7 @@ async function openPostgres(url: string, poolSize: number, logger: Logger | unde
     backoff: reconnectDelaySeconds,
   });
   const usage = new PoolUsage(poolSize);
-  const db = drizzle({
-    client: trackPostgresJs(preparingStatements(client), usage),
-    schema,
-    logger,
-  }) as unknown as Database;
+  const db = drizzle({ client: trackPostgresJs(preparingStatements(client), usage), schema, logger }) as unknown as Database;
   return {
     db,
     kind: "postgres",
@@ -128,11 +124,7 @@ async function openPostgres(url: string, poolSize: number, logger: Logger | unde
   };
 }
 
-async function openPglite(
-  dataDir: string,
-  template: Blob | undefined,
-  logger: Logger | undefined,
-): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, template: Blob | undefined, logger: Logger | undefined): Promise<DatabaseHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { cube } = await import("@electric-sql/pglite/contrib/cube");
   const { btree_gist } = await import("@electric-sql/pglite/contrib/btree_gist");

@@ -61,11 +61,7 @@ function statementSpan(statement: string) {
   const operation = kindOf(statement).toUpperCase();
   return trace.getTracer("nearhand-db").startSpan(operation, {
     kind: SpanKind.CLIENT,
-    attributes: {
-      "db.system.name": "postgresql",
-      "db.operation.name": operation,
-      "db.query.text": statement.slice(0, 2000),
-    },
+    attributes: { "db.system.name": "postgresql", "db.operation.name": operation, "db.query.text": statement.slice(0, 2000) },
   });
 }
 
@@ -161,11 +157,7 @@ interface PgliteLike {
 /** The PGlite client drizzle is given: one connection, so anything beyond one holder waits. */
 export function trackPglite<T extends object>(client: T, usage: PoolUsage, inTransaction = false): T {
   const target = client as unknown as PgliteLike;
-  const timed = async <R>(
-    statement: string | undefined,
-    holdsConnection: boolean,
-    run: () => Promise<R>,
-  ): Promise<R> => {
+  const timed = async <R>(statement: string | undefined, holdsConnection: boolean, run: () => Promise<R>): Promise<R> => {
     const settle = usage.begin(statement, holdsConnection);
     try {
       const result = await run();
@@ -177,14 +169,11 @@ export function trackPglite<T extends object>(client: T, usage: PoolUsage, inTra
     }
   };
   const overrides: Record<string, unknown> = {
-    query: (query: string, params?: unknown[], options?: unknown) =>
-      timed(query, !inTransaction, () => target.query(query, params, options)),
+    query: (query: string, params?: unknown[], options?: unknown) => timed(query, !inTransaction, () => target.query(query, params, options)),
   };
   if (!inTransaction) {
     overrides.transaction = (callback: (transaction: object) => Promise<unknown>) =>
-      timed(undefined, true, () =>
-        target.transaction((transaction) => callback(trackPglite(transaction, usage, true))),
-      );
+      timed(undefined, true, () => target.transaction((transaction) => callback(trackPglite(transaction, usage, true))));
   }
   return overriding(client, overrides);
 }

@@ -15,11 +15,7 @@ interface PostgresJsSql {
 }
 
 /** The postgres.js client (or a transaction's) with drizzle's parameterized statements prepared. */
-export function preparingStatements<T extends object>(
-  client: T,
-  texts = new Set<string>(),
-  maxTexts = MAX_PREPARED_TEXTS,
-): T {
+export function preparingStatements<T extends object>(client: T, texts = new Set<string>(), maxTexts = MAX_PREPARED_TEXTS): T {
   const sql = client as unknown as PostgresJsSql;
   const remembered = (query: string) => {
     if (texts.has(query)) return true;
@@ -31,9 +27,7 @@ export function preparingStatements<T extends object>(
     (start: (...args: unknown[]) => Promise<unknown>) =>
     (...args: unknown[]) => {
       const callback = args.at(-1) as (transactionSql: object) => unknown;
-      return start(...args.slice(0, -1), (transactionSql: object) =>
-        callback(preparingStatements(transactionSql, texts, maxTexts)),
-      );
+      return start(...args.slice(0, -1), (transactionSql: object) => callback(preparingStatements(transactionSql, texts, maxTexts)));
     };
   const overrides: Record<string, unknown> = {
     unsafe(query: string, params?: unknown[], options?: object) {

@@ -100,10 +100,7 @@ export const userIdentities = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.issuer, t.subject] }),
-    unique("user_identities_user_issuer_unique").on(t.userId, t.issuer),
-  ],
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), unique("user_identities_user_issuer_unique").on(t.userId, t.issuer)],
 );
 
 export const sessions = pgTable(

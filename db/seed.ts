@@ -12,8 +12,7 @@ const BOOKING_PROGRESS_TYPE = "booking_accepted";
 
 type NewNotification = typeof t.notifications.$inferInsert;
 
-const name = (user: { firstName: string | null; lastName: string | null }) =>
-  [user.firstName, user.lastName].filter(Boolean).join(" ");
+const name = (user: { firstName: string | null; lastName: string | null }) => [user.firstName, user.lastName].filter(Boolean).join(" ");
 
 export async function seedCategories(db: Database): Promise<void> {
   await db
@@ -117,16 +116,7 @@ export async function seedDemo(db: Database): Promise<void> {
     const seekers = await tx.insert(t.users).values(seekerRows).returning();
     const providers = await tx.insert(t.users).values(providerRows).returning();
 
-    const statuses = [
-      "posted",
-      "posted",
-      "posted",
-      "matched",
-      "in_progress",
-      "completed",
-      "completed",
-      "cancelled",
-    ] as const;
+    const statuses = ["posted", "posted", "posted", "matched", "in_progress", "completed", "completed", "cancelled"] as const;
     for (let i = 0; i < 32; i++) {
       const seeker = seekers[i % seekers.length];
       const categoryId = CATEGORY_IDS[i % CATEGORY_IDS.length];
@@ -134,10 +124,7 @@ export async function seedDemo(db: Database): Promise<void> {
       const p = place();
       // A booked job's whole timeline (accepted 30 min later, started an hour after, completed three hours after
       // that) lies in the past: it was posted at least five hours ago.
-      const minutesAgo =
-        status === "posted" || status === "cancelled"
-          ? { min: 1, max: 20 * 24 * 60 }
-          : { min: 5 * 60, max: 20 * 24 * 60 };
+      const minutesAgo = status === "posted" || status === "cancelled" ? { min: 1, max: 20 * 24 * 60 } : { min: 5 * 60, max: 20 * 24 * 60 };
       const createdAt = new Date(now - faker.number.int(minutesAgo) * 60_000);
       const idea = faker.helpers.arrayElement(JOB_IDEAS[categoryId]);
       const budget = i % 5 === 4 ? null : faker.number.int({ min: 40, max: 600 }).toFixed(2);
@@ -160,8 +147,7 @@ export async function seedDemo(db: Database): Promise<void> {
         .returning();
       if (status === "posted" || status === "cancelled") continue;
 
-      const provider =
-        providers.find((u) => u.providerCategories.includes(categoryId) && u.id !== seeker.id) ?? providers[0];
+      const provider = providers.find((u) => u.providerCategories.includes(categoryId) && u.id !== seeker.id) ?? providers[0];
       const acceptedAt = new Date(createdAt.getTime() + 30 * 60_000);
       const startedAt = status === "matched" ? null : new Date(acceptedAt.getTime() + 60 * 60_000);
       const completedAt = status === "completed" ? new Date(acceptedAt.getTime() + 3 * 60 * 60_000) : null;

@@ -33,9 +33,7 @@ export async function snapshotDatabase(db: Executor): Promise<DatabaseSnapshot> 
     const source = name === "sessions" ? `(${SESSION_ROWS})` : `"${name.replaceAll('"', '""')}"`;
     return `select '${name.replaceAll("'", "''")}' as name, count(*)::int as rows, md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as md5 from ${source} t`;
   });
-  const rows = rowsOf<{ name: string; rows: number; md5: string }>(
-    await db.execute(sql.raw(parts.join(" union all "))),
-  );
+  const rows = rowsOf<{ name: string; rows: number; md5: string }>(await db.execute(sql.raw(parts.join(" union all "))));
   return Object.fromEntries(rows.map((row) => [row.name, { rows: Number(row.rows), md5: row.md5 }]));
 }
 

@@ -35,6 +35,4 @@ for (const file of files(clientDir)) {
   before += body.length;
   after += brotli.length;
 }
-console.log(
-  `Precompressed ${count} client files: ${Math.round(before / 1024)} KiB → ${Math.round(after / 1024)} KiB (brotli).`,
-);
+console.log(`Precompressed ${count} client files: ${Math.round(before / 1024)} KiB → ${Math.round(after / 1024)} KiB (brotli).`);

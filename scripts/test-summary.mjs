@@ -22,7 +22,6 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
     skipped += report.stats.skipped;
   }
 }
-if (flaky > 0)
-  console.log(`${flaky} end-to-end test(s) passed only on their retry (flaky): see the Playwright output above`);
+if (flaky > 0) console.log(`${flaky} end-to-end test(s) passed only on their retry (flaky): see the Playwright output above`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 if (failed > 0 || passed === 0) process.exit(1);

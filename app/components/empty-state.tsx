@@ -17,10 +17,7 @@ interface EmptyStateProps {
 /** What a list shows when it has nothing: a dashed card with what to do next. */
 export function EmptyState({ icon, title, text, action, testId, className = "mt-6 py-12" }: EmptyStateProps) {
   return (
-    <div
-      className={`rounded-xl border border-dashed border-slate-300 bg-white px-6 text-center ${className}`}
-      data-testid={testId}
-    >
+    <div className={`rounded-xl border border-dashed border-slate-300 bg-white px-6 text-center ${className}`} data-testid={testId}>
       {icon}
       <p className={`${icon ? "mt-3 " : ""}font-medium text-slate-900`}>{title}</p>
       {text ? <p className="mt-1 text-sm text-slate-600">{text}</p> : null}

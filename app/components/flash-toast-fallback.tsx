@@ -14,10 +14,7 @@ const VIEWPORT =
  */
 export function FlashToastFallback({ toast, withScripts }: { toast: ToastMessage | null; withScripts: boolean }) {
   if (!toast) return null;
-  const colours =
-    toast.variant === "destructive"
-      ? "border-red-700 bg-red-600 text-white"
-      : "border-slate-200 bg-white text-slate-900";
+  const colours = toast.variant === "destructive" ? "border-red-700 bg-red-600 text-white" : "border-slate-200 bg-white text-slate-900";
   const shown = (
     <div className={VIEWPORT}>
       <dialog

@@ -47,25 +47,13 @@ export function JobCard({
             {job.title}
           </h3>
           <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
-            {job.isUrgent ? (
-              <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700">Urgent</span>
-            ) : null}
-            <span
-              data-testid="job-status"
-              className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${JOB_STATUS_STYLES[job.status]}`}
-            >
+            {job.isUrgent ? <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700">Urgent</span> : null}
+            <span data-testid="job-status" className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${JOB_STATUS_STYLES[job.status]}`}>
               {statusLabel(job.status)}
             </span>
           </div>
         </div>
-        <FavoriteButton
-          targetType="job"
-          targetId={job.id}
-          initialFavorited={favorited}
-          role={favoriteRole}
-          label={job.title}
-          className="-m-1"
-        />
+        <FavoriteButton targetType="job" targetId={job.id} initialFavorited={favorited} role={favoriteRole} label={job.title} className="-m-1" />
       </div>
 
       <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">

@@ -40,10 +40,7 @@ export function LandingPage() {
       <title>Nearhand: urgent local help, nearby</title>
       <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-5">
         <span className="flex items-center gap-2 text-lg font-bold">
-          <span
-            className="inline-flex h-8 w-8 items-center justify-center rounded-lg bg-brand-600 text-white"
-            aria-hidden
-          >
+          <span className="inline-flex h-8 w-8 items-center justify-center rounded-lg bg-brand-600 text-white" aria-hidden>
             N
           </span>
           Nearhand
@@ -53,18 +50,13 @@ export function LandingPage() {
         </a>
       </header>
       <section className="mx-auto max-w-6xl px-4 pb-20 pt-12 text-center md:pt-20">
-        <h1 className="mx-auto max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 md:text-6xl">
-          Urgent help from people nearby
-        </h1>
+        <h1 className="mx-auto max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 md:text-6xl">Urgent help from people nearby</h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">
-          Post a repair, cleaning, moving or assembly job and get matched with a trusted local provider in minutes. Or
-          switch roles and earn by helping your neighbours.
+          Post a repair, cleaning, moving or assembly job and get matched with a trusted local provider in minutes. Or switch roles and earn by
+          helping your neighbours.
         </p>
         <div className="mt-10 flex flex-wrap justify-center gap-4">
-          <a
-            href="/api/login"
-            className="rounded-md bg-brand-600 px-6 py-3 text-base font-semibold text-white shadow hover:bg-brand-700"
-          >
+          <a href="/api/login" className="rounded-md bg-brand-600 px-6 py-3 text-base font-semibold text-white shadow hover:bg-brand-700">
             Get Started
           </a>
           <a
@@ -101,9 +93,7 @@ export function LandingPage() {
           Sign Up Now
         </a>
       </section>
-      <footer className="border-t border-slate-200 py-8 text-center text-sm text-slate-500">
-        Nearhand is open source.
-      </footer>
+      <footer className="border-t border-slate-200 py-8 text-center text-sm text-slate-500">Nearhand is open source.</footer>
     </main>
   );
 }

@@ -56,10 +56,7 @@ export function LinkDialog(props: LinkDialogProps) {
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content
-          className={`${CONTENT_CLASS} ${props.wide ? WIDE_CONTENT_CLASS : "max-w-md"}`}
-          data-testid={props.testId}
-        >
+        <Dialog.Content className={`${CONTENT_CLASS} ${props.wide ? WIDE_CONTENT_CLASS : "max-w-md"}`} data-testid={props.testId}>
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-lg font-semibold text-slate-900">{props.title}</Dialog.Title>
             <Dialog.Close
@@ -69,9 +66,7 @@ export function LinkDialog(props: LinkDialogProps) {
               <X className="h-4 w-4" aria-hidden />
             </Dialog.Close>
           </div>
-          <Dialog.Description className={props.describedVisibly ? "mt-3 text-sm text-slate-700" : "sr-only"}>
-            {props.description}
-          </Dialog.Description>
+          <Dialog.Description className={props.describedVisibly ? "mt-3 text-sm text-slate-700" : "sr-only"}>{props.description}</Dialog.Description>
           {props.children}
         </Dialog.Content>
       </Dialog.Portal>

@@ -7,17 +7,7 @@ import { ArrowLeft } from "~/components/icons";
  * The not-found screen of a job, a booking or a provider (spec §8: 'Job not found', 'Booking not found'): the
  * page keeps the app's shell and answers 404; `children` may say more (why an accept was refused).
  */
-export function NotFoundCard({
-  title,
-  text,
-  linkText,
-  children,
-}: {
-  title: string;
-  text: string;
-  linkText: string;
-  children?: ReactNode;
-}) {
+export function NotFoundCard({ title, text, linkText, children }: { title: string; text: string; linkText: string; children?: ReactNode }) {
   return (
     <main className="flex min-h-[60vh] items-center justify-center px-4">
       <title>{`${title} | Nearhand`}</title>

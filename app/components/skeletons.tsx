@@ -1,17 +1,7 @@
 import { Fragment, type ReactNode } from "react";
 
 /** What a streamed section shows while it loads: `count` placeholders, announced once as `label`. */
-export function SkeletonList({
-  count,
-  label,
-  className,
-  children,
-}: {
-  count: number;
-  label: string;
-  className: string;
-  children: ReactNode;
-}) {
+export function SkeletonList({ count, label, className, children }: { count: number; label: string; className: string; children: ReactNode }) {
   return (
     <div className={className} role="status" aria-label={label}>
       {Array.from({ length: count }, (_, i) => (

@@ -37,9 +37,7 @@ export function ToastList({ toasts, onDismiss }: ToastListProps) {
             <RadixToast.Title className="text-sm font-semibold">{toast.title}</RadixToast.Title>
             {/* Radix reads out the toast's texts run together: this keeps the title and the description two sentences. */}
             {toast.description ? <span className="sr-only">. </span> : null}
-            {toast.description ? (
-              <RadixToast.Description className="text-sm opacity-90">{toast.description}</RadixToast.Description>
-            ) : null}
+            {toast.description ? <RadixToast.Description className="text-sm opacity-90">{toast.description}</RadixToast.Description> : null}
           </div>
           <RadixToast.Close aria-label="Close" className={CLOSE_CLASS}>
             <X className="h-4 w-4" aria-hidden />
@@ -55,13 +53,10 @@ export function ToastList({ toasts, onDismiss }: ToastListProps) {
 const VIEWPORT_CLASS =
   "pointer-events-none fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px] outline-none";
 
-const CLOSE_CLASS =
-  "rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-current";
+const CLOSE_CLASS = "rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-current";
 
 function toastClass(variant: ToastMessage["variant"]): string {
   const base =
     "toast-root pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-md border p-4 pr-3 shadow-lg";
-  return variant === "destructive"
-    ? `${base} border-red-700 bg-red-600 text-white`
-    : `${base} border-slate-200 bg-white text-slate-900`;
+  return variant === "destructive" ? `${base} border-red-700 bg-red-600 text-white` : `${base} border-slate-200 bg-white text-slate-900`;
 }

@@ -16,10 +16,7 @@ export function Toaster({ flash }: { flash: ToastMessage | null }) {
   // (and with no JavaScript at all) the <noscript> fallback shows a flash.
   const hydrated = useHydrated();
 
-  useEffect(
-    () => onToast((toast) => setToasts((current) => [{ ...toast, open: true }, ...current].slice(0, TOAST_LIMIT))),
-    [],
-  );
+  useEffect(() => onToast((toast) => setToasts((current) => [{ ...toast, open: true }, ...current].slice(0, TOAST_LIMIT))), []);
 
   // A new server flash replaces what is shown (adjusting state while rendering, not in an effect).
   const [shownFlashId, setShownFlashId] = useState(flash?.id ?? null);

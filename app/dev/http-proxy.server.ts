@@ -14,10 +14,7 @@ export interface Forwarding {
   /** The request body's length: no more bytes than this reach the upstream (0: no body is sent). */
   bodyLength: number;
   /** The status and headers the client gets for the upstream's answer; a body replaces the upstream's. */
-  answer(
-    status: number,
-    headers: IncomingHttpHeaders,
-  ): { status: number; headers: Record<string, string>; body?: string };
+  answer(status: number, headers: IncomingHttpHeaders): { status: number; headers: Record<string, string>; body?: string };
 }
 
 /**
@@ -28,13 +25,7 @@ export interface Forwarding {
 export function forward(req: IncomingMessage, res: ServerResponse, forwarding: Forwarding): void {
   const url = new URL(forwarding.target);
   const upstream = http.request(
-    {
-      hostname: url.hostname,
-      port: url.port,
-      method: forwarding.method,
-      path: forwarding.path,
-      headers: { ...forwarding.headers, host: url.host },
-    },
+    { hostname: url.hostname, port: url.port, method: forwarding.method, path: forwarding.path, headers: { ...forwarding.headers, host: url.host } },
     (answer) => {
       // The client went away before the upstream answered (piping into a destroyed response throws: it ended the process).
       if (res.destroyed || res.writableEnded) {

@@ -45,8 +45,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
         simpleParser(Buffer.concat(chunks))
           .then((parsed) => {
             const headers: Record<string, string> = {};
-            for (const line of parsed.headerLines)
-              headers[line.key] ??= line.line.slice(line.line.indexOf(":") + 1).trim();
+            for (const line of parsed.headerLines) headers[line.key] ??= line.line.slice(line.line.indexOf(":") + 1).trim();
             caught.unshift({
               id: String(++sequence),
               receivedAt: new Date(),

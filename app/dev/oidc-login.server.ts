@@ -120,9 +120,7 @@ async function grantEverythingMissing(provider: OidcProvider, interaction: Inter
   if (!accountId || typeof clientId !== "string") {
     throw new Error("consent interaction without an account or client");
   }
-  const grant = interaction.grantId
-    ? await provider.Grant.find(interaction.grantId)
-    : new provider.Grant({ accountId, clientId });
+  const grant = interaction.grantId ? await provider.Grant.find(interaction.grantId) : new provider.Grant({ accountId, clientId });
   if (!grant) throw new Error("grant referenced by the interaction is gone");
 
   const details = interaction.prompt.details;

@@ -36,12 +36,7 @@ export function sendHtml(res: ServerResponse, policy: string, status: number, ht
 }
 
 export function sendExpired(res: ServerResponse, policy: string): void {
-  sendHtml(
-    res,
-    policy,
-    400,
-    errorPage("This sign-in link has expired", "Go back to Nearhand and start signing in again."),
-  );
+  sendHtml(res, policy, 400, errorPage("This sign-in link has expired", "Go back to Nearhand and start signing in again."));
 }
 
 const STYLES = `

@@ -3,15 +3,7 @@ import "server-only";
 // What the development provider keeps, all in memory and lost on restart: accounts, its records, its key.
 import { generateKeyPair } from "node:crypto";
 import { promisify } from "node:util";
-import type {
-  Account,
-  AccountClaims,
-  Adapter,
-  AdapterFactory,
-  AdapterPayload,
-  JWK,
-  KoaContextWithOIDC,
-} from "oidc-provider";
+import type { Account, AccountClaims, Adapter, AdapterFactory, AdapterPayload, JWK, KoaContextWithOIDC } from "oidc-provider";
 
 export interface StoredAccount {
   email: string;

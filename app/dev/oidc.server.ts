@@ -20,12 +20,7 @@ import type { Configuration } from "oidc-provider";
 
 import { handleInteraction, loadExistingGrant, type InteractionContext } from "~/dev/oidc-login.server";
 import { errorPage, pageSecurityPolicy, renderError, sendHtml } from "~/dev/oidc-pages.server";
-import {
-  createAccountStore,
-  createMemoryAdapter,
-  generateSigningKey,
-  type ClaimsAdjustment,
-} from "~/dev/oidc-store.server";
+import { createAccountStore, createMemoryAdapter, generateSigningKey, type ClaimsAdjustment } from "~/dev/oidc-store.server";
 import { log } from "~/infra/logger.server";
 
 export interface DevOidcProviderOptions {
@@ -116,12 +111,7 @@ export async function createDevOidcProvider(options: DevOidcProviderOptions): Pr
         res.end();
         return;
       }
-      sendHtml(
-        res,
-        policy,
-        500,
-        errorPage("Something went wrong", "The development sign-in failed. Check the server log."),
-      );
+      sendHtml(res, policy, 500, errorPage("Something went wrong", "The development sign-in failed. Check the server log."));
     });
   }
 
@@ -129,11 +119,7 @@ export async function createDevOidcProvider(options: DevOidcProviderOptions): Pr
 }
 
 /** The provider's settings: one confidential client, code flow with PKCE, its own cookie names. */
-async function configuration(
-  options: DevOidcProviderOptions,
-  findAccount: Configuration["findAccount"],
-  policy: string,
-): Promise<Configuration> {
+async function configuration(options: DevOidcProviderOptions, findAccount: Configuration["findAccount"], policy: string): Promise<Configuration> {
   return {
     adapter: createMemoryAdapter(),
     // An ephemeral signing key: avoids the library's shared "quick start" keys

@@ -18,14 +18,10 @@ type EmbeddedSettings = Extract<Config["storage"], { mode: "embedded" }>;
 /** Starts the emulator with its data under `dataDir`/s3 and a bucket ready. */
 export async function startStorageEmulator(settings: EmbeddedSettings, dataDir: string): Promise<Storage> {
   if (Reflect.get(process.env, "NODE_ENV") === "production") {
-    throw new Error(
-      "The embedded storage emulator refuses to run when NODE_ENV=production. Set S3_ENDPOINT and its credentials.",
-    );
+    throw new Error("The embedded storage emulator refuses to run when NODE_ENV=production. Set S3_ENDPOINT and its credentials.");
   }
   const { startFauxqs } = await import("fauxqs");
-  const emulator = await onLoopback(() =>
-    startFauxqs({ port: 0, logger: false, s3StorageDir: path.resolve(dataDir, "s3") }),
-  );
+  const emulator = await onLoopback(() => startFauxqs({ port: 0, logger: false, s3StorageDir: path.resolve(dataDir, "s3") }));
   if (new URL(emulator.address).hostname !== LOOPBACK) {
     await emulator.stop();
     throw new Error(`The embedded storage emulator listened on ${emulator.address}, not on loopback; it was stopped.`);

@@ -66,11 +66,7 @@ const refused = (reason: string): PresignVerdict => ({ ok: false, status: 403, r
  * signature is computed again for the request as received, for the host that
  * was signed (publicUrl's, not the request's Host), and compared in constant time.
  */
-export async function verifyPresignedRequest(
-  request: StorageRequest,
-  verifier: PresignVerifier,
-  now = new Date(),
-): Promise<PresignVerdict> {
+export async function verifyPresignedRequest(request: StorageRequest, verifier: PresignVerifier, now = new Date()): Promise<PresignVerdict> {
   const method = request.method as Method;
   if (!Object.hasOwn(SIGNED_AS, method)) return refused("only GET and PUT of a presigned URL");
   const target = request.url ?? "";
@@ -98,8 +94,7 @@ export async function verifyPresignedRequest(
   }
   const signedAt = parseAmzDate(query["X-Amz-Date"]);
   const expiresIn = /^[1-9]\d{0,5}$/.test(query["X-Amz-Expires"]) ? Number(query["X-Amz-Expires"]) : 0;
-  if (!signedAt || expiresIn === 0 || expiresIn > PRESIGN_TTL_SECONDS)
-    return refused("not a presigned URL the app makes");
+  if (!signedAt || expiresIn === 0 || expiresIn > PRESIGN_TTL_SECONDS) return refused("not a presigned URL the app makes");
   if (signedAt.getTime() - CLOCK_SKEW_MS > now.getTime()) return refused("presigned URL not valid yet");
   if (now.getTime() > signedAt.getTime() + expiresIn * 1000) return refused("presigned URL expired");
 
@@ -108,8 +103,7 @@ export async function verifyPresignedRequest(
   if (method === "PUT") {
     const contentType = request.headers["content-type"] ?? "";
     const length = request.headers["content-length"] ?? "";
-    if (request.headers["transfer-encoding"] !== undefined || !/^\d{1,9}$/.test(length))
-      return refused("an upload needs its Content-Length");
+    if (request.headers["transfer-encoding"] !== undefined || !/^\d{1,9}$/.test(length)) return refused("an upload needs its Content-Length");
     const image = (IMAGE_TYPE_LIST as string[]).includes(contentType);
     if (!image && !staged) return refused("not an image type");
     const contentLength = Number(length);
@@ -134,8 +128,7 @@ export async function verifyPresignedRequest(
     { signingDate: signedAt, expiresIn, signableHeaders: new Set(Object.keys(headers)) },
   );
   const computed = presigned.query?.["X-Amz-Signature"];
-  if (typeof computed !== "string" || !sameSignature(computed, query["X-Amz-Signature"]))
-    return refused("signature does not match");
+  if (typeof computed !== "string" || !sameSignature(computed, query["X-Amz-Signature"])) return refused("signature does not match");
   return upload ? { ok: true, method: "PUT", key, ...upload } : { ok: true, method: "GET", key };
 }
 
@@ -192,14 +185,11 @@ export async function serveStorageRequest(
   res: ServerResponse,
   verifier: PresignVerifier & { emulatorUrl: string },
 ): Promise<void> {
-  const verdict = await verifyPresignedRequest(req, verifier).catch((): PresignVerdict =>
-    refused("signature could not be checked"),
-  );
+  const verdict = await verifyPresignedRequest(req, verifier).catch((): PresignVerdict => refused("signature could not be checked"));
   if (!verdict.ok) {
     // A small body is read and dropped; a large or endless one is not waited for: the connection closes.
     const declared = Number(req.headers["content-length"] ?? 0);
-    if (declared > REFUSED_BODY_DRAIN_BYTES || req.headers["transfer-encoding"] !== undefined)
-      res.setHeader("Connection", "close");
+    if (declared > REFUSED_BODY_DRAIN_BYTES || req.headers["transfer-encoding"] !== undefined) res.setHeader("Connection", "close");
     req.resume();
     answerPlain(res, verdict.status, `${STATUS_CODES[verdict.status]} (${verdict.reason})`);
     return;
@@ -245,11 +235,7 @@ export function objectHeaders(contentType: string | undefined, filename: string)
 }
 
 function plainHeaders(): Record<string, string> {
-  return {
-    "Content-Type": "text/plain; charset=utf-8",
-    "Cache-Control": "no-store",
-    "X-Content-Type-Options": "nosniff",
-  };
+  return { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
 }
 
 function answerPlain(res: ServerResponse, status: number, body: string) {

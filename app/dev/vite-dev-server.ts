@@ -39,9 +39,7 @@ export function nearhandDevServer(): Plugin {
           return;
         }
         if (pathname === "/oidc" || pathname.startsWith("/oidc/")) {
-          void services
-            .then((s) => s.devOidc())
-            .then((provider) => (provider ? provider.handle(req, res) : next()), next);
+          void services.then((s) => s.devOidc()).then((provider) => (provider ? provider.handle(req, res) : next()), next);
           return;
         }
         next();

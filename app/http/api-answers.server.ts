@@ -84,9 +84,7 @@ export const jobAnswer = named(
 /** Decision 0039: whether the job's exact address and coordinates are shown, or its area and rounded coordinates. */
 const exactLocation = z
   .boolean()
-  .describe(
-    "true: the exact address and coordinates; false: the job's area and coordinates rounded to about 1 km (decision 0039)",
-  );
+  .describe("true: the exact address and coordinates; false: the job's area and coordinates rounded to about 1 km (decision 0039)");
 
 export const jobWithSeekerAnswer = named(
   "JobWithSeeker",
@@ -100,17 +98,9 @@ export const nearbyJobAnswer = named(
   jobWithSeekerAnswer.extend({ distanceMiles: z.number().min(0), inMyCategories: z.boolean() }),
 ) satisfies z.ZodType<NearbyJob>;
 
-export const bookingAnswer = named(
-  "Booking",
-  "A booking's columns (spec §3).",
-  createSelectSchema(bookings),
-) satisfies z.ZodType<Booking>;
+export const bookingAnswer = named("Booking", "A booking's columns (spec §3).", createSelectSchema(bookings)) satisfies z.ZodType<Booking>;
 
-const bookingJob = named(
-  "BookingJob",
-  "A booking's job as one of its parties sees it.",
-  jobAnswer.extend({ exactLocation }),
-);
+const bookingJob = named("BookingJob", "A booking's job as one of its parties sees it.", jobAnswer.extend({ exactLocation }));
 
 export const bookingWithJobAnswer = named(
   "BookingWithJob",
@@ -149,11 +139,7 @@ export const conversationAnswer = named(
   }),
 ) satisfies z.ZodType<ConversationSummary>;
 
-export const reviewAnswer = named(
-  "Review",
-  "A review (spec §3).",
-  createSelectSchema(reviews),
-) satisfies z.ZodType<Review>;
+export const reviewAnswer = named("Review", "A review (spec §3).", createSelectSchema(reviews)) satisfies z.ZodType<Review>;
 
 export const receivedReviewAnswer = named(
   "ReceivedReview",
@@ -167,23 +153,11 @@ export const notificationAnswer = named(
   createSelectSchema(notifications),
 ) satisfies z.ZodType<Notification>;
 
-export const favoriteAnswer = named(
-  "Favorite",
-  "A saved provider or job (spec §3).",
-  createSelectSchema(favorites),
-) satisfies z.ZodType<Favorite>;
+export const favoriteAnswer = named("Favorite", "A saved provider or job (spec §3).", createSelectSchema(favorites)) satisfies z.ZodType<Favorite>;
 
-export const favoriteRemovedAnswer = named(
-  "FavoriteRemoved",
-  "Whether a favorite was there to remove.",
-  z.object({ removed: z.boolean() }),
-);
+export const favoriteRemovedAnswer = named("FavoriteRemoved", "Whether a favorite was there to remove.", z.object({ removed: z.boolean() }));
 
-export const notificationsReadAnswer = named(
-  "NotificationsRead",
-  "How many notifications were unread.",
-  z.object({ updated: z.int().min(0) }),
-);
+export const notificationsReadAnswer = named("NotificationsRead", "How many notifications were unread.", z.object({ updated: z.int().min(0) }));
 
 export const uploadUrlAnswer = named(
   "UploadUrl",

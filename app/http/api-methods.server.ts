@@ -15,9 +15,7 @@ const allowByPattern = new Map<string, string | undefined>();
 export async function allowedMethods(pattern: string): Promise<string | undefined> {
   if (allowByPattern.has(pattern)) return allowByPattern.get(pattern);
   const endpoints = await endpointsOf(pattern);
-  const methods = Object.keys(endpoints ?? {}).flatMap((method) =>
-    method === "get" ? ["GET", "HEAD"] : [method.toUpperCase()],
-  );
+  const methods = Object.keys(endpoints ?? {}).flatMap((method) => (method === "get" ? ["GET", "HEAD"] : [method.toUpperCase()]));
   const allow = methods.length ? methods.sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)).join(", ") : undefined;
   // Only the patterns of routes are kept (routePatternOf gives a route's pattern or "unmatched").
   if (endpoints) allowByPattern.set(pattern, allow);

@@ -30,12 +30,7 @@ export async function endpointsOf(pattern: string): Promise<Endpoints | undefine
 export async function apiEndpoints(): Promise<ApiEndpoint[]> {
   const loaded = await Promise.all(routes.map(async ({ path, load }) => ({ path, endpoints: await load() })));
   return loaded.flatMap(({ path, endpoints }) => {
-    if (!endpoints || Object.keys(endpoints).length === 0)
-      throw new Error(`${path}: its module in app/routes/api/ exports no endpoints`);
-    return Object.entries(endpoints).map(([method, { serve: _serve, ...doc }]) => ({
-      ...doc,
-      method: method as ApiMethod,
-      path,
-    }));
+    if (!endpoints || Object.keys(endpoints).length === 0) throw new Error(`${path}: its module in app/routes/api/ exports no endpoints`);
+    return Object.entries(endpoints).map(([method, { serve: _serve, ...doc }]) => ({ ...doc, method: method as ApiMethod, path }));
   });
 }

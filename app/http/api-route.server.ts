@@ -67,11 +67,7 @@ export interface EndpointCall<S extends boolean, B, P> {
   body: B extends z.ZodType ? z.infer<B> : undefined;
 }
 
-export interface EndpointSpec<
-  S extends boolean,
-  B extends z.ZodType | undefined,
-  P extends z.ZodObject | undefined,
-> extends EndpointDoc {
+export interface EndpointSpec<S extends boolean, B extends z.ZodType | undefined, P extends z.ZodObject | undefined> extends EndpointDoc {
   signedIn: S;
   params?: P;
   body?: B;
@@ -94,11 +90,9 @@ export type Endpoints = Partial<Record<ApiMethod, Endpoint>>;
  * One method of an /api route: the signed-in user when it says `signedIn`, its JSON body when it has a `body`,
  * then its handler.
  */
-export function endpoint<
-  S extends boolean,
-  B extends z.ZodType | undefined = undefined,
-  P extends z.ZodObject | undefined = undefined,
->(spec: EndpointSpec<S, B, P>): Endpoint {
+export function endpoint<S extends boolean, B extends z.ZodType | undefined = undefined, P extends z.ZodObject | undefined = undefined>(
+  spec: EndpointSpec<S, B, P>,
+): Endpoint {
   const { handle, ...doc } = spec;
   const status = spec.answers.find((answer) => "json" in answer)?.status ?? 200;
   return {
@@ -137,11 +131,7 @@ export function apiAction(endpoints: Endpoints): (args: RouteArgs) => Promise<Re
 }
 
 /** A JSON answer of a named schema of api-answers.server.ts (or a list of one). */
-export const jsonAnswer = (schema: z.ZodType, description: string, status: 200 | 201 = 200): SuccessAnswer => ({
-  status,
-  description,
-  json: schema,
-});
+export const jsonAnswer = (schema: z.ZodType, description: string, status: 200 | 201 = 200): SuccessAnswer => ({ status, description, json: schema });
 
 /** A browser's redirect (sign-in and sign-out). */
 export const redirectAnswer = (description: string): SuccessAnswer => ({ status: 302, description });

@@ -13,11 +13,7 @@ export const socketAddressContext = createContext<string | null>(null);
  * append to X-Forwarded-For, it is the entry the outermost proxy appended:
  * anything further left was written by the client and proves nothing.
  */
-export function resolveClientAddress(
-  socketAddress: string | null,
-  forwardedFor: string | null,
-  trustedProxies: number,
-): string {
+export function resolveClientAddress(socketAddress: string | null, forwardedFor: string | null, trustedProxies: number): string {
   if (trustedProxies > 0 && forwardedFor) {
     const hops = forwardedFor
       .split(",")
@@ -30,11 +26,7 @@ export function resolveClientAddress(
 }
 
 export function clientAddress(context: Readonly<RouterContextProvider>, request: Request): string {
-  return resolveClientAddress(
-    context.get(socketAddressContext),
-    request.headers.get("X-Forwarded-For"),
-    getConfig().trustedProxies,
-  );
+  return resolveClientAddress(context.get(socketAddressContext), request.headers.get("X-Forwarded-For"), getConfig().trustedProxies);
 }
 
 /**
@@ -48,9 +40,7 @@ export function addressKey(address: string): string {
   const [head = "", tail = ""] = address.split("::");
   const left = head ? head.split(":") : [];
   const right = address.includes("::") && tail ? tail.split(":") : [];
-  const groups = address.includes("::")
-    ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right]
-    : left;
+  const groups = address.includes("::") ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right] : left;
   return `${groups
     .slice(0, 4)
     .map((group) => Number.parseInt(group, 16).toString(16))

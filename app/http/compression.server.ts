@@ -35,8 +35,7 @@ export function compressResponse(request: Request, response: Response): Response
   const length = response.headers.get("Content-Length");
   if (length !== null && Number(length) < SMALLEST_WORTH_COMPRESSING) return response;
   const encoding = negotiateEncoding(request.headers.get("Accept-Encoding"));
-  if (!encoding)
-    return length === null ? withBody(response, response.body.pipeThrough(coalescing()), response.headers) : response;
+  if (!encoding) return length === null ? withBody(response, response.body.pipeThrough(coalescing()), response.headers) : response;
 
   const headers = new Headers(response.headers);
   headers.set("Content-Encoding", encoding);
@@ -146,8 +145,7 @@ const brotliOptions = (size: number): zlib.BrotliOptions => ({
 
 function compressFinished(input: Uint8Array, encoding: Encoding, size: number): Buffer | Promise<Buffer> {
   const synchronous = input.byteLength <= LARGEST_SYNCHRONOUS_COMPRESSION;
-  if (encoding === "br")
-    return synchronous ? zlib.brotliCompressSync(input, brotliOptions(size)) : brotli(input, brotliOptions(size));
+  if (encoding === "br") return synchronous ? zlib.brotliCompressSync(input, brotliOptions(size)) : brotli(input, brotliOptions(size));
   return synchronous ? zlib.gzipSync(input, { level: GZIP_LEVEL }) : gzip(input, { level: GZIP_LEVEL });
 }
 
@@ -158,10 +156,7 @@ function flushingCompressor(encoding: Encoding): TransformStream<Uint8Array, Uin
   const compressor =
     encoding === "br"
       ? zlib.createBrotliCompress({
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-            [zlib.constants.BROTLI_PARAM_LGWIN]: STREAMED_WINDOW_BITS,
-          },
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_LGWIN]: STREAMED_WINDOW_BITS },
         })
       : zlib.createGzip({ level: GZIP_LEVEL });
   const flushKind = encoding === "br" ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH;

@@ -10,13 +10,8 @@ import type { Config } from "~/infra/config.server";
  * long as the client liked (Node's own requestTimeout stops timing a request once its head is parsed), and nothing
  * bounded how many such connections one client opened.
  */
-export function limitConnections(
-  server: Server,
-  config: Pick<Config, "requestBodyMs" | "maxConnectionsPerAddress">,
-): void {
-  server.on("request", (req: IncomingMessage, res: ServerResponse) =>
-    enforceBodyDeadline(req, res, config.requestBodyMs),
-  );
+export function limitConnections(server: Server, config: Pick<Config, "requestBodyMs" | "maxConnectionsPerAddress">): void {
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => enforceBodyDeadline(req, res, config.requestBodyMs));
   if (config.maxConnectionsPerAddress !== null) capConnectionsPerAddress(server, config.maxConnectionsPerAddress);
 }
 
@@ -39,11 +34,7 @@ function enforceBodyDeadline(req: IncomingMessage, res: ServerResponse, deadline
       socket.destroy();
       return;
     }
-    res.writeHead(408, {
-      "Content-Type": "text/plain; charset=utf-8",
-      "Cache-Control": "no-store",
-      Connection: "close",
-    });
+    res.writeHead(408, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", Connection: "close" });
     res.end("Request Timeout", () => socket.destroy());
   }, deadlineMs);
   timer.unref();

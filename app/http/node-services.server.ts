@@ -12,14 +12,7 @@ import { limitConnections } from "~/http/connection-limits.server";
 import { answerMetrics } from "~/http/metrics-endpoint.server";
 import { isOwnOrigin } from "~/http/origin.server";
 import { checkReadiness, startReadinessProbe, stopReadinessProbe, type Readiness } from "~/http/readiness.server";
-import {
-  closeAllSockets,
-  connectedSocketCount,
-  hasRoomForSocket,
-  registerSocket,
-  startEventFanout,
-  stopEventFanout,
-} from "~/http/realtime.server";
+import { closeAllSockets, connectedSocketCount, hasRoomForSocket, registerSocket, startEventFanout, stopEventFanout } from "~/http/realtime.server";
 import { unservableRequest, type RequestHead, type Unservable } from "~/http/request-target.server";
 import { baseSecurityHeaders } from "~/http/security-headers.server";
 import { getSessionStorage, purgeExpiredSessions } from "~/http/session.server";
@@ -34,11 +27,7 @@ import { stopWorkers } from "~/infra/queue.server";
 import { getStorage, provideStorageEmulator, stopStorage } from "~/infra/storage.server";
 import { startAlertWorker } from "~/operations/alerts.server";
 
-export type AcceptedUpgrade = {
-  ok: true;
-  userId: string;
-  /** The tag of the session that opens it. */ session: string;
-};
+export type AcceptedUpgrade = { ok: true; userId: string; /** The tag of the session that opens it. */ session: string };
 export type UpgradeVerdict = AcceptedUpgrade | { ok: false; status: 401 | 403 | 429; reason: string };
 
 const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -163,8 +152,7 @@ export const nodeServices: NodeServices = {
     const userId = session.get("userId");
     if (!userId) return { ok: false, status: 401, reason: "Unauthorized" };
     const requested = new URL(request.url ?? "/", "http://localhost").searchParams.get("userId");
-    if (requested && requested !== userId)
-      return { ok: false, status: 403, reason: "userId does not match the session" };
+    if (requested && requested !== userId) return { ok: false, status: 403, reason: "userId does not match the session" };
     if (!hasRoomForSocket(userId)) return { ok: false, status: 429, reason: "Too Many Requests" };
     return { ok: true, userId, session: sessionTag(session.id) };
   },

@@ -27,11 +27,7 @@ const asJson: NonNullable<z.core.ToJSONSchemaParams["unrepresentable"]> = ({ zod
 
 /** The answer schemas (components.schemas), each named in api-answers.server.ts. */
 function componentSchemas(): Record<string, JsonSchema> {
-  const { schemas } = z.toJSONSchema(answerSchemas, {
-    io: "output",
-    unrepresentable: asJson,
-    uri: (id) => SCHEMA_REF + id,
-  });
+  const { schemas } = z.toJSONSchema(answerSchemas, { io: "output", unrepresentable: asJson, uri: (id) => SCHEMA_REF + id });
   return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, embedded(schema)]));
 }
 
@@ -58,34 +54,22 @@ function successResponse(answer: SuccessAnswer): Json {
   if (answer.status === 302) {
     return {
       description: answer.description,
-      headers: {
-        Location: { description: "Where the browser goes next.", required: true, schema: { type: "string" } },
-      },
+      headers: { Location: { description: "Where the browser goes next.", required: true, schema: { type: "string" } } },
     };
   }
-  if ("html" in answer)
-    return { description: answer.description, content: { "text/html": { schema: { type: "string" } } } };
+  if ("html" in answer) return { description: answer.description, content: { "text/html": { schema: { type: "string" } } } };
   return { description: answer.description, content: { "application/json": { schema: answerRef(answer.json) } } };
 }
 
 /** The refusals of the layers every request passes, shared by the endpoints (components.responses). */
 const COMMON_REFUSALS = {
-  InvalidBody: {
-    status: 400,
-    reason: "The body is not JSON, or a field is invalid: the reason names it (`title: Title is required`).",
-  },
-  UnreadableForm: {
-    status: 400,
-    reason: "A form body that cannot be read (any body is checked before the route runs).",
-  },
+  InvalidBody: { status: 400, reason: "The body is not JSON, or a field is invalid: the reason names it (`title: Title is required`)." },
+  UnreadableForm: { status: 400, reason: "A form body that cannot be read (any body is checked before the route runs)." },
   Unauthorized: { status: 401, reason: "Unauthorized: not signed in." },
   CrossSite: { status: 403, reason: "Cross-site request refused: another site's Origin or Sec-Fetch-Site." },
   BodyTooLarge: { status: 413, reason: `Request body is too large: over ${MAX_JSON_BODY_BYTES / 1024} KiB.` },
   NotJson: { status: 415, reason: "Content-Type must be application/json." },
-  TooManyRequests: {
-    status: 429,
-    reason: "Too many requests: the API's limit per user, or per address when signed out (decision 0048).",
-  },
+  TooManyRequests: { status: 429, reason: "Too many requests: the API's limit per user, or per address when signed out (decision 0048)." },
   ServiceUnavailable: { status: 503, reason: "Service unavailable: the database could not be reached." },
 } as const;
 type CommonRefusal = keyof typeof COMMON_REFUSALS;
@@ -111,9 +95,7 @@ function refusals(endpoint: ApiEndpoint): Map<number, string[]> {
 function refusalResponse(status: number, reasons: string[]): Json {
   return {
     description: reasons.length === 1 ? reasons[0] : reasons.map((reason) => `- ${reason}`).join("\n"),
-    ...(status === 429 || status === 503
-      ? { headers: { "Retry-After": { $ref: "#/components/headers/Retry-After" } } }
-      : {}),
+    ...(status === 429 || status === 503 ? { headers: { "Retry-After": { $ref: "#/components/headers/Retry-After" } } } : {}),
     content: { "text/plain": { schema: { $ref: SCHEMA_REF + answerSchemas.get(errorText)!.id } } },
   };
 }
@@ -127,22 +109,14 @@ function refusalOrRef(status: number, reasons: string[]): Json {
 }
 
 const sharedResponses = () =>
-  Object.fromEntries(
-    Object.entries(COMMON_REFUSALS).map(([name, { status, reason }]) => [name, refusalResponse(status, [reason])]),
-  );
+  Object.fromEntries(Object.entries(COMMON_REFUSALS).map(([name, { status, reason }]) => [name, refusalResponse(status, [reason])]));
 
 function parameters(schema: z.ZodObject | undefined, where: "path" | "query"): Json[] {
   if (!schema) return [];
   const { properties = {}, required = [] } = requestSchema(schema);
   return Object.entries(properties).map(([name, property]) => {
     const { description, ...rest } = property as JsonSchema;
-    return {
-      name,
-      in: where,
-      required: where === "path" || required.includes(name),
-      ...(description ? { description } : {}),
-      schema: rest,
-    };
+    return { name, in: where, required: where === "path" || required.includes(name), ...(description ? { description } : {}), schema: rest };
   });
 }
 
@@ -170,9 +144,7 @@ function operation(endpoint: ApiEndpoint): Json {
     ...(endpoint.description ? { description: endpoint.description } : {}),
     security: endpoint.signedIn ? [{ [SECURITY]: [] }] : [],
     ...(params.length ? { parameters: params } : {}),
-    ...(endpoint.body
-      ? { requestBody: { required: true, content: { "application/json": { schema: requestSchema(endpoint.body) } } } }
-      : {}),
+    ...(endpoint.body ? { requestBody: { required: true, content: { "application/json": { schema: requestSchema(endpoint.body) } } } } : {}),
     responses,
   };
 }
@@ -194,16 +166,9 @@ function buildDocument(endpoints: ApiEndpoint[]): Json {
     components: {
       schemas: componentSchemas(),
       responses: sharedResponses(),
-      headers: {
-        "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer", minimum: 1 } },
-      },
+      headers: { "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer", minimum: 1 } } },
       securitySchemes: {
-        [SECURITY]: {
-          type: "apiKey",
-          in: "cookie",
-          name: SESSION_COOKIE_NAME,
-          description: "The session cookie that signing in (/api/login) sets.",
-        },
+        [SECURITY]: { type: "apiKey", in: "cookie", name: SESSION_COOKIE_NAME, description: "The session cookie that signing in (/api/login) sets." },
       },
     },
   };

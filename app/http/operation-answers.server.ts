@@ -65,12 +65,7 @@ export async function runForPage<T>(
       if (!toasts.unexpected) throw error;
       log().error({ err: error }, "an operation failed");
       flashToast(context, toasts.unexpected);
-      return {
-        ok: false,
-        error,
-        toast: toasts.unexpected,
-        reason: toasts.unexpected.description ?? toasts.unexpected.title,
-      };
+      return { ok: false, error, toast: toasts.unexpected, reason: toasts.unexpected.description ?? toasts.unexpected.title };
     }
     const toast = failureToast(error, toasts.failure);
     flashToast(context, toast);

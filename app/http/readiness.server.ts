@@ -46,9 +46,7 @@ export async function checkReadiness(): Promise<Readiness> {
   });
   try {
     await handle.db.execute(sql`select pg_notify(${PROBE_CHANNEL}, ${nonce})`);
-    return (await heard)
-      ? { ready: true }
-      : { ready: false, reason: "live events not arriving (LISTEN connection down)" };
+    return (await heard) ? { ready: true } : { ready: false, reason: "live events not arriving (LISTEN connection down)" };
   } catch {
     return { ready: false, reason: "database unavailable" };
   } finally {

@@ -3,14 +3,7 @@ import "server-only";
 import type { WebSocket } from "ws";
 
 import type { DatabaseHandle } from "#db/client.ts";
-import {
-  EVENTS_CHANNEL,
-  parseEvent,
-  parseSessionEnd,
-  SESSION_ENDS_CHANNEL,
-  type LiveEvent,
-  type SessionEnd,
-} from "~/infra/events.server";
+import { EVENTS_CHANNEL, parseEvent, parseSessionEnd, SESSION_ENDS_CHANNEL, type LiveEvent, type SessionEnd } from "~/infra/events.server";
 import { log } from "~/infra/logger.server";
 import { observeLiveEventLag } from "~/infra/metrics.server";
 

@@ -126,10 +126,7 @@ export function unusableFieldName(name: string): string | null {
 }
 
 /** The whole body, or null as soon as it passes `limit` bytes (the reader is left where it stopped). */
-async function readAtMost(
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-  limit: number,
-): Promise<Uint8Array<ArrayBuffer> | null> {
+async function readAtMost(reader: ReadableStreamDefaultReader<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {

@@ -91,10 +91,7 @@ export function signInRedirect(request: Request, init?: ResponseInit): Response 
   const url = new URL(request.url);
   const back = url.pathname + url.search;
   // An address no page of ours has is not worth coming back to (and would make an oversized Location).
-  return redirect(
-    back.length > MAX_REDIRECT_PATH ? "/api/login" : `/api/login?returnTo=${encodeURIComponent(back)}`,
-    init,
-  );
+  return redirect(back.length > MAX_REDIRECT_PATH ? "/api/login" : `/api/login?returnTo=${encodeURIComponent(back)}`, init);
 }
 
 /** Queues a toast for the next page the browser shows (survives a no-JS redirect). */
@@ -150,12 +147,7 @@ export async function endUserSession(context: Context): Promise<string> {
  * again when an action returns data, so a rejected form redirects back to its
  * page with the conform result flashed, and the page's loader hands it back.
  */
-export function redirectWithSubmission(
-  context: Context,
-  request: Request,
-  formId: string,
-  result: SubmissionResult<string[]>,
-): Response {
+export function redirectWithSubmission(context: Context, request: Request, formId: string, result: SubmissionResult<string[]>): Response {
   const current = state(context);
   current.session.flash("submission", { formId, result });
   current.dirty = true;

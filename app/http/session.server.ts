@@ -97,10 +97,7 @@ const sessionWithUserQuery = builtOnce((db) => {
       .select({ sess: sessions.sess, expire: sessions.expire, user: users })
       .from(sessions)
       // Only a well-formed id is cast: a session row is never a reason for a 500.
-      .leftJoin(
-        users,
-        sql`${users.id} = case when ${userId} ~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$' then ${userId}::uuid end`,
-      )
+      .leftJoin(users, sql`${users.id} = case when ${userId} ~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$' then ${userId}::uuid end`)
       .where(eq(sessions.sid, sql.placeholder("sid")))
       .limit(1)
       .prepare("session_with_user")
@@ -112,9 +109,7 @@ const sessionWithUserQuery = builtOnce((db) => {
  * signed-in user, in one query: every request needs both, and a second round
  * trip per request is a large share of a small page's time.
  */
-export async function readSessionWithUser(
-  cookieHeader: string | null,
-): Promise<{ session: AppSession; user: User | null }> {
+export async function readSessionWithUser(cookieHeader: string | null): Promise<{ session: AppSession; user: User | null }> {
   const sid = readSignedCookie(cookieHeader, SESSION_COOKIE_NAME, [getConfig().sessionSecret]);
   if (typeof sid !== "string" || !sid) return { session: createSession<SessionData, SessionFlashData>(), user: null };
   const db = await getDb();

@@ -27,13 +27,7 @@ export function recognizeUnknownPaths(matcher: (pathname: string) => boolean): v
  */
 function visitorPageKey(pathname: string): string | null {
   if (VISITOR_PATHS.has(pathname)) return pathname;
-  if (
-    !/^[A-Za-z0-9/._~-]*$/.test(pathname) ||
-    pathname.startsWith("/api/") ||
-    pathname.endsWith(".rsc") ||
-    pathname.startsWith("/__")
-  )
-    return null;
+  if (!/^[A-Za-z0-9/._~-]*$/.test(pathname) || pathname.startsWith("/api/") || pathname.endsWith(".rsc") || pathname.startsWith("/__")) return null;
   return onlyCatchAllMatches(pathname) ? NOT_FOUND_KEY : null;
 }
 
@@ -66,11 +60,7 @@ export function isVisitorPageRequest(request: Request): boolean {
  * Content-Security-Policy without a nonce (the page has no inline script). A page that hydrates, fails, or sets a
  * cookie is answered as rendered and not kept.
  */
-export async function visitorPage(
-  request: Request,
-  render: () => Promise<RenderedPage>,
-  policy: string,
-): Promise<Response> {
+export async function visitorPage(request: Request, render: () => Promise<RenderedPage>, policy: string): Promise<Response> {
   const key = visitorPageKey(new URL(request.url).pathname);
   if (key === null) return (await render()).response;
   let page = kept.get(key);
@@ -79,18 +69,9 @@ export async function visitorPage(
     const { response } = rendered;
     const html = (response.headers.get("Content-Type") ?? "").startsWith("text/html");
     const expectedStatus = key === NOT_FOUND_KEY ? 404 : 200;
-    if (
-      rendered.hydrate ||
-      response.status !== expectedStatus ||
-      !html ||
-      response.headers.has("Set-Cookie") ||
-      !response.body
-    )
-      return response;
+    if (rendered.hydrate || response.status !== expectedStatus || !html || response.headers.has("Set-Cookie") || !response.body) return response;
     const identity = Buffer.from(await response.arrayBuffer());
-    const headers = [...response.headers].filter(
-      ([name]) => !["content-security-policy", "content-length"].includes(name.toLowerCase()),
-    );
+    const headers = [...response.headers].filter(([name]) => !["content-security-policy", "content-length"].includes(name.toLowerCase()));
     page = {
       status: response.status,
       headers: [...headers, ["Content-Security-Policy", policy]],
@@ -103,10 +84,7 @@ export async function visitorPage(
     kept.set(key, page);
   }
   const answer = answerFrom(page, request.headers.get("Accept-Encoding"), request.method === "HEAD");
-  return new Response(answer.body === null ? null : new Uint8Array(answer.body), {
-    status: answer.status,
-    headers: answer.headers,
-  });
+  return new Response(answer.body === null ? null : new Uint8Array(answer.body), { status: answer.status, headers: answer.headers });
 }
 
 /** What a kept page answers: its status, headers (encoding, length, Vary) and body (null for HEAD). */
@@ -119,11 +97,7 @@ export interface KeptAnswer {
 function answerFrom(page: KeptPage, acceptEncoding: string | null, head: boolean): KeptAnswer {
   const encoding = negotiateEncoding(acceptEncoding);
   const body = encoding ? page[encoding] : page.identity;
-  const headers: Array<[string, string]> = [
-    ...page.headers,
-    ["Vary", "Accept-Encoding"],
-    ["Content-Length", String(body.length)],
-  ];
+  const headers: Array<[string, string]> = [...page.headers, ["Vary", "Accept-Encoding"], ["Content-Length", String(body.length)]];
   if (encoding) headers.push(["Content-Encoding", encoding]);
   return { status: page.status, headers, body: head ? null : body };
 }

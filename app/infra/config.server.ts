@@ -81,9 +81,7 @@ const envSchema = z
           .map((host) => host.trim().toLowerCase())
           .filter(Boolean),
       )
-      .pipe(
-        z.array(z.string().regex(HOST_NAME, "must be host names separated by commas, e.g. lh3.googleusercontent.com")),
-      )
+      .pipe(z.array(z.string().regex(HOST_NAME, "must be host names separated by commas, e.g. lh3.googleusercontent.com")))
       .optional(),
     SEED_DEMO: booleanFlag,
     S3_ENDPOINT: optionalText.pipe(z.url().optional()),
@@ -122,9 +120,7 @@ const envSchema = z
           return false;
         }
       }, "must be an IANA time zone such as America/New_York"),
-    RATE_LIMIT_MULTIPLIER: optionalText.pipe(
-      z.coerce.number<string>({ error: "must be a number" }).positive("must be greater than 0").optional(),
-    ),
+    RATE_LIMIT_MULTIPLIER: optionalText.pipe(z.coerce.number<string>({ error: "must be a number" }).positive("must be greater than 0").optional()),
     REQUEST_BODY_SECONDS: z.coerce.number().min(1).max(600).default(30),
     MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(128),
     TRUST_PROXY: z
@@ -162,12 +158,8 @@ const envSchema = z
       }
     }
     if (production) {
-      for (const [key, why] of Object.entries(REQUIRED_IN_PRODUCTION) as [
-        keyof typeof REQUIRED_IN_PRODUCTION,
-        string,
-      ][]) {
-        if (!env[key])
-          ctx.addIssue({ code: "custom", path: [key], message: `is required when NODE_ENV=production (${why})` });
+      for (const [key, why] of Object.entries(REQUIRED_IN_PRODUCTION) as [keyof typeof REQUIRED_IN_PRODUCTION, string][]) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: `is required when NODE_ENV=production (${why})` });
       }
     }
   });

@@ -64,8 +64,7 @@ export async function publishEvent(db: Executor, event: LiveEvent): Promise<void
 /** The events queued on a transaction opened by inTransaction; undefined outside any transaction. */
 function pendingEventsOf(db: Executor): LiveEvent[] | undefined {
   const pending = eventsOfTransaction.get(db);
-  if (!pending && is(db, PgTransaction))
-    throw new Error("Events published in a transaction need inTransaction, which sends them after it commits");
+  if (!pending && is(db, PgTransaction)) throw new Error("Events published in a transaction need inTransaction, which sends them after it commits");
   return pending;
 }
 
@@ -78,9 +77,7 @@ function pendingEventsOf(db: Executor): LiveEvent[] | undefined {
  */
 async function sendEvents(db: Executor, events: LiveEvent[]): Promise<void> {
   const sentAt = Date.now();
-  const notifications = events.map(
-    (event) => sql`, pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ ...event, sentAt })})`,
-  );
+  const notifications = events.map((event) => sql`, pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ ...event, sentAt })})`);
   try {
     await db.execute(sql`select set_config('synchronous_commit', 'off', true)${sql.join(notifications)}`);
   } catch (error) {

@@ -20,9 +20,7 @@ interface Place {
   zipCount: number;
 }
 
-const US_STATES = new Set(
-  Object.keys((zipcodes as unknown as { states: { abbr: Record<string, string> } }).states.abbr),
-);
+const US_STATES = new Set(Object.keys((zipcodes as unknown as { states: { abbr: Record<string, string> } }).states.abbr));
 
 let places: { byCityState: Map<string, Place>; byCity: Map<string, Place> } | undefined;
 
@@ -59,13 +57,7 @@ function index() {
     if (!current || place.zipCount > current.zipCount) byCity.set(key, place);
   }
   // The spec's default location keeps its exact coordinates.
-  const newYork = {
-    city: "New York",
-    state: "NY",
-    latitude: DEFAULT_LOCATION.latitude,
-    longitude: DEFAULT_LOCATION.longitude,
-    zipCount: Infinity,
-  };
+  const newYork = { city: "New York", state: "NY", latitude: DEFAULT_LOCATION.latitude, longitude: DEFAULT_LOCATION.longitude, zipCount: Infinity };
   byCityState.set("new york|ny", newYork);
   byCity.set("new york", newYork);
   places = { byCityState, byCity };
@@ -82,12 +74,7 @@ function titleCase(text: string): string {
   return text.toLowerCase().replace(/\b([a-z])/g, (c) => c.toUpperCase());
 }
 
-const ALIASES: Record<string, string> = {
-  nyc: "new york, ny",
-  "new york city": "new york, ny",
-  manhattan: "new york, ny",
-  la: "los angeles, ca",
-};
+const ALIASES: Record<string, string> = { nyc: "new york, ny", "new york city": "new york, ny", manhattan: "new york, ny", la: "los angeles, ca" };
 
 /**
  * Resolves a typed location offline: a US ZIP code ("11201"), "City, ST",
@@ -133,9 +120,7 @@ export function resolveLocation(input: string | null | undefined): ResolvedLocat
 function stateCode(text: string): string | undefined {
   const upper = text.trim().toUpperCase();
   if (US_STATES.has(upper)) return upper;
-  const byName = (zipcodes as unknown as { states: { normalize(s: string): string | undefined } }).states.normalize?.(
-    text.trim(),
-  );
+  const byName = (zipcodes as unknown as { states: { normalize(s: string): string | undefined } }).states.normalize?.(text.trim());
   return byName && US_STATES.has(byName) ? byName : undefined;
 }
 

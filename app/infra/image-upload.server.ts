@@ -60,8 +60,7 @@ async function checkStoredImage(key: string, maxBytes: number): Promise<void> {
   if (object.size > maxBytes) throw new UploadRefused("invalid", `The image is larger than ${maxBytes} bytes`);
   if (!(object.type in IMAGE_TYPES)) throw new UploadRefused("invalid", NOT_AN_IMAGE);
   const head = await readObjectHead(key);
-  if (!head || sniffImageType(head) !== object.type)
-    throw new UploadRefused("invalid", "The file is not the image it claims to be");
+  if (!head || sniffImageType(head) !== object.type) throw new UploadRefused("invalid", "The file is not the image it claims to be");
 }
 
 /** The image key a staged upload is copied to, stored with the type its first bytes say. */
@@ -94,8 +93,7 @@ export async function receiveImageFromForm(
     const type = sniffImageType(bytes.subarray(0, 32));
     if (!type) throw new UploadRefused("invalid", NOT_AN_IMAGE);
     const verdict = await consumeRateLimit("uploads", userKey(options.userId));
-    if (!verdict.allowed)
-      throw new UploadRefused("rate_limited", `Too many uploads. ${tryAgainText(verdict.retryAfterSeconds)}`);
+    if (!verdict.allowed) throw new UploadRefused("rate_limited", `Too many uploads. ${tryAgainText(verdict.retryAfterSeconds)}`);
     const key = newImageKey(options.userId, type);
     await putObject(key, type, bytes);
     imageUrl = imageUrlForKey(key);
@@ -106,14 +104,10 @@ export async function receiveImageFromForm(
     return { formData, imageUrl };
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError) {
-      throw new UploadRefused(
-        "too_large",
-        `The image is larger than ${(options.maxBytes / 1024 / 1024).toFixed(0)} MB`,
-      );
+      throw new UploadRefused("too_large", `The image is larger than ${(options.maxBytes / 1024 / 1024).toFixed(0)} MB`);
     }
     if (error instanceof MaxFilesExceededError) throw new UploadRefused("invalid", "Attach one image at most");
-    if (error instanceof MultipartParseError || error instanceof FormDataParseError)
-      throw new UploadRefused("invalid", "The form could not be read");
+    if (error instanceof MultipartParseError || error instanceof FormDataParseError) throw new UploadRefused("invalid", "The form could not be read");
     throw error;
   }
 }

@@ -47,8 +47,7 @@ export function provideMailCatcher(start: () => Promise<MailCatcher>): void {
 }
 
 function startMailCatcher(): Promise<MailCatcher> {
-  if (!startEmbeddedCatcher)
-    throw new Error("No SMTP_URL and no embedded mail catcher: start the app through its entry, or set SMTP_URL.");
+  if (!startEmbeddedCatcher) throw new Error("No SMTP_URL and no embedded mail catcher: start the app through its entry, or set SMTP_URL.");
   return startEmbeddedCatcher();
 }
 
@@ -63,11 +62,7 @@ const mailer = sharedResource(openMailer, (m) => m.close());
 async function openMailer(): Promise<Mailer> {
   const config = getConfig();
   const catcher = config.mail.mode === "embedded" ? await startMailCatcher() : null;
-  if (catcher)
-    log().debug(
-      { url: catcher.url.replace(/:[^:@/]+@/, ":***@") },
-      "mail catcher listening (loopback only, shown at /dev/mail)",
-    );
+  if (catcher) log().debug({ url: catcher.url.replace(/:[^:@/]+@/, ":***@") }, "mail catcher listening (loopback only, shown at /dev/mail)");
   const url = config.mail.mode === "external" ? config.mail.url : catcher!.url;
   const transport = createTransport(url, { from: config.mail.from });
   return {

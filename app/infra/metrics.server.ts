@@ -71,9 +71,7 @@ const statementSeconds = new Histogram({
   buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5],
   registers: [registry],
 });
-observeStatements((seconds, kind, failed) =>
-  statementSeconds.observe({ kind, outcome: failed ? "error" : "ok" }, seconds),
-);
+observeStatements((seconds, kind, failed) => statementSeconds.observe({ kind, outcome: failed ? "error" : "ok" }, seconds));
 
 new Gauge({
   name: "nearhand_db_pool_connections",

@@ -52,10 +52,7 @@ export interface WorkerTiming {
 }
 
 /** Starts this instance's workers (MAIL_WORKER=false leaves them to another process). */
-export async function startWorkers(
-  handlers: Partial<Record<QueueName, JobHandler<never>>>,
-  timing: WorkerTiming,
-): Promise<void> {
+export async function startWorkers(handlers: Partial<Record<QueueName, JobHandler<never>>>, timing: WorkerTiming): Promise<void> {
   if (worker) return;
   const { pollingIntervalSeconds, lostAfterSeconds } = timing;
   const handle = await getDatabaseHandle();
@@ -74,12 +71,7 @@ export async function startWorkers(
     // Up to 20 jobs per fetch, fetching again at once while batches come back full: a backlog (a job posted near
     // many providers) drains at the mail server's pace, not one job per polling interval. A job that fails is
     // failed alone (pg-boss retries it with backoff); the others of its batch complete.
-    const options = {
-      pollingIntervalSeconds,
-      batchSize: WORK_BATCH_SIZE,
-      burstWhenBatchFull: true,
-      perJobResults: true,
-    } as const;
+    const options = { pollingIntervalSeconds, batchSize: WORK_BATCH_SIZE, burstWhenBatchFull: true, perJobResults: true } as const;
     await boss.work(name, options, async (jobs) => {
       const results: JobResult[] = [];
       for (const job of jobs) {
@@ -88,11 +80,7 @@ export async function startWorkers(
           results.push({ id: job.id, status: "completed" });
         } catch (err) {
           log().warn({ err, queue: name, jobId: job.id }, "job failed; it will be retried");
-          results.push({
-            id: job.id,
-            status: "failed",
-            output: { message: err instanceof Error ? err.message : String(err) },
-          });
+          results.push({ id: job.id, status: "failed", output: { message: err instanceof Error ? err.message : String(err) } });
         }
       }
       return results;

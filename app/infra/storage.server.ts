@@ -1,14 +1,7 @@
 import "server-only";
 
 import { randomUUID } from "node:crypto";
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 
 import { getConfig, type Config } from "~/infra/config.server";
@@ -39,10 +32,7 @@ export interface Storage {
 }
 
 /** Without this the SDK adds an empty-body checksum to presigned URLs, which S3 and R2 then reject. */
-export const S3_CHECKSUMS = {
-  requestChecksumCalculation: "WHEN_REQUIRED",
-  responseChecksumValidation: "WHEN_REQUIRED",
-} as const;
+export const S3_CHECKSUMS = { requestChecksumCalculation: "WHEN_REQUIRED", responseChecksumValidation: "WHEN_REQUIRED" } as const;
 
 type EmbeddedStorageSettings = Extract<Config["storage"], { mode: "embedded" }>;
 type StartStorageEmulator = (settings: EmbeddedStorageSettings, dataDir: string) => Promise<Storage>;
@@ -73,10 +63,7 @@ async function openStorage(): Promise<Storage> {
       stop: async () => {},
     };
   }
-  if (!startEmbeddedStorage)
-    throw new Error(
-      "No S3_ENDPOINT and no embedded storage emulator: start the app through its entry, or set S3_ENDPOINT.",
-    );
+  if (!startEmbeddedStorage) throw new Error("No S3_ENDPOINT and no embedded storage emulator: start the app through its entry, or set S3_ENDPOINT.");
   return startEmbeddedStorage(settings, config.dataDir);
 }
 
@@ -126,9 +113,7 @@ export function ownImageKey(imageUrl: string, userId: string): string | null {
   const onStorage = storageOrigins.includes(url.origin);
   if (url.origin !== config.appUrl.origin && !onStorage) return null;
   // The path as written must be the path as parsed: no dot segments, encodings or backslashes to resolve.
-  const written = (
-    url.href === imageUrl || !imageUrl.startsWith("/") ? imageUrl.slice(url.origin.length) : imageUrl
-  ).split(/[?#]/)[0];
+  const written = (url.href === imageUrl || !imageUrl.startsWith("/") ? imageUrl.slice(url.origin.length) : imageUrl).split(/[?#]/)[0];
   if (written !== url.pathname) return null;
   const match = url.pathname.match(/^(.*)\/((users|uploads)\/([^/]+)\/[^/]+)$/);
   const staged = match !== null && STAGED_KEY.test(match[2]);
@@ -142,14 +127,10 @@ export function ownImageKey(imageUrl: string, userId: string): string | null {
 /** A presigned PUT that fixes the type and the exact length of the upload. */
 export async function presignUpload(key: string, type: ImageType, size: number): Promise<string> {
   const { signer, bucket } = await getStorage();
-  return getSignedUrl(
-    signer,
-    new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: type, ContentLength: size }),
-    {
-      expiresIn: PRESIGN_TTL_SECONDS,
-      signableHeaders: new Set(["content-type", "content-length"]),
-    },
-  );
+  return getSignedUrl(signer, new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: type, ContentLength: size }), {
+    expiresIn: PRESIGN_TTL_SECONDS,
+    signableHeaders: new Set(["content-type", "content-length"]),
+  });
 }
 
 /** A presigned PUT of a staged upload: any type and length (the spec's plain call); the save checks both. */
@@ -177,22 +158,14 @@ export async function describeObject(key: string): Promise<{ size: number; type:
 /** Stores bytes the server received (the no-JavaScript upload path). */
 export async function putObject(key: string, type: ImageType, body: Uint8Array): Promise<void> {
   const { client, bucket } = await getStorage();
-  await client.send(
-    new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: type, ContentLength: body.byteLength }),
-  );
+  await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: type, ContentLength: body.byteLength }));
 }
 
 /** Copies an object within the bucket, stored with the given type (what the copy's check found). */
 export async function copyObject(from: string, to: string, type: ImageType): Promise<void> {
   const { client, bucket } = await getStorage();
   await client.send(
-    new CopyObjectCommand({
-      Bucket: bucket,
-      Key: to,
-      CopySource: `${bucket}/${from}`,
-      ContentType: type,
-      MetadataDirective: "REPLACE",
-    }),
+    new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: `${bucket}/${from}`, ContentType: type, MetadataDirective: "REPLACE" }),
   );
 }
 

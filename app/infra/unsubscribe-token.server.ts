@@ -8,9 +8,7 @@ import { getConfig } from "~/infra/config.server";
 import { sameSecret } from "~/infra/same-secret.server";
 
 function signature(userId: string, kind: string): string {
-  return createHmac("sha256", `unsubscribe:${getConfig().sessionSecret}`)
-    .update(`${userId}.${kind}`)
-    .digest("base64url");
+  return createHmac("sha256", `unsubscribe:${getConfig().sessionSecret}`).update(`${userId}.${kind}`).digest("base64url");
 }
 
 /**

@@ -6,8 +6,7 @@
 
 /** The route path of a module of app/routes/api/ (its file name): "jobs.$id.ts" → "api/jobs/:id". */
 export function apiRoutePath(file: string): string {
-  if (!/^[A-Za-z0-9$[\].-]+\.ts$/.test(file))
-    throw new Error(`${file}: an /api route module is named like jobs.$id.ts`);
+  if (!/^[A-Za-z0-9$[\].-]+\.ts$/.test(file)) throw new Error(`${file}: an /api route module is named like jobs.$id.ts`);
   const segments = file
     .slice(0, -".ts".length)
     .split(/(?<!\[)\.(?!\])/)

@@ -39,11 +39,7 @@ export interface BookingTransition {
   waiting: string | null;
 }
 
-const CANCELLED_NOTICE = {
-  type: "booking_cancelled",
-  title: "Booking cancelled",
-  verb: "cancelled the booking for",
-} as const;
+const CANCELLED_NOTICE = { type: "booking_cancelled", title: "Booking cancelled", verb: "cancelled the booking for" } as const;
 
 /**
  * Every move of a booking. A booking is created accepted when a provider accepts a job (decision 0011, the job
@@ -132,11 +128,7 @@ export const CANCELLATION_WINDOW_HOURS = 24;
 /** A provider's cancellations after accepting are shown to others over this many days (decision 0062). */
 export const CANCELLATION_HISTORY_DAYS = 90;
 
-export function findTransition(
-  from: BookingStatus,
-  to: BookingStatus,
-  by: BookingParty,
-): BookingTransition | undefined {
+export function findTransition(from: BookingStatus, to: BookingStatus, by: BookingParty): BookingTransition | undefined {
   return BOOKING_TRANSITIONS.find((t) => t.from === from && t.to === to && t.by === by);
 }
 
@@ -146,23 +138,13 @@ export function availableTransitions(from: BookingStatus, by: BookingParty): Boo
 }
 
 /** Why a move is refused: 403 when only the other party may make it, 409 otherwise. */
-export function refusal(
-  from: BookingStatus,
-  to: BookingStatus,
-  by: BookingParty,
-): { kind: "forbidden" | "conflict"; message: string } | null {
+export function refusal(from: BookingStatus, to: BookingStatus, by: BookingParty): { kind: "forbidden" | "conflict"; message: string } | null {
   if (findTransition(from, to, by)) return null;
   const other = otherParty(by);
   if (findTransition(from, to, other)) {
-    return {
-      kind: "forbidden",
-      message: `Only the ${other === "provider" ? "service provider" : "client"} can do that`,
-    };
+    return { kind: "forbidden", message: `Only the ${other === "provider" ? "service provider" : "client"} can do that` };
   }
-  return {
-    kind: "conflict",
-    message: `This booking is ${from.replace("_", " ")} and cannot be moved to ${to.replace("_", " ")}`,
-  };
+  return { kind: "conflict", message: `This booking is ${from.replace("_", " ")} and cannot be moved to ${to.replace("_", " ")}` };
 }
 
 /** Which party of the booking the user is (the caller has checked they are one). */
@@ -201,8 +183,5 @@ export function bookingTimeline(booking: {
   completedAt: Date | null;
 }): { label: string; at: Date | null }[] {
   const stamps = BOOKING_TRANSITIONS.flatMap((t) => (t.stamp ? [t.stamp] : []));
-  return [
-    { label: "Booking Created", at: booking.createdAt },
-    ...stamps.map((s) => ({ label: s.timeline, at: booking[s.column] })),
-  ];
+  return [{ label: "Booking Created", at: booking.createdAt }, ...stamps.map((s) => ({ label: s.timeline, at: booking[s.column] }))];
 }

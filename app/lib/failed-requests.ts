@@ -121,17 +121,13 @@ export async function answerFailedWrite(sent: Request): Promise<Response> {
   const router = browserRouter();
   const navigation = router?.state.navigation;
   const target = navigation?.state === "submitting" ? navigation.location : undefined;
-  const postedElsewhere =
-    target !== undefined && !isHere(new URL(target.pathname + target.search, window.location.href));
+  const postedElsewhere = target !== undefined && !isHere(new URL(target.pathname + target.search, window.location.href));
   if (!router || postedElsewhere) {
     const back = window.location.pathname + window.location.search + window.location.hash;
     return answerWith({ type: "redirect", status: 303, location: back, reload: false, replace: true });
   }
   const routeId = matchRoutes(router.routes, action.pathname)?.at(-1)?.route.id;
-  return answerWith(
-    { type: "render", actionData: routeId ? { [routeId]: null } : {}, matches: [], clientVersion },
-    503,
-  );
+  return answerWith({ type: "render", actionData: routeId ? { [routeId]: null } : {}, matches: [], clientVersion }, 503);
 }
 
 /**
@@ -146,8 +142,7 @@ export function answerFailedRead(sent: Request): Promise<Response> {
     window.location.assign(page.href);
     return never();
   }
-  const wanted =
-    requested.searchParams.get("_routes")?.split(",") ?? router.state.matches.map((match) => match.route.id);
+  const wanted = requested.searchParams.get("_routes")?.split(",") ?? router.state.matches.map((match) => match.route.id);
   const loaderData = Object.fromEntries(wanted.map((id) => [id, router.state.loaderData[id]]));
   return Promise.resolve(answerWith({ type: "render", loaderData, matches: [], clientVersion }));
 }
@@ -175,10 +170,7 @@ export function answerFailedManifest(sent: Request, error: unknown): Promise<Res
   if (router && navigation?.state === "submitting" && navigation.formAction) {
     failedWrite = true;
     reportFailedWrite(new URL(navigation.formAction, window.location.href).pathname, navigation.formData ?? null);
-    void router.navigate(window.location.pathname + window.location.search + window.location.hash, {
-      replace: true,
-      preventScrollReset: true,
-    });
+    void router.navigate(window.location.pathname + window.location.search + window.location.hash, { replace: true, preventScrollReset: true });
   }
   if (failedWrite) return never();
   return Promise.reject(error instanceof Error ? error : new Error(`Unable to fetch ${sent.url}`));

@@ -39,7 +39,6 @@ export function failureToastFor(pathname: string, intent: string | null): Failur
   if (path === "/profile/email-alerts") return FAILURE_TOASTS.saveEmailAlerts;
   if (path === "/profile/photo") return FAILURE_TOASTS.uploadPhoto;
   if (/^\/jobs\/[^/]+$/.test(path)) return intent === "cancel" ? FAILURE_TOASTS.cancelJob : FAILURE_TOASTS.acceptJob;
-  if (/^\/bookings\/[^/]+$/.test(path))
-    return intent === "review" ? FAILURE_TOASTS.submitReview : FAILURE_TOASTS.updateStatus;
+  if (/^\/bookings\/[^/]+$/.test(path)) return intent === "review" ? FAILURE_TOASTS.submitReview : FAILURE_TOASTS.updateStatus;
   return FAILURE_TOASTS.other;
 }

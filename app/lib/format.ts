@@ -2,18 +2,8 @@ import type { JobStatus } from "./statuses.ts";
 
 // Display formats (spec §9): job budget 0 decimals; prices and earnings 2; ratings 1.
 
-const usd0 = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
-const usd2 = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  maximumFractionDigits: 2,
-  minimumFractionDigits: 2,
-});
+const usd0 = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0, minimumFractionDigits: 0 });
+const usd2 = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 2, minimumFractionDigits: 2 });
 
 export function formatBudget(value: string | number | null | undefined): string | null {
   if (value === null || value === undefined || value === "") return null;

@@ -21,13 +21,7 @@ export const ACCEPT_JOB = {
   /** The seeker's notice. */
   notice: { type: "booking_accepted", title: "Job accepted", verb: "accepted" },
   toast: { title: "Job accepted!", description: "You can now start working on this job." },
-} as const satisfies {
-  from: JobStatus;
-  to: JobStatus;
-  by: JobParty;
-  bookingStatus: BookingStatus;
-  [key: string]: unknown;
-};
+} as const satisfies { from: JobStatus; to: JobStatus; by: JobParty; bookingStatus: BookingStatus; [key: string]: unknown };
 
 /** The seeker withdraws a job nobody has accepted yet. No notice: nobody else is part of it. */
 export const CANCEL_JOB = {

@@ -2,14 +2,7 @@
 // import it. Like everything in lib, it imports nothing from components, models, operations, services or db.
 
 /** The notification types: db/schema.ts makes its `notification_type` enum of them. */
-export const NOTIFICATION_TYPES = [
-  "job_posted",
-  "booking_request",
-  "booking_accepted",
-  "booking_cancelled",
-  "message",
-  "review",
-] as const;
+export const NOTIFICATION_TYPES = ["job_posted", "booking_request", "booking_accepted", "booking_cancelled", "message", "review"] as const;
 export type NotificationKind = (typeof NOTIFICATION_TYPES)[number];
 
 /** Where a notification leads: the job, the booking, or the booking's conversation. */

@@ -3,8 +3,7 @@ import type { Role } from "./statuses.ts";
 
 export type { Role };
 
-export const roleSwitchTitle = (currentRole: Role) =>
-  currentRole === "seeker" ? "Offering Services As" : "Seeking Help As";
+export const roleSwitchTitle = (currentRole: Role) => (currentRole === "seeker" ? "Offering Services As" : "Seeking Help As");
 
 export const roleSwitchSuccess = (previousRole: Role) => ({
   title: "Role switched successfully",

@@ -1,12 +1,6 @@
 import type { unstable_RSCPayload as RSCPayload } from "react-router/dom";
 
-import {
-  answerFailedManifest,
-  answerFailedRead,
-  answerFailedWrite,
-  isAnswerFromUs,
-  isRouterRequest,
-} from "./failed-requests.ts";
+import { answerFailedManifest, answerFailedRead, answerFailedWrite, isAnswerFromUs, isRouterRequest } from "./failed-requests.ts";
 import { isSignInLocation, leaveForSignIn, reportLoggedOut } from "./session-ended.ts";
 
 type Decode = (stream: ReadableStream<Uint8Array>) => Promise<unknown>;

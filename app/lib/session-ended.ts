@@ -33,8 +33,5 @@ export function reportLoggedOut(): void {
   leaving = true;
   showToast(LOGGED_OUT_TOAST);
   const back = window.location.pathname + window.location.search;
-  setTimeout(
-    () => window.location.assign(`${SIGN_IN_PATH}?returnTo=${encodeURIComponent(back)}`),
-    LOGIN_REDIRECT_DELAY_MS,
-  );
+  setTimeout(() => window.location.assign(`${SIGN_IN_PATH}?returnTo=${encodeURIComponent(back)}`), LOGIN_REDIRECT_DELAY_MS);
 }

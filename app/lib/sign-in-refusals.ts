@@ -15,9 +15,7 @@ export const SIGN_IN_REFUSALS = {
 
 export type SignInRefusal = keyof typeof SIGN_IN_REFUSALS;
 
-export const signInRefusalQuery = z.object({
-  reason: z.enum(Object.keys(SIGN_IN_REFUSALS) as [SignInRefusal, ...SignInRefusal[]]),
-});
+export const signInRefusalQuery = z.object({ reason: z.enum(Object.keys(SIGN_IN_REFUSALS) as [SignInRefusal, ...SignInRefusal[]]) });
 
 export const SIGN_IN_REFUSED_PATH = "/sign-in/refused";
 

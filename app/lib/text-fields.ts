@@ -16,10 +16,7 @@ export function oneLineText(label: string, params?: { error: string }) {
 
 /** A trimmed multi-line text field (descriptions, messages, comments, bio): line breaks and tabs, no other control characters. */
 export function multiLineText(label: string, params?: { error: string }) {
-  return z
-    .string(params)
-    .trim()
-    .regex(MULTI_LINE, `${label} must not contain control characters other than line breaks and tabs`);
+  return z.string(params).trim().regex(MULTI_LINE, `${label} must not contain control characters other than line breaks and tabs`);
 }
 
 /** The text on one line: each run of control characters becomes one space (for names we are given, not typed here). */

@@ -40,22 +40,14 @@ export const createBookingSchema = z.object({
       { error: AMOUNT },
     )
     .optional(),
-  paymentMethod: z
-    .enum(["card", "paypal", "cash"], { error: "paymentMethod must be card, paypal or cash" })
-    .default("card"),
+  paymentMethod: z.enum(["card", "paypal", "cash"], { error: "paymentMethod must be card, paypal or cash" }).default("card"),
   paymentStatus: z.literal("pending", { error: "paymentStatus of a new booking is pending" }).optional(),
   scheduledAt: z.iso.datetime({ offset: true, error: "scheduledAt must be an ISO date-time" }).optional(),
 });
 export type CreateBookingInput = z.infer<typeof createBookingSchema>;
 
 // The refusals and notices of the job and booking processes, re-exported where their callers found them.
-export {
-  GO_ONLINE_TO_ACCEPT,
-  JOB_ALREADY_ACCEPTED,
-  JOB_CANCELLED_BEFORE,
-  JOB_OUT_OF_REACH,
-  TOO_MANY_CANCELLATIONS,
-} from "~/lib/job-process";
+export { GO_ONLINE_TO_ACCEPT, JOB_ALREADY_ACCEPTED, JOB_CANCELLED_BEFORE, JOB_OUT_OF_REACH, TOO_MANY_CANCELLATIONS } from "~/lib/job-process";
 export { STATUS_NOTICES } from "~/lib/booking-process";
 
 /**
@@ -65,13 +57,9 @@ export { STATUS_NOTICES } from "~/lib/booking-process";
 export async function cancellationWait(tx: Executor, providerId: string): Promise<number | null> {
   const window = sql.raw(`interval '${CANCELLATION_WINDOW_HOURS} hours'`);
   const recent = await tx
-    .select({
-      secondsLeft: sql<number>`ceil(extract(epoch from (${bookingWithdrawals.withdrawnAt} + ${window} - now())))::int`,
-    })
+    .select({ secondsLeft: sql<number>`ceil(extract(epoch from (${bookingWithdrawals.withdrawnAt} + ${window} - now())))::int` })
     .from(bookingWithdrawals)
-    .where(
-      and(eq(bookingWithdrawals.providerId, providerId), gt(bookingWithdrawals.withdrawnAt, sql`now() - ${window}`)),
-    )
+    .where(and(eq(bookingWithdrawals.providerId, providerId), gt(bookingWithdrawals.withdrawnAt, sql`now() - ${window}`)))
     .orderBy(desc(bookingWithdrawals.withdrawnAt))
     .limit(PROVIDER_CANCELLATIONS_PER_DAY);
   if (recent.length < PROVIDER_CANCELLATIONS_PER_DAY) return null;
@@ -103,10 +91,7 @@ export async function insertAcceptedBooking(
 
 /** The name another user reads in a notification: never the email address (decision 0018). */
 export async function displayName(db: Executor, userId: string): Promise<string> {
-  const [row] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
   return row ? fullName(row) : "Someone";
 }
 
@@ -182,11 +167,7 @@ export const CONTACT_SHARING_STATUSES = ACTIVE_BOOKING_STATUSES;
  * (anyone else: null, shown as 404). The parties' phone numbers come along
  * only while the booking is active; email addresses never do.
  */
-export async function getBookingForParty(
-  db: Executor,
-  bookingId: string,
-  userId: string,
-): Promise<BookingDetail | null> {
+export async function getBookingForParty(db: Executor, bookingId: string, userId: string): Promise<BookingDetail | null> {
   if (!isUuid(bookingId)) return null;
   const active = inArray(bookings.status, [...CONTACT_SHARING_STATUSES]);
   const summary = (u: typeof seekerUser | typeof providerUser) => ({
@@ -212,12 +193,7 @@ export async function getBookingForParty(
     .where(and(eq(bookings.id, bookingId), or(eq(bookings.seekerId, userId), eq(bookings.providerId, userId))))
     .limit(1);
   if (!row) return null;
-  return {
-    ...row.booking,
-    job: asSeenBy(row.job, Boolean(row.exactLocation)),
-    seeker: row.seeker,
-    provider: row.provider,
-  };
+  return { ...row.booking, job: asSeenBy(row.job, Boolean(row.exactLocation)), seeker: row.seeker, provider: row.provider };
 }
 
 export const updateBookingStatusSchema = z.object({
@@ -247,12 +223,7 @@ export async function lockProviderCancellations(tx: Executor, providerId: string
  * Writes one move of the booking process: the status and the move's timestamp, on condition that the booking is
  * still where it was read (null otherwise: a concurrent move won); a withdrawal is recorded (decision 0062).
  */
-export async function writeBookingMove(
-  tx: Executor,
-  current: Booking,
-  step: BookingTransition,
-  now: Date,
-): Promise<Booking | null> {
+export async function writeBookingMove(tx: Executor, current: Booking, step: BookingTransition, now: Date): Promise<Booking | null> {
   const [moved] = await tx
     .update(bookings)
     .set({
@@ -264,10 +235,7 @@ export async function writeBookingMove(
     .where(and(eq(bookings.id, current.id), eq(bookings.status, step.from)))
     .returning();
   if (!moved) return null;
-  if (step.withdrawal)
-    await tx
-      .insert(bookingWithdrawals)
-      .values({ bookingId: current.id, providerId: current.providerId, jobId: current.jobId });
+  if (step.withdrawal) await tx.insert(bookingWithdrawals).values({ bookingId: current.id, providerId: current.providerId, jobId: current.jobId });
   return moved;
 }
 

@@ -15,12 +15,7 @@ export interface Category {
 /** The service categories (spec §3: id, name, icon, description), in the order they were created. */
 export async function listCategories(db: Executor): Promise<Category[]> {
   return db
-    .select({
-      id: serviceCategories.id,
-      name: serviceCategories.name,
-      icon: serviceCategories.icon,
-      description: serviceCategories.description,
-    })
+    .select({ id: serviceCategories.id, name: serviceCategories.name, icon: serviceCategories.icon, description: serviceCategories.description })
     .from(serviceCategories)
     .orderBy(asc(serviceCategories.createdAt));
 }

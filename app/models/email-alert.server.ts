@@ -5,16 +5,7 @@ import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { JobInsert } from "pg-boss";
 
 import { QUEUES } from "#db/queue.ts";
-import {
-  bookings,
-  emailDeliveries,
-  emailPreferences,
-  jobs,
-  notifications,
-  users,
-  type EmailPreferences,
-  type Notification,
-} from "#db/schema.ts";
+import { bookings, emailDeliveries, emailPreferences, jobs, notifications, users, type EmailPreferences, type Notification } from "#db/schema.ts";
 import { getConfig } from "~/infra/config.server";
 import type { Executor } from "~/infra/db.server";
 import { enqueue } from "~/infra/queue.server";
@@ -24,13 +15,7 @@ export const EMAIL_KINDS = ["urgentJobs", "jobDigest", "bookings", "messages", "
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export type EmailChoices = Record<EmailKind, boolean>;
 
-export const DEFAULT_EMAIL_CHOICES: EmailChoices = {
-  urgentJobs: true,
-  jobDigest: false,
-  bookings: true,
-  messages: true,
-  reviews: true,
-};
+export const DEFAULT_EMAIL_CHOICES: EmailChoices = { urgentJobs: true, jobDigest: false, bookings: true, messages: true, reviews: true };
 
 /** A message is emailed only when its receiver has not read it this long after it was sent. */
 export const MESSAGE_ALERT_DELAY_SECONDS = 5 * 60;
@@ -42,11 +27,7 @@ export const MESSAGE_ALERT_INTERVAL_SECONDS = 30 * 60;
  */
 export const BOOKING_ALERT_INTERVAL_SECONDS = 30 * 60;
 /** The notifications about a booking (their relatedId is the booking's id). */
-const BOOKING_NOTIFICATION_TYPES = [
-  "booking_request",
-  "booking_accepted",
-  "booking_cancelled",
-] as const satisfies readonly Notification["type"][];
+const BOOKING_NOTIFICATION_TYPES = ["booking_request", "booking_accepted", "booking_cancelled"] as const satisfies readonly Notification["type"][];
 /** A provider's digest of jobs that are not urgent comes this long after the first of them: at most this often. */
 export const JOB_DIGEST_INTERVAL_SECONDS = 30 * 60;
 /** The most jobs one digest lists (the newest). */
@@ -57,11 +38,7 @@ export async function getEmailChoices(db: Executor, userId: string): Promise<Ema
   return row ? pickChoices(row) : { ...DEFAULT_EMAIL_CHOICES };
 }
 
-export async function setEmailChoices(
-  db: Executor,
-  userId: string,
-  changes: Partial<EmailChoices>,
-): Promise<EmailChoices> {
+export async function setEmailChoices(db: Executor, userId: string, changes: Partial<EmailChoices>): Promise<EmailChoices> {
   const [row] = await db
     .insert(emailPreferences)
     .values({ ...DEFAULT_EMAIL_CHOICES, ...changes, userId })
@@ -97,10 +74,7 @@ function kindOf(type: Notification["type"]): EmailKind | null {
  * is the notification's, so each is one job. Whether it is sent is decided when it is due (alertToSend), so a
  * choice turned off, a provider gone offline or a message read in the meantime stops it.
  */
-export async function enqueueAlerts(
-  tx: Executor,
-  created: Pick<Notification, "id" | "type" | "userId" | "relatedId">[],
-): Promise<void> {
+export async function enqueueAlerts(tx: Executor, created: Pick<Notification, "id" | "type" | "userId" | "relatedId">[]): Promise<void> {
   const urgent = await urgentJobIds(tx, created);
   const retries = jobOptions();
   const now: JobInsert[] = [];
@@ -113,16 +87,10 @@ export async function enqueueAlerts(
     if (kind === "urgentJobs" && !urgent.has(notification.relatedId ?? "")) {
       // A job that is not urgent waits for the provider's digest: one waiting per provider, due 30 minutes on.
       const singletonKey = `digest:${notification.userId}`;
-      digests.set(singletonKey, {
-        data: { userId: notification.userId },
-        ...retries,
-        startAfter: JOB_DIGEST_INTERVAL_SECONDS,
-        singletonKey,
-      });
+      digests.set(singletonKey, { data: { userId: notification.userId }, ...retries, startAfter: JOB_DIGEST_INTERVAL_SECONDS, singletonKey });
     } else if (kind === "messages") {
       const singletonKey = messageJobKey(notification.relatedId, notification.userId);
-      if (!messages.has(singletonKey))
-        messages.set(singletonKey, { ...job, startAfter: MESSAGE_ALERT_DELAY_SECONDS, singletonKey });
+      if (!messages.has(singletonKey)) messages.set(singletonKey, { ...job, startAfter: MESSAGE_ALERT_DELAY_SECONDS, singletonKey });
     } else {
       now.push(job);
     }
@@ -202,11 +170,7 @@ export async function alertToSend(db: Executor, notificationId: string): Promise
   if (kind === "bookings") return bookingAlert(db, notification, row.email);
   const alert = { notification, kind, to: row.email, scope: notification.id };
   // Only an urgent job still open, to a provider still online: switching role or going offline stops it.
-  if (
-    kind === "urgentJobs" &&
-    (!row.jobUrgent || row.jobStatus !== "posted" || row.role !== "provider" || !row.isOnline)
-  )
-    return null;
+  if (kind === "urgentJobs" && (!row.jobUrgent || row.jobStatus !== "posted" || row.role !== "provider" || !row.isOnline)) return null;
   return alert;
 }
 
@@ -216,11 +180,7 @@ export async function alertToSend(db: Executor, notificationId: string): Promise
  * and the conversation's last email 30 minutes old. Earlier than that it comes back for later, so a message that
  * arrives in the quiet time is told of when the quiet time ends, while it is still unread.
  */
-async function messageAlert(
-  db: Executor,
-  notification: Notification,
-  to: string,
-): Promise<AlertToSend | AlertLater | null> {
+async function messageAlert(db: Executor, notification: Notification, to: string): Promise<AlertToSend | AlertLater | null> {
   const { userId, relatedId: conversationId } = notification;
   const scope = `messages:${conversationId}`;
   const [last] = await db
@@ -248,8 +208,7 @@ async function messageAlert(
     oldest.createdAt.getTime() + MESSAGE_ALERT_DELAY_SECONDS * 1000,
     last ? last.sentAt.getTime() + MESSAGE_ALERT_INTERVAL_SECONDS * 1000 : 0,
   );
-  if (dueAt > Date.now())
-    return { later: new Date(dueAt), notificationId: oldest.id, userId, conversationId: conversationId ?? "" };
+  if (dueAt > Date.now()) return { later: new Date(dueAt), notificationId: oldest.id, userId, conversationId: conversationId ?? "" };
   return { notification: oldest, kind: "messages", to, scope };
 }
 
@@ -259,15 +218,9 @@ async function messageAlert(
  * cancellation follows at once); otherwise it waits for the quiet time to end, and then tells of the newest update
  * of the job's bookings since the last email. What arrives meanwhile waits in the one queued job of the job and person.
  */
-async function bookingAlert(
-  db: Executor,
-  notification: Notification,
-  to: string,
-): Promise<AlertToSend | AlertLater | null> {
+async function bookingAlert(db: Executor, notification: Notification, to: string): Promise<AlertToSend | AlertLater | null> {
   const { userId, relatedId: bookingId } = notification;
-  const [booking] = bookingId
-    ? await db.select({ jobId: bookings.jobId }).from(bookings).where(eq(bookings.id, bookingId))
-    : [];
+  const [booking] = bookingId ? await db.select({ jobId: bookings.jobId }).from(bookings).where(eq(bookings.id, bookingId)) : [];
   if (!booking) return { notification, kind: "bookings", to, scope: notification.id };
   const scope = `bookings:${booking.jobId}`;
   const [last] = await db
@@ -279,8 +232,7 @@ async function bookingAlert(
     .limit(1);
   if (last && last.bookingId === bookingId) return { notification, kind: "bookings", to, scope };
   const dueAt = last ? last.sentAt.getTime() + BOOKING_ALERT_INTERVAL_SECONDS * 1000 : 0;
-  if (dueAt > Date.now())
-    return { later: new Date(dueAt), notificationId: notification.id, userId, jobId: booking.jobId };
+  if (dueAt > Date.now()) return { later: new Date(dueAt), notificationId: notification.id, userId, jobId: booking.jobId };
   const [newest] = await db
     .select({ notification: notifications })
     .from(notifications)
@@ -300,10 +252,7 @@ async function bookingAlert(
 
 /** Queues a message or booking email again for when it is due (one waiting per conversation or job and person). */
 export async function queueAlertLater(db: Executor, alert: AlertLater): Promise<void> {
-  const singletonKey =
-    "conversationId" in alert
-      ? messageJobKey(alert.conversationId, alert.userId)
-      : bookingJobKey(alert.jobId, alert.userId);
+  const singletonKey = "conversationId" in alert ? messageJobKey(alert.conversationId, alert.userId) : bookingJobKey(alert.jobId, alert.userId);
   await enqueue(db, QUEUES.messageAlert, [
     { data: { notificationId: alert.notificationId }, ...jobOptions(), startAfter: alert.later, singletonKey },
   ]);
@@ -339,12 +288,7 @@ const DIGEST_SCOPE = "job_digest";
  */
 export async function digestToSend(db: Executor, userId: string): Promise<DigestToSend | null> {
   const [row] = await db
-    .select({
-      email: users.email,
-      role: users.currentRole,
-      isOnline: users.isProviderOnline,
-      choices: emailPreferences,
-    })
+    .select({ email: users.email, role: users.currentRole, isOnline: users.isProviderOnline, choices: emailPreferences })
     .from(users)
     .leftJoin(emailPreferences, eq(emailPreferences.userId, users.id))
     .where(eq(users.id, userId));
@@ -385,8 +329,5 @@ export async function digestToSend(db: Executor, userId: string): Promise<Digest
 
 /** Records a sent digest: the next one lists only what came after it. */
 export async function recordDigest(db: Executor, digest: DigestToSend): Promise<void> {
-  await db
-    .insert(emailDeliveries)
-    .values({ key: digest.key, userId: digest.userId, scope: DIGEST_SCOPE })
-    .onConflictDoNothing();
+  await db.insert(emailDeliveries).values({ key: digest.key, userId: digest.userId, scope: DIGEST_SCOPE }).onConflictDoNothing();
 }

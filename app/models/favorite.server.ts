@@ -50,11 +50,7 @@ export async function listSavedIds(db: Executor, userId: string, currentRole: Fa
 }
 
 /** A job the user may see (a taken job is none of a stranger's business, decision 0039), or any user. */
-export async function favoriteTargetVisible(
-  db: Executor,
-  userId: string,
-  target: Pick<FavoriteInput, "targetType" | "targetId">,
-): Promise<boolean> {
+export async function favoriteTargetVisible(db: Executor, userId: string, target: Pick<FavoriteInput, "targetType" | "targetId">): Promise<boolean> {
   if (target.targetType === "job") return mayViewerReadJob(db, target.targetId, userId);
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, target.targetId)).limit(1);
   return Boolean(row);

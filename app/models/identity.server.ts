@@ -29,10 +29,7 @@ export async function hasSubject(db: Executor, userId: string, issuer: string): 
  * Binds a subject of the issuer to the user; false when the table's keys refuse it (the subject, or another subject
  * of the issuer for this user, was bound first), and then nothing is written.
  */
-export async function bindSubject(
-  db: Executor,
-  binding: { issuer: string; subject: string; userId: string },
-): Promise<boolean> {
+export async function bindSubject(db: Executor, binding: { issuer: string; subject: string; userId: string }): Promise<boolean> {
   const [bound] = await db.insert(userIdentities).values(binding).onConflictDoNothing().returning();
   return bound !== undefined;
 }

@@ -28,12 +28,7 @@ const AREA_MATCH_MILES = 25;
  * nearest place to the coordinates. A location that was not recognised stands
  * at the default location, and is named by it.
  */
-export function approximateArea(job: {
-  address: string;
-  latitude: number;
-  longitude: number;
-  locationApproximate: boolean;
-}): string {
+export function approximateArea(job: { address: string; latitude: number; longitude: number; locationApproximate: boolean }): string {
   if (job.locationApproximate) return DEFAULT_LOCATION.address;
   const here = { latitude: job.latitude, longitude: job.longitude };
   const zip = job.address.match(/\b(\d{5})(?:-\d{4})?\b/)?.[1];
@@ -64,9 +59,7 @@ const cell = (degrees: number) => Math.floor(degrees * CELLS_PER_DEGREE);
 
 function zipGrid(): Map<string, Zip[]> {
   if (grid) return grid;
-  const codes = Object.values(zipcodes.codes).filter(
-    (c) => c.city && c.state && Number.isFinite(c.latitude) && Number.isFinite(c.longitude),
-  );
+  const codes = Object.values(zipcodes.codes).filter((c) => c.city && c.state && Number.isFinite(c.latitude) && Number.isFinite(c.longitude));
   const counts = new Map<string, number>();
   for (const code of codes) counts.set(placeName(code), (counts.get(placeName(code)) ?? 0) + 1);
   grid = new Map();
@@ -105,8 +98,7 @@ function nearestPlace(latitude: number, longitude: number): string {
       }
     }
   }
-  const name =
-    (town ?? any)?.name ?? `${latitude.toFixed(APPROXIMATE_DECIMALS)}, ${longitude.toFixed(APPROXIMATE_DECIMALS)}`;
+  const name = (town ?? any)?.name ?? `${latitude.toFixed(APPROXIMATE_DECIMALS)}, ${longitude.toFixed(APPROXIMATE_DECIMALS)}`;
   if (nearestCache.size >= NEAREST_CACHE_LIMIT) nearestCache.clear();
   nearestCache.set(key, name);
   return name;

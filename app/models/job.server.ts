@@ -11,14 +11,7 @@ import { MAX_EVENT_RECIPIENTS, publishEvent } from "~/infra/events.server";
 import { describeCoordinates, resolveLocation } from "~/infra/geocode.server";
 import { ACTIVE_BOOKING_STATUSES } from "~/lib/booking-process";
 import { CATEGORY_IDS } from "~/lib/categories";
-import {
-  chordForMiles,
-  DEFAULT_LOCATION,
-  distanceMiles,
-  formatMiles,
-  NEARBY_RADIUS_MILES,
-  unitSphereCube,
-} from "~/lib/geo";
+import { chordForMiles, DEFAULT_LOCATION, distanceMiles, formatMiles, NEARBY_RADIUS_MILES, unitSphereCube } from "~/lib/geo";
 import { isUuid } from "~/lib/ids";
 import { ACCEPT_JOB, CANCEL_JOB, type AcceptanceFacts } from "~/lib/job-process";
 import { jobFieldRules } from "~/lib/schemas/job";
@@ -88,8 +81,7 @@ export interface NewJob {
 export function placeJob(input: Pick<NewJob, "address" | "latitude" | "longitude">) {
   const text = input.address?.trim() ?? "";
   const typed = text ? resolveLocation(text) : null;
-  if (typed?.resolved)
-    return { address: typed.address, latitude: typed.latitude, longitude: typed.longitude, approximate: false };
+  if (typed?.resolved) return { address: typed.address, latitude: typed.latitude, longitude: typed.longitude, approximate: false };
   if (input.latitude != null && input.longitude != null) {
     return {
       address: text || describeCoordinates(input.latitude, input.longitude),
@@ -128,20 +120,10 @@ export async function providersAround(
 }
 
 /** Live update for a job's seeker and the online providers around it (its visibility changed). */
-export async function publishJobUpdate(
-  db: Executor,
-  job: Pick<Job, "id" | "seekerId" | "latitude" | "longitude">,
-): Promise<void> {
+export async function publishJobUpdate(db: Executor, job: Pick<Job, "id" | "seekerId" | "latitude" | "longitude">): Promise<void> {
   const point = { latitude: Number(job.latitude), longitude: Number(job.longitude) };
-  const nearby = await listNearbyOnlineProviders(db, point, {
-    excludeUserId: job.seekerId,
-    limit: MAX_EVENT_RECIPIENTS,
-  });
-  await publishEvent(db, {
-    type: "job_update",
-    userIds: [job.seekerId, ...nearby.map((p) => p.id)],
-    data: { jobId: job.id },
-  });
+  const nearby = await listNearbyOnlineProviders(db, point, { excludeUserId: job.seekerId, limit: MAX_EVENT_RECIPIENTS });
+  await publishEvent(db, { type: "job_update", userIds: [job.seekerId, ...nearby.map((p) => p.id)], data: { jobId: job.id } });
 }
 
 export async function insertJob(db: Executor, seekerId: string, input: NewJob): Promise<Job> {
@@ -172,13 +154,7 @@ export const seekerSummary = {
   profileImageUrl: users.profileImageUrl,
   averageRating: users.averageRating,
 };
-export type SeekerSummary = {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  averageRating: string;
-};
+export type SeekerSummary = { id: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null; averageRating: string };
 /**
  * A job as one viewer sees it (decision 0039). With `exactLocation` false the
  * address is the job's area ("Brooklyn, NY") and the coordinates are rounded
@@ -213,12 +189,7 @@ export function asSeenBy<T extends Pick<Job, "address" | "latitude" | "longitude
   const longitude = Number(job.longitude);
   return {
     ...job,
-    address: approximateArea({
-      address: job.address,
-      latitude,
-      longitude,
-      locationApproximate: job.locationApproximate,
-    }),
+    address: approximateArea({ address: job.address, latitude, longitude, locationApproximate: job.locationApproximate }),
     latitude: approximateCoordinate(latitude).toFixed(7),
     longitude: approximateCoordinate(longitude).toFixed(7),
     exactLocation,
@@ -226,11 +197,7 @@ export function asSeenBy<T extends Pick<Job, "address" | "latitude" | "longitude
 }
 
 /** The seeker's own jobs, newest first, optionally of one status. */
-export async function listSeekerJobs(
-  db: Executor,
-  seekerId: string,
-  options: { status?: JobStatus; limit?: number } = {},
-): Promise<JobWithSeeker[]> {
+export async function listSeekerJobs(db: Executor, seekerId: string, options: { status?: JobStatus; limit?: number } = {}): Promise<JobWithSeeker[]> {
   const rows = await db
     .select({ job: jobColumns, seeker: seekerSummary })
     .from(jobs)
@@ -277,26 +244,13 @@ export interface ProviderStanding {
   longitude: string | null;
 }
 
-export async function providerStanding(
-  db: Executor,
-  providerId: string,
-  options: { lock?: boolean } = {},
-): Promise<ProviderStanding> {
+export async function providerStanding(db: Executor, providerId: string, options: { lock?: boolean } = {}): Promise<ProviderStanding> {
   const query = db
-    .select({
-      online: users.isProviderOnline,
-      role: users.currentRole,
-      latitude: users.latitude,
-      longitude: users.longitude,
-    })
+    .select({ online: users.isProviderOnline, role: users.currentRole, latitude: users.latitude, longitude: users.longitude })
     .from(users)
     .where(eq(users.id, providerId));
   const [me] = options.lock ? await query.for("share") : await query;
-  return {
-    online: me?.online === true && me.role === "provider",
-    latitude: me?.latitude ?? null,
-    longitude: me?.longitude ?? null,
-  };
+  return { online: me?.online === true && me.role === "provider", latitude: me?.latitude ?? null, longitude: me?.longitude ?? null };
 }
 
 /** Whether the job lies within NEARBY_RADIUS_MILES of the provider's center: measured in SQL, for the write and the page alike. */
@@ -310,12 +264,7 @@ function withinReachOf(standing: ProviderStanding): SQL<boolean> {
  * when it is not theirs, within reach and not one they cancelled before, so of concurrent accepts exactly one wins.
  * Undefined when any condition fails (`acceptanceFacts` then says which).
  */
-export async function claimPostedJob(
-  tx: Executor,
-  jobId: string,
-  providerId: string,
-  standing: ProviderStanding,
-): Promise<Job | undefined> {
+export async function claimPostedJob(tx: Executor, jobId: string, providerId: string, standing: ProviderStanding): Promise<Job | undefined> {
   const [job] = await tx
     .update(jobs)
     .set({ status: ACCEPT_JOB.to, updatedAt: new Date() })
@@ -336,20 +285,10 @@ export async function claimPostedJob(
  * The conditions of accepting a job, as the database has them for one provider (the job process decides from
  * them: `acceptRefusal`); null when there is no such job.
  */
-export async function acceptanceFacts(
-  db: Executor,
-  jobId: string,
-  providerId: string,
-  standing: ProviderStanding,
-): Promise<AcceptanceFacts | null> {
+export async function acceptanceFacts(db: Executor, jobId: string, providerId: string, standing: ProviderStanding): Promise<AcceptanceFacts | null> {
   if (!isUuid(jobId)) return null;
   const [row] = await db
-    .select({
-      status: jobs.status,
-      seekerId: jobs.seekerId,
-      withinReach: withinReachOf(standing),
-      withdrawn: withdrawnBy(providerId),
-    })
+    .select({ status: jobs.status, seekerId: jobs.seekerId, withinReach: withinReachOf(standing), withdrawn: withdrawnBy(providerId) })
     .from(jobs)
     .where(eq(jobs.id, jobId));
   if (!row) return null;
@@ -363,12 +302,7 @@ export async function acceptanceFacts(
 }
 
 /** The job's status after its booking moved (the booking process's `jobStatus`); the job, unchanged when null. */
-export async function jobAfterBookingMove(
-  tx: Executor,
-  jobId: string,
-  status: JobStatus | null,
-  now: Date,
-): Promise<Job> {
+export async function jobAfterBookingMove(tx: Executor, jobId: string, status: JobStatus | null, now: Date): Promise<Job> {
   const [job] = status
     ? await tx.update(jobs).set({ status, updatedAt: now }).where(eq(jobs.id, jobId)).returning(jobColumns)
     : await tx.select(jobColumns).from(jobs).where(eq(jobs.id, jobId));
@@ -415,9 +349,7 @@ export async function listAvailableJobs(
   const maxChord = chordForMiles(options.radiusMiles ?? NEARBY_RADIUS_MILES);
   const point = providerCenter(provider);
   // No categories chosen: every category is the provider's.
-  const mine = provider.providerCategories.length
-    ? CATEGORY_IDS.filter((c) => provider.providerCategories.includes(c))
-    : CATEGORY_IDS;
+  const mine = provider.providerCategories.length ? CATEGORY_IDS.filter((c) => provider.providerCategories.includes(c)) : CATEGORY_IDS;
   const others = CATEGORY_IDS.filter((c) => !mine.includes(c));
   const found: NearbyJob[] = [];
   for (const [categories, inMyCategories] of [
@@ -444,14 +376,7 @@ async function nearestInGroup(
 ): Promise<NearbyJob[]> {
   const query = nearestQuery(db, `${group.categories.length}:${group.isUrgent ? "urgent" : "not-urgent"}`);
   const categories = Object.fromEntries(group.categories.map((categoryId, i) => [`category${i}`, categoryId]));
-  const rows = await query.execute({
-    providerId,
-    center: unitSphereCube(point),
-    maxChord,
-    limit,
-    offset: limit - 1,
-    ...categories,
-  });
+  const rows = await query.execute({ providerId, center: unitSphereCube(point), maxChord, limit, offset: limit - 1, ...categories });
   return rows.map((r) => {
     const job = asSeenBy(r.job, false);
     const distance = distanceMiles(point, { latitude: Number(job.latitude), longitude: Number(job.longitude) });

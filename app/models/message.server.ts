@@ -24,21 +24,10 @@ export const BOOKING_CANCELLED_NO_MESSAGES = "This booking was cancelled: messag
  * The booking (with its job's title) if the user is one of its parties, else null: the authorization of every
  * message read and write. `lock` share-locks it (a cancel waits, or is waited for).
  */
-export async function bookingOfParty(
-  db: Executor,
-  bookingId: string,
-  userId: string,
-  options: { lock?: boolean } = {},
-) {
+export async function bookingOfParty(db: Executor, bookingId: string, userId: string, options: { lock?: boolean } = {}) {
   if (!isUuid(bookingId)) return null;
   const query = db
-    .select({
-      id: bookings.id,
-      seekerId: bookings.seekerId,
-      providerId: bookings.providerId,
-      status: bookings.status,
-      jobTitle: jobs.title,
-    })
+    .select({ id: bookings.id, seekerId: bookings.seekerId, providerId: bookings.providerId, status: bookings.status, jobTitle: jobs.title })
     .from(bookings)
     .innerJoin(jobs, eq(jobs.id, bookings.jobId))
     .where(and(eq(bookings.id, bookingId), or(eq(bookings.seekerId, userId), eq(bookings.providerId, userId))));
@@ -47,10 +36,7 @@ export async function bookingOfParty(
 }
 
 /** Stores a message; the caller has checked the booking and its parties. */
-export async function insertMessage(
-  db: Executor,
-  values: Pick<Message, "bookingId" | "senderId" | "receiverId" | "content">,
-): Promise<Message> {
+export async function insertMessage(db: Executor, values: Pick<Message, "bookingId" | "senderId" | "receiverId" | "content">): Promise<Message> {
   const [message] = await db.insert(messages).values(values).returning();
   return message;
 }
@@ -119,9 +105,7 @@ export async function listConversations(db: Executor, userId: string, limit = 10
     join ${jobs} j on j.id = c.job_id
     join ${users} o on o.id = case when c.seeker_id = ${userId} then c.provider_id else c.seeker_id end
     order by coalesce(c.last_at, c.created_at) desc`);
-  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as Array<
-    Record<string, unknown>
-  >;
+  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as Array<Record<string, unknown>>;
   return rows.map((r) => ({
     bookingId: String(r.bookingId),
     jobTitle: String(r.jobTitle),
@@ -132,8 +116,7 @@ export async function listConversations(db: Executor, userId: string, limit = 10
       lastName: (r.otherLastName as string) ?? null,
       profileImageUrl: (r.otherImage as string) ?? null,
     },
-    lastMessage:
-      r.lastContent == null ? null : { content: String(r.lastContent), createdAt: new Date(r.lastAt as string) },
+    lastMessage: r.lastContent == null ? null : { content: String(r.lastContent), createdAt: new Date(r.lastAt as string) },
     unreadCount: Number(r.unread),
   }));
 }

@@ -29,12 +29,7 @@ export async function notify(db: Executor, items: NewNotification[]): Promise<vo
   const created = await db
     .insert(notifications)
     .values(items.map((n) => ({ ...n, relatedId: n.relatedId ?? null })))
-    .returning({
-      id: notifications.id,
-      type: notifications.type,
-      userId: notifications.userId,
-      relatedId: notifications.relatedId,
-    });
+    .returning({ id: notifications.id, type: notifications.type, userId: notifications.userId, relatedId: notifications.relatedId });
   await enqueueAlerts(db, created);
   await publishEvent(db, { type: "notification", userIds: items.map((n) => n.userId), data: {} });
 }
@@ -43,10 +38,7 @@ export async function notify(db: Executor, items: NewNotification[]): Promise<vo
  * The header's two badges in one statement: the user's unread notifications and
  * unread messages (every page asks for both).
  */
-export async function countUnreadBadges(
-  db: Executor,
-  userId: string,
-): Promise<{ notifications: number; messages: number }> {
+export async function countUnreadBadges(db: Executor, userId: string): Promise<{ notifications: number; messages: number }> {
   const [row] = await db
     .select({
       notifications: count(),

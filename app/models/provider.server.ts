@@ -35,11 +35,7 @@ export type PublicProvider = {
 
 /** Sets whether the user is online; the caller has checked that one going online is a provider. */
 export async function updateProviderOnline(db: Executor, userId: string, isOnline: boolean): Promise<User> {
-  const [updated] = await db
-    .update(users)
-    .set({ isProviderOnline: isOnline, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning();
+  const [updated] = await db.update(users).set({ isProviderOnline: isOnline, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
   return updated;
 }
 
@@ -76,8 +72,7 @@ let recentCounts: { db: Executor; at: number; counts: Promise<Record<string, num
  * failed count is not kept.
  */
 export function recentAvailableProviderCounts(db: Executor, now = Date.now()): Promise<Record<string, number>> {
-  if (recentCounts && recentCounts.db === db && now - recentCounts.at < PROVIDER_COUNTS_MAX_AGE_MS)
-    return recentCounts.counts;
+  if (recentCounts && recentCounts.db === db && now - recentCounts.at < PROVIDER_COUNTS_MAX_AGE_MS) return recentCounts.counts;
   const counts = countAvailableProvidersByCategory(db);
   const entry = { db, at: now, counts };
   recentCounts = entry;
@@ -120,12 +115,7 @@ export interface ProviderStats {
 }
 
 /** Earnings from completed bookings: today (in the app's time zone) and all time, two decimals. */
-export async function getProviderStats(
-  db: Executor,
-  provider: User,
-  timeZone: string,
-  now = new Date(),
-): Promise<ProviderStats> {
+export async function getProviderStats(db: Executor, provider: User, timeZone: string, now = new Date()): Promise<ProviderStats> {
   const startOfToday = startOfDayIn(timeZone, now);
   const [row] = await db
     .select({

@@ -59,10 +59,7 @@ export async function insertReviewAndRecount(
 
 /** The notice the reviewee gets: the reviewer's name only, never their email (decision 0018). */
 export async function reviewNotice(db: Executor, review: Review, jobId: string): Promise<NewNotification> {
-  const [reviewer] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, review.reviewerId));
+  const [reviewer] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, review.reviewerId));
   const [job] = await db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, jobId));
   return {
     userId: review.revieweeId,
@@ -82,12 +79,7 @@ export async function listReceivedReviews(db: Executor, userId: string, limit = 
   const rows = await db
     .select({
       review: reviews,
-      reviewer: {
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        profileImageUrl: users.profileImageUrl,
-      },
+      reviewer: { id: users.id, firstName: users.firstName, lastName: users.lastName, profileImageUrl: users.profileImageUrl },
     })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.reviewerId))

@@ -76,10 +76,7 @@ export async function getUserById(db: Executor, id: string): Promise<User | null
 
 /** A user's name alone: what another user may read of them, in a notification (never the email: decision 0018). */
 export async function getUserName(db: Executor, id: string): Promise<Pick<User, "firstName" | "lastName">> {
-  const [user] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, id));
+  const [user] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, id));
   return user;
 }
 
@@ -136,10 +133,6 @@ export async function updateProfile(db: Executor, userId: string, input: Profile
 
 /** Sets (or clears) the profile photo; the caller has verified the image. */
 export async function setProfileImage(db: Executor, userId: string, imageUrl: string | null): Promise<User | null> {
-  const [user] = await db
-    .update(users)
-    .set({ profileImageUrl: imageUrl, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning();
+  const [user] = await db.update(users).set({ profileImageUrl: imageUrl, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
   return user ?? null;
 }

@@ -76,10 +76,7 @@ export async function deliverDigest(job: Job<{ userId: string }>): Promise<void>
       to: digest.to,
       title: count === 1 ? "A new job near you" : `${count} new jobs near you`,
       message: "Posted near you since we last wrote:",
-      items: digest.items.map((item) => ({
-        text: item.message,
-        link: new URL(notificationHref("job_posted", item.relatedId) ?? "/", appUrl).href,
-      })),
+      items: digest.items.map((item) => ({ text: item.message, link: new URL(notificationHref("job_posted", item.relatedId) ?? "/", appUrl).href })),
       link: new URL("/", appUrl).href,
       linkLabel: "See jobs near you",
       unsubscribe: unsubscribeUrl(digest.userId, "jobDigest"),
@@ -97,11 +94,7 @@ export async function startAlertWorker(): Promise<void> {
   const config = getConfig();
   if (!config.mailWorker) return;
   await startWorkers(
-    {
-      [QUEUES.alertEmail]: deliverAlert as never,
-      [QUEUES.messageAlert]: deliverAlert as never,
-      [QUEUES.jobDigest]: deliverDigest as never,
-    },
+    { [QUEUES.alertEmail]: deliverAlert as never, [QUEUES.messageAlert]: deliverAlert as never, [QUEUES.jobDigest]: deliverDigest as never },
     { pollingIntervalSeconds: config.mailWorkerPollSeconds, lostAfterSeconds: config.mailWorkerLostSeconds },
   );
 }

@@ -16,13 +16,7 @@ import {
 } from "~/lib/booking-process";
 import { conflict, DomainError, forbidden, invalid, notFound, RateLimited } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
-import {
-  ACCEPT_JOB,
-  acceptRefusal,
-  JOB_ALREADY_ACCEPTED,
-  ONLY_PROVIDERS_ACCEPT,
-  TOO_MANY_CANCELLATIONS,
-} from "~/lib/job-process";
+import { ACCEPT_JOB, acceptRefusal, JOB_ALREADY_ACCEPTED, ONLY_PROVIDERS_ACCEPT, TOO_MANY_CANCELLATIONS } from "~/lib/job-process";
 import {
   cancellationWait,
   countCompletedJob,
@@ -40,13 +34,7 @@ import {
   type BookingListItem,
   type PaymentMethod,
 } from "~/models/booking.server";
-import {
-  acceptanceFacts,
-  claimPostedJob,
-  jobAfterBookingMove,
-  providerStanding,
-  publishJobUpdate,
-} from "~/models/job.server";
+import { acceptanceFacts, claimPostedJob, jobAfterBookingMove, providerStanding, publishJobUpdate } from "~/models/job.server";
 import { notify } from "~/models/notification.server";
 import {
   ALREADY_REVIEWED,
@@ -108,19 +96,9 @@ export async function acceptJobIn(
     const { notice } = ACCEPT_JOB;
     const name = await displayName(tx, provider.id);
     await notify(tx, [
-      {
-        userId: job.seekerId,
-        type: notice.type,
-        title: notice.title,
-        message: `${name} ${notice.verb} "${job.title}"`,
-        relatedId: booking.id,
-      },
+      { userId: job.seekerId, type: notice.type, title: notice.title, message: `${name} ${notice.verb} "${job.title}"`, relatedId: booking.id },
     ]);
-    await publishEvent(tx, {
-      type: "booking_update",
-      userIds: [job.seekerId, provider.id],
-      data: { bookingId: booking.id, jobId: job.id },
-    });
+    await publishEvent(tx, { type: "booking_update", userIds: [job.seekerId, provider.id], data: { bookingId: booking.id, jobId: job.id } });
     await publishJobUpdate(tx, job);
     return booking;
   });
@@ -163,12 +141,7 @@ export async function moveBooking(actor: Pick<User, "id">, bookingId: string, to
  * completion counts on the provider's row, the other party is notified, all in the transaction; the live events
  * leave once it commits.
  */
-export async function moveBookingIn(
-  db: Executor,
-  bookingId: string,
-  userId: string,
-  to: Booking["status"],
-): Promise<Booking> {
+export async function moveBookingIn(db: Executor, bookingId: string, userId: string, to: Booking["status"]): Promise<Booking> {
   if (!isUuid(bookingId)) throw notFound("Booking not found");
   return inTransaction(db, async (tx) => {
     const current = await lockBookingForParty(tx, bookingId, userId);
@@ -229,13 +202,7 @@ export async function reviewBookingIn(db: Executor, reviewerId: string, input: C
     }
     const revieweeId = booking.seekerId === reviewerId ? booking.providerId : booking.seekerId;
     if (input.revieweeId !== revieweeId) throw invalid("revieweeId must be the other party of the booking");
-    const review = await insertReviewAndRecount(tx, {
-      bookingId: booking.id,
-      reviewerId,
-      revieweeId,
-      rating: input.rating,
-      comment: input.comment,
-    });
+    const review = await insertReviewAndRecount(tx, { bookingId: booking.id, reviewerId, revieweeId, rating: input.rating, comment: input.comment });
     if (!review) throw conflict(ALREADY_REVIEWED);
     await notify(tx, [await reviewNotice(tx, review, booking.jobId)]);
     return review;
@@ -243,11 +210,7 @@ export async function reviewBookingIn(db: Executor, reviewerId: string, input: C
 }
 
 /** The booking page's review form: the reviewee is always the other party, never a value from the form. */
-export async function reviewOtherParty(
-  actor: Pick<User, "id">,
-  bookingId: string,
-  review: { rating: number; comment?: string },
-): Promise<Review> {
+export async function reviewOtherParty(actor: Pick<User, "id">, bookingId: string, review: { rating: number; comment?: string }): Promise<Review> {
   const booking = await bookingFor(actor, bookingId);
   const revieweeId = booking.providerId === actor.id ? booking.seekerId : booking.providerId;
   return reviewBooking(actor, { bookingId: booking.id, revieweeId, ...review });
@@ -289,9 +252,6 @@ export async function bookingPage(actor: Pick<User, "id">, bookingId: string) {
   if (!booking) return null;
   const party = partyOf(booking, actor.id);
   const otherId = party === "provider" ? booking.seekerId : booking.providerId;
-  const [myReview, theirReview] = await Promise.all([
-    findReviewBy(db, booking.id, actor.id),
-    findReviewBy(db, booking.id, otherId),
-  ]);
+  const [myReview, theirReview] = await Promise.all([findReviewBy(db, booking.id, actor.id), findReviewBy(db, booking.id, otherId)]);
   return { booking, myReview, theirReview, actions: allowedActions(actor, booking, myReview) };
 }

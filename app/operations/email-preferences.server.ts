@@ -4,13 +4,7 @@ import { z } from "zod";
 
 import { getDb } from "~/infra/db.server";
 import { validUnsubscribe } from "~/infra/unsubscribe-token.server";
-import {
-  EMAIL_KINDS,
-  getEmailChoices,
-  setEmailChoices,
-  type EmailChoices,
-  type EmailKind,
-} from "~/models/email-alert.server";
+import { EMAIL_KINDS, getEmailChoices, setEmailChoices, type EmailChoices, type EmailKind } from "~/models/email-alert.server";
 import type { User } from "~/models/user.server";
 
 /** The profile's email form: a checkbox per kind, present when on (an unchecked box sends nothing). */
@@ -58,10 +52,7 @@ export async function myEmailChoices(actor: Pick<User, "id">): Promise<EmailChoi
   return getEmailChoices(await getDb(), actor.id);
 }
 
-export async function saveEmailChoices(
-  actor: Pick<User, "id">,
-  input: z.infer<typeof emailChoicesForm>,
-): Promise<EmailChoices> {
+export async function saveEmailChoices(actor: Pick<User, "id">, input: z.infer<typeof emailChoicesForm>): Promise<EmailChoices> {
   return setEmailChoices(await getDb(), actor.id, input);
 }
 

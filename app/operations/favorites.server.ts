@@ -45,8 +45,7 @@ export async function saveFavorite(actor: Pick<User, "id">, input: FavoriteInput
  * 404 and nothing is stored; the upsert settles concurrent adds.
  */
 export async function addFavorite(db: Executor, userId: string, input: FavoriteInput): Promise<Favorite> {
-  if (!(await favoriteTargetVisible(db, userId, input)))
-    throw notFound(input.targetType === "job" ? "Job not found" : "Provider not found");
+  if (!(await favoriteTargetVisible(db, userId, input))) throw notFound(input.targetType === "job" ? "Job not found" : "Provider not found");
   return upsertFavorite(db, userId, input);
 }
 
@@ -59,10 +58,7 @@ export async function unsaveFavorite(actor: Pick<User, "id">, input: FavoriteInp
  * The heart: a new favorite is stored with the actor's current role (spec §6); removing takes the role the
  * favorite was saved with, so a target saved under the other role is unsaved too.
  */
-export async function toggleFavorite(
-  actor: Pick<User, "id" | "currentRole">,
-  input: z.infer<typeof favoriteToggleForm>,
-): Promise<void> {
+export async function toggleFavorite(actor: Pick<User, "id" | "currentRole">, input: z.infer<typeof favoriteToggleForm>): Promise<void> {
   const target = { targetType: input.targetType, targetId: input.targetId };
   if (input.intent === "add") await saveFavorite(actor, { ...target, role: actor.currentRole });
   else await unsaveFavorite(actor, { ...target, role: input.role ?? actor.currentRole });
@@ -87,9 +83,7 @@ export async function favoritesPage(actor: Pick<User, "id" | "currentRole">) {
     Promise.all([...saved.jobs.keys()].map((id) => getJobForViewer(db, id, actor.id))),
   ]);
   return {
-    providers: providers
-      .filter((p) => p !== null)
-      .map((provider) => ({ provider, role: saved.providers.get(provider.id)! })),
+    providers: providers.filter((p) => p !== null).map((provider) => ({ provider, role: saved.providers.get(provider.id)! })),
     jobs: jobs.filter((j) => j !== null).map((job) => ({ job, role: saved.jobs.get(job.id)! })),
   };
 }

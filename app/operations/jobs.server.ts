@@ -44,14 +44,8 @@ export const jobInput = createJobSchema;
  * really an image (UploadRefused otherwise; `storedImageUrl` is one the no-JavaScript form stored and checked
  * already); counted against the jobs limit; stored with the notices to nearby providers in one transaction.
  */
-export async function postJob(
-  actor: Pick<User, "id">,
-  input: NewJob,
-  options: { storedImageUrl?: string | null } = {},
-): Promise<Job> {
-  const imageUrl =
-    options.storedImageUrl ??
-    (input.imageUrl ? await verifyUploadedImage(input.imageUrl, actor.id, JOB_IMAGE_MAX_BYTES) : null);
+export async function postJob(actor: Pick<User, "id">, input: NewJob, options: { storedImageUrl?: string | null } = {}): Promise<Job> {
+  const imageUrl = options.storedImageUrl ?? (input.imageUrl ? await verifyUploadedImage(input.imageUrl, actor.id, JOB_IMAGE_MAX_BYTES) : null);
   await spendRateLimit("jobs", userKey(actor.id));
   return postJobIn(await getDb(), actor.id, { ...input, imageUrl });
 }
@@ -171,8 +165,6 @@ export async function jobPage(
   ]);
   if (!job) return { job, saved, actions: null, distance: null };
   const facts = standing ? await acceptanceFacts(db, job.id, actor.id, standing) : null;
-  const distance = isProvider
-    ? distanceMiles(providerCenter(actor), { latitude: Number(job.latitude), longitude: Number(job.longitude) })
-    : null;
+  const distance = isProvider ? distanceMiles(providerCenter(actor), { latitude: Number(job.latitude), longitude: Number(job.longitude) }) : null;
   return { job, saved, actions: jobActions(actor, job, facts), distance };
 }

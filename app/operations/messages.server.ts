@@ -50,14 +50,8 @@ export async function sendMessageIn(db: Executor, senderId: string, input: SendM
     if (!booking) throw notFound("Booking not found");
     if (!takesMessages(booking.status)) throw conflict(BOOKING_CANCELLED_NO_MESSAGES);
     const other = booking.seekerId === senderId ? booking.providerId : booking.seekerId;
-    if (input.receiverId !== undefined && input.receiverId !== other)
-      throw invalid("receiverId must be the other party of the booking");
-    const message = await insertMessage(tx, {
-      bookingId: booking.id,
-      senderId,
-      receiverId: other,
-      content: input.content,
-    });
+    if (input.receiverId !== undefined && input.receiverId !== other) throw invalid("receiverId must be the other party of the booking");
+    const message = await insertMessage(tx, { bookingId: booking.id, senderId, receiverId: other, content: input.content });
     const sender = await getUserName(tx, senderId);
     await notify(tx, [
       {
@@ -68,11 +62,7 @@ export async function sendMessageIn(db: Executor, senderId: string, input: SendM
         relatedId: booking.id,
       },
     ]);
-    await publishEvent(tx, {
-      type: "message",
-      userIds: [other, senderId],
-      data: { bookingId: booking.id, messageId: message.id },
-    });
+    await publishEvent(tx, { type: "message", userIds: [other, senderId], data: { bookingId: booking.id, messageId: message.id } });
     return message;
   });
 }
@@ -86,11 +76,7 @@ export async function conversations(actor: Pick<User, "id">): Promise<Conversati
  * A booking's thread, oldest first, for one of its parties (404 otherwise). Reading it marks what the actor
  * received as read, unless `markRead` is false (a read the actor did not ask for, such as a link from another site).
  */
-export async function readThread(
-  actor: Pick<User, "id">,
-  bookingId: string,
-  options: { markRead?: boolean } = {},
-): Promise<Message[]> {
+export async function readThread(actor: Pick<User, "id">, bookingId: string, options: { markRead?: boolean } = {}): Promise<Message[]> {
   return openThread(await getDb(), bookingId, actor.id, options);
 }
 
@@ -99,12 +85,7 @@ export async function readThread(
  * notifications of the booking, and tells the reader's other tabs once that commits; a read the reader did not ask
  * for (a link from another site) passes markRead: false.
  */
-export async function openThread(
-  db: Executor,
-  bookingId: string,
-  userId: string,
-  { markRead = true } = {},
-): Promise<Message[]> {
+export async function openThread(db: Executor, bookingId: string, userId: string, { markRead = true } = {}): Promise<Message[]> {
   const booking = await bookingOfParty(db, bookingId, userId);
   if (!booking) throw notFound("Booking not found");
   if (markRead) {

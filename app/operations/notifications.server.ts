@@ -5,13 +5,7 @@ import { z } from "zod";
 import { getDb, type Executor } from "~/infra/db.server";
 import { publishEvent } from "~/infra/events.server";
 import { notFound } from "~/lib/errors";
-import {
-  countUnreadBadges,
-  listNotifications,
-  setAllNotificationsRead,
-  setNotificationRead,
-  type Notification,
-} from "~/models/notification.server";
+import { countUnreadBadges, listNotifications, setAllNotificationsRead, setNotificationRead, type Notification } from "~/models/notification.server";
 import type { User } from "~/models/user.server";
 
 /** The notifications page's form: one read (with its id), or all. */

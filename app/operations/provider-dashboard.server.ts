@@ -22,10 +22,7 @@ export interface DashboardLists {
 }
 
 export function expandedLists(url: URL): DashboardLists {
-  return {
-    activeJobs: url.searchParams.get("activeJobs") === "all",
-    availableJobs: url.searchParams.get("availableJobs") === "all",
-  };
+  return { activeJobs: url.searchParams.get("activeJobs") === "all", availableJobs: url.searchParams.get("availableJobs") === "all" };
 }
 
 export interface ProviderDashboardData {
@@ -50,10 +47,7 @@ export function providerDashboard(user: User, lists: DashboardLists): ProviderDa
         statuses: [...ACTIVE_BOOKING_STATUSES],
         limit: lists.activeJobs ? undefined : ACTIVE_JOBS_PREVIEW + 1,
       });
-      return preview(listed, lists.activeJobs ? undefined : ACTIVE_JOBS_PREVIEW, (bookings, more) => ({
-        bookings,
-        more,
-      }));
+      return preview(listed, lists.activeJobs ? undefined : ACTIVE_JOBS_PREVIEW, (bookings, more) => ({ bookings, more }));
     }),
     availableJobs: user.isProviderOnline
       ? db.then(async (d) => {
@@ -61,11 +55,7 @@ export function providerDashboard(user: User, lists: DashboardLists): ProviderDa
             listAvailableJobs(d, user, lists.availableJobs ? {} : { limit: AVAILABLE_JOBS_PREVIEW + 1 }),
             loadSavedIds(d, user),
           ]);
-          return preview(listed, lists.availableJobs ? undefined : AVAILABLE_JOBS_PREVIEW, (jobs, more) => ({
-            jobs,
-            more,
-            saved,
-          }));
+          return preview(listed, lists.availableJobs ? undefined : AVAILABLE_JOBS_PREVIEW, (jobs, more) => ({ jobs, more, saved }));
         })
       : null,
   };

@@ -6,12 +6,7 @@ import { getDb } from "~/infra/db.server";
 import { notFound } from "~/lib/errors";
 import { jobFieldRules } from "~/lib/schemas/job";
 import type { SavedIds } from "~/models/favorite.server";
-import {
-  getProviderDetails,
-  listAvailableProviders,
-  type ProviderDetails,
-  type PublicProvider,
-} from "~/models/provider.server";
+import { getProviderDetails, listAvailableProviders, type ProviderDetails, type PublicProvider } from "~/models/provider.server";
 import { getUserById, type User } from "~/models/user.server";
 import { loadSavedIds } from "~/operations/favorites.server";
 

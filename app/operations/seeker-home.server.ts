@@ -26,10 +26,7 @@ export function seekerHome(user: User): SeekerHomeData {
   return {
     providerCounts,
     recentRequests: db.then(async (d) => {
-      const [jobs, saved] = await Promise.all([
-        listSeekerJobs(d, user.id, { limit: RECENT_REQUESTS }),
-        loadSavedIds(d, user),
-      ]);
+      const [jobs, saved] = await Promise.all([listSeekerJobs(d, user.id, { limit: RECENT_REQUESTS }), loadSavedIds(d, user)]);
       return { jobs, saved };
     }),
   };

@@ -24,10 +24,7 @@ export async function signInIdentity(db: Executor, { issuer, subject, claims }: 
     if (owner && (await hasSubject(tx, owner, issuer))) throw new SignInRefused("other-account");
     const user = await upsertUserFromClaims(tx, claims);
     // A sign-in running at the same time bound the subject, or another subject to this user, first.
-    if (
-      !(await bindSubject(tx, { issuer, subject, userId: user.id })) &&
-      (await userIdOfSubject(tx, issuer, subject)) !== user.id
-    ) {
+    if (!(await bindSubject(tx, { issuer, subject, userId: user.id })) && (await userIdOfSubject(tx, issuer, subject)) !== user.id) {
       throw new SignInRefused("other-account");
     }
     return user;

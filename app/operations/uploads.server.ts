@@ -9,9 +9,7 @@ import { IMAGE_TYPE_LIST, UPLOAD_DEFAULT_MAX_BYTES } from "~/lib/uploads";
  * size, which the presigned PUT then requires. Without a query the route signs the spec's plain upload instead.
  */
 export const uploadUrlQuery = z.object({
-  contentType: z.enum(IMAGE_TYPE_LIST, {
-    error: "contentType must be image/jpeg, image/png, image/webp, image/gif or image/avif",
-  }),
+  contentType: z.enum(IMAGE_TYPE_LIST, { error: "contentType must be image/jpeg, image/png, image/webp, image/gif or image/avif" }),
   size: z.coerce
     .number({ error: "size must be a number of bytes" })
     .int("size must be a whole number of bytes")

@@ -15,14 +15,10 @@ const FAILED = FAILURE_TOASTS.updateStatus;
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, form } = await readPageForm(context, request);
   const returnTo = safeRedirectPath(form.get("returnTo"));
-  await runForPage(
-    context,
-    () => setAvailability(user, parseInput(availabilityForm, { isOnline: form.get("isOnline") })),
-    {
-      success: (updated) => AVAILABILITY_TOASTS[updated.isProviderOnline ? "online" : "offline"],
-      failure: FAILED,
-    },
-  );
+  await runForPage(context, () => setAvailability(user, parseInput(availabilityForm, { isOnline: form.get("isOnline") })), {
+    success: (updated) => AVAILABILITY_TOASTS[updated.isProviderOnline ? "online" : "offline"],
+    failure: FAILED,
+  });
   // replace: flipping the switch should not add a history entry.
   return replace(returnTo);
 }

@@ -10,14 +10,7 @@ import { NotFoundCard } from "~/components/not-found-card";
 import { StatusBadges } from "~/components/status-badges";
 import { TitledSection } from "~/components/titled-section";
 import { runForPage } from "~/http/operation-answers.server";
-import {
-  flashToast,
-  readPageForm,
-  redirectWithSubmission,
-  redirectWithToast,
-  requireUser,
-  takeSubmission,
-} from "~/http/request-session.server";
+import { flashToast, readPageForm, redirectWithSubmission, redirectWithToast, requireUser, takeSubmission } from "~/http/request-session.server";
 import { getConfig } from "~/infra/config.server";
 import { bookingTimeline, partyOf, REVIEWABLE_BOOKING_STATUS, toastAfter } from "~/lib/booking-process";
 import { FAILURE_TOASTS, UNKNOWN_FORM_TOAST } from "~/lib/failure-toasts";
@@ -67,15 +60,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const bookingPath = `/bookings/${encodeURIComponent(params.id)}`;
 
   if (intent === "status") {
-    await runForPage(
-      context,
-      () => moveBooking(user, params.id, parseInput(moveInput, { status: form.get("status") }).status),
-      {
-        // The toast of the move just made, as the booking process has it.
-        success: (moved) => toastAfter(moved.status, partyOf(moved, user.id)) ?? { title: "Status updated" },
-        failure: STATUS_FAILED,
-      },
-    );
+    await runForPage(context, () => moveBooking(user, params.id, parseInput(moveInput, { status: form.get("status") }).status), {
+      // The toast of the move just made, as the booking process has it.
+      success: (moved) => toastAfter(moved.status, partyOf(moved, user.id)) ?? { title: "Status updated" },
+      failure: STATUS_FAILED,
+    });
     return redirect(bookingPath);
   }
 
@@ -92,12 +81,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       failure: REVIEW_FAILED,
     });
     if (!reviewed.ok && reviewed.reason === ALREADY_REVIEWED) {
-      return redirectWithSubmission(
-        context,
-        request,
-        REVIEW_FORM_ID,
-        submission.reply({ formErrors: [ALREADY_REVIEWED] }),
-      );
+      return redirectWithSubmission(context, request, REVIEW_FORM_ID, submission.reply({ formErrors: [ALREADY_REVIEWED] }));
     }
     return redirect(bookingPath);
   }
@@ -149,14 +133,10 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         {cancelled ? (
-          <p
-            className="mt-4 flex items-start gap-2 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700"
-            data-testid="booking-cancelled"
-          >
+          <p className="mt-4 flex items-start gap-2 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700" data-testid="booking-cancelled">
             <Ban className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
             <span>
-              This booking was cancelled{" "}
-              <time dateTime={booking.updatedAt.toISOString()}>{formatTime(booking.updatedAt)}</time>.
+              This booking was cancelled <time dateTime={booking.updatedAt.toISOString()}>{formatTime(booking.updatedAt)}</time>.
             </span>
           </p>
         ) : null}
@@ -166,49 +146,27 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
         <div className="grid min-w-0 content-start gap-6 md:col-span-2">
           <JobDetailsCard job={booking.job} />
 
-          <CounterpartyCard
-            counterparty={counterparty}
-            isProvider={isProvider}
-            bookingId={booking.id}
-            canMessage={view.canMessage}
-          />
+          <CounterpartyCard counterparty={counterparty} isProvider={isProvider} bookingId={booking.id} canMessage={view.canMessage} />
 
           {moves.length > 0 || canCancel || waitingNote ? (
-            <TitledSection
-              titleId="actions-title"
-              title="Actions"
-              className={`scroll-mt-20 ${CARD}`}
-              id="booking-actions"
-            >
+            <TitledSection titleId="actions-title" title="Actions" className={`scroll-mt-20 ${CARD}`} id="booking-actions">
               {waitingNote ? <p className="mt-1 text-sm text-slate-600">{waitingNote}</p> : null}
               <div className="mt-4 flex flex-col flex-wrap gap-3 sm:flex-row sm:items-start">
                 {moves.map((move) => (
                   <BookingStatusButton key={move.to} bookingId={booking.id} to={move.to} label={move.action} />
                 ))}
-                {canCancel ? (
-                  <CancelBooking bookingId={booking.id} party={view.party} confirming={view.confirmingCancel} />
-                ) : null}
+                {canCancel ? <CancelBooking bookingId={booking.id} party={view.party} confirming={view.confirmingCancel} /> : null}
               </div>
             </TitledSection>
           ) : null}
 
           {booking.status === REVIEWABLE_BOOKING_STATUS ? (
-            <ReviewsCard
-              bookingId={booking.id}
-              counterpartyName={counterpartyName}
-              view={view}
-              formatTime={formatTime}
-            />
+            <ReviewsCard bookingId={booking.id} counterpartyName={counterpartyName} view={view} formatTime={formatTime} />
           ) : null}
         </div>
 
         <aside className="grid min-w-0 content-start gap-6">
-          <TitledSection
-            titleId="timeline-title"
-            title="Timeline"
-            className={CARD}
-            titleClassName="mb-4 text-base font-semibold text-slate-900"
-          >
+          <TitledSection titleId="timeline-title" title="Timeline" className={CARD} titleClassName="mb-4 text-base font-semibold text-slate-900">
             <BookingTimeline steps={bookingTimeline(booking)} formatTime={formatTime} />
           </TitledSection>
 
@@ -220,7 +178,5 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
 }
 
 function BookingNotFound() {
-  return (
-    <NotFoundCard title="Booking not found" text="This booking does not exist or is not yours." linkText="Go Home" />
-  );
+  return <NotFoundCard title="Booking not found" text="This booking does not exist or is not yours." linkText="Go Home" />;
 }

@@ -18,9 +18,7 @@ const FAILED = FAILURE_TOASTS.updateFavorite;
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, form } = await readPageForm(context, request);
   const returnTo = safeRedirectPath(form.get("returnTo"), "/favorites");
-  await runForPage(context, () => toggleFavorite(user, parseInput(favoriteToggleForm, Object.fromEntries(form))), {
-    failure: FAILED,
-  });
+  await runForPage(context, () => toggleFavorite(user, parseInput(favoriteToggleForm, Object.fromEntries(form))), { failure: FAILED });
   // replace: toggling a heart should not add a history entry.
   return replace(returnTo);
 }

@@ -79,9 +79,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
                   aria-current={active ? "page" : undefined}
                   data-testid={`favorites-tab-${item.id}`}
                   className={`-mb-px inline-flex items-center whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600 ${
-                    active
-                      ? "border-brand-600 text-brand-700"
-                      : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
+                    active ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
                   }`}
                 >
                   {`${item.label} (${item.count})`}

@@ -9,8 +9,7 @@ import type { Route } from "./+types/images";
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const key = params["*"] ?? "";
-  if (!IMAGE_KEY.test(key))
-    return new Response("Image not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+  if (!IMAGE_KEY.test(key)) return new Response("Image not found", { status: 404, headers: { "Content-Type": "text/plain" } });
   return new Response(null, {
     status: 302,
     headers: { Location: await presignDownload(key), "Cache-Control": "private, max-age=240" },

@@ -12,13 +12,7 @@ import { JobImage } from "~/components/seeker/job-image";
 import { StatusBadges } from "~/components/status-badges";
 import { TitledSection } from "~/components/titled-section";
 import { runForPage } from "~/http/operation-answers.server";
-import {
-  readPageForm,
-  redirectWithSubmission,
-  redirectWithToast,
-  requireUser,
-  takeSubmission,
-} from "~/http/request-session.server";
+import { readPageForm, redirectWithSubmission, redirectWithToast, requireUser, takeSubmission } from "~/http/request-session.server";
 import { FAILURE_TOASTS, UNKNOWN_FORM_TOAST } from "~/lib/failure-toasts";
 import { formatBudget, formatRelativeTime, JOB_STATUS_STYLES } from "~/lib/format";
 import { formatMiles } from "~/lib/geo";
@@ -64,8 +58,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const accepted = await runForPage(context, () => acceptJob(user, { jobId: params.id, paymentMethod: "card" }), {
       success: ACCEPT_JOB.toast,
       // Trying again cannot help with a job the provider cancelled before: the toast says so (decision 0062).
-      failure: (error) =>
-        error.message === JOB_CANCELLED_BEFORE ? { ...ACCEPT_FAILED, description: error.message } : ACCEPT_FAILED,
+      failure: (error) => (error.message === JOB_CANCELLED_BEFORE ? { ...ACCEPT_FAILED, description: error.message } : ACCEPT_FAILED),
     });
     if (accepted.ok) return redirect(`/bookings/${accepted.value.id}`);
     // The spec's toast (§8); the reason (taken, offline, too far) shows on the job page.
@@ -79,8 +72,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const cancelled = await runForPage(context, () => cancelJob(user, params.id), {
       success: CANCEL_JOB.toast,
       // A conflict says why (accepted meanwhile); anything else stays generic.
-      failure: (error) =>
-        error.kind === "conflict" ? { ...CANCEL_FAILED, description: error.message } : CANCEL_FAILED,
+      failure: (error) => (error.kind === "conflict" ? { ...CANCEL_FAILED, description: error.message } : CANCEL_FAILED),
     });
     return redirect(cancelled.ok ? safeRedirectPath(form.get("returnTo"), "/my-jobs") : jobPath);
   }
@@ -119,12 +111,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
                 className="mt-0.5"
               />
             </div>
-            <StatusBadges
-              status={job.status}
-              colour={JOB_STATUS_STYLES[job.status]}
-              testId="job-status"
-              urgent={job.isUrgent}
-            />
+            <StatusBadges status={job.status} colour={JOB_STATUS_STYLES[job.status]} testId="job-status" urgent={job.isUrgent} />
           </div>
           <div className="sm:text-right">
             <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Budget</p>
@@ -161,10 +148,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         {job.locationApproximate ? (
-          <p
-            className="mt-3 flex items-start gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800"
-            data-testid="location-approximate"
-          >
+          <p className="mt-3 flex items-start gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="location-approximate">
             <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
             We couldn&apos;t find this location exactly, so the default location (New York, NY) is used for distances.
           </p>
@@ -219,9 +203,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
         ) : null}
         {viewer.canAccept || viewer.canCancel ? (
           <div id="job-actions" className="mt-6 scroll-mt-20 border-t border-slate-100 pt-5">
-            {viewer.canAccept ? (
-              <AcceptJobForm jobId={job.id} icon={<CheckCircle2 className="h-5 w-5" aria-hidden />} />
-            ) : null}
+            {viewer.canAccept ? <AcceptJobForm jobId={job.id} icon={<CheckCircle2 className="h-5 w-5" aria-hidden />} /> : null}
             {viewer.canCancel ? (
               <CancelJob
                 jobId={job.id}

@@ -2,22 +2,10 @@ import type { SubmissionResult } from "@conform-to/react";
 import { createContext, data, replace } from "react-router";
 
 import { ConversationList } from "~/components/messages/conversation-list";
-import {
-  LATEST_MESSAGE_ANCHOR,
-  SEND_MESSAGE_FORM_ID,
-  threadHref,
-  type ThreadMessage,
-} from "~/components/messages/shared";
+import { LATEST_MESSAGE_ANCHOR, SEND_MESSAGE_FORM_ID, threadHref, type ThreadMessage } from "~/components/messages/shared";
 import { NoThreadSelected, ThreadNotFound, ThreadPanel, type ThreadData } from "~/components/messages/thread-panel";
 import { runForPage } from "~/http/operation-answers.server";
-import {
-  getCurrentUser,
-  readPageForm,
-  redirectWithSubmission,
-  redirectWithToast,
-  requireUser,
-  takeSubmission,
-} from "~/http/request-session.server";
+import { getCurrentUser, readPageForm, redirectWithSubmission, redirectWithToast, requireUser, takeSubmission } from "~/http/request-session.server";
 import { getConfig } from "~/infra/config.server";
 import { FAILURE_TOASTS } from "~/lib/failure-toasts";
 import { dateTimeFormat } from "~/lib/format";
@@ -58,29 +46,22 @@ export const middleware: Route.MiddlewareFunction[] = [openSelectedThread];
 function messageTime(date: Date, now: Date, timeZone: string): string {
   const day = dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
   const withDate = day.format(date) !== day.format(now);
-  return dateTimeFormat("en-US", {
-    timeZone,
-    hour: "numeric",
-    minute: "2-digit",
-    ...(withDate ? { month: "short", day: "numeric" } : {}),
-  }).format(date);
+  return dateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", ...(withDate ? { month: "short", day: "numeric" } : {}) }).format(
+    date,
+  );
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const bookingId = new URL(request.url).searchParams.get("booking");
-  const [conversations, booking] = await Promise.all([
-    listConversations(user),
-    bookingId ? findBookingFor(user, bookingId) : Promise.resolve(null),
-  ]);
+  const [conversations, booking] = await Promise.all([listConversations(user), bookingId ? findBookingFor(user, bookingId) : Promise.resolve(null)]);
   const now = new Date();
   const base = { conversations, now, selectedId: bookingId, lastResult: takeSubmission(context, SEND_MESSAGE_FORM_ID) };
   if (!bookingId) return { ...base, thread: null, notFound: false };
   if (!booking) return data({ ...base, thread: null, notFound: true }, { status: 404 });
 
   const opened = context.get(openedThreadContext);
-  const messages =
-    opened?.bookingId === bookingId && opened.messages ? opened.messages : await readThread(user, bookingId);
+  const messages = opened?.bookingId === bookingId && opened.messages ? opened.messages : await readThread(user, bookingId);
   const { timeZone } = getConfig();
   const thread: ThreadData = {
     bookingId: booking.id,
@@ -131,11 +112,7 @@ function threadPartner({ id, firstName, lastName, profileImageUrl }: PartySummar
   return { id, firstName, lastName, profileImageUrl };
 }
 
-function backToThread(
-  context: Route.ActionArgs["context"],
-  request: Request,
-  reply: SubmissionResult<string[]>,
-): Response {
+function backToThread(context: Route.ActionArgs["context"], request: Request, reply: SubmissionResult<string[]>): Response {
   const flashed = redirectWithSubmission(context, request, SEND_MESSAGE_FORM_ID, reply);
   return replace(`${flashed.headers.get("Location")}#${LATEST_MESSAGE_ANCHOR}`);
 }
@@ -157,10 +134,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
           className={`${showingThread ? "hidden md:flex" : "flex"} min-h-0 w-full flex-col md:w-80 md:shrink-0 md:border-r md:border-slate-200 lg:w-96`}
           data-testid="conversations"
         >
-          <h2
-            id="conversations-title"
-            className="border-b border-slate-200 px-4 py-4 text-lg font-semibold text-slate-900"
-          >
+          <h2 id="conversations-title" className="border-b border-slate-200 px-4 py-4 text-lg font-semibold text-slate-900">
             Conversations
           </h2>
           <ConversationList conversations={conversations} selectedId={selectedId} now={now} />
@@ -170,13 +144,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
           className={`${showingThread ? "flex" : "hidden md:flex"} min-h-0 min-w-0 flex-1 flex-col`}
           data-testid="thread"
         >
-          {thread ? (
-            <ThreadPanel thread={thread} lastResult={lastResult} />
-          ) : notFound ? (
-            <ThreadNotFound />
-          ) : (
-            <NoThreadSelected />
-          )}
+          {thread ? <ThreadPanel thread={thread} lastResult={lastResult} /> : notFound ? <ThreadNotFound /> : <NoThreadSelected />}
         </section>
       </div>
     </main>

@@ -63,9 +63,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
                   aria-current={active ? "page" : undefined}
                   data-testid={`tab-${tab.status ?? "all"}`}
                   className={`-mb-px inline-flex items-center gap-2 whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600 ${
-                    active
-                      ? "border-brand-600 text-brand-700"
-                      : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
+                    active ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
                   }`}
                 >
                   {tab.label}
@@ -83,9 +81,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
 
-      <h2 className="sr-only">
-        {status ? `${MY_JOBS_TABS.find((t) => t.status === status)?.label} jobs` : "All jobs"}
-      </h2>
+      <h2 className="sr-only">{status ? `${MY_JOBS_TABS.find((t) => t.status === status)?.label} jobs` : "All jobs"}</h2>
       {jobs.length === 0 ? (
         <EmptyState
           icon={<ClipboardList className="mx-auto h-10 w-10 text-slate-400" aria-hidden />}

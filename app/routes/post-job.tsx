@@ -74,23 +74,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const submission = parseForm(formData, postJobFormSchema);
   // A rejected form goes back to step 3 of its category (or to step 1 if the category is unknown).
-  const category =
-    findCategory(String(formData.get("categoryId") ?? "")) ?? parseWizardUrl(new URL(request.url)).category;
+  const category = findCategory(String(formData.get("categoryId") ?? "")) ?? parseWizardUrl(new URL(request.url)).category;
   const back = new Request(new URL(wizardHref(3, category?.id), request.url));
-  if (submission.status !== "success")
-    return redirectWithSubmission(context, back, POST_JOB_FORM_ID, submission.reply());
+  if (submission.status !== "success") return redirectWithSubmission(context, back, POST_JOB_FORM_ID, submission.reply());
 
   const { location, ...value } = submission.value;
-  const posted = await runForPage(
-    context,
-    () => postJob(user, { ...value, address: location }, { storedImageUrl: received }),
-    {
-      success: { title: "Job posted successfully!", description: "Providers in your area will be notified." },
-      // A refused image says why; anything else is the spec's words (§8).
-      failure: (error) => (error instanceof UploadRefused ? errorToast(error.message) : POST_FAILED),
-      unexpected: POST_FAILED,
-    },
-  );
+  const posted = await runForPage(context, () => postJob(user, { ...value, address: location }, { storedImageUrl: received }), {
+    success: { title: "Job posted successfully!", description: "Providers in your area will be notified." },
+    // A refused image says why; anything else is the spec's words (§8).
+    failure: (error) => (error instanceof UploadRefused ? errorToast(error.message) : POST_FAILED),
+    unexpected: POST_FAILED,
+  });
   if (posted.ok) return redirect("/");
   if (posted.error instanceof UploadRefused) {
     // The form comes back without the refused image.
@@ -98,12 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithSubmission(context, back, POST_JOB_FORM_ID, parseForm(formData, postJobFormSchema).reply());
   }
   // The form comes back filled in, its image too.
-  return redirectWithSubmission(
-    context,
-    back,
-    POST_JOB_FORM_ID,
-    submission.reply({ formErrors: [posted.toast.description!] }),
-  );
+  return redirectWithSubmission(context, back, POST_JOB_FORM_ID, submission.reply({ formErrors: [posted.toast.description!] }));
 }
 
 export function ServerComponent({ loaderData }: Route.ComponentProps) {

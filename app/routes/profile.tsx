@@ -57,19 +57,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, form: formData } = await readPageForm(context, request);
   const submission = parseForm(formData, profileInput);
-  if (submission.status !== "success")
-    return redirectWithSubmission(context, request, PROFILE_FORM_ID, submission.reply());
+  if (submission.status !== "success") return redirectWithSubmission(context, request, PROFILE_FORM_ID, submission.reply());
   const saved = await runForPage(context, () => updateProfile(user, submission.value), {
     success: { title: "Profile updated", description: "Your changes have been saved." },
     failure: UPDATE_FAILED,
   });
-  if (!saved.ok)
-    return redirectWithSubmission(
-      context,
-      request,
-      PROFILE_FORM_ID,
-      submission.reply({ formErrors: [UPDATE_FAILED.description] }),
-    );
+  if (!saved.ok) return redirectWithSubmission(context, request, PROFILE_FORM_ID, submission.reply({ formErrors: [UPDATE_FAILED.description] }));
   return redirect("/profile");
 }
 
@@ -78,11 +71,7 @@ const FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visi
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
   const { profile, editing, lastResult, reviews, emailAlerts } = loaderData;
   const isProvider = profile.currentRole === "provider";
-  const memberSince = dateTimeFormat("en-US", {
-    timeZone: getConfig().timeZone,
-    month: "long",
-    year: "numeric",
-  }).format(profile.createdAt);
+  const memberSince = dateTimeFormat("en-US", { timeZone: getConfig().timeZone, month: "long", year: "numeric" }).format(profile.createdAt);
   const hourlyRate = formatHourlyRate(profile.hourlyRate);
 
   return (
@@ -99,16 +88,10 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
                   {fullName(profile)}
                 </h1>
                 <div className="mt-2 flex flex-wrap gap-2">
-                  <span
-                    className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-700"
-                    data-testid="role-badge"
-                  >
+                  <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-700" data-testid="role-badge">
                     {isProvider ? "Service Provider" : "Help Seeker"}
                   </span>
-                  <span
-                    className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700"
-                    data-testid="type-badge"
-                  >
+                  <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700" data-testid="type-badge">
                     {profile.userType === "business" ? "Business" : "Individual"}
                   </span>
                 </div>
@@ -135,9 +118,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
               <li className="flex items-center gap-2">
                 <Phone className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
                 <span className="sr-only">Phone: </span>
-                <span data-testid="profile-phone">
-                  {profile.phoneNumber ?? <span className="text-slate-500">No phone number</span>}
-                </span>
+                <span data-testid="profile-phone">{profile.phoneNumber ?? <span className="text-slate-500">No phone number</span>}</span>
               </li>
               <li className="flex items-start gap-2">
                 <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden />
@@ -152,19 +133,10 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
       </header>
 
       <dl className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-4">
-        <StatTile
-          label="Average rating"
-          value={formatRating(profile.averageRating)}
-          icon={<RatingIcon />}
-          testId="stat-rating"
-        />
+        <StatTile label="Average rating" value={formatRating(profile.averageRating)} icon={<RatingIcon />} testId="stat-rating" />
         <StatTile label="Total reviews" value={profile.totalReviews} testId="stat-reviews" />
         <StatTile label="Jobs completed" value={profile.totalJobsCompleted} testId="stat-jobs" />
-        <StatTile
-          label="Member since"
-          value={<span className="text-base">{memberSince}</span>}
-          testId="stat-member-since"
-        />
+        <StatTile label="Member since" value={<span className="text-base">{memberSince}</span>} testId="stat-member-since" />
       </dl>
 
       {editing ? (
@@ -211,9 +183,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
               <Briefcase className="h-4 w-4 text-slate-500" aria-hidden />
               Provider info
             </h2>
-            {!isProvider ? (
-              <p className="mt-1 text-xs text-slate-500">Used when you switch to offering services.</p>
-            ) : null}
+            {!isProvider ? <p className="mt-1 text-xs text-slate-500">Used when you switch to offering services.</p> : null}
             <dl className="mt-3 grid gap-3 text-sm">
               <div className="flex justify-between gap-4">
                 <dt className="text-slate-500">Hourly rate</dt>
@@ -229,9 +199,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
               </div>
               <div className="grid gap-1">
                 <dt className="text-slate-500">Service area</dt>
-                <dd className="break-words text-slate-900">
-                  {profile.address ?? <span className="text-slate-500">Not set</span>}
-                </dd>
+                <dd className="break-words text-slate-900">{profile.address ?? <span className="text-slate-500">Not set</span>}</dd>
               </div>
             </dl>
           </section>

@@ -42,11 +42,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
               {provider.isProviderOnline ? <OnlineBadge large testId="online-badge" /> : null}
             </div>
             <p className="mt-2 flex flex-wrap items-center gap-x-1 text-sm text-slate-700">
-              <Rating
-                value={provider.averageRating}
-                className="font-semibold text-slate-900"
-                testId="provider-rating"
-              />
+              <Rating value={provider.averageRating} className="font-semibold text-slate-900" testId="provider-rating" />
               <span className="text-slate-500" data-testid="provider-review-count">
                 ({provider.totalReviews} {provider.totalReviews === 1 ? "review" : "reviews"})
               </span>
@@ -56,12 +52,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
       </header>
 
       <dl className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-3">
-        <StatTile
-          label="Rating"
-          value={formatRating(provider.averageRating)}
-          icon={<RatingIcon />}
-          testId="stat-rating"
-        />
+        <StatTile label="Rating" value={formatRating(provider.averageRating)} icon={<RatingIcon />} testId="stat-rating" />
         <StatTile label="Jobs completed" value={provider.totalJobsCompleted} testId="stat-jobs" />
         <StatTile
           label="Hourly rate"
@@ -99,11 +90,5 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
 }
 
 function ProviderNotFound() {
-  return (
-    <NotFoundCard
-      title="Provider not found"
-      text="This provider does not exist or is no longer on Nearhand."
-      linkText="Go Home"
-    />
-  );
+  return <NotFoundCard title="Provider not found" text="This provider does not exist or is no longer on Nearhand." linkText="Go Home" />;
 }

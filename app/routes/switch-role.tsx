@@ -30,13 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     success: roleSwitchSuccess(user.currentRole),
     failure: SWITCH_FAILED,
   });
-  if (!switched.ok)
-    return redirectWithSubmission(
-      context,
-      request,
-      FORM_ID,
-      submission.reply({ formErrors: [SWITCH_FAILED.description] }),
-    );
+  if (!switched.ok) return redirectWithSubmission(context, request, FORM_ID, submission.reply({ formErrors: [SWITCH_FAILED.description] }));
   return redirect(safeRedirectPath(formData.get("returnTo")));
 }
 

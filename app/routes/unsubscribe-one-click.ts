@@ -12,11 +12,7 @@ import type { Route } from "./+types/unsubscribe-one-click";
 export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const link = unsubscribeLink(Object.fromEntries(url.searchParams));
-  if (!link)
-    return new Response("This unsubscribe link is not valid.", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
+  if (!link) return new Response("This unsubscribe link is not valid.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   await unsubscribe(link);
   const form = await request.formData().catch(() => null);
   if (form?.get("List-Unsubscribe") === "One-Click")

@@ -15,11 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const link = unsubscribeLink(Object.fromEntries(url.searchParams));
   if (!link) return data({ label: null, done: false, action: "" }, { status: 404 });
-  return {
-    label: EMAIL_KIND_LABELS[link.kind],
-    done: !(await choiceOf(link)),
-    action: `/unsubscribe/one-click${url.search}`,
-  };
+  return { label: EMAIL_KIND_LABELS[link.kind], done: !(await choiceOf(link)), action: `/unsubscribe/one-click${url.search}` };
 }
 
 export function ServerComponent({ loaderData }: Route.ComponentProps) {

@@ -76,19 +76,12 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    const spawned: Spawned = {
-      child,
-      output: "",
-      exited: new Promise((resolve) => child.once("exit", () => resolve())),
-      stopping: false,
-    };
+    const spawned: Spawned = { child, output: "", exited: new Promise((resolve) => child.once("exit", () => resolve())), stopping: false };
     child.stdout!.on("data", (chunk) => (spawned.output += chunk));
     child.stderr!.on("data", (chunk) => (spawned.output += chunk));
     child.once("exit", (code, signal) => {
       if (!spawned.stopping)
-        console.error(
-          `\nThe app server (port ${port}) exited unexpectedly (${code ?? signal}). Its last output:\n${spawned.output.slice(-4000)}`,
-        );
+        console.error(`\nThe app server (port ${port}) exited unexpectedly (${code ?? signal}). Its last output:\n${spawned.output.slice(-4000)}`);
     });
     const deadline = Date.now() + 120_000;
     for (;;) {
@@ -145,9 +138,7 @@ export function survivalFigure(part: string, server: RunningServer, during: stri
   return {
     part,
     name: `app server stays up ${during}`,
-    value: crashes.length
-      ? `exited ${crashes.length}× (after ${crashes.map((c) => c.after).join(", ")}): ${errors}`
-      : "stayed up",
+    value: crashes.length ? `exited ${crashes.length}× (after ${crashes.map((c) => c.after).join(", ")}): ${errors}` : "stayed up",
     budget: "no exit",
     ratio: "",
     pass: crashes.length === 0,

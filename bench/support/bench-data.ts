@@ -30,10 +30,8 @@ export async function findTargets(sql: Sql): Promise<BenchTargets> {
     select b.id from bookings b
     where b.provider_id = ${providerId} and b.status = 'completed' and exists (select 1 from reviews r where r.booking_id = b.id)
     order by b.completed_at desc limit 1`;
-  const [thread] =
-    await sql`select id from bookings where provider_id = ${providerId} and seeker_id = ${seekerId} and status = 'accepted' limit 1`;
-  if (!job || !completed || !thread)
-    throw new Error("the seeded data lacks a posted job, completed booking or shared thread: reseed");
+  const [thread] = await sql`select id from bookings where provider_id = ${providerId} and seeker_id = ${seekerId} and status = 'accepted' limit 1`;
+  if (!job || !completed || !thread) throw new Error("the seeded data lacks a posted job, completed booking or shared thread: reseed");
   return { seekerId, providerId, postedJobId: job.id, completedBookingId: completed.id, threadBookingId: thread.id };
 }
 

@@ -265,11 +265,7 @@ export function generateDataset(counts: Counts, now = Date.now()): TableData[] {
       let lng = place.lng + jitter(0.3);
       if (isBenchSeeker) [lat, lng] = [40.6782, -73.9442];
       if (isBenchProvider) [lat, lng] = [40.758, -73.9855];
-      const email = isBenchSeeker
-        ? BENCH_SEEKER_EMAIL
-        : isBenchProvider
-          ? BENCH_PROVIDER_EMAIL
-          : `user${i}@bench.nearhand.dev`;
+      const email = isBenchSeeker ? BENCH_SEEKER_EMAIL : isBenchProvider ? BENCH_PROVIDER_EMAIL : `user${i}@bench.nearhand.dev`;
       const categories = isBenchProvider
         ? ["repair", "assembly"]
         : isProvider
@@ -327,11 +323,7 @@ export function generateDataset(counts: Counts, now = Date.now()): TableData[] {
           : BOOKING_STATUSES[weighted(Object.values(BOOKING_STATUS_WEIGHTS))];
         const active = bookingStatus === "accepted" || bookingStatus === "in_progress";
         created = now - (active ? random() * 3 * DAY : DAY + random() * 364 * DAY);
-        const provider = byBenchProvider
-          ? 1
-          : providersByCity[city].length && random() < 0.9
-            ? pick(providersByCity[city])
-            : pick(allProviders);
+        const provider = byBenchProvider ? 1 : providersByCity[city].length && random() < 0.9 ? pick(providersByCity[city]) : pick(allProviders);
         const bookingCreated = Math.min(now, created + (5 + random() * 115) * 60_000);
         booking.job[k] = j;
         booking.seeker[k] = seeker;
@@ -385,8 +377,7 @@ export function generateDataset(counts: Counts, now = Date.now()): TableData[] {
     for (let k = 0; k < booking.count; k++) {
       const status = BOOKING_STATUSES[booking.status[k]];
       const created = booking.created[k];
-      const started =
-        status === "in_progress" || status === "completed" ? Math.min(now, created + HOUR * (1 + random() * 24)) : null;
+      const started = status === "in_progress" || status === "completed" ? Math.min(now, created + HOUR * (1 + random() * 24)) : null;
       const completed = booking.completed[k] || null;
       const updated = completed ?? started ?? created;
       yield [
@@ -413,8 +404,7 @@ export function generateDataset(counts: Counts, now = Date.now()): TableData[] {
     const benchMessages = bench.providerBookings * bench.messagesPerProviderBooking;
     for (let k = 0; k < bench.providerBookings; k++) perBooking[k] = bench.messagesPerProviderBooking;
     const spread = booking.count - bench.providerBookings;
-    for (let m = benchMessages; m < counts.messages; m++)
-      perBooking[bench.providerBookings + Math.floor(random() * spread)]++;
+    for (let m = benchMessages; m < counts.messages; m++) perBooking[bench.providerBookings + Math.floor(random() * spread)]++;
     let index = 0;
     for (let k = 0; k < booking.count; k++) {
       const n = perBooking[k];
@@ -479,11 +469,7 @@ export function generateDataset(counts: Counts, now = Date.now()): TableData[] {
       const title = titleList[jobTitle[j]];
       const other = firstNameOf(int(0, counts.users - 1));
       const [heading, message, related] = {
-        job_posted: [
-          "New job near you",
-          `"${title}" · ${CITIES[jobCity[j]].name} · ${(random() * 30).toFixed(1)} mi away`,
-          jobId(j),
-        ],
+        job_posted: ["New job near you", `"${title}" · ${CITIES[jobCity[j]].name} · ${(random() * 30).toFixed(1)} mi away`, jobId(j)],
         booking_accepted: ["Job accepted", `${other} accepted "${title}"`, bookingId(k)],
         booking_cancelled: ["Booking cancelled", `${other} cancelled the booking for "${title}"`, bookingId(k)],
         message: [`New message from ${other}`, `"${title}": ${pick(messageTexts)}`, bookingId(k)],
@@ -578,23 +564,8 @@ export function generateDataset(counts: Counts, now = Date.now()): TableData[] {
       counts.bookings,
       bookings,
     ),
-    table(
-      "messages",
-      ["id", "booking_id", "sender_id", "receiver_id", "content", "is_read", "created_at"],
-      counts.messages,
-      messages,
-    ),
-    table(
-      "reviews",
-      ["id", "booking_id", "reviewer_id", "reviewee_id", "rating", "comment", "created_at"],
-      counts.reviews,
-      reviews,
-    ),
-    table(
-      "notifications",
-      ["id", "user_id", "type", "title", "message", "related_id", "is_read", "created_at"],
-      counts.notifications,
-      notifications,
-    ),
+    table("messages", ["id", "booking_id", "sender_id", "receiver_id", "content", "is_read", "created_at"], counts.messages, messages),
+    table("reviews", ["id", "booking_id", "reviewer_id", "reviewee_id", "rating", "comment", "created_at"], counts.reviews, reviews),
+    table("notifications", ["id", "user_id", "type", "title", "message", "related_id", "is_read", "created_at"], counts.notifications, notifications),
   ];
 }

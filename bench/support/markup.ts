@@ -26,17 +26,7 @@ const PROP_NAMES: Record<string, string> = {
   novalidate: "noValidate",
   autofocus: "autoFocus",
 };
-const BOOLEAN_PROPS = new Set([
-  "hidden",
-  "disabled",
-  "required",
-  "readOnly",
-  "multiple",
-  "autoFocus",
-  "noValidate",
-  "open",
-  "selected",
-]);
+const BOOLEAN_PROPS = new Set(["hidden", "disabled", "required", "readOnly", "multiple", "autoFocus", "noValidate", "open", "selected"]);
 const SKIPPED = new Set(["script", "template"]);
 
 export function parseDocument(html: string): ElementNode {
@@ -84,10 +74,7 @@ function styleObject(style: string): Record<string, string> {
     .split(";")
     .map((declaration) => declaration.split(/:(.*)/s).map((part) => part.trim()))
     .filter(([name, value]) => name && value)
-    .map(([name, value]) => [
-      name.startsWith("--") ? name : name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()),
-      value,
-    ]);
+    .map(([name, value]) => [name.startsWith("--") ? name : name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()), value]);
   return Object.fromEntries(entries);
 }
 
@@ -108,8 +95,7 @@ export function propsOf(node: ElementNode): Record<string, unknown> {
 function elementSource(node: ElementNode | string): string {
   if (typeof node === "string") return JSON.stringify(node);
   const props = propsOf(node);
-  if (node.tag === "textarea")
-    return `h("textarea", ${JSON.stringify({ ...props, defaultValue: node.children.join("") })})`;
+  if (node.tag === "textarea") return `h("textarea", ${JSON.stringify({ ...props, defaultValue: node.children.join("") })})`;
   const children = node.children.map(elementSource);
   return `h(${JSON.stringify(node.tag)}, ${Object.keys(props).length ? JSON.stringify(props) : "null"}${children.map((c) => `, ${c}`).join("")})`;
 }

@@ -69,11 +69,5 @@ export async function pacedLoad(url: string, options: PacedOptions): Promise<Pac
   const elapsedSeconds = (performance.now() - countedFrom) / 1000;
   agent.destroy();
   const sorted = latencies.sort((a, b) => a - b);
-  return {
-    rps: latencies.length / elapsedSeconds,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    requests: latencies.length,
-    failed,
-  };
+  return { rps: latencies.length / elapsedSeconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), requests: latencies.length, failed };
 }

@@ -32,20 +32,13 @@ async function run(command: string, args: string[], cwd: string, env: NodeJS.Pro
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-  if (code !== 0)
-    throw new Error(
-      `${command} ${args.join(" ")} in ${path.relative(ROOT, cwd)} failed (${code}):\n${output.slice(-4000)}`,
-    );
+  if (code !== 0) throw new Error(`${command} ${args.join(" ")} in ${path.relative(ROOT, cwd)} failed (${code}):\n${output.slice(-4000)}`);
 }
 
 /** `npm ci` in bench/peers when its node_modules is missing or older than its lockfile. */
 export async function installPeers(): Promise<void> {
   const installed = path.join(PEERS_DIR, "node_modules/.package-lock.json");
-  if (
-    existsSync(installed) &&
-    statSync(installed).mtimeMs >= statSync(path.join(PEERS_DIR, "package-lock.json")).mtimeMs
-  )
-    return;
+  if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(path.join(PEERS_DIR, "package-lock.json")).mtimeMs) return;
   console.log("  installing the peers (npm ci in bench/peers) …");
   await run("npm", ["ci", "--no-audit", "--no-fund"], PEERS_DIR);
 }
@@ -61,18 +54,11 @@ export async function buildPeers(pages: { landing: string; seekerHome: string })
   await run(process.execPath, [bin("next"), "build"], path.join(PEERS_DIR, "next"), env);
 }
 
-export async function startPeer(
-  name: PeerName,
-  databaseUrl: string,
-  env: Record<string, string> = {},
-): Promise<RunningPeer> {
+export async function startPeer(name: PeerName, databaseUrl: string, env: Record<string, string> = {}): Promise<RunningPeer> {
   const port = await freePort();
   const commands: Record<PeerName, { cwd: string; args: string[] }> = {
     // The shared queries reuse the app's pure location helpers, which the bench's resolve hook lets Node load.
-    express: {
-      cwd: path.join(PEERS_DIR, "express"),
-      args: ["--import", path.join(ROOT, "bench/support/register.ts"), "server.ts"],
-    },
+    express: { cwd: path.join(PEERS_DIR, "express"), args: ["--import", path.join(ROOT, "bench/support/register.ts"), "server.ts"] },
     rr7: { cwd: path.join(PEERS_DIR, "rr7"), args: [bin("react-router-serve"), "build/server/index.js"] },
     next: { cwd: path.join(PEERS_DIR, "next"), args: [bin("next"), "start", "-p", String(port), "-H", "127.0.0.1"] },
   };
@@ -96,8 +82,7 @@ export async function startPeer(
   child.stderr!.on("data", (chunk) => (errors += chunk));
   const url = `http://127.0.0.1:${port}`;
   for (const deadline = Date.now() + 60_000; ;) {
-    if (child.exitCode !== null)
-      throw new Error(`${PEER_LABELS[name]} exited (${child.exitCode}): ${errors.slice(-2000)}`);
+    if (child.exitCode !== null) throw new Error(`${PEER_LABELS[name]} exited (${child.exitCode}): ${errors.slice(-2000)}`);
     const up = await fetch(url + "/", { headers: { Accept: "text/html" } }).then(
       (r) => r.arrayBuffer().then(() => true),
       () => false,

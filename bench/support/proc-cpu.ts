@@ -18,12 +18,7 @@ function readStat(pid: number): Stat | null {
     // comm is in parentheses and may hold spaces: the fields after its closing parenthesis are positional.
     const close = text.lastIndexOf(")");
     const fields = text.slice(close + 2).split(" ");
-    return {
-      pid,
-      ppid: Number(fields[1]),
-      comm: text.slice(text.indexOf("(") + 1, close),
-      ticks: Number(fields[11]) + Number(fields[12]),
-    };
+    return { pid, ppid: Number(fields[1]), comm: text.slice(text.indexOf("(") + 1, close), ticks: Number(fields[11]) + Number(fields[12]) };
   } catch {
     return null; // exited meanwhile
   }
@@ -55,10 +50,7 @@ export function cpuSnapshot(root: number): CpuSnapshot {
     queue.push(...(children.get(pid) ?? []));
   }
   const byPid = (keep: (s: Stat) => boolean) => new Map(stats.filter(keep).map((s) => [s.pid, s.ticks]));
-  return {
-    tree: byPid((s) => inTree.has(s.pid)),
-    postgres: byPid((s) => s.comm === "postgres" || s.comm.startsWith("postgres:")),
-  };
+  return { tree: byPid((s) => inTree.has(s.pid)), postgres: byPid((s) => s.comm === "postgres" || s.comm.startsWith("postgres:")) };
 }
 
 function spentMs(before: Map<number, number>, after: Map<number, number>): number {

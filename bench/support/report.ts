@@ -43,14 +43,8 @@ export class Report {
 
   /** The same table in Markdown, for the README. */
   markdown(): string {
-    const rows = this.figures.map(
-      (f) => `| ${f.part} | ${f.name} | ${f.value} | ${f.budget || "—"} | ${f.ratio || "—"} | ${verdict(f.pass)} |`,
-    );
-    return [
-      "| Part | Figure | Value | Budget | Ratio | Result |",
-      "| --- | --- | --- | --- | --- | --- |",
-      ...rows,
-    ].join("\n");
+    const rows = this.figures.map((f) => `| ${f.part} | ${f.name} | ${f.value} | ${f.budget || "—"} | ${f.ratio || "—"} | ${verdict(f.pass)} |`);
+    return ["| Part | Figure | Value | Budget | Ratio | Result |", "| --- | --- | --- | --- | --- | --- |", ...rows].join("\n");
   }
 
   write(file: string, options: Record<string, unknown>, startedAt: Date): void {
@@ -91,13 +85,7 @@ export function percentile(sorted: number[], p: number): number {
 
 export function summarize(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: sorted.at(-1) ?? NaN,
-  };
+  return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.at(-1) ?? NaN };
 }
 
 export const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;

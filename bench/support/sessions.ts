@@ -22,11 +22,7 @@ export interface BenchSession {
 /** Inserts one session per user id (a user may appear several times) and returns their cookies. */
 export async function createSessions(sql: Sql, userIds: string[]): Promise<BenchSession[]> {
   const expire = new Date(Date.now() + 24 * 3600 * 1000);
-  const rows = userIds.map((userId) => ({
-    sid: SID_PREFIX + randomBytes(18).toString("base64url"),
-    sess: { userId },
-    expire,
-  }));
+  const rows = userIds.map((userId) => ({ sid: SID_PREFIX + randomBytes(18).toString("base64url"), sess: { userId }, expire }));
   for (let i = 0; i < rows.length; i += 1000) {
     const batch = rows.slice(i, i + 1000);
     await sql`insert into sessions ${sql(batch.map((r) => ({ sid: r.sid, sess: sql.json(r.sess), expire: r.expire })))}`;

@@ -4,7 +4,5 @@ import { withMigratedDatabase } from "./open.ts";
 
 await withMigratedDatabase(async (handle) => {
   const seeded = await seedDemoIfEmpty(handle.db);
-  console.log(
-    seeded ? `Demo data added (${handle.kind}).` : "The database already has users; demo data left as it is.",
-  );
+  console.log(seeded ? `Demo data added (${handle.kind}).` : "The database already has users; demo data left as it is.");
 });

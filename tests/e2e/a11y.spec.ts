@@ -59,13 +59,9 @@ async function axe(page: Page, label: string, javaScript: boolean) {
   let target = page;
   if (!javaScript) {
     if (!scratch) throw new Error("no scratch page for the no-JS runs");
-    const html = (await page.content())
-      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
-      .replace(/<\/?noscript>/gi, "");
+    const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<\/?noscript>/gi, "");
     await scratch.setViewportSize(page.viewportSize()!);
-    await scratch.route(`**${SNAPSHOT_PATH}`, (route) => route.fulfill({ contentType: "text/html", body: html }), {
-      times: 1,
-    });
+    await scratch.route(`**${SNAPSHOT_PATH}`, (route) => route.fulfill({ contentType: "text/html", body: html }), { times: 1 });
     await scratch.goto(SNAPSHOT_PATH);
     target = scratch;
   }
@@ -80,8 +76,7 @@ async function axe(page: Page, label: string, javaScript: boolean) {
     `axe ${label}: ${checks} checks (${results.passes.length} passed, ${results.violations.length} violations, ${results.incomplete.length} incomplete) in ${Date.now() - started} ms`,
   );
   const violations = results.violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} — ${n.failureSummary?.replace(/\s+/g, " ")}`).join(" | ")}`,
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} — ${n.failureSummary?.replace(/\s+/g, " ")}`).join(" | ")}`,
   );
   expect.soft(violations, `axe violations on ${label}`).toEqual([]);
 }
@@ -115,13 +110,7 @@ interface Data {
 
 let data: Data;
 
-async function newSignedInPage(
-  browser: Browser,
-  baseURL: string | undefined,
-  prefix: string,
-  firstName: string,
-  lastName: string,
-) {
+async function newSignedInPage(browser: Browser, baseURL: string | undefined, prefix: string, firstName: string, lastName: string) {
   const context = await browser.newContext({ baseURL, viewport: DESKTOP });
   const page = await context.newPage();
   await signIn(page, { email: uniqueEmail(prefix), firstName, lastName });
@@ -160,8 +149,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
     const job = await postJob(title);
     return (await ok(provider.page.request.post("/api/bookings", { data: { jobId: job.id } }), 201)).id;
   };
-  const move = (bookingId: string, status: string) =>
-    ok(provider.page.request.patch(`/api/bookings/${bookingId}/status`, { data: { status } }), 200);
+  const move = (bookingId: string, status: string) => ok(provider.page.request.patch(`/api/bookings/${bookingId}/status`, { data: { status } }), 200);
 
   const accepted = await book("Fix the garden gate");
   const inProgress = await book("Paint the fence");
@@ -175,9 +163,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
 
   // The provider reviewed the client; the client has not reviewed yet (the page offers 'Leave Review').
   await ok(
-    provider.page.request.post("/api/reviews", {
-      data: { bookingId: completed, revieweeId: seekerUser.id, rating: 4, comment: "Friendly client." },
-    }),
+    provider.page.request.post("/api/reviews", { data: { bookingId: completed, revieweeId: seekerUser.id, rating: 4, comment: "Friendly client." } }),
     201,
   );
   for (const [from, to, content] of [
@@ -187,16 +173,8 @@ test.beforeAll(async ({ browser, baseURL }) => {
     await ok(from.request.post("/api/messages", { data: { bookingId: accepted, content, receiverId: to } }), 201);
   }
   // The seeker's favorites: the provider and a job.
-  await ok(
-    seeker.page.request.post("/api/favorites", {
-      data: { targetType: "provider", targetId: providerUser.id, role: "seeker" },
-    }),
-    201,
-  );
-  await ok(
-    seeker.page.request.post("/api/favorites", { data: { targetType: "job", targetId: openJob.id, role: "seeker" } }),
-    201,
-  );
+  await ok(seeker.page.request.post("/api/favorites", { data: { targetType: "provider", targetId: providerUser.id, role: "seeker" } }), 201);
+  await ok(seeker.page.request.post("/api/favorites", { data: { targetType: "job", targetId: openJob.id, role: "seeker" } }), 201);
 
   data = {
     seekerContext: seeker.context,
@@ -213,10 +191,7 @@ test.afterAll(async () => {
   // The two tests run in two workers: each worker records its count where the other can read it; the
   // worker that finishes last prints the grand total.
   const folder = process.env.NEARHAND_E2E_DATA_DIR ?? os.tmpdir();
-  fs.writeFileSync(
-    path.join(folder, `a11y-checks-${test.info().workerIndex}.json`),
-    JSON.stringify({ checks: totalChecks, runs: totalRuns }),
-  );
+  fs.writeFileSync(path.join(folder, `a11y-checks-${test.info().workerIndex}.json`), JSON.stringify({ checks: totalChecks, runs: totalRuns }));
   const all = fs
     .readdirSync(folder)
     .filter((name) => name.startsWith("a11y-checks-"))
@@ -325,12 +300,7 @@ async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", 
   await screen(seeker, "/profile?edit=1", "profile edit (seeker)");
   if (javaScript) {
     await open(seeker, "/profile");
-    await scanDialog(
-      seeker,
-      seeker.getByRole("button", { name: "Upload photo" }),
-      "Profile photo",
-      "profile photo dialog",
-    );
+    await scanDialog(seeker, seeker.getByRole("button", { name: "Upload photo" }), "Profile photo", "profile photo dialog");
     await expect(seeker.getByRole("button", { name: "Upload photo" })).toBeFocused();
   }
   await screen(seeker, "/favorites", "favorites (providers)");
@@ -355,12 +325,7 @@ test("every screen and dialog passes axe, with JavaScript", async ({ page }) => 
   expect(errors, "uncaught exceptions in the signed-in pages").toEqual([]);
 });
 
-test("every screen and dialog passes axe, without JavaScript", async ({
-  noJsPage: page,
-  page: scratchPage,
-  browser,
-  baseURL,
-}) => {
+test("every screen and dialog passes axe, without JavaScript", async ({ noJsPage: page, page: scratchPage, browser, baseURL }) => {
   // About 1.5 min on an idle machine; generous for a busy one (2 cores shared with other suites).
   test.setTimeout(360_000);
   scratch = scratchPage;

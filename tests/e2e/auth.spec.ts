@@ -36,11 +36,7 @@ test.describe("sign-in without JavaScript", () => {
   test("signs in from the landing page and lands on / as a seeker", async ({ noJsPage: page }) => {
     await page.goto("/");
     await page.getByRole("link", { name: "Get Started" }).click();
-    const user = await completeDevSignIn(page, {
-      email: uniqueEmail("nojs-signin"),
-      firstName: "Nora",
-      lastName: "Script",
-    });
+    const user = await completeDevSignIn(page, { email: uniqueEmail("nojs-signin"), firstName: "Nora", lastName: "Script" });
     await expectSeekerHome(page);
     await expect(page.getByRole("link", { name: "Nearhand home" })).toBeVisible();
 
@@ -103,13 +99,7 @@ test.describe("sign-in with JavaScript", () => {
 
 test.describe("returnTo safety", () => {
   // Whatever returnTo says, sign-in only ever sends the browser to a page of this site.
-  const HOSTILE = [
-    "//evil.example/",
-    "/\\evil.example/",
-    "https://evil.example/",
-    "/\t/evil.example/",
-    "/\t\\evil.example/",
-  ];
+  const HOSTILE = ["//evil.example/", "/\\evil.example/", "https://evil.example/", "/\t/evil.example/", "/\t\\evil.example/"];
 
   test("/api/login never redirects to another site", async ({ page, baseURL }) => {
     await signIn(page, { email: uniqueEmail("returnto") });
@@ -128,16 +118,11 @@ test.describe("returnTo safety", () => {
 });
 
 test.describe("sign-out from another site", () => {
-  test("a link on another site shows a confirmation, and only its button signs out (JavaScript off)", async ({
-    noJsPage: page,
-  }) => {
+  test("a link on another site shows a confirmation, and only its button signs out (JavaScript off)", async ({ noJsPage: page }) => {
     await signIn(page, { email: uniqueEmail("foreign-signout") });
     // A cross-site navigation: the evil page is served by the test itself on a route of a foreign origin.
     await page.route("https://evil.example/**", (route) =>
-      route.fulfill({
-        contentType: "text/html",
-        body: `<a href="${new URL("/api/logout", page.url()).href}">win a prize</a>`,
-      }),
+      route.fulfill({ contentType: "text/html", body: `<a href="${new URL("/api/logout", page.url()).href}">win a prize</a>` }),
     );
     await page.goto("https://evil.example/");
     await page.getByRole("link", { name: "win a prize" }).click();

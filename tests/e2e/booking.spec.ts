@@ -5,16 +5,7 @@
 // and the provider's new rating and job count on /providers/{id} and /profile.
 import { type Browser, type Page } from "@playwright/test";
 
-import {
-  becomeOnlineProvider,
-  expect,
-  fetchAuthUser,
-  newNoJsContext,
-  signIn,
-  test,
-  uniqueEmail,
-  waitForHydration,
-} from "./support.ts";
+import { becomeOnlineProvider, expect, fetchAuthUser, newNoJsContext, signIn, test, uniqueEmail, waitForHydration } from "./support.ts";
 
 const setupTitleFragment = /Fix the garden gate/;
 
@@ -233,11 +224,7 @@ async function journey(setup: BookingSetup, javaScript: boolean) {
     await expect(again.getByLabel("Comment")).toHaveValue("Clear instructions.");
     await p.goto(`/bookings/${bookingId}`);
   }
-  await leaveReview(p, bookingId, javaScript, {
-    rating: 4,
-    label: "Very Good",
-    comment: "Friendly client, clear instructions.",
-  });
+  await leaveReview(p, bookingId, javaScript, { rating: 4, label: "Very Good", comment: "Friendly client, clear instructions." });
   await expect(p.getByText(`${seeker.name} has not left a review yet.`)).toBeVisible();
 
   // --- The seeker sees the provider, the provider's review, and reviews back: 5 stars.
@@ -245,10 +232,7 @@ async function journey(setup: BookingSetup, javaScript: boolean) {
   await openBooking(s, bookingId);
   await expect(s.getByTestId("booking-status")).toHaveText(/completed/);
   const providerCard = s.getByRole("region", { name: "Service Provider" });
-  await expect(providerCard.getByRole("link", { name: provider.name })).toHaveAttribute(
-    "href",
-    `/providers/${provider.id}`,
-  );
+  await expect(providerCard.getByRole("link", { name: provider.name })).toHaveAttribute("href", `/providers/${provider.id}`);
   const theirs = s.getByTestId("their-review");
   await expect(theirs).toContainText(`${provider.name}'s review of you`);
   await expect(theirs).toContainText("Friendly client, clear instructions.");
@@ -288,11 +272,7 @@ test.describe("booking journey", () => {
 
   test("accept, start, complete and both reviews, with JavaScript disabled", async ({ noJsPage, browser, baseURL }) => {
     test.setTimeout(90_000);
-    const setup = await setUpBooking(browser, baseURL, {
-      javaScript: false,
-      seekerPage: noJsPage,
-      prefix: "journey-nojs",
-    });
+    const setup = await setUpBooking(browser, baseURL, { javaScript: false, seekerPage: noJsPage, prefix: "journey-nojs" });
     await journey(setup, false);
     await setup.provider.page.context().close();
   });
@@ -300,11 +280,7 @@ test.describe("booking journey", () => {
 
 test.describe("booking page", () => {
   test("the payment dialog, with JavaScript", async ({ page, browser, baseURL }) => {
-    const { bookingId, provider } = await setUpBooking(browser, baseURL, {
-      javaScript: true,
-      seekerPage: page,
-      prefix: "pay-js",
-    });
+    const { bookingId, provider } = await setUpBooking(browser, baseURL, { javaScript: true, seekerPage: page, prefix: "pay-js" });
     await openBooking(page, bookingId);
     const payment = page.getByRole("region", { name: "Payment" });
     await expect(payment.getByTestId("payment-method")).toHaveText("Card");
@@ -322,11 +298,7 @@ test.describe("booking page", () => {
   });
 
   test("the payment notice, without JavaScript", async ({ noJsPage: page, browser, baseURL }) => {
-    const { bookingId, provider } = await setUpBooking(browser, baseURL, {
-      javaScript: false,
-      seekerPage: page,
-      prefix: "pay-nojs",
-    });
+    const { bookingId, provider } = await setUpBooking(browser, baseURL, { javaScript: false, seekerPage: page, prefix: "pay-nojs" });
     await openBooking(page, bookingId);
     await page.getByRole("link", { name: "Pay now" }).click();
     await expect(page).toHaveURL(new RegExp(`/bookings/${bookingId}\\?dialog=payment#payment$`));
@@ -340,11 +312,7 @@ test.describe("booking page", () => {
   });
 
   test("submitting a review without stars shows 'Rating required' (JavaScript)", async ({ page, browser, baseURL }) => {
-    const { bookingId, provider } = await setUpBooking(browser, baseURL, {
-      javaScript: true,
-      seekerPage: page,
-      prefix: "rating0",
-    });
+    const { bookingId, provider } = await setUpBooking(browser, baseURL, { javaScript: true, seekerPage: page, prefix: "rating0" });
     await moveBooking(provider.page, bookingId, "in_progress");
     await moveBooking(provider.page, bookingId, "completed");
     await openBooking(page, bookingId);
@@ -373,10 +341,7 @@ test.describe("booking page", () => {
   });
 
   test("a stranger opening the booking URL sees 'Booking not found'", async ({ page, browser, baseURL }) => {
-    const { bookingId, seeker, provider } = await setUpBooking(browser, baseURL, {
-      javaScript: true,
-      prefix: "stranger",
-    });
+    const { bookingId, seeker, provider } = await setUpBooking(browser, baseURL, { javaScript: true, prefix: "stranger" });
     await signIn(page, { email: uniqueEmail("stranger") });
     const response = await page.goto(`/bookings/${bookingId}`);
     expect(response?.status()).toBe(404);
@@ -391,16 +356,8 @@ test.describe("booking page", () => {
     await provider.page.context().close();
   });
 
-  test("the seeker cancels with a confirmation (JavaScript); the Message button goes away", async ({
-    page,
-    browser,
-    baseURL,
-  }) => {
-    const { bookingId, provider } = await setUpBooking(browser, baseURL, {
-      javaScript: true,
-      seekerPage: page,
-      prefix: "cancel-js",
-    });
+  test("the seeker cancels with a confirmation (JavaScript); the Message button goes away", async ({ page, browser, baseURL }) => {
+    const { bookingId, provider } = await setUpBooking(browser, baseURL, { javaScript: true, seekerPage: page, prefix: "cancel-js" });
     await openBooking(page, bookingId);
     await expect(page.getByTestId("message-link")).toBeVisible();
     // The seeker has no Start Job.
@@ -426,18 +383,12 @@ test.describe("booking page", () => {
     await expect(provider.page.getByRole("button", { name: "Start Job" })).toHaveCount(0);
     // The thread stays readable, without a send box: the server refuses messages on a cancelled booking.
     await provider.page.goto(`/messages?booking=${bookingId}`);
-    await expect(provider.page.getByTestId("thread-closed")).toHaveText(
-      "This booking was cancelled: messages are closed.",
-    );
+    await expect(provider.page.getByTestId("thread-closed")).toHaveText("This booking was cancelled: messages are closed.");
     await expect(provider.page.getByRole("textbox", { name: "Message" })).toHaveCount(0);
     await provider.page.context().close();
   });
 
-  test("the provider cancels with the no-JS confirm step; a stale cancel fails with a toast", async ({
-    noJsPage: page,
-    browser,
-    baseURL,
-  }) => {
+  test("the provider cancels with the no-JS confirm step; a stale cancel fails with a toast", async ({ noJsPage: page, browser, baseURL }) => {
     const setup = await setUpBooking(browser, baseURL, { javaScript: false, prefix: "cancel-nojs" });
     const p = setup.provider.page;
     await openBooking(p, setup.bookingId);
@@ -469,11 +420,7 @@ test.describe("booking page", () => {
 });
 
 test("the booking page fits a phone", async ({ page, browser, baseURL }) => {
-  const { bookingId, provider } = await setUpBooking(browser, baseURL, {
-    javaScript: true,
-    seekerPage: page,
-    prefix: "phone",
-  });
+  const { bookingId, provider } = await setUpBooking(browser, baseURL, { javaScript: true, seekerPage: page, prefix: "phone" });
   await page.setViewportSize({ width: 390, height: 844 });
   await openBooking(page, bookingId);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -35,9 +35,7 @@ test.describe("email alerts", () => {
     const email = uniqueEmail("alerts-seeker");
     await signIn(page, { email, firstName: "Sam", lastName: "Seeker" });
     const title = uniqueTitle("Hang the shelves");
-    const posted = await page.request.post("/api/jobs", {
-      data: { title, description: "Three shelves", categoryId: "assembly", budget: 80 },
-    });
+    const posted = await page.request.post("/api/jobs", { data: { title, description: "Three shelves", categoryId: "assembly", budget: 80 } });
     expect(posted.status(), await posted.text()).toBe(201);
     const job = await posted.json();
 

@@ -4,16 +4,7 @@
 // navigation loads the page as a document instead. Each case runs with both kinds of failure.
 import type { APIRequestContext, Page, Request, Route } from "@playwright/test";
 
-import {
-  becomeOnlineProvider,
-  completeBooking,
-  expect,
-  signIn,
-  test,
-  uniqueEmail,
-  uniqueTitle,
-  waitForHydration,
-} from "./support.ts";
+import { becomeOnlineProvider, completeBooking, expect, signIn, test, uniqueEmail, uniqueTitle, waitForHydration } from "./support.ts";
 
 type Failure = "gateway" | "reset";
 const FAILURES: Failure[] = ["gateway", "reset"];
@@ -114,9 +105,7 @@ for (const failure of FAILURES) {
       await expectSamePage(page);
     });
 
-    test("a message that was not sent is back in the box with 'Failed to send message. Please try again.'", async ({
-      page,
-    }) => {
+    test("a message that was not sent is back in the box with 'Failed to send message. Please try again.'", async ({ page }) => {
       const { bookingId, provider } = await bookedJob(page, "lost-message");
       await page.goto(`/messages?booking=${bookingId}`);
       await waitForHydration(page);
@@ -166,11 +155,7 @@ for (const failure of FAILURES) {
       expect(await (await page.request.get("/api/jobs/my-jobs")).json()).toEqual([]);
     });
 
-    test("accepting a job fails in place with 'Failed to accept job. Please try again.'", async ({
-      page,
-      browser,
-      baseURL,
-    }) => {
+    test("accepting a job fails in place with 'Failed to accept job. Please try again.'", async ({ page, browser, baseURL }) => {
       const seekerContext = await browser.newContext({ baseURL });
       const seeker = await seekerContext.newPage();
       await signIn(seeker, { email: uniqueEmail("lost-accept-seeker") });
@@ -237,9 +222,7 @@ for (const failure of FAILURES) {
       await failWrite(page, failure, () => save.click(), "Failed to update profile. Please try again.");
       await expect(form.getByLabel("First name")).toHaveValue("Ottilie");
       await expectSamePage(page);
-      expect(((await (await page.request.get("/api/auth/user")).json()) as { firstName: string }).firstName).toBe(
-        "Opal",
-      );
+      expect(((await (await page.request.get("/api/auth/user")).json()) as { firstName: string }).firstName).toBe("Opal");
     });
 
     test("switching role fails in place with 'Failed to switch role. Please try again.'", async ({ page }) => {
@@ -251,9 +234,7 @@ for (const failure of FAILURES) {
       };
       await failWrite(page, failure, switchRole, "Failed to switch role. Please try again.");
       await expectSamePage(page);
-      expect(((await (await page.request.get("/api/auth/user")).json()) as { currentRole: string }).currentRole).toBe(
-        "seeker",
-      );
+      expect(((await (await page.request.get("/api/auth/user")).json()) as { currentRole: string }).currentRole).toBe("seeker");
     });
   });
 
@@ -267,9 +248,7 @@ for (const failure of FAILURES) {
       await expect(page.getByRole("heading", { level: 1 })).toContainText("Favorites");
       await expect(page.getByText("Something went wrong")).toHaveCount(0);
       // It was a document load: the browser asked for the page itself.
-      expect(
-        await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
-      ).toBeUndefined();
+      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBeUndefined();
     });
 
     test("a revalidation of the page the user is on keeps what it shows", async ({ page }) => {

@@ -25,23 +25,14 @@ function isToggle(request: Request): boolean {
 }
 
 /** A fresh seeker in a context of its own posts a job near the default location; returns its title and id. */
-async function postJobAsAnotherSeeker(
-  browser: Browser,
-  baseURL: string | undefined,
-): Promise<{ title: string; id: string }> {
+async function postJobAsAnotherSeeker(browser: Browser, baseURL: string | undefined): Promise<{ title: string; id: string }> {
   const context = await browser.newContext({ baseURL });
   try {
     const page = await context.newPage();
     await signIn(page, { email: uniqueEmail("fav-poster"), firstName: "Olive", lastName: "Poster" });
     const title = uniqueTitle("Assemble a bookcase");
     const response = await page.request.post("/api/jobs", {
-      data: {
-        categoryId: "assembly",
-        title,
-        description: "Flat-pack bookcase, all parts there.",
-        address: "New York, NY",
-        budget: 45,
-      },
+      data: { categoryId: "assembly", title, description: "Flat-pack bookcase, all parts there.", address: "New York, NY", budget: 45 },
     });
     expect(response.status(), await response.text()).toBe(201);
     return { title, id: ((await response.json()) as { id: string }).id };
@@ -98,16 +89,10 @@ test.describe("favorites with JavaScript", () => {
     await providerHeart.click();
     await expectSaved(providerHeart, "provider", true);
     expect((await saved).ok()).toBe(true);
-    expect(await favorites(page.request)).toEqual([
-      expect.objectContaining({ targetType: "provider", targetId: providerId, role: "seeker" }),
-    ]);
+    expect(await favorites(page.request)).toEqual([expect.objectContaining({ targetType: "provider", targetId: providerId, role: "seeker" })]);
 
     // The provider dashboard: save a job near the default location.
-    expect(
-      (
-        await page.request.post("/api/users/switch-role", { data: { newRole: "provider", userType: "individual" } })
-      ).status(),
-    ).toBe(200);
+    expect((await page.request.post("/api/users/switch-role", { data: { newRole: "provider", userType: "individual" } })).status()).toBe(200);
     expect((await page.request.post("/api/users/toggle-online", { data: { isOnline: true } })).status()).toBe(200);
     await page.goto("/");
     await waitForHydration(page);
@@ -130,10 +115,7 @@ test.describe("favorites with JavaScript", () => {
     await expect(savedProvider.getByTestId("provider-rating")).toHaveText(/\d\.\d \(\d+ reviews?\)/);
     await expect(savedProvider.getByTestId("provider-jobs")).toHaveText(/^\d+ jobs? completed$/);
     await expect(savedProvider.getByTestId("provider-rate")).toHaveText(/^\$\d+\/hr$/);
-    await expect(savedProvider.getByRole("link", { name: DEMO_PROVIDER })).toHaveAttribute(
-      "href",
-      `/providers/${providerId}`,
-    );
+    await expect(savedProvider.getByRole("link", { name: DEMO_PROVIDER })).toHaveAttribute("href", `/providers/${providerId}`);
     await expectSaved(savedProvider.getByTestId("favorite-provider"), "provider", true);
 
     await tab(page, /^Saved Jobs/).click();
@@ -207,9 +189,7 @@ test.describe("favorites with JavaScript", () => {
 });
 
 test.describe("favorites without JavaScript", () => {
-  test("hearts are forms: save a provider in the wizard and a job from My Jobs, then unsave them on /favorites", async ({
-    noJsPage: page,
-  }) => {
+  test("hearts are forms: save a provider in the wizard and a job from My Jobs, then unsave them on /favorites", async ({ noJsPage: page }) => {
     await signIn(page, { email: uniqueEmail("fav-nojs"), returnTo: WIZARD_STEP_2 });
     const heart = providerCard(page, DEMO_PROVIDER).getByTestId("favorite-provider");
     await expectSaved(heart, "provider", false);

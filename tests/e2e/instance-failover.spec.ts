@@ -35,12 +35,9 @@ async function signedIn(base: string, email: string): Promise<HttpClient & { id:
 const threadMessage = (page: Page, content: string) =>
   page.getByTestId("thread-messages").getByTestId("message-content").filter({ hasText: content });
 
-const liveSocketsOpen = (proxy: RoundRobinProxy) =>
-  proxy.connections.filter((c) => c.open && c.requestLine.startsWith("GET /ws"));
+const liveSocketsOpen = (proxy: RoundRobinProxy) => proxy.connections.filter((c) => c.open && c.requestLine.startsWith("GET /ws"));
 
-test("a page whose instance dies reconnects through the balancer to the other one, catches up and stays live", async ({
-  page,
-}) => {
+test("a page whose instance dies reconnects through the balancer to the other one, catches up and stays live", async ({ page }) => {
   test.setTimeout(180_000);
   cluster = await startPrivatePostgres();
   const databaseUrl = await cluster.createDatabase("nearhand");
@@ -59,19 +56,13 @@ test("a page whose instance dies reconnects through the balancer to the other on
   const seeker = await signedIn(balancer.url, seekerEmail);
   const provider = await signedIn(balancer.url, uniqueEmail("failover-provider"));
   await becomeOnlineProvider(provider);
-  const job = await (
-    await seeker.postJson("/api/jobs", { title: "Failover", description: "Instances die", categoryId: "repair" })
-  ).json();
+  const job = await (await seeker.postJson("/api/jobs", { title: "Failover", description: "Instances die", categoryId: "repair" })).json();
   const booking = await (await provider.postJson("/api/bookings", { jobId: job.id })).json();
   // The provider's Node client talks to one instance at a time: its pooled keep-alive connection through this
   // plain TCP balancer is tied to a backend, and dies with it.
   let messenger: HttpClient = provider;
   const say = async (content: string) => {
-    const response = await messenger.postJson("/api/messages", {
-      bookingId: booking.id,
-      content,
-      receiverId: seeker.id,
-    });
+    const response = await messenger.postJson("/api/messages", { bookingId: booking.id, content, receiverId: seeker.id });
     expect(response.status, await response.clone().text()).toBe(201);
   };
 
@@ -94,9 +85,7 @@ test("a page whose instance dies reconnects through the balancer to the other on
 
   // Sent while the page has no socket (it waits 3 s before reconnecting): no event reaches it.
   await say("Sent while your instance was down");
-  await expect
-    .poll(() => liveSocketsOpen(balancer!).map((c) => c.backendPort), { timeout: 15_000 })
-    .toEqual([survivor.port]);
+  await expect.poll(() => liveSocketsOpen(balancer!).map((c) => c.backendPort), { timeout: 15_000 }).toEqual([survivor.port]);
   await expect(threadMessage(page, "Sent while your instance was down")).toBeVisible();
 
   // And events flow again through the survivor.

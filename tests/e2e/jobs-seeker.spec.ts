@@ -33,9 +33,7 @@ async function createJob(page: Page, overrides: Record<string, unknown> = {}): P
 
 /** Switches the page's (signed-in) user to provider and goes online, through the JSON API. */
 async function becomeOnlineProvider(page: Page) {
-  const switched = await page.request.post("/api/users/switch-role", {
-    data: { newRole: "provider", userType: "individual" },
-  });
+  const switched = await page.request.post("/api/users/switch-role", { data: { newRole: "provider", userType: "individual" } });
   expect(switched.status(), await switched.text()).toBe(200);
   const online = await page.request.post("/api/users/toggle-online", { data: { isOnline: true } });
   expect(online.status(), await online.text()).toBe(200);
@@ -47,17 +45,14 @@ async function newUserPage(
   baseURL: string | undefined,
   options: { prefix: string; firstName?: string; lastName?: string; javaScript?: boolean },
 ): Promise<Page> {
-  const context =
-    options.javaScript === false ? await newNoJsContext(browser, baseURL) : await browser.newContext({ baseURL });
+  const context = options.javaScript === false ? await newNoJsContext(browser, baseURL) : await browser.newContext({ baseURL });
   const page = await context.newPage();
   await signIn(page, { email: uniqueEmail(options.prefix), firstName: options.firstName, lastName: options.lastName });
   return page;
 }
 
 function tab(page: Page, label: string) {
-  return page
-    .getByRole("navigation", { name: "Filter by status" })
-    .getByRole("link", { name: new RegExp(`^${label}\\b`) });
+  return page.getByRole("navigation", { name: "Filter by status" }).getByRole("link", { name: new RegExp(`^${label}\\b`) });
 }
 
 function jobCard(page: Page, title: string) {
@@ -127,9 +122,7 @@ test.describe("seeker home", () => {
     await expect(page.getByTestId("job-card")).toHaveCount(5);
   });
 
-  test("without JavaScript the streamed counts and requests are in the page, not their skeletons", async ({
-    noJsPage: page,
-  }) => {
+  test("without JavaScript the streamed counts and requests are in the page, not their skeletons", async ({ noJsPage: page }) => {
     await signIn(page, { email: uniqueEmail("seeker-home-nojs") });
     await createJob(page, { title: "Clean the windows", categoryId: "cleaning", budget: 80 });
     await page.goto("/");
@@ -146,12 +139,7 @@ test.describe("seeker home", () => {
 test.describe("my jobs", () => {
   test("status tabs filter, and a posted job is cancelled in place (JavaScript)", async ({ page }) => {
     await signIn(page, { email: uniqueEmail("myjobs-js") });
-    const keep = await createJob(page, {
-      title: "Assemble a wardrobe",
-      categoryId: "assembly",
-      isUrgent: false,
-      budget: null,
-    });
+    const keep = await createJob(page, { title: "Assemble a wardrobe", categoryId: "assembly", isUrgent: false, budget: null });
     const drop = await createJob(page, { title: "Paint the hallway", categoryId: "cleaning" });
 
     await page.goto("/my-jobs");
@@ -166,10 +154,7 @@ test.describe("my jobs", () => {
     await expect(page).toHaveURL(/\/my-jobs\?status=cancelled$/);
     await expect(tab(page, "Cancelled")).toHaveAttribute("aria-current", "page");
     await expect(page.getByText("No cancelled jobs.")).toBeVisible();
-    await expect(page.getByTestId("my-jobs-empty").getByRole("link", { name: "Post a Job" })).toHaveAttribute(
-      "href",
-      "/post-job",
-    );
+    await expect(page.getByTestId("my-jobs-empty").getByRole("link", { name: "Post a Job" })).toHaveAttribute("href", "/post-job");
 
     await tab(page, "Posted").click();
     await expect(page).toHaveURL(/\?status=posted$/);
@@ -232,11 +217,7 @@ test.describe("my jobs", () => {
 });
 
 test.describe("job detail and accept", () => {
-  test("a provider accepts with JavaScript; the seeker then sees the job matched", async ({
-    page,
-    browser,
-    baseURL,
-  }) => {
+  test("a provider accepts with JavaScript; the seeker then sees the job matched", async ({ page, browser, baseURL }) => {
     // Two users and a dozen pages: 12 s on an idle machine, past the 30 s default on a loaded CI runner.
     test.slow();
     await signIn(page, { email: uniqueEmail("detail-seeker"), firstName: "Nora", lastName: "Quinn" });
@@ -260,11 +241,7 @@ test.describe("job detail and accept", () => {
     await expect(page.getByTestId("location-area-only")).toHaveCount(0);
     await expect(page.getByTestId("job-distance")).toHaveCount(0);
 
-    const provider = await newUserPage(browser, baseURL, {
-      prefix: "detail-provider",
-      firstName: "Omar",
-      lastName: "Diaz",
-    });
+    const provider = await newUserPage(browser, baseURL, { prefix: "detail-provider", firstName: "Omar", lastName: "Diaz" });
     await becomeOnlineProvider(provider);
     await provider.goto(`/jobs/${job.id}`);
     await waitForHydration(provider);
@@ -340,11 +317,7 @@ test.describe("job detail and accept", () => {
     await expect(tab(page, "Matched")).toContainText("1");
   });
 
-  test("accepting a job another provider took first shows the spec's toast and, on the page, why", async ({
-    page,
-    browser,
-    baseURL,
-  }) => {
+  test("accepting a job another provider took first shows the spec's toast and, on the page, why", async ({ page, browser, baseURL }) => {
     await signIn(page, { email: uniqueEmail("race-seeker") });
     const job = await createJob(page, { title: "Fix a wobbly table" });
 

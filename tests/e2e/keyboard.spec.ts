@@ -4,16 +4,7 @@
 // gives it back to what opened it when it closes. (Signing in happens on the identity provider's pages: setup.)
 import { type Browser, type Locator, type Page } from "@playwright/test";
 
-import {
-  becomeOnlineProvider,
-  expect,
-  pathAndQuery,
-  signIn,
-  test,
-  uniqueEmail,
-  uniqueTitle,
-  waitForHydration,
-} from "./support.ts";
+import { becomeOnlineProvider, expect, pathAndQuery, signIn, test, uniqueEmail, uniqueTitle, waitForHydration } from "./support.ts";
 
 /** Focus stops that showed no focus indicator, described, per page. */
 const unseen = new Map<Page, string[]>();
@@ -41,26 +32,16 @@ async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
   throw new Error(`Tab never reached ${target}`);
 }
 
-async function newKeyboardUser(
-  browser: Browser,
-  baseURL: string | undefined,
-  prefix: string,
-  firstName: string,
-): Promise<Page> {
+async function newKeyboardUser(browser: Browser, baseURL: string | undefined, prefix: string, firstName: string): Promise<Page> {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await signIn(page, { email: uniqueEmail(prefix), firstName, lastName: "Keys" });
   return page;
 }
 
-const isFocused = (locator: Locator) =>
-  locator.evaluate((element) => element === document.activeElement || element.contains(document.activeElement));
+const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement || element.contains(document.activeElement));
 
-test("a booking from post to reviews with the keyboard alone, focus always visible", async ({
-  page: seeker,
-  browser,
-  baseURL,
-}) => {
+test("a booking from post to reviews with the keyboard alone, focus always visible", async ({ page: seeker, browser, baseURL }) => {
   test.slow();
   await signIn(seeker, { email: uniqueEmail("kb-seeker"), firstName: "Kim", lastName: "Keys", returnTo: "/post-job" });
   const provider = await newKeyboardUser(browser, baseURL, "kb-provider", "Pat");
@@ -145,7 +126,6 @@ test("a booking from post to reviews with the keyboard alone, focus always visib
     await expect(page.getByTestId("my-review")).toBeVisible();
   }
 
-  for (const page of [seeker, provider])
-    expect(unseen.get(page) ?? [], "focus stops without a visible focus indicator").toEqual([]);
+  for (const page of [seeker, provider]) expect(unseen.get(page) ?? [], "focus stops without a visible focus indicator").toEqual([]);
   await provider.context().close();
 });

@@ -30,8 +30,7 @@ async function newParty(
   baseURL: string | undefined,
   options: { prefix: string; firstName: string; lastName: string; javaScript?: boolean },
 ): Promise<Party> {
-  const context =
-    options.javaScript === false ? await newNoJsContext(browser, baseURL) : await browser.newContext({ baseURL });
+  const context = options.javaScript === false ? await newNoJsContext(browser, baseURL) : await browser.newContext({ baseURL });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.stack ?? error.message));
@@ -48,19 +47,9 @@ async function closeParties(...parties: Party[]) {
 }
 
 /** The seeker posts a job, the provider switches role, goes online and accepts it (JSON API); returns the booking id. */
-async function createBooking(
-  seeker: Party,
-  provider: Party,
-  title = `Fix a dripping tap ${Math.random().toString(36).slice(2, 7)}`,
-) {
+async function createBooking(seeker: Party, provider: Party, title = `Fix a dripping tap ${Math.random().toString(36).slice(2, 7)}`) {
   const job = await seeker.page.request.post("/api/jobs", {
-    data: {
-      title,
-      description: "The bathroom tap drips all night.",
-      categoryId: "repair",
-      address: "Brooklyn, NY",
-      budget: 90,
-    },
+    data: { title, description: "The bathroom tap drips all night.", categoryId: "repair", address: "Brooklyn, NY", budget: 90 },
   });
   expect(job.status(), await job.text()).toBe(201);
   const jobId = ((await job.json()) as { id: string }).id;
@@ -72,9 +61,7 @@ async function createBooking(
 
 /** POST /api/messages as `from` to the other party. */
 async function sendThroughApi(from: Party, to: Party, bookingId: string, content: string) {
-  const response = await from.page.request.post("/api/messages", {
-    data: { bookingId, content, receiverId: to.user.id },
-  });
+  const response = await from.page.request.post("/api/messages", { data: { bookingId, content, receiverId: to.user.id } });
   expect(response.status(), await response.text()).toBe(201);
 }
 
@@ -91,9 +78,7 @@ function messageBox(page: Page) {
 }
 
 function conversation(page: Page, name: string) {
-  return page
-    .getByTestId("conversation")
-    .filter({ has: page.getByTestId("conversation-name").getByText(name, { exact: true }) });
+  return page.getByTestId("conversation").filter({ has: page.getByTestId("conversation-name").getByText(name, { exact: true }) });
 }
 
 /** Marks the window; `expectNoReload` fails if the document was loaded again since. */
@@ -111,16 +96,9 @@ test.describe("messages", () => {
   // Two or three people sign in per test: more than the default 30 s on a busy machine.
   test.describe.configure({ timeout: 60_000 });
 
-  test("seeker and provider chat in real time; Enter sends, Shift+Enter makes a new line", async ({
-    browser,
-    baseURL,
-  }) => {
+  test("seeker and provider chat in real time; Enter sends, Shift+Enter makes a new line", async ({ browser, baseURL }) => {
     const seeker = await newParty(browser, baseURL, { prefix: "chat-seeker", firstName: "Sofia", lastName: "Seeker" });
-    const provider = await newParty(browser, baseURL, {
-      prefix: "chat-provider",
-      firstName: "Paolo",
-      lastName: "Provider",
-    });
+    const provider = await newParty(browser, baseURL, { prefix: "chat-provider", firstName: "Paolo", lastName: "Provider" });
     const { bookingId, title } = await createBooking(seeker, provider);
 
     // The provider keeps the thread open.
@@ -129,10 +107,7 @@ test.describe("messages", () => {
     await expect(thread(provider.page).getByText("No messages yet. Start the conversation!")).toBeVisible();
     await expect(thread(provider.page).getByTestId("thread-name")).toHaveText("Sofia Seeker");
     await expect(thread(provider.page).getByTestId("thread-job-title")).toHaveText(title);
-    await expect(thread(provider.page).getByRole("link", { name: "View booking" })).toHaveAttribute(
-      "href",
-      `/bookings/${bookingId}`,
-    );
+    await expect(thread(provider.page).getByRole("link", { name: "View booking" })).toHaveAttribute("href", `/bookings/${bookingId}`);
     await waitForLiveChannel(provider.page);
     await markDocument(provider.page);
 
@@ -198,11 +173,7 @@ test.describe("messages", () => {
 
   test("the list shows the last message and unread counts until the thread is opened", async ({ browser, baseURL }) => {
     const seeker = await newParty(browser, baseURL, { prefix: "unread-seeker", firstName: "Uma", lastName: "Seeker" });
-    const provider = await newParty(browser, baseURL, {
-      prefix: "unread-provider",
-      firstName: "Omar",
-      lastName: "Provider",
-    });
+    const provider = await newParty(browser, baseURL, { prefix: "unread-provider", firstName: "Omar", lastName: "Provider" });
     const { bookingId, title } = await createBooking(seeker, provider);
     await sendThroughApi(seeker, provider, bookingId, "First question about the tap");
     await sendThroughApi(seeker, provider, bookingId, "Second: do you have the parts?");
@@ -245,18 +216,8 @@ test.describe("messages", () => {
   });
 
   test("messaging works with JavaScript disabled", async ({ browser, baseURL }) => {
-    const seeker = await newParty(browser, baseURL, {
-      prefix: "nojs-seeker",
-      firstName: "Nina",
-      lastName: "Seeker",
-      javaScript: false,
-    });
-    const provider = await newParty(browser, baseURL, {
-      prefix: "nojs-provider",
-      firstName: "Nils",
-      lastName: "Provider",
-      javaScript: false,
-    });
+    const seeker = await newParty(browser, baseURL, { prefix: "nojs-seeker", firstName: "Nina", lastName: "Seeker", javaScript: false });
+    const provider = await newParty(browser, baseURL, { prefix: "nojs-provider", firstName: "Nils", lastName: "Provider", javaScript: false });
     const { bookingId } = await createBooking(seeker, provider);
     for (let i = 1; i <= 15; i++) await sendThroughApi(provider, seeker, bookingId, `Earlier message number ${i}`);
 
@@ -306,11 +267,7 @@ test.describe("messages", () => {
 
     // Someone else's booking: not found, with a 404, and the composer is not there.
     const seeker = await newParty(browser, baseURL, { prefix: "foreign-seeker", firstName: "Fay", lastName: "Seeker" });
-    const provider = await newParty(browser, baseURL, {
-      prefix: "foreign-provider",
-      firstName: "Finn",
-      lastName: "Provider",
-    });
+    const provider = await newParty(browser, baseURL, { prefix: "foreign-provider", firstName: "Finn", lastName: "Provider" });
     const { bookingId } = await createBooking(seeker, provider);
     const response = await page.goto(`/messages?booking=${bookingId}`);
     expect(response?.status()).toBe(404);
@@ -335,11 +292,7 @@ test.describe("messages", () => {
 
   test("a refused send with JavaScript shows the toast and gives the text back", async ({ browser, baseURL }) => {
     const seeker = await newParty(browser, baseURL, { prefix: "refused-seeker", firstName: "Rae", lastName: "Seeker" });
-    const provider = await newParty(browser, baseURL, {
-      prefix: "refused-provider",
-      firstName: "Rob",
-      lastName: "Provider",
-    });
+    const provider = await newParty(browser, baseURL, { prefix: "refused-provider", firstName: "Rob", lastName: "Provider" });
     const { bookingId } = await createBooking(seeker, provider);
     const page = seeker.page;
     await page.goto(`/messages?booking=${bookingId}`);
@@ -360,11 +313,7 @@ test.describe("messages", () => {
 
   test("on a phone the list and the thread are separate views", async ({ browser, baseURL }) => {
     const seeker = await newParty(browser, baseURL, { prefix: "phone-seeker", firstName: "Pia", lastName: "Seeker" });
-    const provider = await newParty(browser, baseURL, {
-      prefix: "phone-provider",
-      firstName: "Paul",
-      lastName: "Provider",
-    });
+    const provider = await newParty(browser, baseURL, { prefix: "phone-provider", firstName: "Paul", lastName: "Provider" });
     const { bookingId } = await createBooking(seeker, provider);
     await sendThroughApi(provider, seeker, bookingId, "Hello from the phone test");
 

@@ -19,13 +19,7 @@ import {
 /** POST /api/jobs as the page's user; returns the job id. */
 async function postJob(page: Page, title: string): Promise<string> {
   const response = await page.request.post("/api/jobs", {
-    data: {
-      title,
-      description: "Two flat-pack shelves need assembling.",
-      categoryId: "assembly",
-      address: "Brooklyn, NY",
-      budget: 60,
-    },
+    data: { title, description: "Two flat-pack shelves need assembling.", categoryId: "assembly", address: "Brooklyn, NY", budget: 60 },
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
@@ -63,18 +57,9 @@ test.describe("notifications", () => {
     await expect(page.getByRole("button", { name: "Mark all as read" })).toHaveCount(0);
   });
 
-  test("the badge and the page update live when the provider accepts; the item links to the booking", async ({
-    page,
-    browser,
-    baseURL,
-  }) => {
+  test("the badge and the page update live when the provider accepts; the item links to the booking", async ({ page, browser, baseURL }) => {
     await trackLiveChannel(page);
-    await signIn(page, {
-      email: uniqueEmail("notif-live"),
-      firstName: "Lena",
-      lastName: "Seeker",
-      returnTo: "/notifications",
-    });
+    await signIn(page, { email: uniqueEmail("notif-live"), firstName: "Lena", lastName: "Seeker", returnTo: "/notifications" });
     const title = `Assemble two shelves ${Math.random().toString(36).slice(2, 7)}`;
     const jobId = await postJob(page, title);
     await expect(page.getByText("No notifications yet")).toBeVisible();
@@ -95,10 +80,7 @@ test.describe("notifications", () => {
     await expect(page.getByTestId("unread-badge")).toHaveText("1 unread");
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 
-    await expect(accepted.getByRole("link", { name: "Job accepted" })).toHaveAttribute(
-      "href",
-      `/bookings/${bookingId}`,
-    );
+    await expect(accepted.getByRole("link", { name: "Job accepted" })).toHaveAttribute("href", `/bookings/${bookingId}`);
     await accepted.getByRole("link", { name: "Job accepted" }).click();
     await expect(page).toHaveURL(`/bookings/${bookingId}`);
     await provider.context().close();
@@ -134,11 +116,7 @@ test.describe("notifications", () => {
     await expect(page.getByTestId("notifications-link-badge")).toHaveText("3");
     await expect(earlier).toHaveCount(0);
     // Newest first.
-    await expect(unread.getByTestId("notification")).toHaveText([
-      /Assemble a chair/,
-      /Assemble a bed/,
-      /Assemble a desk/,
-    ]);
+    await expect(unread.getByTestId("notification")).toHaveText([/Assemble a chair/, /Assemble a bed/, /Assemble a desk/]);
 
     await page.evaluate(() => {
       (window as unknown as { __sameDocument?: boolean }).__sameDocument = true;
@@ -168,11 +146,7 @@ test.describe("notifications", () => {
     await noJs.close();
   });
 
-  test("mark one read without JavaScript, and a refused one shows the error", async ({
-    noJsPage: page,
-    browser,
-    baseURL,
-  }) => {
+  test("mark one read without JavaScript, and a refused one shows the error", async ({ noJsPage: page, browser, baseURL }) => {
     await signIn(page, { email: uniqueEmail("notif-nojs") });
     const jobId = await postJob(page, "Assemble a bookcase");
     const provider = await newProvider(browser, baseURL, "Dana");
@@ -188,10 +162,7 @@ test.describe("notifications", () => {
     await expect(page.getByTestId("notifications-earlier")).toContainText("Assemble a bookcase");
 
     // Someone else's (or no such) notification: nothing changes, the error is flashed.
-    const refused = await page.request.post("/notifications", {
-      form: { intent: "read", id: randomUUID() },
-      maxRedirects: 0,
-    });
+    const refused = await page.request.post("/notifications", { form: { intent: "read", id: randomUUID() }, maxRedirects: 0 });
     expect(refused.status()).toBe(302);
     await page.goto("/notifications");
     await expect(page.getByTestId("toast-nojs")).toContainText("Failed to mark notification as read.");

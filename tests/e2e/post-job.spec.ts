@@ -45,9 +45,7 @@ test.describe("post-job wizard with JavaScript", () => {
     await expect(page.getByRole("heading", { name: "Available Providers" })).toBeVisible();
     const providers = page.getByTestId("provider-card");
     await expect(providers.first()).toBeVisible();
-    const apiProviders = (await (
-      await page.request.get("/api/providers/available?categoryId=repair")
-    ).json()) as unknown[];
+    const apiProviders = (await (await page.request.get("/api/providers/available?categoryId=repair")).json()) as unknown[];
     expect(apiProviders.length).toBeGreaterThan(0);
     await expect(providers).toHaveCount(apiProviders.length);
     const first = providers.first();
@@ -108,13 +106,7 @@ test.describe("post-job wizard with JavaScript", () => {
     await expect(recent.getByRole("heading", { name: title })).toBeVisible();
 
     const job = (await myJobs<MyJob>(page.request)).find((j) => j.title === title);
-    expect(job).toMatchObject({
-      categoryId: "repair",
-      description,
-      budget: "120.00",
-      isUrgent: false,
-      status: "posted",
-    });
+    expect(job).toMatchObject({ categoryId: "repair", description, budget: "120.00", isUrgent: false, status: "posted" });
     expect(job?.address).toMatch(/, NY 11201$/);
   });
 
@@ -218,9 +210,7 @@ test.describe("post-job wizard with JavaScript", () => {
     }
     if (!emptySeen) {
       // The seeded demo data has an online provider in every category, so only the non-empty branch ran.
-      test
-        .info()
-        .annotations.push({ type: "note", description: "no category without online providers in this database" });
+      test.info().annotations.push({ type: "note", description: "no category without online providers in this database" });
     }
   });
 
@@ -271,13 +261,7 @@ test.describe("post-job wizard without JavaScript", () => {
 
     const job = (await myJobs<MyJob>(page.request)).find((j) => j.title === title);
     expect(job, "the posted job is in /api/jobs/my-jobs").toBeDefined();
-    expect(job).toMatchObject({
-      categoryId: "repair",
-      address: "Brooklyn, NY",
-      isUrgent: true,
-      budget: "80.00",
-      status: "posted",
-    });
+    expect(job).toMatchObject({ categoryId: "repair", address: "Brooklyn, NY", isUrgent: true, budget: "80.00", status: "posted" });
     expect(Math.abs(Number(job!.latitude) - 40.65)).toBeLessThan(0.1);
     expect(Math.abs(Number(job!.longitude) - -73.95)).toBeLessThan(0.1);
   });

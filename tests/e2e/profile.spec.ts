@@ -6,9 +6,7 @@ import { expect, fetchAuthUser, pathAndQuery, signIn, test, uniqueEmail, waitFor
 
 /** Switches the signed-in user to provider through the JSON API. */
 async function becomeProvider(page: Page) {
-  const switched = await page.request.post("/api/users/switch-role", {
-    data: { newRole: "provider", userType: "individual" },
-  });
+  const switched = await page.request.post("/api/users/switch-role", { data: { newRole: "provider", userType: "individual" } });
   expect(switched.status(), await switched.text()).toBe(200);
 }
 
@@ -49,17 +47,11 @@ async function expectEditedProfile(page: Page, email: string) {
   await expect(page.getByTestId("profile-bio")).toHaveText(EDIT.bio);
   await expect(page.getByTestId("profile-address")).toHaveText(EDIT.location);
   await expect(page.getByTestId("profile-hourly-rate")).toHaveText("$55/hr");
-  await expect(page.getByTestId("service-categories").getByRole("listitem")).toHaveText([
-    "Repair & Maintenance",
-    "Moving & Delivery",
-  ]);
+  await expect(page.getByTestId("service-categories").getByRole("listitem")).toHaveText(["Repair & Maintenance", "Moving & Delivery"]);
   await expect(page.getByTestId("role-badge")).toHaveText("Service Provider");
   await expect(page.getByTestId("type-badge")).toHaveText("Individual");
   // The location was resolved to coordinates, like a job's.
-  const me = (await (await page.request.get("/api/auth/user")).json()) as {
-    latitude: string | null;
-    longitude: string | null;
-  };
+  const me = (await (await page.request.get("/api/auth/user")).json()) as { latitude: string | null; longitude: string | null };
   expect(Number(me.latitude)).toBeGreaterThan(40.5);
   expect(Number(me.latitude)).toBeLessThan(40.9);
   expect(Number(me.longitude)).toBeGreaterThan(-74.1);
@@ -77,11 +69,7 @@ test.describe("profile", () => {
     await expect(page.getByTestId("stat-rating")).toHaveText("0.0");
     await expect(page.getByTestId("stat-reviews")).toHaveText("0");
     await expect(page.getByTestId("stat-jobs")).toHaveText("0");
-    const memberSince = new Intl.DateTimeFormat("en-US", {
-      timeZone: "America/New_York",
-      month: "long",
-      year: "numeric",
-    }).format(new Date());
+    const memberSince = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", month: "long", year: "numeric" }).format(new Date());
     await expect(page.getByTestId("stat-member-since")).toHaveText(memberSince);
     await expect(page.getByText("No reviews yet")).toBeVisible();
     await expect(page.getByRole("link", { name: "Edit profile" })).toHaveAttribute("href", "/profile?edit=1");
@@ -118,12 +106,7 @@ test.describe("profile", () => {
   });
 
   test("a validation error comes back with the field's message, without JavaScript", async ({ noJsPage: page }) => {
-    await signIn(page, {
-      email: uniqueEmail("profile-invalid"),
-      firstName: "Val",
-      lastName: "Idate",
-      returnTo: "/profile?edit=1",
-    });
+    await signIn(page, { email: uniqueEmail("profile-invalid"), firstName: "Val", lastName: "Idate", returnTo: "/profile?edit=1" });
     const form = page.getByRole("form", { name: "Edit profile" });
     await form.getByLabel("First name").fill("");
     await form.getByLabel("Bio").fill("Kept after the error");
@@ -145,12 +128,7 @@ test.describe("profile", () => {
       noJsPage,
     }) => {
       const tab = javaScript ? page : noJsPage;
-      await signIn(tab, {
-        email: uniqueEmail("profile-control"),
-        firstName: "Ann",
-        lastName: "Lee",
-        returnTo: "/profile?edit=1",
-      });
+      await signIn(tab, { email: uniqueEmail("profile-control"), firstName: "Ann", lastName: "Lee", returnTo: "/profile?edit=1" });
       if (javaScript) await waitForHydration(tab);
       const form = tab.getByRole("form", { name: "Edit profile" });
       // A tab pasted from a spreadsheet (an <input> drops CR/LF itself; a script posting the form does not).
@@ -202,12 +180,7 @@ test.describe("provider public page", () => {
     const context = await browser.newContext({ baseURL });
     const providerPage = await context.newPage();
     const providerEmail = uniqueEmail("public-provider");
-    await signIn(providerPage, {
-      email: providerEmail,
-      firstName: "Quinn",
-      lastName: "Public",
-      returnTo: "/profile?edit=1",
-    });
+    await signIn(providerPage, { email: providerEmail, firstName: "Quinn", lastName: "Public", returnTo: "/profile?edit=1" });
     await becomeProvider(providerPage);
     const online = await providerPage.request.post("/api/users/toggle-online", { data: { isOnline: true } });
     expect(online.status(), await online.text()).toBe(200);

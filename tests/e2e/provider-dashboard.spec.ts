@@ -4,9 +4,7 @@ import { expect, signIn, test, uniqueEmail } from "./support.ts";
 
 /** Makes the signed-in user of `page` a provider through the JSON API. */
 async function becomeProvider(page: Page) {
-  const response = await page.request.post("/api/users/switch-role", {
-    data: { newRole: "provider", userType: "individual" },
-  });
+  const response = await page.request.post("/api/users/switch-role", { data: { newRole: "provider", userType: "individual" } });
   expect(response.status(), await response.text()).toBe(200);
 }
 
@@ -18,14 +16,7 @@ async function postJobAsAnotherSeeker(browser: Browser, baseURL: string | undefi
     await signIn(page, { email: uniqueEmail("dash-seeker"), firstName: "Sasha", lastName: "Seeker" });
     const title = `Hang shelves ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
     const response = await page.request.post("/api/jobs", {
-      data: {
-        categoryId: "assembly",
-        title,
-        description: "Three floating shelves, drill needed.",
-        address,
-        budget: 60,
-        isUrgent: true,
-      },
+      data: { categoryId: "assembly", title, description: "Three floating shelves, drill needed.", address, budget: 60, isUrgent: true },
     });
     expect(response.status(), await response.text()).toBe(201);
     return title;
@@ -40,20 +31,14 @@ function banner(page: Page) {
 
 async function expectOffline(page: Page) {
   await expect(banner(page).getByRole("heading", { level: 2 })).toHaveText("You're Offline");
-  await expect(page.getByRole("switch", { name: "Available for job requests" })).toHaveAttribute(
-    "aria-checked",
-    "false",
-  );
+  await expect(page.getByRole("switch", { name: "Available for job requests" })).toHaveAttribute("aria-checked", "false");
   await expect(page.getByTestId("offline-card")).toContainText("Turn on availability to see jobs near you");
   await expect(page.getByRole("heading", { name: "Available Jobs Near You" })).toHaveCount(0);
 }
 
 async function expectOnline(page: Page) {
   await expect(banner(page).getByRole("heading", { level: 2 })).toHaveText("You're Live!");
-  await expect(page.getByRole("switch", { name: "Available for job requests" })).toHaveAttribute(
-    "aria-checked",
-    "true",
-  );
+  await expect(page.getByRole("switch", { name: "Available for job requests" })).toHaveAttribute("aria-checked", "true");
   await expect(page.getByTestId("offline-card")).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Available Jobs Near You" })).toBeVisible();
 }
@@ -67,11 +52,7 @@ function availableJob(page: Page, title: string) {
 }
 
 test.describe("provider dashboard with JavaScript", () => {
-  test("a fresh provider goes online, sees a Brooklyn job by distance, and goes offline", async ({
-    page,
-    browser,
-    baseURL,
-  }) => {
+  test("a fresh provider goes online, sees a Brooklyn job by distance, and goes offline", async ({ page, browser, baseURL }) => {
     await signIn(page, { email: uniqueEmail("dash-js") });
     await becomeProvider(page);
     await page.reload();
@@ -98,10 +79,7 @@ test.describe("provider dashboard with JavaScript", () => {
       { times: 1 },
     );
     await page.getByRole("switch", { name: "Available for job requests" }).click();
-    await expect(page.getByRole("switch", { name: "Available for job requests" })).toHaveAttribute(
-      "aria-checked",
-      "true",
-    );
+    await expect(page.getByRole("switch", { name: "Available for job requests" })).toHaveAttribute("aria-checked", "true");
     await expect(banner(page).getByRole("heading", { level: 2 })).toHaveText("You're Live!");
     release();
 
@@ -149,11 +127,7 @@ test.describe("provider dashboard with JavaScript", () => {
 });
 
 test.describe("provider dashboard without JavaScript", () => {
-  test("the switch is a form: online and offline with the flashed toast", async ({
-    noJsPage: page,
-    browser,
-    baseURL,
-  }) => {
+  test("the switch is a form: online and offline with the flashed toast", async ({ noJsPage: page, browser, baseURL }) => {
     await signIn(page, { email: uniqueEmail("dash-nojs") });
     await becomeProvider(page);
     await page.goto("/");

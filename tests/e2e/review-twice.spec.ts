@@ -3,16 +3,7 @@
 // the page says why, next to the review already given.
 import { type Browser, type Page } from "@playwright/test";
 
-import {
-  becomeOnlineProvider,
-  expect,
-  fetchAuthUser,
-  newNoJsContext,
-  signIn,
-  test,
-  uniqueEmail,
-  waitForHydration,
-} from "./support.ts";
+import { becomeOnlineProvider, expect, fetchAuthUser, newNoJsContext, signIn, test, uniqueEmail, waitForHydration } from "./support.ts";
 
 /** A completed booking between the user of `seekerPage` and a new provider; returns its id and the provider's id. */
 async function completedBooking(seekerPage: Page, browser: Browser, baseURL: string | undefined) {

@@ -8,10 +8,7 @@ import type { Page, Response } from "@playwright/test";
 import { expect, pathAndQuery, signIn, test, uniqueEmail, waitForHydration } from "./support.ts";
 
 // A real 1×1 PNG.
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
-  "base64",
-);
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
 /** Collects every CSP violation of the page's documents: the DOM event and the console report. */
 async function watchPolicyViolations(page: Page): Promise<string[]> {
@@ -23,9 +20,7 @@ async function watchPolicyViolations(page: Page): Promise<string[]> {
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
       const report = (window as unknown as { __reportPolicyViolation(text: string): void }).__reportPolicyViolation;
-      report(
-        `${event.effectiveDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}`,
-      );
+      report(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}`);
     });
   });
   return violations;
@@ -56,11 +51,7 @@ async function expectDocumentPolicy(page: Page, response: Response | null, { hyd
   else await expect(page.locator("script")).toHaveCount(0);
 }
 
-test("the main screens run under the Content-Security-Policy without a violation", async ({
-  page,
-  browser,
-  baseURL,
-}) => {
+test("the main screens run under the Content-Security-Policy without a violation", async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);
   const violations = await watchPolicyViolations(page);
 
@@ -85,10 +76,7 @@ test("the main screens run under the Content-Security-Policy without a violation
   await page.getByLabel("Description").fill("The photo shows the broken hinge.");
   await page.getByRole("button", { name: "Add image" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
-  await page
-    .locator("input.uppy-Dashboard-input")
-    .first()
-    .setInputFiles({ name: "hinge.png", mimeType: "image/png", buffer: PNG });
+  await page.locator("input.uppy-Dashboard-input").first().setInputFiles({ name: "hinge.png", mimeType: "image/png", buffer: PNG });
   const put = page.waitForResponse((r) => r.request().method() === "PUT");
   await page.locator(".uppy-StatusBar-actionBtn--upload").click();
   expect((await put).status()).toBe(200);
@@ -148,7 +136,5 @@ test("static assets and JSON answers carry the headers too", async ({ page }) =>
   const json = await page.request.get("/api/auth/user");
   expect(json.status()).toBe(200);
   expect(json.headers()["x-content-type-options"]).toBe("nosniff");
-  expect(json.headers()["content-security-policy"]).toBe(
-    "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-  );
+  expect(json.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
 });

@@ -6,16 +6,7 @@
 // its cookies after the page loaded.
 import { type Browser, type Page } from "@playwright/test";
 
-import {
-  becomeOnlineProvider,
-  completeBooking,
-  expect,
-  roleSwitchLink,
-  signIn,
-  test,
-  uniqueEmail,
-  waitForHydration,
-} from "./support.ts";
+import { becomeOnlineProvider, completeBooking, expect, roleSwitchLink, signIn, test, uniqueEmail, waitForHydration } from "./support.ts";
 
 /** The embedded identity provider's sign-in page: /api/login sent the browser there. */
 const DEV_SIGN_IN = /\/oidc\/interaction\/[\w-]+$/;
@@ -38,9 +29,7 @@ async function expectLoggedOutToast(page: Page, returnTo: string, mutate: () => 
   // (By attribute: an open dialog hides it from the accessibility tree.)
   await expect(page.locator('[role=region][aria-label^="Notifications (F8)"]')).toBeAttached();
   await endSession(page);
-  const signInVisit = page.waitForRequest(
-    (request) => new URL(request.url()).pathname === "/api/login" && request.isNavigationRequest(),
-  );
+  const signInVisit = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/login" && request.isNavigationRequest());
   const clickedAt = Date.now();
   await mutate();
   const toast = page.getByTestId("toast");
@@ -64,14 +53,7 @@ async function otherUser(browser: Browser, baseURL: string | undefined, prefix: 
 /** Posts a job as the user of `page` through the JSON API; returns its id. */
 async function postJob(page: Page, title = `Fix the fence ${Math.random().toString(36).slice(2, 7)}`): Promise<string> {
   const response = await page.request.post("/api/jobs", {
-    data: {
-      title,
-      description: "Two loose boards on the garden fence.",
-      categoryId: "repair",
-      address: "Brooklyn, NY",
-      budget: 80,
-      isUrgent: true,
-    },
+    data: { title, description: "Two loose boards on the garden fence.", categoryId: "repair", address: "Brooklyn, NY", budget: 80, isUrgent: true },
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
@@ -86,11 +68,7 @@ async function accept(page: Page, jobId: string): Promise<string> {
 }
 
 /** A booking of a job `seekerPage`'s user posted, accepted by a new provider. */
-async function bookingFor(
-  seekerPage: Page,
-  browser: Browser,
-  baseURL: string | undefined,
-): Promise<{ bookingId: string; provider: Page }> {
+async function bookingFor(seekerPage: Page, browser: Browser, baseURL: string | undefined): Promise<{ bookingId: string; provider: Page }> {
   const jobId = await postJob(seekerPage);
   const provider = await otherUser(browser, baseURL, "ended-provider");
   return { bookingId: await accept(provider, jobId), provider };
@@ -99,15 +77,11 @@ async function bookingFor(
 test.describe("a session that ends while the page is open, with JavaScript", () => {
   test("the availability switch", async ({ page }) => {
     await signIn(page, { email: uniqueEmail("ended-availability") });
-    const switched = await page.request.post("/api/users/switch-role", {
-      data: { newRole: "provider", userType: "individual" },
-    });
+    const switched = await page.request.post("/api/users/switch-role", { data: { newRole: "provider", userType: "individual" } });
     expect(switched.status()).toBe(200);
     await page.reload();
     await waitForHydration(page);
-    await expectLoggedOutToast(page, "/", () =>
-      page.getByRole("switch", { name: "Available for job requests" }).click(),
-    );
+    await expectLoggedOutToast(page, "/", () => page.getByRole("switch", { name: "Available for job requests" }).click());
   });
 
   test("posting a job", async ({ page }) => {
@@ -139,9 +113,7 @@ test.describe("a session that ends while the page is open, with JavaScript", () 
     const bookingId = await accept(page, jobId);
     await page.goto(`/bookings/${bookingId}`);
     await waitForHydration(page);
-    await expectLoggedOutToast(page, `/bookings/${bookingId}`, () =>
-      page.getByRole("button", { name: "Start Job" }).click(),
-    );
+    await expectLoggedOutToast(page, `/bookings/${bookingId}`, () => page.getByRole("button", { name: "Start Job" }).click());
   });
 
   test("the review form", async ({ page, browser, baseURL }) => {
@@ -154,9 +126,7 @@ test.describe("a session that ends while the page is open, with JavaScript", () 
     await page.getByRole("link", { name: "Leave Review" }).click();
     const dialog = page.getByRole("dialog", { name: "Leave a Review" });
     await dialog.getByTestId("star-5").click();
-    await expectLoggedOutToast(page, `/bookings/${bookingId}`, () =>
-      dialog.getByRole("button", { name: "Submit Review" }).click(),
-    );
+    await expectLoggedOutToast(page, `/bookings/${bookingId}`, () => dialog.getByRole("button", { name: "Submit Review" }).click());
   });
 
   test("the message composer", async ({ page, browser, baseURL }) => {
@@ -204,17 +174,13 @@ test.describe("a session that ends while the page is open, with JavaScript", () 
 
   test("the profile form", async ({ page }) => {
     await signIn(page, { email: uniqueEmail("ended-profile"), returnTo: "/profile?edit=1" });
-    await expectLoggedOutToast(page, "/profile?edit=1", () =>
-      page.getByRole("button", { name: "Save changes" }).click(),
-    );
+    await expectLoggedOutToast(page, "/profile?edit=1", () => page.getByRole("button", { name: "Save changes" }).click());
   });
 
   test("a header link goes to sign-in", async ({ page }) => {
     await signIn(page, { email: uniqueEmail("ended-link") });
     await endSession(page);
-    const signInVisit = page.waitForRequest(
-      (request) => new URL(request.url()).pathname === "/api/login" && request.isNavigationRequest(),
-    );
+    const signInVisit = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/login" && request.isNavigationRequest());
     await page.getByTestId("messages-link").click();
     const visit = await signInVisit;
     expect(new URL(visit.url()).searchParams.get("returnTo")).toBe("/messages");
@@ -226,9 +192,7 @@ test.describe("a session that ends while the page is open, with JavaScript", () 
 test.describe("a session that ends while the page is open, without JavaScript", () => {
   test("a form post goes to sign-in", async ({ noJsPage: page }) => {
     await signIn(page, { email: uniqueEmail("ended-nojs") });
-    const switched = await page.request.post("/api/users/switch-role", {
-      data: { newRole: "provider", userType: "individual" },
-    });
+    const switched = await page.request.post("/api/users/switch-role", { data: { newRole: "provider", userType: "individual" } });
     expect(switched.status()).toBe(200);
     await page.goto("/");
     await endSession(page);

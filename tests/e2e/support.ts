@@ -1,14 +1,7 @@
 // Shared helpers for the end-to-end suite: sign-in through the embedded
 // development OpenID provider, unique accounts, and pages without JavaScript.
 import { randomBytes } from "node:crypto";
-import {
-  test as base,
-  expect,
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  type Page,
-} from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 
 export { expect };
 
@@ -64,10 +57,7 @@ export async function myJobs<T = { id: string; title: string }>(request: APIRequ
   return (await response.json()) as T[];
 }
 
-export async function completeDevSignIn(
-  page: Page,
-  options: Omit<SignInOptions, "returnTo"> = {},
-): Promise<SignedInUser> {
+export async function completeDevSignIn(page: Page, options: Omit<SignInOptions, "returnTo"> = {}): Promise<SignedInUser> {
   const user: SignedInUser = {
     email: options.email ?? uniqueEmail(),
     firstName: options.firstName ?? "Erin",
@@ -176,9 +166,7 @@ export async function waitForLiveChannel(page: Page) {
  * takes both (decision 0039).
  */
 export async function becomeOnlineProvider(request: APIRequestContext): Promise<void> {
-  const switched = await request.post("/api/users/switch-role", {
-    data: { newRole: "provider", userType: "individual" },
-  });
+  const switched = await request.post("/api/users/switch-role", { data: { newRole: "provider", userType: "individual" } });
   expect(switched.status(), await switched.text()).toBe(200);
   const online = await request.post("/api/users/toggle-online", { data: { isOnline: true } });
   expect(online.status(), await online.text()).toBe(200);

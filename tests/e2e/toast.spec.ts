@@ -100,14 +100,8 @@ test.describe("toasts", () => {
     await expect(noJsPage.getByTestId("toast-nojs")).toBeVisible();
     await noJsPage.screenshot({ path: "test-results/toast-nojs-desktop.png" });
     // axe is a script: it checks the no-JS document (its <noscript> unwrapped, its scripts left out) in a page that runs one.
-    const html = (await noJsPage.content())
-      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
-      .replace(/<\/?noscript>/gi, "");
-    await scratch.route(
-      "**/__toast-no-js-snapshot",
-      (route) => route.fulfill({ contentType: "text/html", body: html }),
-      { times: 1 },
-    );
+    const html = (await noJsPage.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<\/?noscript>/gi, "");
+    await scratch.route("**/__toast-no-js-snapshot", (route) => route.fulfill({ contentType: "text/html", body: html }), { times: 1 });
     await scratch.goto(new URL("/__toast-no-js-snapshot", noJsPage.url()).href);
     await expectNoAxeViolations(scratch, "[data-testid=toast-nojs]");
   });
@@ -202,9 +196,7 @@ test.describe("toasts", () => {
 
 /** Waits for the toast's slide-in to end (a loaded runner measured it mid-animation, 266 px to the right). */
 async function settled(toast: Locator) {
-  await toast.evaluate((element) =>
-    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
-  );
+  await toast.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
 }
 
 async function expectNoAxeViolations(page: Page, include: string) {

@@ -4,10 +4,7 @@ import { expect, myJobs, pathAndQuery, signIn, test, uniqueEmail, uniqueTitle, w
 
 const STEP_3 = "/post-job?category=repair&step=3";
 // A real 1×1 PNG: browsers display it.
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
-  "base64",
-);
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 const JOB_IMAGE_MAX_BYTES = 5_242_880;
 
 interface MyJob {
@@ -24,9 +21,7 @@ async function expectImageLoaded(image: Locator) {
 
 /** Whether the browser has fetched the lazily loaded upload dialog module. */
 function uploadDialogLoaded(page: Page): Promise<boolean> {
-  return page.evaluate(() =>
-    performance.getEntriesByType("resource").some((entry) => entry.name.includes("upload-dialog")),
-  );
+  return page.evaluate(() => performance.getEntriesByType("resource").some((entry) => entry.name.includes("upload-dialog")));
 }
 
 async function fillJob(page: Page, title: string) {
@@ -63,16 +58,11 @@ test.describe("job image with JavaScript (upload dialog)", () => {
     expect(Math.round(box!.height)).toBe(550);
     await expect(page.locator(".uppy-Dashboard-poweredBy")).toHaveCount(0);
 
-    await page
-      .locator("input.uppy-Dashboard-input")
-      .first()
-      .setInputFiles({ name: "tile.png", mimeType: "image/png", buffer: PNG });
+    await page.locator("input.uppy-Dashboard-input").first().setInputFiles({ name: "tile.png", mimeType: "image/png", buffer: PNG });
     // Nothing uploads before the file list is confirmed.
     const upload = page.locator(".uppy-StatusBar-actionBtn--upload");
     await expect(upload).toHaveText(/Upload 1 file/);
-    const put = page.waitForResponse(
-      (r) => r.request().method() === "PUT" && new URL(r.url()).pathname.startsWith("/_storage/"),
-    );
+    const put = page.waitForResponse((r) => r.request().method() === "PUT" && new URL(r.url()).pathname.startsWith("/_storage/"));
     await upload.click();
     expect((await put).status()).toBe(200);
     await expect(page.locator(".uppy-StatusBar")).toContainText("Complete");
@@ -99,14 +89,10 @@ test.describe("job image with JavaScript (upload dialog)", () => {
     const big = Buffer.alloc(JOB_IMAGE_MAX_BYTES + 1);
     PNG.copy(big);
     await input.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: big });
-    await expect(page.locator(".uppy-Informer").filter({ hasText: "huge.png" }).first()).toContainText(
-      /exceeds maximum allowed size of 5 MB/,
-    );
+    await expect(page.locator(".uppy-Informer").filter({ hasText: "huge.png" }).first()).toContainText(/exceeds maximum allowed size of 5 MB/);
     await expect(page.locator(".uppy-StatusBar-actionBtn--upload")).toHaveCount(0);
 
-    await page.route("**/api/object-storage/upload-url?**", (route) =>
-      route.fulfill({ status: 503, body: "Failed to prepare image upload" }),
-    );
+    await page.route("**/api/object-storage/upload-url?**", (route) => route.fulfill({ status: 503, body: "Failed to prepare image upload" }));
     await input.setInputFiles({ name: "small.png", mimeType: "image/png", buffer: PNG });
     await page.locator(".uppy-StatusBar-actionBtn--upload").click();
     const toast = page.getByTestId("toast");
@@ -118,9 +104,7 @@ test.describe("job image with JavaScript (upload dialog)", () => {
 });
 
 test.describe("job image without JavaScript (file input)", () => {
-  test("a seeker attaches an image with the file input, posts, and sees it on the job page", async ({
-    noJsPage: page,
-  }) => {
+  test("a seeker attaches an image with the file input, posts, and sees it on the job page", async ({ noJsPage: page }) => {
     await signIn(page, { email: uniqueEmail("up-nojs"), returnTo: STEP_3 });
     await waitForHydration(page);
     const input = page.getByLabel("Job image (optional, max 5 MB)");
@@ -140,9 +124,7 @@ test.describe("job image without JavaScript (file input)", () => {
     const big = Buffer.alloc(JOB_IMAGE_MAX_BYTES + 1);
     PNG.copy(big); // a PNG signature, then padding: only its size is wrong
     await fillJob(page, uniqueTitle("Too big"));
-    await page
-      .getByLabel("Job image (optional, max 5 MB)")
-      .setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: big });
+    await page.getByLabel("Job image (optional, max 5 MB)").setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: big });
     await page.getByRole("button", { name: "Post Job" }).click();
     await expect(page).toHaveURL(pathAndQuery(STEP_3));
     const toast = page.getByTestId("toast-nojs");

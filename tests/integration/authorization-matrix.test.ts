@@ -22,11 +22,7 @@ type Redirect<F> = { status: number; location: Place<F>; toast?: { destructive: 
 type Expectation<F> = number | typeof LOGIN | Redirect<F>;
 
 /** A page action that did nothing: back to `location` with an error toast containing `text`. */
-const refused = <F>(location: Place<F>, text: string): Redirect<F> => ({
-  status: 302,
-  location,
-  toast: { destructive: true, text },
-});
+const refused = <F>(location: Place<F>, text: string): Redirect<F> => ({ status: 302, location, toast: { destructive: true, text } });
 /** A page action that worked: to `location`, with a success toast containing `text` (and never an error toast). */
 const done = <F>(location: Place<F>, text?: string): Redirect<F> => ({
   status: 302,
@@ -118,22 +114,11 @@ const ledger = new ContactLedger();
 let fixtures: Fixtures;
 let cases = 0;
 
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
-  "base64",
-);
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 const tag = () => Math.random().toString(36).slice(2, 8);
 
 function profileForm(person: Person, categories: string[], bio = ""): Record<string, string | string[]> {
-  return {
-    firstName: person.label,
-    lastName: "Tester",
-    phoneNumber: person.phone,
-    bio,
-    address: "",
-    hourlyRate: "",
-    providerCategories: categories,
-  };
+  return { firstName: person.label, lastName: "Tester", phoneNumber: person.phone, bio, address: "", hourlyRate: "", providerCategories: categories };
 }
 
 async function signUp(label: string, role: "seeker" | "provider"): Promise<Actor> {
@@ -142,9 +127,7 @@ async function signUp(label: string, role: "seeker" | "provider"): Promise<Actor
   await client.signIn(person.email, label, "Tester");
   person.id = (await json(await client.request("/api/auth/user"))).id;
   if (role === "provider") {
-    expect(
-      (await client.postJson("/api/users/switch-role", { newRole: "provider", userType: "individual" })).status,
-    ).toBe(200);
+    expect((await client.postJson("/api/users/switch-role", { newRole: "provider", userType: "individual" })).status).toBe(200);
     expect((await client.postJson("/api/users/toggle-online", { isOnline: true })).status).toBe(200);
   }
   const saved = await sendForm(client, "/profile", profileForm(person, role === "provider" ? ["repair"] : []));
@@ -152,12 +135,7 @@ async function signUp(label: string, role: "seeker" | "provider"): Promise<Actor
   return client;
 }
 
-function sendForm(
-  client: ScanningClient,
-  path: string,
-  fields: Record<string, string | string[]>,
-  method = "POST",
-): Promise<Response> {
+function sendForm(client: ScanningClient, path: string, fields: Record<string, string | string[]>, method = "POST"): Promise<Response> {
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) body.append(name, v);
   return client.request(path, {
@@ -181,13 +159,7 @@ interface PostedJob {
 
 async function postJob(seeker: Actor, title = `Leaking tap ${tag()}`): Promise<PostedJob> {
   const address = `${Math.floor(Math.random() * 9000) + 100} ${tag()} St, Brooklyn, NY 11201`;
-  const response = await seeker.postJson("/api/jobs", {
-    title,
-    description: "Under the sink",
-    categoryId: "repair",
-    budget: 80,
-    address,
-  });
+  const response = await seeker.postJson("/api/jobs", { title, description: "Under the sink", categoryId: "repair", budget: 80, address });
   expect(response.status).toBe(201);
   const job = await json(response);
   expect(job.address).toBe(address);
@@ -218,9 +190,7 @@ async function cancel(client: Actor, bookingId: string) {
 async function cancelledByProvider(seeker: Actor, provider: Actor): Promise<PostedJob> {
   const job = await postJob(seeker);
   const booking = await accept(provider, seeker, job.id);
-  expect(await json(await provider.request(`/api/bookings/${booking.id}`))).toMatchObject({
-    job: { address: job.address },
-  });
+  expect(await json(await provider.request(`/api/bookings/${booking.id}`))).toMatchObject({ job: { address: job.address } });
   await cancel(provider, booking.id);
   return job;
 }
@@ -240,9 +210,7 @@ async function completedBooking(seeker: Actor, provider: Actor) {
 /** A new unread notification of the seeker (the provider accepted another of their jobs). */
 async function freshNotification(f: Fixtures): Promise<{ notificationId: string }> {
   const { booking } = await activeBooking(f.seeker, f.provider);
-  const list: Array<{ id: string; relatedId: string; isRead: boolean }> = await json(
-    await f.seeker.request("/api/notifications"),
-  );
+  const list: Array<{ id: string; relatedId: string; isRead: boolean }> = await json(await f.seeker.request("/api/notifications"));
   const notification = list.find((n) => n.relatedId === booking.id);
   expect(notification?.isRead).toBe(false);
   return { notificationId: notification!.id };
@@ -258,20 +226,13 @@ async function notificationRead(client: Actor, id: string): Promise<boolean> {
 /** The unsubscribe links of the newest booking email the seeker got (the worker sends it within seconds). */
 async function bookingMailLinks(f: Fixtures): Promise<{ page: string; oneClick: string }> {
   const seekerMail = async () => {
-    const caught: Array<{ to: string[]; text: string; headers: Record<string, string> }> = await json(
-      await fetch(`${app.url}${MAIL_PATH}`),
-    );
-    return caught.find(
-      (m) => m.to.includes(f.seeker.person.email) && m.headers["list-unsubscribe"]?.includes("kind=bookings"),
-    );
+    const caught: Array<{ to: string[]; text: string; headers: Record<string, string> }> = await json(await fetch(`${app.url}${MAIL_PATH}`));
+    return caught.find((m) => m.to.includes(f.seeker.person.email) && m.headers["list-unsubscribe"]?.includes("kind=bookings"));
   };
   await expect.poll(seekerMail, { timeout: 20_000, interval: 250 }).toBeTruthy();
   const mail = (await seekerMail())!;
   const local = (url: string) => url.slice(app.url.length);
-  return {
-    page: local(/Stop them: (\S+)/.exec(mail.text)![1]),
-    oneClick: local(mail.headers["list-unsubscribe"].slice(1, -1)),
-  };
+  return { page: local(/Stop them: (\S+)/.exec(mail.text)![1]), oneClick: local(mail.headers["list-unsubscribe"].slice(1, -1)) };
 }
 
 /** Whether the seeker's profile form has the kind's box checked. */
@@ -298,14 +259,8 @@ async function thread(client: Actor, bookingId: string): Promise<string> {
 }
 
 async function uploadImage(client: Actor): Promise<string> {
-  const params = await json(
-    await client.request(`/api/object-storage/upload-url?contentType=image/png&size=${PNG.byteLength}`),
-  );
-  const put = await fetch(params.url, {
-    method: "PUT",
-    body: new Uint8Array(PNG),
-    headers: { "Content-Type": "image/png" },
-  });
+  const params = await json(await client.request(`/api/object-storage/upload-url?contentType=image/png&size=${PNG.byteLength}`));
+  const put = await fetch(params.url, { method: "PUT", body: new Uint8Array(PNG), headers: { "Content-Type": "image/png" } });
   expect(put.status).toBe(200);
   return params.imageUrl;
 }
@@ -320,18 +275,8 @@ beforeAll(async () => {
   ]);
   const { job, booking } = await activeBooking(seeker, provider);
   const message = `The gate code is ${tag()}`;
-  expect(
-    (
-      await seeker.postJson("/api/messages", {
-        bookingId: booking.id,
-        content: message,
-        receiverId: provider.person.id,
-      })
-    ).status,
-  ).toBe(201);
-  const notifications: Array<{ id: string; relatedId: string }> = await json(
-    await seeker.request("/api/notifications"),
-  );
+  expect((await seeker.postJson("/api/messages", { bookingId: booking.id, content: message, receiverId: provider.person.id })).status).toBe(201);
+  const notifications: Array<{ id: string; relatedId: string }> = await json(await seeker.request("/api/notifications"));
   const notificationId = notifications.find((n) => n.relatedId === booking.id)!.id;
   const finished = await completedBooking(seeker, provider);
   const reviewed = await seeker.postJson("/api/reviews", {
@@ -342,11 +287,7 @@ beforeAll(async () => {
   });
   expect(reviewed.status).toBe(201);
   const { booking: doneBooking } = await completedBooking(otherSeeker, otherProvider);
-  const favorite = await seeker.postJson("/api/favorites", {
-    targetType: "provider",
-    targetId: provider.person.id,
-    role: "seeker",
-  });
+  const favorite = await seeker.postJson("/api/favorites", { targetType: "provider", targetId: provider.person.id, role: "seeker" });
   expect(favorite.status).toBe(201);
   fixtures = {
     seeker,
@@ -367,9 +308,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  console.log(
-    `authorization matrix: ${cases} cases (${TABLE.length} rows over ${new Set(TABLE.map((r) => r.route)).size} routes)`,
-  );
+  console.log(`authorization matrix: ${cases} cases (${TABLE.length} rows over ${new Set(TABLE.map((r) => r.route)).size} routes)`);
   await app?.stop();
 });
 
@@ -392,17 +331,12 @@ const bookingMovedTo = (status: "in_progress" | "cancelled") => async (c: WithBo
   expect(await bookingStatus(c.seeker, c.bookingId)).toBe(status);
 };
 /** A refused move left the row's booking as it was. */
-const bookingStillAccepted = async (c: WithBooking) =>
-  expect(await bookingStatus(c.seeker, c.bookingId)).toBe("accepted");
+const bookingStillAccepted = async (c: WithBooking) => expect(await bookingStatus(c.seeker, c.bookingId)).toBe("accepted");
 /**
  * A status move of a fresh booking through its page: signed out to sign in, `stranger` and `wrongRole` refused
  * (the booking stays accepted), the owner's moves it with the toast given.
  */
-const bookingPageMove = (
-  variant: string,
-  status: "in_progress" | "cancelled",
-  callers: { stranger: Who; wrongRole?: Who; owner: [Who, string] },
-) => {
+const bookingPageMove = (variant: string, status: "in_progress" | "cancelled", callers: { stranger: Who; wrongRole?: Who; owner: [Who, string] }) => {
   const refusal = refused(bookingPage, "Failed to update status");
   return row(`POST /bookings/:id (${variant})`, {
     setup: freshBooking,
@@ -508,8 +442,7 @@ const TABLE: Row<object>[] = [
   row("GET /api/users/:id", {
     send: (c) => ({ path: `/api/users/${c.provider.person.id}` }),
     callers: { anonymous: 401, stranger: ["otherSeeker", 200], owner: ["provider", 200] },
-    verify: async (c, { body }) =>
-      expect(JSON.parse(body)).toMatchObject({ id: c.provider.person.id, hourlyRate: null }),
+    verify: async (c, { body }) => expect(JSON.parse(body)).toMatchObject({ id: c.provider.person.id, hourlyRate: null }),
   }),
   row("GET /api/categories", {
     callers: { anonymous: 401, owner: ["seeker", 200] },
@@ -528,18 +461,12 @@ const TABLE: Row<object>[] = [
 
   // Jobs
   row("POST /api/jobs", {
-    send: () => ({
-      path: "/api/jobs",
-      json: { title: "Hang a door", description: "Interior door", categoryId: "repair" },
-    }),
+    send: () => ({ path: "/api/jobs", json: { title: "Hang a door", description: "Interior door", categoryId: "repair" } }),
     callers: { anonymous: 401, owner: ["seeker", 201] },
     verify: (c, { body }) => expect(JSON.parse(body)).toMatchObject({ seekerId: c.seeker.person.id, status: "posted" }),
   }),
   row("POST /api/jobs (with an uploaded image)", {
-    send: (c) => ({
-      path: "/api/jobs",
-      json: { title: "Broken hinge", description: "See photo", categoryId: "repair", imageUrl: c.image },
-    }),
+    send: (c) => ({ path: "/api/jobs", json: { title: "Broken hinge", description: "See photo", categoryId: "repair", imageUrl: c.image } }),
     callers: { anonymous: 401, stranger: ["otherSeeker", 400], owner: ["seeker", 201] },
     verify: (c, { body }) => expect(JSON.parse(body).imageUrl).toBe(c.image),
   }),
@@ -557,24 +484,19 @@ const TABLE: Row<object>[] = [
     send: (c) => ({ path: `/api/jobs/${c.posted.id}` }),
     callers: { anonymous: 401, stranger: ["otherProvider", 200], owner: ["seeker", 200] },
     shows: (c) => [c.posted.address],
-    verify: (c, { body }) =>
-      expect(JSON.parse(body)).toMatchObject({ id: c.posted.id, seeker: { id: c.seeker.person.id } }),
+    verify: (c, { body }) => expect(JSON.parse(body)).toMatchObject({ id: c.posted.id, seeker: { id: c.seeker.person.id } }),
   }),
   row("GET /api/jobs/:id (matched: its two parties only)", {
     send: (c) => ({ path: `/api/jobs/${c.job.id}` }),
     callers: { anonymous: 401, stranger: ["otherProvider", 404], owner: [["seeker", "provider"], 200] },
     shows: (c) => [c.job.address],
-    verify: (c, { body }) =>
-      expect(JSON.parse(body)).toMatchObject({ id: c.job.id, status: "matched", seeker: { id: c.seeker.person.id } }),
+    verify: (c, { body }) => expect(JSON.parse(body)).toMatchObject({ id: c.job.id, status: "matched", seeker: { id: c.seeker.person.id } }),
   }),
   row("GET /api/jobs/:id (completed: the area to its provider)", {
     send: (c) => ({ path: `/api/jobs/${c.completedJob.id}` }),
     callers: { anonymous: 401, stranger: ["otherProvider", 404], owner: [["seeker", "provider"], 200] },
     verify: (c, { body, as }) =>
-      expect(JSON.parse(body)).toMatchObject({
-        status: "completed",
-        address: as === c.seeker ? c.completedJob.address : "Brooklyn, NY",
-      }),
+      expect(JSON.parse(body)).toMatchObject({ status: "completed", address: as === c.seeker ? c.completedJob.address : "Brooklyn, NY" }),
   }),
 
   // Bookings
@@ -614,11 +536,7 @@ const TABLE: Row<object>[] = [
     send: (c) => ({ path: `/api/bookings/${c.doneBooking.id}` }),
     callers: { anonymous: 401, stranger: ["seeker", 404], owner: [["otherSeeker", "otherProvider"], 200] },
     verify: (_c, { body }) =>
-      expect(JSON.parse(body)).toMatchObject({
-        status: "completed",
-        seeker: { phoneNumber: null },
-        provider: { phoneNumber: null },
-      }),
+      expect(JSON.parse(body)).toMatchObject({ status: "completed", seeker: { phoneNumber: null }, provider: { phoneNumber: null } }),
   }),
   row("PATCH /api/bookings/:id/status", {
     setup: freshBooking,
@@ -634,17 +552,9 @@ const TABLE: Row<object>[] = [
   // Reviews
   row("POST /api/reviews", {
     setup: async (f) => ({ bookingId: (await completedBooking(f.seeker, f.provider)).booking.id }),
-    send: (c) => ({
-      path: "/api/reviews",
-      json: { bookingId: c.bookingId, revieweeId: c.seeker.person.id, rating: 4 },
-    }),
+    send: (c) => ({ path: "/api/reviews", json: { bookingId: c.bookingId, revieweeId: c.seeker.person.id, rating: 4 } }),
     callers: { anonymous: 401, stranger: ["otherProvider", 404], owner: ["provider", 201] },
-    verify: (c, { body }) =>
-      expect(JSON.parse(body)).toMatchObject({
-        reviewerId: c.provider.person.id,
-        revieweeId: c.seeker.person.id,
-        rating: 4,
-      }),
+    verify: (c, { body }) => expect(JSON.parse(body)).toMatchObject({ reviewerId: c.provider.person.id, revieweeId: c.seeker.person.id, rating: 4 }),
   }),
   row("GET /api/reviews/received", {
     callers: { anonymous: 401, stranger: ["otherSeeker", 200], owner: ["provider", 200] },
@@ -676,10 +586,7 @@ const TABLE: Row<object>[] = [
   }),
   row("POST /api/messages", {
     setup: async () => ({ content: `On my way ${tag()}` }),
-    send: (c) => ({
-      path: "/api/messages",
-      json: { bookingId: c.booking.id, content: c.content, receiverId: c.seeker.person.id },
-    }),
+    send: (c) => ({ path: "/api/messages", json: { bookingId: c.booking.id, content: c.content, receiverId: c.seeker.person.id } }),
     callers: { anonymous: 401, stranger: ["otherSeeker", 404], owner: ["provider", 201] },
     verify: async (c) => expect(await thread(c.seeker, c.booking.id)).toContain(c.content),
     intact: async (c) => expect(await thread(c.provider, c.booking.id)).not.toContain(c.content),
@@ -697,13 +604,9 @@ const TABLE: Row<object>[] = [
     shows: (c) => [c.favoriteId],
   }),
   row("POST /api/favorites", {
-    send: (c) => ({
-      path: "/api/favorites",
-      json: { targetType: "provider", targetId: c.otherProvider.person.id, role: "seeker" },
-    }),
+    send: (c) => ({ path: "/api/favorites", json: { targetType: "provider", targetId: c.otherProvider.person.id, role: "seeker" } }),
     callers: { anonymous: 401, owner: ["seeker", 201] },
-    verify: (c, { body }) =>
-      expect(JSON.parse(body)).toMatchObject({ targetId: c.otherProvider.person.id, role: "seeker" }),
+    verify: (c, { body }) => expect(JSON.parse(body)).toMatchObject({ targetId: c.otherProvider.person.id, role: "seeker" }),
   }),
   row("DELETE /api/favorites", {
     setup: async (f) => {
@@ -755,13 +658,9 @@ const TABLE: Row<object>[] = [
   row("GET /post-job", { callers: { anonymous: LOGIN, owner: ["seeker", 200] } }),
   row("POST /post-job", {
     setup: async () => ({ title: `Paint a fence ${tag()}` }),
-    send: (c) => ({
-      path: "/post-job?category=repair&step=3",
-      form: { categoryId: "repair", title: c.title, description: "Twenty metres" },
-    }),
+    send: (c) => ({ path: "/post-job?category=repair&step=3", form: { categoryId: "repair", title: c.title, description: "Twenty metres" } }),
     callers: { anonymous: LOGIN, owner: ["seeker", done("/", "Job posted successfully!")] },
-    verify: async (c) =>
-      expect(JSON.stringify(await json(await c.seeker.request("/api/jobs/my-jobs")))).toContain(c.title),
+    verify: async (c) => expect(JSON.stringify(await json(await c.seeker.request("/api/jobs/my-jobs")))).toContain(c.title),
   }),
   row("GET /jobs/:id (posted: the area to anyone, the address to its seeker)", {
     setup: freshJob,
@@ -793,11 +692,7 @@ const TABLE: Row<object>[] = [
     send: (c) => ({ path: `/api/bookings/${c.bookingId}` }),
     callers: { anonymous: 401, stranger: ["otherProvider", 404], owner: ["provider", 200] },
     verify: (c, { body }) => {
-      expect(JSON.parse(body)).toMatchObject({
-        status: "cancelled",
-        seeker: { phoneNumber: null },
-        job: { exactLocation: false },
-      });
+      expect(JSON.parse(body)).toMatchObject({ status: "cancelled", seeker: { phoneNumber: null }, job: { exactLocation: false } });
       expect(body).not.toContain(c.job.address);
     },
   }),
@@ -835,25 +730,17 @@ const TABLE: Row<object>[] = [
     wrongRole: "seeker",
     owner: ["provider", "Status updated"],
   }),
-  bookingPageMove("intent=status, cancel", "cancelled", {
-    stranger: "otherSeeker",
-    owner: ["seeker", "Booking cancelled"],
-  }),
+  bookingPageMove("intent=status, cancel", "cancelled", { stranger: "otherSeeker", owner: ["seeker", "Booking cancelled"] }),
   row("POST /bookings/:id (intent=review)", {
-    setup: async (f) => ({
-      bookingId: (await completedBooking(f.seeker, f.provider)).booking.id,
-      comment: `Spotless ${tag()}`,
-    }),
+    setup: async (f) => ({ bookingId: (await completedBooking(f.seeker, f.provider)).booking.id, comment: `Spotless ${tag()}` }),
     send: (c) => ({ path: bookingPage(c), form: { intent: "review", rating: "5", comment: c.comment } }),
     callers: {
       anonymous: LOGIN,
       stranger: ["otherProvider", refused(bookingPage, "Failed to submit review")],
       owner: ["seeker", done(bookingPage, "Review submitted")],
     },
-    verify: async (c) =>
-      expect(JSON.stringify(await json(await c.provider.request("/api/reviews/received")))).toContain(c.comment),
-    intact: async (c) =>
-      expect(JSON.stringify(await json(await c.provider.request("/api/reviews/received")))).not.toContain(c.comment),
+    verify: async (c) => expect(JSON.stringify(await json(await c.provider.request("/api/reviews/received")))).toContain(c.comment),
+    intact: async (c) => expect(JSON.stringify(await json(await c.provider.request("/api/reviews/received")))).not.toContain(c.comment),
   }),
   row("GET /profile", {
     callers: { anonymous: LOGIN, owner: ["seeker", 200] },
@@ -993,13 +880,9 @@ const TABLE: Row<object>[] = [
   }),
   row("POST /favorites/toggle", {
     setup: async (f) => ({ jobId: (await postJob(f.otherSeeker)).id }),
-    send: (c) => ({
-      path: "/favorites/toggle",
-      form: { targetType: "job", targetId: c.jobId, intent: "add", returnTo: "/favorites?tab=jobs" },
-    }),
+    send: (c) => ({ path: "/favorites/toggle", form: { targetType: "job", targetId: c.jobId, intent: "add", returnTo: "/favorites?tab=jobs" } }),
     callers: { anonymous: LOGIN, owner: ["seeker", done("/favorites?tab=jobs")] },
-    verify: async (c) =>
-      expect(JSON.stringify(await json(await c.seeker.request("/api/favorites")))).toContain(c.jobId),
+    verify: async (c) => expect(JSON.stringify(await json(await c.seeker.request("/api/favorites")))).toContain(c.jobId),
   }),
   row("GET /*", { send: () => ({ path: "/no/such/page" }), callers: { anonymous: 404, owner: ["seeker", 404] } }),
 ];
@@ -1065,9 +948,7 @@ async function runCase(r: Row<object>, c: Fixtures, kind: Kind, who: Who | "anon
       expect(toast, `${name}: the toast`).toMatchObject({ destructive: toastExpected.destructive });
       expect(`${toast!.title} ${toast!.description ?? ""}`, `${name}: the toast`).toContain(toastExpected.text);
     } else {
-      expect(toast?.destructive ?? false, `${name}: no error toast (${toast?.title}: ${toast?.description})`).toBe(
-        false,
-      );
+      expect(toast?.destructive ?? false, `${name}: no error toast (${toast?.title}: ${toast?.description})`).toBe(false);
     }
   }
   expect(ledger.take(), `${name}: email or phone numbers it may not see`).toEqual([]);
@@ -1079,8 +960,7 @@ describe("the authorization matrix", () => {
     for (const route of declaredRoutes()) {
       const rows = TABLE.filter((r) => r.route === route.pattern);
       if (route.loader && !rows.some((r) => r.method === "GET")) missing.push(`GET ${route.pattern} (${route.file})`);
-      if (route.action && !rows.some((r) => r.method !== "GET"))
-        missing.push(`${route.pattern} action (${route.file})`);
+      if (route.action && !rows.some((r) => r.method !== "GET")) missing.push(`${route.pattern} action (${route.file})`);
       if (!route.loader && !route.action) missing.push(`${route.pattern}: no handler found in ${route.file}`);
     }
     expect(missing, "routes missing from the authorization matrix").toEqual([]);

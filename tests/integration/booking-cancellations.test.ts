@@ -19,19 +19,10 @@ async function signedIn(label: string, role: "seeker" | "provider" = "seeker"): 
   const client = new HttpClient(app.url);
   await client.signIn(uniqueEmail(label), label, "Tester");
   const phone = `+1 555 ${String(Math.floor(Math.random() * 9_000_000) + 1_000_000)}`;
-  const saved = await client.postForm("/profile", {
-    firstName: label,
-    lastName: "Tester",
-    phoneNumber: phone,
-    bio: "",
-    address: "",
-    hourlyRate: "",
-  });
+  const saved = await client.postForm("/profile", { firstName: label, lastName: "Tester", phoneNumber: phone, bio: "", address: "", hourlyRate: "" });
   expect(saved.status).toBe(302);
   if (role === "provider") {
-    expect(
-      (await client.postJson("/api/users/switch-role", { newRole: "provider", userType: "individual" })).status,
-    ).toBe(200);
+    expect((await client.postJson("/api/users/switch-role", { newRole: "provider", userType: "individual" })).status).toBe(200);
     expect((await client.postJson("/api/users/toggle-online", { isOnline: true })).status).toBe(200);
   }
   const me = await (await client.request("/api/auth/user")).json();
@@ -53,8 +44,7 @@ async function postJob(seeker: HttpClient): Promise<{ id: string; address: strin
 }
 
 const accept = (provider: HttpClient, jobId: string) => provider.postJson("/api/bookings", { jobId });
-const patch = (client: HttpClient, bookingId: string, status: string) =>
-  client.postJson(`/api/bookings/${bookingId}/status`, { status }, "PATCH");
+const patch = (client: HttpClient, bookingId: string, status: string) => client.postJson(`/api/bookings/${bookingId}/status`, { status }, "PATCH");
 
 async function expectTooManyCancellations(response: Response) {
   expect(response.status).toBe(429);
@@ -121,15 +111,13 @@ describe("the accept → read → cancel → accept loop (issue 31 §3.1)", () =
       expect(response.status).toBe(201);
       bookings.push(await response.json());
     }
-    for (const booking of bookings.slice(0, 3))
-      expect((await patch(provider, booking.id, "cancelled")).status).toBe(200);
+    for (const booking of bookings.slice(0, 3)) expect((await patch(provider, booking.id, "cancelled")).status).toBe(200);
 
     await expectTooManyCancellations(await patch(provider, bookings[3].id, "cancelled"));
     const toast = await formToast(provider, `/bookings/${bookings[4].id}`, { intent: "status", status: "cancelled" });
     expect(toast).toMatchObject({ destructive: true, title: "Too many requests" });
     expect(toast!.description).toMatch(new RegExp(`^${TOO_MANY}\\. Please try again in \\d+ minutes\\.$`));
-    for (const booking of bookings.slice(3))
-      expect((await (await seeker.request(`/api/bookings/${booking.id}`)).json()).status).toBe("accepted");
+    for (const booking of bookings.slice(3)) expect((await (await seeker.request(`/api/bookings/${booking.id}`)).json()).status).toBe("accepted");
 
     // Accepting waits too, from the API and from the job page.
     const next = await postJob(seeker);
@@ -149,9 +137,9 @@ describe("the accept → read → cancel → accept loop (issue 31 §3.1)", () =
     const provider = await signedIn("page-provider", "provider");
     const job = await postJob(seeker);
     const booking = await (await accept(provider, job.id)).json();
-    expect(
-      await formToast(provider, `/bookings/${booking.id}`, { intent: "status", status: "cancelled" }),
-    ).toMatchObject({ title: "Booking cancelled" });
+    expect(await formToast(provider, `/bookings/${booking.id}`, { intent: "status", status: "cancelled" })).toMatchObject({
+      title: "Booking cancelled",
+    });
     const toast = await formToast(provider, `/jobs/${job.id}`, { intent: "accept" });
     expect(toast).toMatchObject({ destructive: true, description: CANCELLED_BEFORE });
     expect((await (await seeker.request(`/api/jobs/${job.id}`)).json()).status).toBe("posted");

@@ -20,20 +20,12 @@ async function signedIn(label: string, role: "seeker" | "provider" = "seeker") {
 async function booking() {
   const seeker = await signedIn("seeker");
   const provider = await signedIn("provider", "provider");
-  const job = await (
-    await seeker.postJson("/api/jobs", {
-      title: "Mount a TV",
-      description: "65 inch",
-      categoryId: "assembly",
-      budget: 150,
-    })
-  ).json();
+  const job = await (await seeker.postJson("/api/jobs", { title: "Mount a TV", description: "65 inch", categoryId: "assembly", budget: 150 })).json();
   const created = await (await provider.postJson("/api/bookings", { jobId: job.id })).json();
   return { seeker, provider, job, booking: created };
 }
 
-const patch = (client: HttpClient, id: string, status: unknown) =>
-  client.postJson(`/api/bookings/${id}/status`, { status }, "PATCH");
+const patch = (client: HttpClient, id: string, status: unknown) => client.postJson(`/api/bookings/${id}/status`, { status }, "PATCH");
 
 /** Spec §3's columns of a booking and of a job. */
 const BOOKING_FIELDS = [
@@ -76,12 +68,7 @@ describe("bookings carry every column (spec §3)", () => {
     const [listed] = await (await provider.request("/api/bookings/my-bookings")).json();
     expect(Object.keys(listed)).toEqual(expect.arrayContaining([...BOOKING_FIELDS, "job"]));
     expect(Object.keys(listed.job)).toEqual(expect.arrayContaining(JOB_FIELDS));
-    expect(listed).toMatchObject({
-      id: b.id,
-      jobId: job.id,
-      paymentMethod: "card",
-      job: { id: job.id, seekerId: seeker.id },
-    });
+    expect(listed).toMatchObject({ id: b.id, jobId: job.id, paymentMethod: "card", job: { id: job.id, seekerId: seeker.id } });
     expect(new Date(listed.completedAt).toDateString()).toBe(new Date().toDateString());
     expect(listed.startedAt).not.toBeNull();
     for (const party of [seeker, provider]) {
@@ -103,14 +90,7 @@ describe("POST /api/bookings", () => {
     const seeker = await signedIn("price-seeker");
     const provider = await signedIn("price-provider", "provider");
     const post = async () =>
-      (
-        await seeker.postJson("/api/jobs", {
-          title: "Fix a tap",
-          description: "drips",
-          categoryId: "repair",
-          budget: 80,
-        })
-      ).json();
+      (await seeker.postJson("/api/jobs", { title: "Fix a tap", description: "drips", categoryId: "repair", budget: 80 })).json();
     for (const agreedPrice of ["-5", "NaN", "1e3", -1, ""]) {
       const job = await post();
       const refused = await provider.postJson("/api/bookings", {
@@ -196,22 +176,13 @@ describe("PATCH /api/bookings/:id/status", () => {
 describe("messages on a cancelled booking", () => {
   it("are refused with 409 by the API and the messages page, stored nowhere and notified to nobody", async () => {
     const { seeker, provider, booking: b } = await booking();
-    expect(
-      (await seeker.postJson("/api/messages", { bookingId: b.id, content: "See you at 5", receiverId: provider.id }))
-        .status,
-    ).toBe(201);
+    expect((await seeker.postJson("/api/messages", { bookingId: b.id, content: "See you at 5", receiverId: provider.id })).status).toBe(201);
     expect((await patch(seeker, b.id, "cancelled")).status).toBe(200);
     const unread = async () =>
-      (await (await provider.request("/api/notifications")).json()).filter(
-        (n: { type: string }) => n.type === "message",
-      ).length;
+      (await (await provider.request("/api/notifications")).json()).filter((n: { type: string }) => n.type === "message").length;
     const before = await unread();
 
-    const refused = await seeker.postJson("/api/messages", {
-      bookingId: b.id,
-      content: "Are you still coming?",
-      receiverId: provider.id,
-    });
+    const refused = await seeker.postJson("/api/messages", { bookingId: b.id, content: "Are you still coming?", receiverId: provider.id });
     expect(refused.status).toBe(409);
     expect(await refused.text()).toBe("This booking was cancelled: messages are closed");
 
@@ -219,10 +190,7 @@ describe("messages on a cancelled booking", () => {
     const submitted = await seeker.postForm(thread, { bookingId: b.id, content: "Hello again?" });
     expect(submitted.status).toBe(302);
     const { response: back } = await seeker.navigate(submitted.headers.get("Location")!);
-    expect(flashedToast(await back.text())).toMatchObject({
-      destructive: true,
-      description: "This booking was cancelled: messages are closed",
-    });
+    expect(flashedToast(await back.text())).toMatchObject({ destructive: true, description: "This booking was cancelled: messages are closed" });
 
     const messages = await (await provider.request(`/api/messages/${b.id}`)).json();
     expect(messages.map((m: { content: string }) => m.content)).toEqual(["See you at 5"]);
@@ -233,23 +201,18 @@ describe("messages on a cancelled booking", () => {
 describe("reading a thread", () => {
   it("marks it read for the reader, but not when another site sent the browser (a link, an image)", async () => {
     const { seeker, provider, booking: b } = await booking();
-    expect(
-      (await seeker.postJson("/api/messages", { bookingId: b.id, content: "Gate code is 42", receiverId: provider.id }))
-        .status,
-    ).toBe(201);
+    expect((await seeker.postJson("/api/messages", { bookingId: b.id, content: "Gate code is 42", receiverId: provider.id })).status).toBe(201);
     const unreadOf = async () =>
-      (
-        await (await provider.request(`/api/messages/${b.id}`, { headers: { "Sec-Fetch-Site": "cross-site" } })).json()
-      ).filter((m: { isRead: boolean }) => !m.isRead).length;
+      (await (await provider.request(`/api/messages/${b.id}`, { headers: { "Sec-Fetch-Site": "cross-site" } })).json()).filter(
+        (m: { isRead: boolean }) => !m.isRead,
+      ).length;
     for (const site of ["cross-site", "same-site"]) {
       for (const path of [`/api/messages/${b.id}`, `/api/messages?bookingId=${b.id}`]) {
         expect((await provider.request(path, { headers: { "Sec-Fetch-Site": site } })).status).toBe(200);
       }
     }
     expect(await unreadOf()).toBe(1);
-    expect(
-      (await provider.request(`/api/messages/${b.id}`, { headers: { "Sec-Fetch-Site": "same-origin" } })).status,
-    ).toBe(200);
+    expect((await provider.request(`/api/messages/${b.id}`, { headers: { "Sec-Fetch-Site": "same-origin" } })).status).toBe(200);
     expect(await unreadOf()).toBe(0);
   });
 });
@@ -264,17 +227,10 @@ describe("reviews", () => {
 
   it("lets both parties review each other once and lists received reviews with the reviewer", async () => {
     const { seeker, provider, booking: b } = await completed();
-    const first = await seeker.postJson("/api/reviews", {
-      bookingId: b.id,
-      revieweeId: provider.id,
-      rating: 5,
-      comment: "  Spotless work  ",
-    });
+    const first = await seeker.postJson("/api/reviews", { bookingId: b.id, revieweeId: provider.id, rating: 5, comment: "  Spotless work  " });
     expect(first.status).toBe(201);
     expect((await first.json()).comment).toBe("Spotless work");
-    expect(
-      (await provider.postJson("/api/reviews", { bookingId: b.id, revieweeId: seeker.id, rating: 4 })).status,
-    ).toBe(201);
+    expect((await provider.postJson("/api/reviews", { bookingId: b.id, revieweeId: seeker.id, rating: 4 })).status).toBe(201);
     const twice = await seeker.postJson("/api/reviews", { bookingId: b.id, revieweeId: provider.id, rating: 3 });
     expect(twice.status).toBe(409);
     expect(await twice.text()).toBe("You have already reviewed this booking");
@@ -286,15 +242,7 @@ describe("reviews", () => {
 
   it("refuses reviews before completion, of the wrong person, out of range, too long, by strangers", async () => {
     const early = await booking();
-    expect(
-      (
-        await early.seeker.postJson("/api/reviews", {
-          bookingId: early.booking.id,
-          revieweeId: early.provider.id,
-          rating: 5,
-        })
-      ).status,
-    ).toBe(409);
+    expect((await early.seeker.postJson("/api/reviews", { bookingId: early.booking.id, revieweeId: early.provider.id, rating: 5 })).status).toBe(409);
     const { seeker, provider, booking: b } = await completed();
     const cases: Array<[Record<string, unknown>, number]> = [
       [{ revieweeId: seeker.id, rating: 5 }, 400],
@@ -304,15 +252,10 @@ describe("reviews", () => {
       [{ revieweeId: provider.id, rating: 5, comment: "x".repeat(501) }, 400],
     ];
     for (const [body, status] of cases) {
-      expect(
-        (await seeker.postJson("/api/reviews", { bookingId: b.id, ...body })).status,
-        JSON.stringify(body).slice(0, 80),
-      ).toBe(status);
+      expect((await seeker.postJson("/api/reviews", { bookingId: b.id, ...body })).status, JSON.stringify(body).slice(0, 80)).toBe(status);
     }
     const stranger = await signedIn("stranger");
-    expect(
-      (await stranger.postJson("/api/reviews", { bookingId: b.id, revieweeId: provider.id, rating: 5 })).status,
-    ).toBe(404);
+    expect((await stranger.postJson("/api/reviews", { bookingId: b.id, revieweeId: provider.id, rating: 5 })).status).toBe(404);
     expect(await (await provider.request("/api/reviews/received")).json()).toEqual([]);
     expect((await new HttpClient(app.url).request("/api/reviews/received")).status).toBe(401);
   });
@@ -324,9 +267,7 @@ describe("the provider dashboard's active jobs (decision 0028)", () => {
     const provider = await signedIn("busy-provider", "provider");
     const titles: string[] = [];
     for (let i = 1; i <= 21; i++) {
-      const job = await (
-        await seeker.postJson("/api/jobs", { title: `Active job ${i}`, description: "d", categoryId: "repair" })
-      ).json();
+      const job = await (await seeker.postJson("/api/jobs", { title: `Active job ${i}`, description: "d", categoryId: "repair" })).json();
       expect((await provider.postJson("/api/bookings", { jobId: job.id })).status).toBe(201);
       titles.push(`Active job ${i}`);
     }

@@ -4,11 +4,7 @@ import { describe, expect, it } from "vitest";
 import { DomainError } from "~/lib/errors";
 import { getJobForViewer } from "~/models/job.server";
 import { ALREADY_REVIEWED, createReviewSchema, listReceivedReviews } from "~/models/review.server";
-import {
-  acceptJobIn as acceptJob,
-  reviewBookingIn as createReview,
-  moveBookingIn as transitionBooking,
-} from "~/operations/bookings.server";
+import { acceptJobIn as acceptJob, reviewBookingIn as createReview, moveBookingIn as transitionBooking } from "~/operations/bookings.server";
 import { postJobIn as createJob } from "~/operations/jobs.server";
 
 import type { Database } from "../../db/client.ts";
@@ -76,16 +72,12 @@ describe("booking lifecycle", () => {
     const second = await booked();
     await transitionBooking(db, second.booking.id, second.seeker.id, "cancelled");
     expect((await getJobForViewer(db, second.job.id, second.seeker.id))?.status).toBe("cancelled");
-    expect((await refusal(transitionBooking(db, second.booking.id, second.provider.id, "in_progress"))).kind).toBe(
-      "conflict",
-    );
+    expect((await refusal(transitionBooking(db, second.booking.id, second.provider.id, "in_progress"))).kind).toBe("conflict");
   });
 
   it("lets exactly one of two concurrent starts through", async () => {
     const { provider, booking } = await booked();
-    const results = await Promise.allSettled(
-      [1, 2, 3].map(() => transitionBooking(db, booking.id, provider.id, "in_progress")),
-    );
+    const results = await Promise.allSettled([1, 2, 3].map(() => transitionBooking(db, booking.id, provider.id, "in_progress")));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
   });
 });
@@ -100,19 +92,12 @@ describe("reviews", () => {
 
   it("lets each party review the other once, updating the reviewee's rating", async () => {
     const { seeker, provider, booking } = await completed();
-    const review = await createReview(db, seeker.id, {
-      bookingId: booking.id,
-      revieweeId: provider.id,
-      rating: 5,
-      comment: "Great",
-    });
+    const review = await createReview(db, seeker.id, { bookingId: booking.id, revieweeId: provider.id, rating: 5, comment: "Great" });
     expect(review).toMatchObject({ reviewerId: seeker.id, revieweeId: provider.id, rating: 5, comment: "Great" });
     await createReview(db, provider.id, { bookingId: booking.id, revieweeId: seeker.id, rating: 4 });
     expect(await userRow(provider.id)).toMatchObject({ averageRating: "5.00", totalReviews: 1 });
     expect(await userRow(seeker.id)).toMatchObject({ averageRating: "4.00", totalReviews: 1 });
-    const again = await refusal(
-      createReview(db, seeker.id, { bookingId: booking.id, revieweeId: provider.id, rating: 1 }),
-    );
+    const again = await refusal(createReview(db, seeker.id, { bookingId: booking.id, revieweeId: provider.id, rating: 1 }));
     expect(again.kind).toBe("conflict");
     expect(again.message).toBe(ALREADY_REVIEWED);
     expect((await listReceivedReviews(db, provider.id))[0].reviewer.id).toBe(seeker.id);
@@ -120,32 +105,19 @@ describe("reviews", () => {
 
   it("refuses reviews before completion, of the wrong person, and by strangers", async () => {
     const { seeker, provider, booking } = await booked();
-    expect(
-      (await refusal(createReview(db, seeker.id, { bookingId: booking.id, revieweeId: provider.id, rating: 5 }))).kind,
-    ).toBe("conflict");
+    expect((await refusal(createReview(db, seeker.id, { bookingId: booking.id, revieweeId: provider.id, rating: 5 }))).kind).toBe("conflict");
     const done = await completed();
-    expect(
-      (
-        await refusal(
-          createReview(db, done.seeker.id, { bookingId: done.booking.id, revieweeId: done.seeker.id, rating: 5 }),
-        )
-      ).kind,
-    ).toBe("invalid");
+    expect((await refusal(createReview(db, done.seeker.id, { bookingId: done.booking.id, revieweeId: done.seeker.id, rating: 5 }))).kind).toBe(
+      "invalid",
+    );
     const stranger = await user();
-    expect(
-      (
-        await refusal(
-          createReview(db, stranger.id, { bookingId: done.booking.id, revieweeId: done.provider.id, rating: 5 }),
-        )
-      ).kind,
-    ).toBe("not_found");
+    expect((await refusal(createReview(db, stranger.id, { bookingId: done.booking.id, revieweeId: done.provider.id, rating: 5 }))).kind).toBe(
+      "not_found",
+    );
   });
 
   it("validates rating and comment", () => {
-    const base = {
-      bookingId: "00000000-0000-4000-8000-000000000000",
-      revieweeId: "00000000-0000-4000-8000-000000000001",
-    };
+    const base = { bookingId: "00000000-0000-4000-8000-000000000000", revieweeId: "00000000-0000-4000-8000-000000000001" };
     expect(createReviewSchema.safeParse({ ...base, rating: 0 }).success).toBe(false);
     expect(createReviewSchema.safeParse({ ...base, rating: 6 }).success).toBe(false);
     expect(createReviewSchema.safeParse({ ...base, rating: 4.5 }).success).toBe(false);
@@ -170,15 +142,9 @@ describe("reviews", () => {
       bookingsToReview.push({ seeker, booking, rating });
     }
     await Promise.all(
-      bookingsToReview.map(({ seeker, booking, rating }) =>
-        createReview(db, seeker.id, { bookingId: booking.id, revieweeId: provider.id, rating }),
-      ),
+      bookingsToReview.map(({ seeker, booking, rating }) => createReview(db, seeker.id, { bookingId: booking.id, revieweeId: provider.id, rating })),
     );
     const expected = (ratings.reduce((a, b) => a + b, 0) / ratings.length).toFixed(2);
-    expect(await userRow(provider.id)).toMatchObject({
-      totalReviews: 30,
-      averageRating: expected,
-      totalJobsCompleted: 30,
-    });
+    expect(await userRow(provider.id)).toMatchObject({ totalReviews: 30, averageRating: expected, totalJobsCompleted: 30 });
   });
 });

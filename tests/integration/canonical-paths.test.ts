@@ -35,11 +35,7 @@ describe("another spelling of an API path", () => {
     const response = await client.request("/API/messages", {
       method: "POST",
       headers: { Origin: app.url, "Content-Type": "application/json" },
-      body: JSON.stringify({
-        bookingId: "00000000-0000-4000-8000-000000000000",
-        content: "hi",
-        receiverId: "00000000-0000-4000-8000-000000000000",
-      }),
+      body: JSON.stringify({ bookingId: "00000000-0000-4000-8000-000000000000", content: "hi", receiverId: "00000000-0000-4000-8000-000000000000" }),
     });
     expect(response.status).toBe(404);
     expect(await response.text()).toBe("Not Found");

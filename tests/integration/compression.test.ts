@@ -17,8 +17,7 @@ describe("compression", () => {
     await app.stop();
   });
 
-  const get = (target: string, encoding: string) =>
-    fetch(new URL(target, app.url), { headers: { "Accept-Encoding": encoding } });
+  const get = (target: string, encoding: string) => fetch(new URL(target, app.url), { headers: { "Accept-Encoding": encoding } });
 
   it("sends pages brotli- or gzip-compressed as the browser accepts, and plain otherwise", async () => {
     const br = await get("/", "gzip, deflate, br");
@@ -44,9 +43,7 @@ describe("compression", () => {
 
   it("serves built scripts precompressed and cacheable for a year", async () => {
     const assets = path.resolve(import.meta.dirname, "../../build/client/assets");
-    const script = readdirSync(assets).find(
-      (file) => file.endsWith(".js") && readdirSync(assets).includes(`${file}.br`),
-    )!;
+    const script = readdirSync(assets).find((file) => file.endsWith(".js") && readdirSync(assets).includes(`${file}.br`))!;
     const response = await get(`/assets/${script}`, "br");
     expect(response.headers.get("Content-Encoding")).toBe("br");
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
@@ -56,9 +53,7 @@ describe("compression", () => {
 
   it("sends a client that accepts only gzip the precompressed gzip file, which unpacks to the script", async () => {
     const assets = path.resolve(import.meta.dirname, "../../build/client/assets");
-    const script = readdirSync(assets).find(
-      (file) => file.endsWith(".js") && readdirSync(assets).includes(`${file}.gz`),
-    )!;
+    const script = readdirSync(assets).find((file) => file.endsWith(".js") && readdirSync(assets).includes(`${file}.gz`))!;
     const sent = await rawGet(new URL(`/assets/${script}`, app.url), "gzip");
     expect(sent.encoding).toBe("gzip");
     expect(sent.body.equals(readFileSync(path.join(assets, `${script}.gz`)))).toBe(true);
@@ -89,9 +84,7 @@ function rawGet(url: URL, encoding: string): Promise<{ encoding: string | undefi
       .get(url, { headers: { "Accept-Encoding": encoding } }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({ encoding: response.headers["content-encoding"], body: Buffer.concat(chunks) }),
-        );
+        response.on("end", () => resolve({ encoding: response.headers["content-encoding"], body: Buffer.concat(chunks) }));
         response.on("error", reject);
       })
       .on("error", reject);

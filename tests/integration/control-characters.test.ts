@@ -18,11 +18,7 @@ const REFUSED = {
   jsonApi: [
     ["title", "Fix sink\r\nBcc: x", "title: Title must not contain control characters"],
     ["address", "Brooklyn\nNY", "address: Address must not contain control characters"],
-    [
-      "description",
-      "Drips\u001b[2J",
-      "description: Description must not contain control characters other than line breaks and tabs",
-    ],
+    ["description", "Drips\u001b[2J", "description: Description must not contain control characters other than line breaks and tabs"],
   ],
 } as const;
 
@@ -32,20 +28,13 @@ async function signedIn(label: string, firstName = "Ann", lastName = "Lee") {
   return client;
 }
 
-const me = async (client: HttpClient) =>
-  (await (await client.request("/api/auth/user")).json()) as Record<string, unknown>;
+const me = async (client: HttpClient) => (await (await client.request("/api/auth/user")).json()) as Record<string, unknown>;
 
 describe("the profile form", () => {
   it("refuses a first name with CR/LF: the form comes back with the reason and nothing is saved", async () => {
     const client = await signedIn("crlf-profile");
     const before = await me(client);
-    await client.postForm("/profile", {
-      firstName: INJECTED,
-      lastName: "Changed",
-      phoneNumber: "",
-      bio: "",
-      address: "",
-    });
+    await client.postForm("/profile", { firstName: INJECTED, lastName: "Changed", phoneNumber: "", bio: "", address: "" });
     const page = await (await client.request("/profile")).text();
     expect(page).toContain("First name must not contain control characters");
     expect(await me(client)).toMatchObject({ firstName: before.firstName, lastName: "Lee" });
@@ -58,11 +47,7 @@ describe("the profile form", () => {
       expect(await (await client.request("/profile")).text(), field).toContain(reason);
     }
     expect(await me(client)).toMatchObject({ phoneNumber: null, address: null });
-    const saved = await client.postForm("/profile", {
-      firstName: "Ann",
-      lastName: "Lee",
-      bio: "Plumber.\r\n\tTwenty years.",
-    });
+    const saved = await client.postForm("/profile", { firstName: "Ann", lastName: "Lee", bio: "Plumber.\r\n\tTwenty years." });
     expect(saved.headers.get("Location")).toBe("/profile");
     expect(await me(client)).toMatchObject({
       firstName: "Ann",
@@ -75,13 +60,7 @@ describe("the profile form", () => {
 });
 
 describe("the JSON API", () => {
-  const job = {
-    title: "Fix leaking sink",
-    description: "Kitchen sink drips",
-    categoryId: "repair",
-    address: "Brooklyn, NY",
-    budget: 50,
-  };
+  const job = { title: "Fix leaking sink", description: "Kitchen sink drips", categoryId: "repair", address: "Brooklyn, NY", budget: 50 };
 
   it("answers 400 with the field and the reason for a one-line field with CR/LF, and creates nothing", async () => {
     const client = await signedIn("crlf-api");

@@ -53,9 +53,7 @@ describe("the PostgreSQL driver, as patched in node_modules and bundled by the s
       // (A connection that died mid-query never finishes a plain end(): the app ends its pool with a timeout too.)
       await Promise.all([sql.end({ timeout: 1 }), killer.end({ timeout: 1 })]);
     `;
-    const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
-      env: { ...process.env, URL: databaseUrl },
-    });
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script], { env: { ...process.env, URL: databaseUrl } });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
@@ -84,12 +82,8 @@ describe("a PostgreSQL outage during a load of writes", () => {
     return Object.assign(client, { id: me.id as string });
   }
 
-  function openLiveSocket(
-    client: HttpClient,
-  ): Promise<{ socket: WebSocket; events: Array<{ type: string; data: Record<string, string> }> }> {
-    const socket = new WebSocket(`ws://localhost:${app.port}/ws`, {
-      headers: { Origin: app.url, Cookie: client.cookieHeader() },
-    });
+  function openLiveSocket(client: HttpClient): Promise<{ socket: WebSocket; events: Array<{ type: string; data: Record<string, string> }> }> {
+    const socket = new WebSocket(`ws://localhost:${app.port}/ws`, { headers: { Origin: app.url, Cookie: client.cookieHeader() } });
     const events: Array<{ type: string; data: Record<string, string> }> = [];
     socket.on("message", (raw) => events.push(JSON.parse(String(raw))));
     return new Promise((resolve, reject) => {
@@ -99,15 +93,10 @@ describe("a PostgreSQL outage during a load of writes", () => {
   }
 
   function upgradeStatus(client: HttpClient): Promise<number> {
-    const socket = new WebSocket(`ws://localhost:${app.port}/ws`, {
-      headers: { Origin: app.url, Cookie: client.cookieHeader() },
-    });
+    const socket = new WebSocket(`ws://localhost:${app.port}/ws`, { headers: { Origin: app.url, Cookie: client.cookieHeader() } });
     return new Promise((resolve, reject) => {
       socket.once("open", () => (socket.close(), resolve(101)));
-      socket.once(
-        "unexpected-response",
-        (_request, response) => (response.resume(), socket.terminate(), resolve(response.statusCode ?? 0)),
-      );
+      socket.once("unexpected-response", (_request, response) => (response.resume(), socket.terminate(), resolve(response.statusCode ?? 0)));
       socket.once("error", reject);
     });
   }
@@ -115,9 +104,7 @@ describe("a PostgreSQL outage during a load of writes", () => {
   it("answers 503 while the database is down, serves writes and live events within 5 s of its return, and keeps every acknowledged write", async () => {
     const seeker = await signedIn("outage-seeker");
     const provider = await signedIn("outage-provider", "provider");
-    const job = await (
-      await seeker.postJson("/api/jobs", { title: "Outage", description: "Writes under fire", categoryId: "repair" })
-    ).json();
+    const job = await (await seeker.postJson("/api/jobs", { title: "Outage", description: "Writes under fire", categoryId: "repair" })).json();
     const booking = await (await provider.postJson("/api/bookings", { jobId: job.id })).json();
     const live = await openLiveSocket(provider);
 
@@ -128,11 +115,7 @@ describe("a PostgreSQL outage during a load of writes", () => {
       for (let i = 0; writing; i++) {
         const startedAt = Date.now();
         try {
-          const response = await seeker.postJson("/api/messages", {
-            bookingId: booking.id,
-            content: `lane ${lane} #${i}`,
-            receiverId: provider.id,
-          });
+          const response = await seeker.postJson("/api/messages", { bookingId: booking.id, content: `lane ${lane} #${i}`, receiverId: provider.id });
           writes.push({ startedAt, answeredAt: Date.now(), status: response.status, body: await response.text() });
         } catch (error) {
           writes.push({ startedAt, answeredAt: Date.now(), status: 0, body: String(error) });
@@ -147,11 +130,7 @@ describe("a PostgreSQL outage during a load of writes", () => {
     await cluster.stop("immediate");
     const down = Date.now();
 
-    await until(
-      "writes answered during the outage",
-      () => writes.filter((w) => w.startedAt > down).length >= 8,
-      30_000,
-    );
+    await until("writes answered during the outage", () => writes.filter((w) => w.startedAt > down).length >= 8, 30_000);
     const page = await seeker.request("/");
     expect(page.status).toBe(503);
     expect(page.headers.get("Retry-After")).toBe("5");
@@ -174,31 +153,19 @@ describe("a PostgreSQL outage during a load of writes", () => {
     expect(outageAnswers.length).toBeGreaterThanOrEqual(8);
     expect(new Set(outageAnswers.map((w) => `${w.status} ${w.body}`))).toEqual(new Set(["503 Service unavailable"]));
 
-    const recovered = await until(
-      "an acknowledged write after the restart",
-      () => acknowledged().find((w) => w.answeredAt > restartAt),
-      5_000,
-    );
-    console.log(
-      `first acknowledged write ${recovered.answeredAt - back} ms after PostgreSQL accepted connections again`,
-    );
+    const recovered = await until("an acknowledged write after the restart", () => acknowledged().find((w) => w.answeredAt > restartAt), 5_000);
+    console.log(`first acknowledged write ${recovered.answeredAt - back} ms after PostgreSQL accepted connections again`);
 
     // The instance's LISTEN connection is back too: a message sent now reaches the provider's open socket.
     const deadline = back + 5_000;
     let delivered = false;
     while (!delivered && Date.now() < deadline) {
-      const sent = await seeker.postJson("/api/messages", {
-        bookingId: booking.id,
-        content: "Are you back?",
-        receiverId: provider.id,
-      });
+      const sent = await seeker.postJson("/api/messages", { bookingId: booking.id, content: "Are you back?", receiverId: provider.id });
       if (sent.status !== 201) continue;
       const { id } = await sent.json();
-      delivered = await until(
-        "the live event",
-        () => live.events.some((e) => e.type === "message" && e.data.messageId === id),
-        1_000,
-      ).catch(() => false);
+      delivered = await until("the live event", () => live.events.some((e) => e.type === "message" && e.data.messageId === id), 1_000).catch(
+        () => false,
+      );
     }
     expect(delivered, "a live message event within 5 s of the restart").toBe(true);
     // Ready again: its NOTIFY comes back through the re-established LISTEN connection.
@@ -212,9 +179,7 @@ describe("a PostgreSQL outage during a load of writes", () => {
     expect(new Set(writes.map((w) => w.status))).toEqual(new Set([201, 503]));
 
     const direct = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-    const stored = new Set(
-      (await direct`select id from messages where booking_id = ${booking.id}`).map((row) => row.id as string),
-    );
+    const stored = new Set((await direct`select id from messages where booking_id = ${booking.id}`).map((row) => row.id as string));
     await direct.end();
     const acknowledgedIds = acknowledged().map((w) => JSON.parse(w.body).id as string);
     expect(acknowledgedIds.filter((id) => !stored.has(id))).toEqual([]);

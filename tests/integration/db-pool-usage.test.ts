@@ -72,13 +72,7 @@ describe("pool use on postgres.js", () => {
         throw new Error("roll back");
       }),
     ).rejects.toThrow("roll back");
-    expect(seen.map(({ kind, failed }) => `${kind}${failed ? "!" : ""}`)).toEqual([
-      "select",
-      "select",
-      "select!",
-      "other",
-      "insert",
-    ]);
+    expect(seen.map(({ kind, failed }) => `${kind}${failed ? "!" : ""}`)).toEqual(["select", "select", "select!", "other", "insert"]);
     expect(seen[0]!.seconds).toBeGreaterThanOrEqual(0.045);
     expect([handle.usage.inUse, handle.usage.waiting]).toEqual([0, 0]);
   });
@@ -110,8 +104,6 @@ describe("pool use on this run's database", () => {
     release();
     await transactions;
     expect([handle.usage.inUse, handle.usage.waiting]).toEqual([0, 0]);
-    expect(seen.filter((statement) => statement.kind === "select" && !statement.failed).length).toBeGreaterThanOrEqual(
-      2,
-    );
+    expect(seen.filter((statement) => statement.kind === "select" && !statement.failed).length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -140,16 +140,12 @@ describe("embedded development OpenID provider", () => {
     expect(document.userinfo_endpoint).toBe(`${issuer}/me`);
     expect(document.code_challenge_methods_supported).toEqual(["S256"]);
     expect(document.scopes_supported).toEqual(expect.arrayContaining(["openid", "email", "profile"]));
-    expect(document.claims_supported).toEqual(
-      expect.arrayContaining(["email", "email_verified", "given_name", "family_name", "name"]),
-    );
+    expect(document.claims_supported).toEqual(expect.arrayContaining(["email", "email_verified", "given_name", "family_name", "name"]));
   });
 
   it("refuses an authorization request without a PKCE code_challenge", async () => {
     const { authorization_endpoint } = await discovery();
-    const response = await fetch(authorizationUrl(authorization_endpoint, { state: "no-pkce" }), {
-      redirect: "manual",
-    });
+    const response = await fetch(authorizationUrl(authorization_endpoint, { state: "no-pkce" }), { redirect: "manual" });
     expect(response.status).toBe(303);
     const location = new URL(response.headers.get("location")!);
     expect(`${location.origin}${location.pathname}`).toBe(redirectUri);
@@ -251,9 +247,7 @@ describe("embedded development OpenID provider", () => {
 
     // Exchange the code (client authentication: HTTP Basic).
     const { token_endpoint, userinfo_endpoint } = await discovery();
-    const basic = Buffer.from(`${encodeURIComponent(CLIENT_ID)}:${encodeURIComponent(CLIENT_SECRET)}`).toString(
-      "base64",
-    );
+    const basic = Buffer.from(`${encodeURIComponent(CLIENT_ID)}:${encodeURIComponent(CLIENT_SECRET)}`).toString("base64");
     const tokenResponse = await fetch(token_endpoint, {
       method: "POST",
       headers: {
@@ -272,9 +266,7 @@ describe("embedded development OpenID provider", () => {
     expect(tokens.token_type).toBe("Bearer");
     expect(typeof tokens.access_token).toBe("string");
     expect(typeof tokens.id_token).toBe("string");
-    const idToken = JSON.parse(
-      Buffer.from(String(tokens.id_token).split(".")[1]!, "base64url").toString("utf8"),
-    ) as Record<string, unknown>;
+    const idToken = JSON.parse(Buffer.from(String(tokens.id_token).split(".")[1]!, "base64url").toString("utf8")) as Record<string, unknown>;
     expect(idToken.iss).toBe(issuer);
     expect(idToken.aud).toBe(CLIENT_ID);
     expect(idToken.sub).toBe("jane.doe@example.com");

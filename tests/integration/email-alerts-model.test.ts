@@ -70,30 +70,20 @@ interface QueuedJob {
 
 /** The queue's jobs a statement selects (PGlite answers { rows }, postgres.js the rows themselves). */
 async function jobsWhere(condition: SQL): Promise<QueuedJob[]> {
-  const result = await db.execute(
-    sql`select id, data, start_after, singleton_key from ${sql.identifier(QUEUE_SCHEMA)}.job where ${condition}`,
-  );
+  const result = await db.execute(sql`select id, data, start_after, singleton_key from ${sql.identifier(QUEUE_SCHEMA)}.job where ${condition}`);
   return ((result as { rows?: QueuedJob[] }).rows ?? (result as unknown as QueuedJob[])) as QueuedJob[];
 }
 
 const queued = (notificationIds: string[]) =>
-  jobsWhere(
-    sql`name in (${QUEUES.alertEmail}, ${QUEUES.messageAlert}) and id = any(${sql.param(notificationIds)}::uuid[])`,
-  );
+  jobsWhere(sql`name in (${QUEUES.alertEmail}, ${QUEUES.messageAlert}) and id = any(${sql.param(notificationIds)}::uuid[])`);
 
-const queuedFor = (singletonKey: string) =>
-  jobsWhere(sql`name = ${QUEUES.messageAlert} and singleton_key = ${singletonKey} and state = 'created'`);
+const queuedFor = (singletonKey: string) => jobsWhere(sql`name = ${QUEUES.messageAlert} and singleton_key = ${singletonKey} and state = 'created'`);
 
 describe("the outbox", () => {
   it("queues one email job per notification, under the notification's id, in the transaction that made it", async () => {
     const seeker = await user();
     const near = await provider();
-    const job = await createJob(db, seeker.id, {
-      categoryId: "repair",
-      title: "Fix it now",
-      description: "d",
-      isUrgent: true,
-    });
+    const job = await createJob(db, seeker.id, { categoryId: "repair", title: "Fix it now", description: "d", isUrgent: true });
     const booking = await acceptJob(db, near, { jobId: job.id });
     const [posted] = await notificationsOf(near.id, "job_posted");
     const [accepted] = await notificationsOf(seeker.id, "booking_accepted");
@@ -116,9 +106,7 @@ describe("the outbox", () => {
     const jobs = await queued(messages.map((m) => m.id));
     expect(jobs).toHaveLength(1);
     expect(jobs[0].singleton_key).toBe(`messages:${booking.id}:${seeker.id}`);
-    expect(new Date(jobs[0].start_after).getTime()).toBeGreaterThanOrEqual(
-      before + (MESSAGE_ALERT_DELAY_SECONDS - 5) * 1000,
-    );
+    expect(new Date(jobs[0].start_after).getTime()).toBeGreaterThanOrEqual(before + (MESSAGE_ALERT_DELAY_SECONDS - 5) * 1000);
   });
 });
 
@@ -126,12 +114,7 @@ describe("a due alert", () => {
   it("goes to an online provider for an urgent open job; not once they go offline or switch to seeking, nor for a job that is not urgent", async () => {
     const seeker = await user();
     const near = await provider();
-    const urgent = await createJob(db, seeker.id, {
-      categoryId: "repair",
-      title: "Urgent",
-      description: "d",
-      isUrgent: true,
-    });
+    const urgent = await createJob(db, seeker.id, { categoryId: "repair", title: "Urgent", description: "d", isUrgent: true });
     const calm = await createJob(db, seeker.id, { categoryId: "repair", title: "Calm", description: "d" });
     const notices = await notificationsOf(near.id, "job_posted");
     const urgentNotice = notices.find((x) => x.relatedId === urgent.id)!;
@@ -220,11 +203,9 @@ describe("booking emails about one job (decision 0062)", () => {
     const job = await createJob(db, seeker.id, { categoryId: "repair", title: "Harvested", description: "d" });
     const sent = async (alert: AlertToSend) => {
       await recordDelivery(db, alert);
-      return (await db.select().from(t.emailDeliveries).where(eq(t.emailDeliveries.key, alert.notification.id)))[0]
-        .sentAt;
+      return (await db.select().from(t.emailDeliveries).where(eq(t.emailDeliveries.key, alert.notification.id)))[0].sentAt;
     };
-    const newest = async (type: t.Notification["type"]) =>
-      (await notificationsOf(seeker.id, type)).sort((a, b) => +b.createdAt - +a.createdAt)[0];
+    const newest = async (type: t.Notification["type"]) => (await notificationsOf(seeker.id, type)).sort((a, b) => +b.createdAt - +a.createdAt)[0];
 
     const b1 = await acceptJob(db, first, { jobId: job.id });
     const accepted = await newest("booking_accepted");
@@ -278,9 +259,7 @@ describe("the job digest", () => {
     await createJob(db, seeker.id, { categoryId: "repair", title: "Flood", description: "d", isUrgent: true });
     const rows = await jobsWhere(sql`name = ${QUEUES.jobDigest} and singleton_key = ${`digest:${near.id}`}`);
     expect(rows).toHaveLength(1);
-    expect(new Date(rows[0].start_after).getTime()).toBeGreaterThanOrEqual(
-      before + (JOB_DIGEST_INTERVAL_SECONDS - 5) * 1000,
-    );
+    expect(new Date(rows[0].start_after).getTime()).toBeGreaterThanOrEqual(before + (JOB_DIGEST_INTERVAL_SECONDS - 5) * 1000);
 
     const digest = await digestToSend(db, near.id);
     expect(digest?.to).toBe(near.email);

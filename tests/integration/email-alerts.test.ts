@@ -26,9 +26,7 @@ async function mailTo(email: string): Promise<Caught[]> {
 
 /** Waits until `email` has `count` messages, then a little longer to see that no more arrive. */
 async function settledMailTo(email: string, count: number): Promise<Caught[]> {
-  await expect
-    .poll(async () => (await mailTo(email)).length, { timeout: 20_000, interval: 200 })
-    .toBeGreaterThanOrEqual(count);
+  await expect.poll(async () => (await mailTo(email)).length, { timeout: 20_000, interval: 200 }).toBeGreaterThanOrEqual(count);
   await new Promise((r) => setTimeout(r, 1500));
   return mailTo(email);
 }
@@ -50,20 +48,13 @@ async function acceptedBooking(job: Record<string, unknown> = {}) {
   const seeker = await signedIn("seeker");
   const provider = await signedIn("provider", "provider");
   const posted = await (
-    await seeker.postJson("/api/jobs", {
-      title: "Mount a TV",
-      description: "65 inch",
-      categoryId: "assembly",
-      budget: 150,
-      ...job,
-    })
+    await seeker.postJson("/api/jobs", { title: "Mount a TV", description: "65 inch", categoryId: "assembly", budget: 150, ...job })
   ).json();
   const booking = await (await provider.postJson("/api/bookings", { jobId: posted.id })).json();
   return { seeker, provider, job: posted, booking };
 }
 
-const patch = (client: HttpClient, id: string, status: string) =>
-  client.postJson(`/api/bookings/${id}/status`, { status }, "PATCH");
+const patch = (client: HttpClient, id: string, status: string) => client.postJson(`/api/bookings/${id}/status`, { status }, "PATCH");
 
 describe("booking alerts", () => {
   it("tell the seeker, and only the seeker, that their job was accepted, in the in-app words, with both parts and a one-click unsubscribe", async () => {
@@ -79,9 +70,7 @@ describe("booking alerts", () => {
     expect(mail.headers["list-unsubscribe"]).toMatch(
       new RegExp(`^<${app.url}/unsubscribe/one-click\\?user=${seeker.id}&kind=bookings&sig=[\\w-]+>$`),
     );
-    expect(mail.text).toMatch(
-      new RegExp(`Stop them: ${app.url}/unsubscribe\\?user=${seeker.id}&kind=bookings&sig=[\\w-]+\n`),
-    );
+    expect(mail.text).toMatch(new RegExp(`Stop them: ${app.url}/unsubscribe\\?user=${seeker.id}&kind=bookings&sig=[\\w-]+\n`));
     expect(await mailTo(provider.email)).toEqual([]);
   });
 
@@ -114,10 +103,7 @@ describe("unsubscribing", () => {
     expect(forged.status).toBe(404);
     expect((await fetch(page.replace(/sig=[\w-]+/, "sig=forged"))).status).toBe(404);
 
-    const oneClick = await fetch(oneClickUrl, {
-      method: "POST",
-      body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }),
-    });
+    const oneClick = await fetch(oneClickUrl, { method: "POST", body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }) });
     expect(oneClick.status).toBe(200);
     expect(await (await fetch(page)).text()).toContain("You will no longer get booking update emails.");
 
@@ -148,18 +134,8 @@ describe("urgent jobs", () => {
   it("email an online provider offering the category nearby at once; a job that is not urgent sends no email now", async () => {
     const provider = await signedIn("near", "provider");
     const seeker = await signedIn("poster");
-    await seeker.postJson("/api/jobs", {
-      title: "Leaking tap",
-      description: "now",
-      categoryId: "assembly",
-      isUrgent: true,
-    });
-    await seeker.postJson("/api/jobs", {
-      title: "Shelf someday",
-      description: "later",
-      categoryId: "assembly",
-      isUrgent: false,
-    });
+    await seeker.postJson("/api/jobs", { title: "Leaking tap", description: "now", categoryId: "assembly", isUrgent: true });
+    await seeker.postJson("/api/jobs", { title: "Shelf someday", description: "later", categoryId: "assembly", isUrgent: false });
     const mails = await settledMailTo(provider.email, 1);
     expect(mails.map((m) => m.subject)).toEqual(["Urgent job near you"]);
     expect(mails[0].text).toContain('"Leaking tap"');
@@ -172,36 +148,14 @@ describe("preferences on /profile", () => {
     const checked = async () => {
       const page = await (await provider.request("/profile")).text();
       return Object.fromEntries(
-        [...page.matchAll(/<input type="checkbox"[^>]*name="(\w+)"[^>]*>/g)].map(([input, name]) => [
-          name,
-          input.includes('checked=""'),
-        ]),
+        [...page.matchAll(/<input type="checkbox"[^>]*name="(\w+)"[^>]*>/g)].map(([input, name]) => [name, input.includes('checked=""')]),
       );
     };
-    expect(await checked()).toEqual({
-      urgentJobs: true,
-      jobDigest: false,
-      bookings: true,
-      messages: true,
-      reviews: true,
-    });
-    expect(
-      (await provider.postForm("/profile/email-alerts", { bookings: "on", messages: "on", reviews: "on" })).status,
-    ).toBe(302);
-    expect(await checked()).toEqual({
-      urgentJobs: false,
-      jobDigest: false,
-      bookings: true,
-      messages: true,
-      reviews: true,
-    });
+    expect(await checked()).toEqual({ urgentJobs: true, jobDigest: false, bookings: true, messages: true, reviews: true });
+    expect((await provider.postForm("/profile/email-alerts", { bookings: "on", messages: "on", reviews: "on" })).status).toBe(302);
+    expect(await checked()).toEqual({ urgentJobs: false, jobDigest: false, bookings: true, messages: true, reviews: true });
     const seeker = await signedIn("poster2");
-    await seeker.postJson("/api/jobs", {
-      title: "Burst pipe",
-      description: "now",
-      categoryId: "assembly",
-      isUrgent: true,
-    });
+    await seeker.postJson("/api/jobs", { title: "Burst pipe", description: "now", categoryId: "assembly", isUrgent: true });
     await new Promise((r) => setTimeout(r, 2500));
     expect(await mailTo(provider.email)).toEqual([]);
   });
@@ -220,8 +174,6 @@ describe("/dev/mail", () => {
     expect(opened).toContain("Job accepted");
     expect(await (await provider.request("/dev/mail")).text()).not.toContain(seeker.email);
     expect(await (await provider.request(`/dev/mail?id=${id}`)).text()).not.toContain("list-unsubscribe");
-    expect((await fetch(`${app.url}/dev/mail`, { redirect: "manual" })).headers.get("location")).toMatch(
-      /^\/api\/login/,
-    );
+    expect((await fetch(`${app.url}/dev/mail`, { redirect: "manual" })).headers.get("location")).toMatch(/^\/api\/login/);
   });
 });

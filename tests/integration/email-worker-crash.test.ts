@@ -35,11 +35,7 @@ async function startSmtp() {
         return;
       }
       void simpleParser(stream).then((mail) => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          subject: mail.subject ?? "",
-          messageId: mail.messageId ?? "",
-        });
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: mail.subject ?? "", messageId: mail.messageId ?? "" });
         callback();
       }, callback);
     },
@@ -90,9 +86,7 @@ describe("a worker killed mid-send", () => {
     await provider.postJson("/api/users/switch-role", { newRole: "provider", userType: "individual" });
     await provider.postForm("/profile?edit=1", { firstName: "Pat", providerCategories: "repair" });
     await provider.postJson("/api/users/toggle-online", { isOnline: true });
-    const job = await (
-      await seeker.postJson("/api/jobs", { title: "Fix a tap", description: "Drips all night", categoryId: "repair" })
-    ).json();
+    const job = await (await seeker.postJson("/api/jobs", { title: "Fix a tap", description: "Drips all night", categoryId: "repair" })).json();
 
     smtp.holdNextMessage();
     expect((await provider.postJson("/api/bookings", { jobId: job.id })).status).toBe(201);
@@ -104,8 +98,6 @@ describe("a worker killed mid-send", () => {
     await expect.poll(() => smtp.received.length, { timeout: 60_000, interval: 250 }).toBe(1);
     // A little longer: nothing else arrives (the job was taken over once, not once per instance or retry).
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    expect(smtp.received).toEqual([
-      { to: [seekerEmail], subject: "Job accepted", messageId: expect.stringMatching(/^<[\w-]+@localhost>$/) },
-    ]);
+    expect(smtp.received).toEqual([{ to: [seekerEmail], subject: "Job accepted", messageId: expect.stringMatching(/^<[\w-]+@localhost>$/) }]);
   });
 });

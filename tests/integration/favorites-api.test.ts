@@ -34,11 +34,7 @@ describe("/api/favorites", () => {
 
   it("refuses unknown targets (404), bad input (400) and anonymous callers (401)", async () => {
     const me = await signedIn("fav-bad");
-    const unknown = await me.postJson("/api/favorites", {
-      targetType: "job",
-      targetId: "00000000-0000-4000-8000-000000000000",
-      role: "seeker",
-    });
+    const unknown = await me.postJson("/api/favorites", { targetType: "job", targetId: "00000000-0000-4000-8000-000000000000", role: "seeker" });
     expect(unknown.status).toBe(404);
     for (const body of [
       { targetType: "user", targetId: me.id, role: "seeker" },
@@ -51,8 +47,6 @@ describe("/api/favorites", () => {
     expect(await favorites(me)).toEqual([]);
     const anonymous = new HttpClient(app.url);
     expect((await anonymous.request("/api/favorites")).status).toBe(401);
-    expect(
-      (await anonymous.postJson("/api/favorites", { targetType: "provider", targetId: me.id, role: "seeker" })).status,
-    ).toBe(401);
+    expect((await anonymous.postJson("/api/favorites", { targetType: "provider", targetId: me.id, role: "seeker" })).status).toBe(401);
   });
 });

@@ -29,11 +29,9 @@ describe("favorites", () => {
 
   it("refuses unknown targets with 404", async () => {
     const me = await user();
-    const error = await addFavorite(db, me.id, {
-      targetType: "job",
-      targetId: "00000000-0000-4000-8000-000000000000",
-      role: "seeker",
-    }).catch((e: unknown) => e);
+    const error = await addFavorite(db, me.id, { targetType: "job", targetId: "00000000-0000-4000-8000-000000000000", role: "seeker" }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).kind).toBe("not_found");
   });
@@ -57,9 +55,7 @@ describe("favorites", () => {
     const fav = { targetType: "job" as const, targetId: job.id, role: "provider" as const };
     await Promise.all(Array.from({ length: 20 }, () => addFavorite(db, me.id, fav)));
     expect(await listFavorites(db, me.id)).toHaveLength(1);
-    await Promise.all(
-      Array.from({ length: 10 }, (_, i) => (i % 2 ? addFavorite(db, me.id, fav) : removeFavorite(db, me.id, fav))),
-    );
+    await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? addFavorite(db, me.id, fav) : removeFavorite(db, me.id, fav))));
     expect((await listFavorites(db, me.id)).length).toBeLessThanOrEqual(1);
   });
 });

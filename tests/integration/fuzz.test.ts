@@ -86,10 +86,7 @@ let origin: string;
 let snapshots: SnapshotReader;
 let fixtures: Fixtures;
 
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
-  "base64",
-);
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
 beforeAll(async () => {
   app = await startAppServer();
@@ -161,11 +158,7 @@ async function uploadImage(party: Party): Promise<string> {
   const params = await ok<{ url: string; imageUrl: string }>(
     party.client.request(`/api/object-storage/upload-url?contentType=image/png&size=${PNG.byteLength}`),
   );
-  const put = await fetch(params.url, {
-    method: "PUT",
-    body: new Uint8Array(PNG),
-    headers: { "Content-Type": "image/png" },
-  });
+  const put = await fetch(params.url, { method: "PUT", body: new Uint8Array(PNG), headers: { "Content-Type": "image/png" } });
   if (!put.ok) throw new Error(`upload answered ${put.status}`);
   return params.imageUrl;
 }
@@ -177,27 +170,17 @@ async function createFixtures(): Promise<Fixtures> {
   const jobIds: string[] = [];
   for (const [i, categoryId] of ["repair", "cleaning", "moving", "assembly", "other", "repair"].entries()) {
     const job = await ok<{ id: string }>(
-      seeker.client.postJson("/api/jobs", {
-        title: `Fuzz job ${i}`,
-        description: "A job to aim at",
-        categoryId,
-        budget: 20 + i,
-      }),
+      seeker.client.postJson("/api/jobs", { title: `Fuzz job ${i}`, description: "A job to aim at", categoryId, budget: 20 + i }),
     );
     jobIds.push(job.id);
   }
   const bookingIds: string[] = [];
-  for (const jobId of jobIds.slice(0, 3))
-    bookingIds.push((await ok<{ id: string }>(provider.client.postJson("/api/bookings", { jobId }))).id);
+  for (const jobId of jobIds.slice(0, 3)) bookingIds.push((await ok<{ id: string }>(provider.client.postJson("/api/bookings", { jobId }))).id);
   await ok(provider.client.postJson(`/api/bookings/${bookingIds[0]}/status`, { status: "in_progress" }, "PATCH"));
   await ok(provider.client.postJson(`/api/bookings/${bookingIds[0]}/status`, { status: "completed" }, "PATCH"));
   await ok(provider.client.postJson(`/api/bookings/${bookingIds[1]}/status`, { status: "in_progress" }, "PATCH"));
-  await ok(
-    seeker.client.postJson("/api/messages", { bookingId: bookingIds[1], content: "Hello", receiverId: provider.id }),
-  );
-  await ok(
-    provider.client.postJson("/api/messages", { bookingId: bookingIds[1], content: "Hi", receiverId: seeker.id }),
-  );
+  await ok(seeker.client.postJson("/api/messages", { bookingId: bookingIds[1], content: "Hello", receiverId: provider.id }));
+  await ok(provider.client.postJson("/api/messages", { bookingId: bookingIds[1], content: "Hi", receiverId: seeker.id }));
   const notificationIds = [
     ...(await ok<Array<{ id: string }>>(seeker.client.request("/api/notifications"))),
     ...(await ok<Array<{ id: string }>>(provider.client.request("/api/notifications"))),
@@ -216,10 +199,7 @@ async function createFixtures(): Promise<Fixtures> {
 
 const CATEGORY_IDS = CATEGORIES.map((c) => c.id);
 const signedInParty = fc.constantFrom<As>("seeker", "provider");
-const anyParty = fc.oneof(
-  { weight: 9, arbitrary: signedInParty },
-  { weight: 1, arbitrary: fc.constant<As>("anonymous") },
-);
+const anyParty = fc.oneof({ weight: 9, arbitrary: signedInParty }, { weight: 1, arbitrary: fc.constant<As>("anonymous") });
 
 /** An id from the fixtures (known), a random id or garbage (both unknown: refused by every endpoint that looks it up). */
 function idFrom(known: string[]): fc.Arbitrary<{ id: string; known: boolean }> {
@@ -238,18 +218,10 @@ const segment = (id: string): fc.Arbitrary<string> =>
   );
 
 const text = (max: number) =>
-  fc.string({
-    minLength: 1,
-    maxLength: Math.min(max, 60),
-    unit: fc.constantFrom(..."abcdefghij XYZ0123éü💥\u0000\n\t<>&'\"".split("")),
-  });
+  fc.string({ minLength: 1, maxLength: Math.min(max, 60), unit: fc.constantFrom(..."abcdefghij XYZ0123éü💥\u0000\n\t<>&'\"".split("")) });
 /** Text for a one-line field (a name, a title): no line breaks or tabs, which it refuses (decision 0066). */
 const lineText = (max: number) =>
-  fc.string({
-    minLength: 1,
-    maxLength: Math.min(max, 60),
-    unit: fc.constantFrom(..."abcdefghij XYZ0123éü💥<>&'\"".split("")),
-  });
+  fc.string({ minLength: 1, maxLength: Math.min(max, 60), unit: fc.constantFrom(..."abcdefghij XYZ0123éü💥<>&'\"".split("")) });
 /** One-line fields (names, titles, places) or multi-line ones (descriptions, messages, comments, bio). */
 type Lines = "one" | "many";
 /** A control character inside the text, where trimming leaves it: refused by a one-line field (line breaks and tabs too) or by any. */
@@ -295,11 +267,7 @@ const apiOrigin: fc.Arbitrary<{ headers: Record<string, string>; crossSite: bool
   {
     weight: 1,
     arbitrary: fc
-      .constantFrom<Record<string, string>>(
-        { Origin: "https://evil.example" },
-        { "Sec-Fetch-Site": "cross-site" },
-        { Origin: "null" },
-      )
+      .constantFrom<Record<string, string>>({ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }, { Origin: "null" })
       .map((headers) => ({ headers, crossSite: true })),
   },
 );
@@ -346,11 +314,7 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
         ),
         optional: true,
       },
-      isUrgent: {
-        valid: fc.boolean(),
-        invalid: fc.oneof(fc.constantFrom("true", "yes", 1, 0, null), hostileString),
-        optional: true,
-      },
+      isUrgent: { valid: fc.boolean(), invalid: fc.oneof(fc.constantFrom("true", "yes", 1, 0, null), hostileString), optional: true },
       address: optionalLine(200),
       budget: {
         valid: fc.oneof(fc.integer({ min: 0, max: 100_000 }), fc.constantFrom("12.50", "0", null, 99_999_999.99)),
@@ -365,15 +329,10 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
         invalid: fc.constantFrom(90.5, -91, 1e308, "north", "1e2", true),
         optional: true,
       },
-      longitude: {
-        valid: fc.double({ min: -180, max: 180, noNaN: true }),
-        invalid: fc.constantFrom(180.5, -181, "east", false),
-        optional: true,
-      },
+      longitude: { valid: fc.double({ min: -180, max: 180, noNaN: true }), invalid: fc.constantFrom(180.5, -181, "east", false), optional: true },
     }),
     // Only one's own upload may be attached.
-    acceptable: (body, fx, as) =>
-      !body.imageUrl || body.imageUrl === (as === "seeker" ? fx.imageUrls.seeker : fx.imageUrls.provider),
+    acceptable: (body, fx, as) => !body.imageUrl || body.imageUrl === (as === "seeker" ? fx.imageUrls.seeker : fx.imageUrls.provider),
   },
   "POST /api/bookings": {
     method: "POST",
@@ -387,11 +346,7 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
         optional: true,
       },
       paymentMethod: { ...enumOf(["card", "paypal", "cash"] as const), optional: true },
-      paymentStatus: {
-        valid: fc.constant("pending"),
-        invalid: fc.oneof(fc.constantFrom("paid", "refunded", "PENDING"), notAString),
-        optional: true,
-      },
+      paymentStatus: { valid: fc.constant("pending"), invalid: fc.oneof(fc.constantFrom("paid", "refunded", "PENDING"), notAString), optional: true },
       scheduledAt: {
         valid: fc.date({ noInvalidDate: true, min: new Date(0), max: new Date(4e12) }).map((d) => d.toISOString()),
         invalid: fc.oneof(fc.constantFrom("tomorrow", "2024-13-45T00:00:00Z", "", "0"), notAString),
@@ -459,20 +414,12 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
   "POST /api/users/switch-role": {
     method: "POST",
     path: fixedPath("/api/users/switch-role"),
-    rules: () => ({
-      newRole: enumOf(["seeker", "provider"] as const),
-      userType: enumOf(["individual", "business"] as const),
-    }),
+    rules: () => ({ newRole: enumOf(["seeker", "provider"] as const), userType: enumOf(["individual", "business"] as const) }),
   },
   "POST /api/users/toggle-online": {
     method: "POST",
     path: fixedPath("/api/users/toggle-online"),
-    rules: () => ({
-      isOnline: {
-        valid: fc.boolean(),
-        invalid: fc.oneof(fc.constantFrom("true", "false", 1, 0, null, "on"), hostileString),
-      },
-    }),
+    rules: () => ({ isOnline: { valid: fc.boolean(), invalid: fc.oneof(fc.constantFrom("true", "false", 1, 0, null, "on"), hostileString) } }),
   },
   "PATCH /api/notifications/:id/read": {
     method: "PATCH",
@@ -495,18 +442,14 @@ function jsonRequest(name: string, endpoint: JsonEndpoint, fx: Fixtures): fc.Arb
     .chain(({ as, at, body, origin: o }) =>
       jsonEncodings(body.value).map((encoded): FuzzRequest => {
         const bodyRefused =
-          !BODY_IGNORED.has(name) &&
-          (encoded.refused || body.broken || (endpoint.acceptable ? !endpoint.acceptable(body.value, fx, as) : false));
+          !BODY_IGNORED.has(name) && (encoded.refused || body.broken || (endpoint.acceptable ? !endpoint.acceptable(body.value, fx, as) : false));
         const refused = as === "anonymous" || o.crossSite || !at.known || bodyRefused;
         return {
           label: `${name} [${encoded.encoding}${body.broken ? ", broken field" : ""}]`,
           as,
           method: endpoint.method,
           path: at.path,
-          headers: {
-            ...o.headers,
-            ...(encoded.contentType === undefined ? {} : { "Content-Type": encoded.contentType }),
-          },
+          headers: { ...o.headers, ...(encoded.contentType === undefined ? {} : { "Content-Type": encoded.contentType }) },
           body: encoded.body,
           expect: refused ? "refused" : "either",
           api: true,
@@ -520,16 +463,11 @@ function apiReads(fx: Fixtures): fc.Arbitrary<FuzzRequest> {
   const query = (params: Record<string, fc.Arbitrary<string>>) =>
     fc
       .record(params, { requiredKeys: [] })
-      .map((p) =>
-        new URLSearchParams(
-          Object.entries(p).flatMap(([k, v]) => (v === undefined ? [] : [[k, v.toWellFormed()]])),
-        ).toString(),
-      );
+      .map((p) => new URLSearchParams(Object.entries(p).flatMap(([k, v]) => (v === undefined ? [] : [[k, v.toWellFormed()]]))).toString());
   const read = (label: string, path: fc.Arbitrary<string | { path: string; known: boolean }>) =>
     fc.tuple(anyParty, path).map(([as, p]): FuzzRequest => {
       // Opening a thread marks its messages read: a known thread may change data.
-      const expect: Expect =
-        as === "anonymous" ? "refused" : typeof p === "string" ? "read" : p.known ? "either" : "refused";
+      const expect: Expect = as === "anonymous" ? "refused" : typeof p === "string" ? "read" : p.known ? "either" : "refused";
       return { label, as, method: "GET", path: typeof p === "string" ? p : p.path, expect, api: true };
     });
   const ids = (known: string[]) => idFrom(known).chain(({ id }) => segment(id));
@@ -548,40 +486,17 @@ function apiReads(fx: Fixtures): fc.Arbitrary<FuzzRequest> {
     ),
     read(
       "GET /api/providers/available",
-      query({ categoryId: fc.oneof(fc.constantFrom(...CATEGORY_IDS), hostileString) }).map(
-        (q) => `/api/providers/available?${q}`,
-      ),
+      query({ categoryId: fc.oneof(fc.constantFrom(...CATEGORY_IDS), hostileString) }).map((q) => `/api/providers/available?${q}`),
     ),
     read(
       "GET /api/object-storage/upload-url",
       query({
         contentType: fc.oneof(
-          fc.constantFrom(
-            "image/png",
-            "image/jpeg",
-            "image/svg+xml",
-            "text/html",
-            "../../etc/passwd",
-            "image/png\u0000",
-          ),
+          fc.constantFrom("image/png", "image/jpeg", "image/svg+xml", "text/html", "../../etc/passwd", "image/png\u0000"),
           hostileString,
         ),
         size: fc.oneof(
-          fc.constantFrom(
-            "1",
-            "0",
-            "-1",
-            "NaN",
-            "1e3",
-            "10485760",
-            "10485761",
-            "1.5",
-            "",
-            " 7 ",
-            "0x10",
-            "Infinity",
-            "9".repeat(400),
-          ),
+          fc.constantFrom("1", "0", "-1", "NaN", "1e3", "10485760", "10485761", "1.5", "", " 7 ", "0x10", "Infinity", "9".repeat(400)),
           hostileString,
         ),
         key: fc.constantFrom("../../etc/passwd", "users/other/x.png", "%2e%2e/x"),
@@ -590,10 +505,7 @@ function apiReads(fx: Fixtures): fc.Arbitrary<FuzzRequest> {
     ),
     read(
       "GET /api/messages?bookingId",
-      idFrom(fx.bookingIds).map(({ id, known }) => ({
-        path: `/api/messages?${new URLSearchParams({ bookingId: id.toWellFormed() })}`,
-        known,
-      })),
+      idFrom(fx.bookingIds).map(({ id, known }) => ({ path: `/api/messages?${new URLSearchParams({ bookingId: id.toWellFormed() })}`, known })),
     ),
     read("GET /api/messages/:bookingId", idPath("/api/messages/", "", (f) => f.bookingIds)(fx)),
     read(
@@ -638,12 +550,7 @@ function wrongMethods(): fc.Arbitrary<FuzzRequest> {
     })
     .filter(
       ({ method, path }) =>
-        !(
-          method === "POST" &&
-          ["/api/jobs", "/api/bookings", "/api/reviews", "/api/users/switch-role", "/api/users/toggle-online"].includes(
-            path,
-          )
-        ),
+        !(method === "POST" && ["/api/jobs", "/api/bookings", "/api/reviews", "/api/users/switch-role", "/api/users/toggle-online"].includes(path)),
     )
     .map(({ as, method, path }): FuzzRequest => ({
       label: `${method} ${path} [wrong method]`,
@@ -682,14 +589,7 @@ const formEnum = (values: readonly string[], refusedOutside: readonly string[] =
 });
 const returnTo: FormRule = {
   valid: fc.oneof(
-    fc.constantFrom(
-      "/",
-      "/my-jobs",
-      "//evil.example",
-      "/\\evil.example",
-      "https://evil.example",
-      "javascript:alert(1)",
-    ),
+    fc.constantFrom("/", "/my-jobs", "//evil.example", "/\\evil.example", "https://evil.example", "javascript:alert(1)"),
     hostileString,
   ),
   optional: true,
@@ -729,16 +629,14 @@ const FORM_ACTIONS: Record<string, FormAction> = {
     rules: () => ({ intent: formEnum(["accept", "cancel"]), returnTo }),
   },
   "POST /bookings/:id (status)": {
-    path: (fx) =>
-      idFrom(fx.bookingIds).chain(({ id, known }) => segment(id).map((s) => ({ path: `/bookings/${s}`, known }))),
+    path: (fx) => idFrom(fx.bookingIds).chain(({ id, known }) => segment(id).map((s) => ({ path: `/bookings/${s}`, known }))),
     rules: () => ({
       intent: formEnum(["status"], ["status", "review"]),
       status: formEnum(["pending", "accepted", "in_progress", "completed", "cancelled"]),
     }),
   },
   "POST /bookings/:id (review)": {
-    path: (fx) =>
-      idFrom(fx.bookingIds).chain(({ id, known }) => segment(id).map((s) => ({ path: `/bookings/${s}`, known }))),
+    path: (fx) => idFrom(fx.bookingIds).chain(({ id, known }) => segment(id).map((s) => ({ path: `/bookings/${s}`, known }))),
     rules: () => ({
       intent: formEnum(["review"], ["status", "review"]),
       rating: {
@@ -764,10 +662,9 @@ const FORM_ACTIONS: Record<string, FormAction> = {
   },
   "POST /post-job": {
     path: () =>
-      fc.oneof(fc.constantFrom(...CATEGORY_IDS), hostileString).map((c) => ({
-        path: `/post-job?${new URLSearchParams({ category: c.toWellFormed(), step: "3" })}`,
-        known: true,
-      })),
+      fc
+        .oneof(fc.constantFrom(...CATEGORY_IDS), hostileString)
+        .map((c) => ({ path: `/post-job?${new URLSearchParams({ category: c.toWellFormed(), step: "3" })}`, known: true })),
     rules: (fx) => ({
       categoryId: formEnum(CATEGORY_IDS),
       title: formText(120, "one"),
@@ -777,11 +674,7 @@ const FORM_ACTIONS: Record<string, FormAction> = {
         invalid: fc.oneof(longerThan(200), withControl("one")),
         optional: true,
       },
-      budget: {
-        valid: fc.constantFrom("", "0", "15", "99.99"),
-        invalid: fc.constantFrom("-1", "abc", "1e12", "0.001", "NaN"),
-        optional: true,
-      },
+      budget: { valid: fc.constantFrom("", "0", "15", "99.99"), invalid: fc.constantFrom("-1", "abc", "1e12", "0.001", "NaN"), optional: true },
       isUrgent: { valid: fc.constantFrom("on"), optional: true },
       latitude: { valid: fc.constantFrom("40.7"), invalid: fc.constantFrom("91", "-1000", "north"), optional: true },
       longitude: { valid: fc.constantFrom("-73.9"), invalid: fc.constantFrom("181", "east"), optional: true },
@@ -834,11 +727,7 @@ const FORM_ACTIONS: Record<string, FormAction> = {
   },
   "POST /switch-role": {
     path: () => fc.constant({ path: "/switch-role", known: true }),
-    rules: () => ({
-      newRole: formEnum(["seeker", "provider"]),
-      userType: formEnum(["individual", "business"]),
-      returnTo,
-    }),
+    rules: () => ({ newRole: formEnum(["seeker", "provider"]), userType: formEnum(["individual", "business"]), returnTo }),
   },
 };
 
@@ -904,14 +793,9 @@ function pageReads(fx: Fixtures): fc.Arbitrary<FuzzRequest> {
     q.map((s) => `/bookings/${fx.bookingIds[0]}?dialog=${s}&confirm=${s}`),
     q.map((s) => `/images/${s}`),
   );
-  return fc.tuple(signedInParty, path).map(([as, p]): FuzzRequest => ({
-    label: `GET ${p.split(/[/?]/)[1]} (page)`,
-    as,
-    method: "GET",
-    path: p,
-    expect: "read",
-    api: false,
-  }));
+  return fc
+    .tuple(signedInParty, path)
+    .map(([as, p]): FuzzRequest => ({ label: `GET ${p.split(/[/?]/)[1]} (page)`, as, method: "GET", path: p, expect: "read", api: false }));
 }
 
 /** Framework-level oddities: server-action ids nobody exports, RSC payload requests, unknown pages. */
@@ -919,22 +803,10 @@ function frameworkOddities(): fc.Arbitrary<FuzzRequest> {
   return fc
     .record({
       as: anyParty,
-      path: fc.constantFrom(
-        "/profile",
-        "/post-job?category=repair&step=3",
-        "/",
-        "/no/such/page",
-        "/profile.rsc",
-        "/messages.rsc",
-        "/_root.data",
-      ),
+      path: fc.constantFrom("/profile", "/post-job?category=repair&step=3", "/", "/no/such/page", "/profile.rsc", "/messages.rsc", "/_root.data"),
       actionId: fc.oneof(fc.constant(undefined), fc.constantFrom("x", "../../etc/passwd#default", "0".repeat(40))),
       body: fc.constantFrom("[]", "{}", "garbage", ""),
-      contentType: fc.constantFrom(
-        "text/plain;charset=UTF-8",
-        "application/x-www-form-urlencoded",
-        "multipart/form-data; boundary=zz",
-      ),
+      contentType: fc.constantFrom("text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=zz"),
     })
     .map(({ as, path, actionId, body, contentType }): FuzzRequest => ({
       label: `POST ${path.split("?")[0]} [${actionId ? "rsc-action-id" : "page"}]`,
@@ -972,10 +844,7 @@ function otherSpellings(fx: Fixtures): fc.Arbitrary<FuzzRequest> {
   // Each character of a static segment as written, in the other case, or percent-encoded (hex in either case).
   const spelled = (segment: string) =>
     fc
-      .array(fc.constantFrom("same", "same", "same", "case", "encode", "ENCODE"), {
-        minLength: segment.length,
-        maxLength: segment.length,
-      })
+      .array(fc.constantFrom("same", "same", "same", "case", "encode", "ENCODE"), { minLength: segment.length, maxLength: segment.length })
       .map((choices) =>
         [...segment]
           .map((c, i) => {
@@ -1009,13 +878,7 @@ function otherSpellings(fx: Fixtures): fc.Arbitrary<FuzzRequest> {
         path,
         headers: write ? { Origin: "", "Content-Type": "application/json" } : {},
         body: write
-          ? JSON.stringify({
-              bookingId: fx.bookingIds[0],
-              content: "spelled",
-              receiverId: fx.provider.id,
-              jobId: fx.jobIds[0],
-              status: "completed",
-            })
+          ? JSON.stringify({ bookingId: fx.bookingIds[0], content: "spelled", receiverId: fx.provider.id, jobId: fx.jobIds[0], status: "completed" })
           : undefined,
         expect: "refused",
         // An API spelling is judged as the API is (anything below 400 was not refused); a page spelling as pages
@@ -1027,10 +890,7 @@ function otherSpellings(fx: Fixtures): fc.Arbitrary<FuzzRequest> {
 
 function everything(fx: Fixtures): fc.Arbitrary<FuzzRequest> {
   return fc.oneof(
-    ...Object.entries(JSON_ENDPOINTS).map(([name, endpoint]) => ({
-      weight: 6,
-      arbitrary: jsonRequest(name, endpoint, fx),
-    })),
+    ...Object.entries(JSON_ENDPOINTS).map(([name, endpoint]) => ({ weight: 6, arbitrary: jsonRequest(name, endpoint, fx) })),
     { weight: 8, arbitrary: apiReads(fx) },
     { weight: 3, arbitrary: wrongMethods() },
     ...Object.entries(FORM_ACTIONS).map(([name, action]) => ({ weight: 4, arbitrary: formRequest(name, action, fx) })),
@@ -1058,10 +918,7 @@ async function send(request: FuzzRequest): Promise<Answer> {
   const headers: Record<string, string> = { ...request.headers };
   if (headers.Origin === "") headers.Origin = origin;
   // A string body gets a text/plain type from fetch unless one is given: send bytes when there is to be none.
-  const body =
-    typeof request.body === "string" && !("Content-Type" in headers)
-      ? new TextEncoder().encode(request.body)
-      : request.body;
+  const body = typeof request.body === "string" && !("Content-Type" in headers) ? new TextEncoder().encode(request.body) : request.body;
   try {
     const response = await clientFor(request.as).request(request.path, { method: request.method, headers, body });
     return { request, status: response.status, text: await response.text() };
@@ -1088,109 +945,94 @@ function changedTables(before: DatabaseSnapshot, after: DatabaseSnapshot): strin
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...names]
     .filter((n) => JSON.stringify(before[n]) !== JSON.stringify(after[n]))
-    .map(
-      (n) =>
-        `${n}: ${before[n]?.rows ?? "-"} → ${after[n]?.rows ?? "-"} rows${before[n]?.md5 !== after[n]?.md5 ? ", checksum changed" : ""}`,
-    )
+    .map((n) => `${n}: ${before[n]?.rows ?? "-"} → ${after[n]?.rows ?? "-"} rows${before[n]?.md5 !== after[n]?.md5 ? ", checksum changed" : ""}`)
     .join("; ");
 }
 
 describe("hostile input", () => {
-  it(
-    `answers ${REQUESTS} generated requests below 500 and refused ones change nothing`,
-    { timeout: 600_000 },
-    async () => {
-      console.log(`fuzz: fc seed ${SEED} (FUZZ_SEED=${SEED} replays this run)`);
-      totals.started = performance.now();
-      const plan = fc
-        .sample(everything(fixtures), { seed: SEED, numRuns: REQUESTS })
-        .map((r) => ({ ...r, path: withinUrlLimit(r.path) }));
-      const take = async () => {
-        const started = performance.now();
-        const snapshot = await snapshots.take();
-        totals.snapshots++;
-        totals.snapshotMs += performance.now() - started;
-        return snapshot;
-      };
-      const serverErrors: string[] = [];
-      const notRefused: string[] = [];
-      const changes: string[] = [];
-      let baseline = await take();
-      /** An accepted request ran since the baseline was taken: take one before it is needed again. */
-      let dirty = false;
+  it(`answers ${REQUESTS} generated requests below 500 and refused ones change nothing`, { timeout: 600_000 }, async () => {
+    console.log(`fuzz: fc seed ${SEED} (FUZZ_SEED=${SEED} replays this run)`);
+    totals.started = performance.now();
+    const plan = fc.sample(everything(fixtures), { seed: SEED, numRuns: REQUESTS }).map((r) => ({ ...r, path: withinUrlLimit(r.path) }));
+    const take = async () => {
+      const started = performance.now();
+      const snapshot = await snapshots.take();
+      totals.snapshots++;
+      totals.snapshotMs += performance.now() - started;
+      return snapshot;
+    };
+    const serverErrors: string[] = [];
+    const notRefused: string[] = [];
+    const changes: string[] = [];
+    let baseline = await take();
+    /** An accepted request ran since the baseline was taken: take one before it is needed again. */
+    let dirty = false;
 
-      const record = (answer: Answer) => {
-        totals.requests++;
-        if (answer.request.label.includes("[nested")) totals.nested++;
-        const kind = answer.status === 0 ? "no answer" : `${Math.floor(answer.status / 100)}xx`;
-        totals.byClass[kind] = (totals.byClass[kind] ?? 0) + 1;
-        if (answer.status >= 500 || answer.status === 0)
-          serverErrors.push(`${answer.status} ← ${describeRequest(answer.request)} → ${answer.text.slice(0, 200)}`);
-        const refusedAnswer = answer.status >= 400 && answer.status < 500;
-        if (refusedAnswer || (answer.request.expect === "refused" && answer.status > 0 && answer.status < 500))
-          totals.rejected++;
-        // The JSON API answers a refusal with a 4xx; a form action redirects back with its error, so only the database can tell.
-        if (answer.request.expect === "refused" && answer.request.api && answer.status > 0 && answer.status < 400) {
-          notRefused.push(`${answer.status} ← ${describeRequest(answer.request)} → ${answer.text.slice(0, 200)}`);
-        }
-      };
-      /** The database now must be the baseline: `requests` were refused or read-only. */
-      const verify = async (requests: FuzzRequest[]) => {
-        const now = await take();
-        totals.comparisons++;
-        if (JSON.stringify(now) !== JSON.stringify(baseline)) {
-          totals.changedBy++;
-          changes.push(
-            `${changedTables(baseline, now)} during ${requests.length} requests:\n  ${requests.map(describeRequest).join("\n  ")}`,
-          );
-        }
-        baseline = now;
-      };
+    const record = (answer: Answer) => {
+      totals.requests++;
+      if (answer.request.label.includes("[nested")) totals.nested++;
+      const kind = answer.status === 0 ? "no answer" : `${Math.floor(answer.status / 100)}xx`;
+      totals.byClass[kind] = (totals.byClass[kind] ?? 0) + 1;
+      if (answer.status >= 500 || answer.status === 0)
+        serverErrors.push(`${answer.status} ← ${describeRequest(answer.request)} → ${answer.text.slice(0, 200)}`);
+      const refusedAnswer = answer.status >= 400 && answer.status < 500;
+      if (refusedAnswer || (answer.request.expect === "refused" && answer.status > 0 && answer.status < 500)) totals.rejected++;
+      // The JSON API answers a refusal with a 4xx; a form action redirects back with its error, so only the database can tell.
+      if (answer.request.expect === "refused" && answer.request.api && answer.status > 0 && answer.status < 400) {
+        notRefused.push(`${answer.status} ← ${describeRequest(answer.request)} → ${answer.text.slice(0, 200)}`);
+      }
+    };
+    /** The database now must be the baseline: `requests` were refused or read-only. */
+    const verify = async (requests: FuzzRequest[]) => {
+      const now = await take();
+      totals.comparisons++;
+      if (JSON.stringify(now) !== JSON.stringify(baseline)) {
+        totals.changedBy++;
+        changes.push(`${changedTables(baseline, now)} during ${requests.length} requests:\n  ${requests.map(describeRequest).join("\n  ")}`);
+      }
+      baseline = now;
+    };
 
-      // Window by window: first the requests that may be accepted, one at a time (a JSON one that was
-      // refused must have changed nothing: snapshots before and after it); then the rest, concurrently in
-      // small groups, with no accepted request among them, compared once at the end of the window.
-      // A form action redirects whether it accepted or refused, so only the database could tell.
-      for (let start = 0; start < plan.length; start += WINDOW) {
-        const window = plan.slice(start, start + WINDOW);
-        // Form posts first: they need no snapshot of their own, so the JSON ones come after a single one.
-        const mayChange = window.filter((r) => r.expect === "either").sort((a, b) => Number(a.api) - Number(b.api));
-        for (const request of mayChange) {
-          if (request.api && dirty) {
-            baseline = await take();
-            dirty = false;
-          }
-          const answer = await send(request);
-          record(answer);
-          if (request.api && answer.status >= 400 && answer.status < 500) await verify([request]);
-          else {
-            totals.accepted++;
-            dirty = true;
-          }
-        }
-        if (dirty) {
+    // Window by window: first the requests that may be accepted, one at a time (a JSON one that was
+    // refused must have changed nothing: snapshots before and after it); then the rest, concurrently in
+    // small groups, with no accepted request among them, compared once at the end of the window.
+    // A form action redirects whether it accepted or refused, so only the database could tell.
+    for (let start = 0; start < plan.length; start += WINDOW) {
+      const window = plan.slice(start, start + WINDOW);
+      // Form posts first: they need no snapshot of their own, so the JSON ones come after a single one.
+      const mayChange = window.filter((r) => r.expect === "either").sort((a, b) => Number(a.api) - Number(b.api));
+      for (const request of mayChange) {
+        if (request.api && dirty) {
           baseline = await take();
           dirty = false;
         }
-        const rest = window.filter((r) => r.expect !== "either");
-        for (let i = 0; i < rest.length; i += CONCURRENCY) {
-          for (const answer of await Promise.all(rest.slice(i, i + CONCURRENCY).map(send))) record(answer);
+        const answer = await send(request);
+        record(answer);
+        if (request.api && answer.status >= 400 && answer.status < 500) await verify([request]);
+        else {
+          totals.accepted++;
+          dirty = true;
         }
-        await verify(rest);
       }
+      if (dirty) {
+        baseline = await take();
+        dirty = false;
+      }
+      const rest = window.filter((r) => r.expect !== "either");
+      for (let i = 0; i < rest.length; i += CONCURRENCY) {
+        for (const answer of await Promise.all(rest.slice(i, i + CONCURRENCY).map(send))) record(answer);
+      }
+      await verify(rest);
+    }
 
-      const report = [
-        serverErrors.length &&
-          `${serverErrors.length} answers of 500 or more, or none:\n${serverErrors.slice(0, 25).join("\n")}`,
-        notRefused.length &&
-          `${notRefused.length} requests built to be refused were accepted:\n${notRefused.slice(0, 25).join("\n")}`,
-        changes.length &&
-          `${changes.length} times refused or read-only requests changed the database:\n${changes.slice(0, 5).join("\n")}`,
-        app.process.exitCode !== null && `the server exited (${app.process.exitCode}):\n${app.output().slice(-3000)}`,
-      ].filter(Boolean);
-      expect(report.join("\n\n"), `seed ${SEED}`).toBe("");
-      expect(totals.requests).toBeGreaterThanOrEqual(Math.min(REQUESTS, 10_000));
-      expect(totals.nested, "bodies nested past the depth limit").toBeGreaterThan(0);
-    },
-  );
+    const report = [
+      serverErrors.length && `${serverErrors.length} answers of 500 or more, or none:\n${serverErrors.slice(0, 25).join("\n")}`,
+      notRefused.length && `${notRefused.length} requests built to be refused were accepted:\n${notRefused.slice(0, 25).join("\n")}`,
+      changes.length && `${changes.length} times refused or read-only requests changed the database:\n${changes.slice(0, 5).join("\n")}`,
+      app.process.exitCode !== null && `the server exited (${app.process.exitCode}):\n${app.output().slice(-3000)}`,
+    ].filter(Boolean);
+    expect(report.join("\n\n"), `seed ${SEED}`).toBe("");
+    expect(totals.requests).toBeGreaterThanOrEqual(Math.min(REQUESTS, 10_000));
+    expect(totals.nested, "bodies nested past the depth limit").toBeGreaterThan(0);
+  });
 });

@@ -14,19 +14,14 @@ async function seeker(label = "seeker") {
 
 async function provider(label = "provider", online = true) {
   const client = await seeker(label);
-  expect(
-    (await client.postJson("/api/users/switch-role", { newRole: "provider", userType: "individual" })).status,
-  ).toBe(200);
+  expect((await client.postJson("/api/users/switch-role", { newRole: "provider", userType: "individual" })).status).toBe(200);
   if (online) expect((await client.postJson("/api/users/toggle-online", { isOnline: true })).status).toBe(200);
   return client;
 }
 
 const getJson = async (client: HttpClient, path: string) => {
   const response = await client.request(path);
-  return {
-    status: response.status,
-    body: response.headers.get("Content-Type")?.includes("json") ? await response.json() : await response.text(),
-  };
+  return { status: response.status, body: response.headers.get("Content-Type")?.includes("json") ? await response.json() : await response.text() };
 };
 
 const validJob = {
@@ -75,12 +70,7 @@ describe("GET /api/categories", () => {
     const { status, body } = await getJson(await seeker(), "/api/categories");
     expect(status).toBe(200);
     expect(body).toHaveLength(6);
-    expect(body[0]).toEqual({
-      id: "repair",
-      name: "Repair & Maintenance",
-      icon: "Wrench",
-      description: expect.any(String),
-    });
+    expect(body[0]).toEqual({ id: "repair", name: "Repair & Maintenance", icon: "Wrench", description: expect.any(String) });
   });
 });
 
@@ -120,11 +110,7 @@ describe("POST /api/jobs", () => {
       expect(response.status, JSON.stringify(overrides)).toBe(400);
       expect(await response.text()).toMatch(message);
     }
-    const notJson = await client.request("/api/jobs", {
-      method: "POST",
-      headers: { "Content-Type": "text/plain" },
-      body: "title=x",
-    });
+    const notJson = await client.request("/api/jobs", { method: "POST", headers: { "Content-Type": "text/plain" }, body: "title=x" });
     expect(notJson.status).toBe(415);
     expect((await getJson(client, "/api/jobs/my-jobs")).body).toEqual([]);
   });
@@ -136,13 +122,7 @@ describe("GET /api/jobs/:id", () => {
     const job = await postJob(owner);
     const { status, body } = await getJson(await seeker("reader"), `/api/jobs/${job.id}`);
     expect(status).toBe(200);
-    expect(body.seeker).toEqual({
-      id: job.seekerId,
-      firstName: "Sam",
-      lastName: "Seeker",
-      profileImageUrl: null,
-      averageRating: "0.00",
-    });
+    expect(body.seeker).toEqual({ id: job.seekerId, firstName: "Sam", lastName: "Seeker", profileImageUrl: null, averageRating: "0.00" });
     expect(JSON.stringify(body)).not.toMatch(/@example\.com/);
   });
 
@@ -164,9 +144,7 @@ describe("providers and availability", () => {
     expect(list.body.every((p: Record<string, unknown>) => !("email" in p) && !("phoneNumber" in p))).toBe(true);
     expect(list.body.map((p: { id: string }) => p.id)).not.toContain(me.id);
     expect((await client.request("/api/providers/available")).status).toBe(400);
-    expect(await (await client.request("/api/providers/available?categoryId=plumbing")).text()).toMatch(
-      /^categoryId: /,
-    );
+    expect(await (await client.request("/api/providers/available?categoryId=plumbing")).text()).toMatch(/^categoryId: /);
   });
 
   it("toggles availability for providers only and validates the body", async () => {
@@ -282,10 +260,7 @@ describe("who sees a job's address (decision 0039)", () => {
     }
     expect((await getJson(prov, `/api/jobs/${job.id}`)).body).toMatchObject({ ...area, status: "completed" });
     expect((await getJson(prov, `/api/bookings/${booking.id}`)).body.job.address).toBe("Brooklyn, NY");
-    expect(
-      (await getJson(prov, "/api/bookings/my-bookings")).body.find((b: { id: string }) => b.id === booking.id).job
-        .address,
-    ).toBe("Brooklyn, NY");
+    expect((await getJson(prov, "/api/bookings/my-bookings")).body.find((b: { id: string }) => b.id === booking.id).job.address).toBe("Brooklyn, NY");
     expect((await getJson(owner, `/api/jobs/${job.id}`)).body).toMatchObject(exact);
     expect((await getJson(owner, `/api/bookings/${booking.id}`)).body.job.address).toBe(street);
     expect((await getJson(stranger, `/api/jobs/${job.id}`)).status).toBe(404);
@@ -318,10 +293,7 @@ describe("accepting only what the provider could see (decision 0039)", () => {
     expect(submitted.headers.get("Location")).toBe(`/jobs/${far.id}`);
     const { response: back } = await online.navigate(submitted.headers.get("Location")!);
     const page = await back.text();
-    expect(flashedToast(page)).toMatchObject({
-      destructive: true,
-      description: "Failed to accept job. Please try again.",
-    });
+    expect(flashedToast(page)).toMatchObject({ destructive: true, description: "Failed to accept job. Please try again." });
     expect(page).toContain("This job is more than 50 miles from your location");
     for (const id of [job.id, far.id]) expect((await getJson(owner, `/api/jobs/${id}`)).body.status).toBe("posted");
     expect((await getJson(online, "/api/bookings/my-bookings")).body).toEqual([]);
@@ -344,20 +316,10 @@ describe("POST /api/bookings (accepting a job)", () => {
     });
     expect(response.status).toBe(201);
     const booking = await response.json();
-    expect(booking).toMatchObject({
-      jobId: job.id,
-      agreedPrice: "120.00",
-      status: "accepted",
-      paymentStatus: "pending",
-      paymentMethod: "card",
-    });
+    expect(booking).toMatchObject({ jobId: job.id, agreedPrice: "120.00", status: "accepted", paymentStatus: "pending", paymentMethod: "card" });
     expect((await getJson(owner, `/api/jobs/${job.id}`)).body.status).toBe("matched");
-    expect((await getJson(owner, "/api/bookings/my-bookings")).body.map((b: { id: string }) => b.id)).toContain(
-      booking.id,
-    );
-    const providerView = (await getJson(prov, "/api/bookings/my-bookings")).body.find(
-      (b: { id: string }) => b.id === booking.id,
-    );
+    expect((await getJson(owner, "/api/bookings/my-bookings")).body.map((b: { id: string }) => b.id)).toContain(booking.id);
+    const providerView = (await getJson(prov, "/api/bookings/my-bookings")).body.find((b: { id: string }) => b.id === booking.id);
     expect(providerView).toMatchObject({ agreedPrice: "120.00", job: { id: job.id, title: job.title } });
     expect((await getJson(await seeker("stranger"), "/api/bookings/my-bookings")).body).toEqual([]);
   });
@@ -367,16 +329,12 @@ describe("POST /api/bookings (accepting a job)", () => {
     const job = await postJob(owner);
     expect((await owner.postJson("/api/bookings", { jobId: job.id })).status).toBe(403);
     const prov = await provider("r-prov");
-    expect(await (await prov.postJson("/api/bookings", { jobId: "00000000-0000-4000-8000-000000000000" })).text()).toBe(
-      "Job not found",
-    );
+    expect(await (await prov.postJson("/api/bookings", { jobId: "00000000-0000-4000-8000-000000000000" })).text()).toBe("Job not found");
     expect((await prov.postJson("/api/bookings", {})).status).toBe(400);
     expect((await prov.postJson("/api/bookings", { jobId: job.id, paymentMethod: "bitcoin" })).status).toBe(400);
     expect((await prov.postJson("/api/bookings", { jobId: job.id, paymentStatus: "paid" })).status).toBe(400);
     const ownJob = await postJob(prov);
-    expect(await (await prov.postJson("/api/bookings", { jobId: ownJob.id })).text()).toBe(
-      "You cannot accept your own job",
-    );
+    expect(await (await prov.postJson("/api/bookings", { jobId: ownJob.id })).text()).toBe("You cannot accept your own job");
     expect((await getJson(owner, `/api/jobs/${job.id}`)).body.status).toBe("posted");
   });
 
@@ -390,10 +348,6 @@ describe("POST /api/bookings (accepting a job)", () => {
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
     const loser = responses.find((r) => r.status === 409)!;
     expect(await loser.text()).toBe("This job was already accepted");
-    expect(
-      (await getJson(owner, "/api/bookings/my-bookings")).body.filter(
-        (b: { job: { id: string } }) => b.job.id === job.id,
-      ),
-    ).toHaveLength(1);
+    expect((await getJson(owner, "/api/bookings/my-bookings")).body.filter((b: { job: { id: string } }) => b.job.id === job.id)).toHaveLength(1);
   });
 });

@@ -2,20 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { DomainError } from "~/lib/errors";
-import {
-  getBookingForParty,
-  GO_ONLINE_TO_ACCEPT,
-  JOB_ALREADY_ACCEPTED,
-  JOB_OUT_OF_REACH,
-  listMyBookings,
-} from "~/models/booking.server";
-import {
-  countSeekerJobsByStatus,
-  createJobSchema,
-  getJobForViewer,
-  listAvailableJobs,
-  listSeekerJobs,
-} from "~/models/job.server";
+import { getBookingForParty, GO_ONLINE_TO_ACCEPT, JOB_ALREADY_ACCEPTED, JOB_OUT_OF_REACH, listMyBookings } from "~/models/booking.server";
+import { countSeekerJobsByStatus, createJobSchema, getJobForViewer, listAvailableJobs, listSeekerJobs } from "~/models/job.server";
 import {
   countAvailableProvidersByCategory,
   getProviderStats,
@@ -64,38 +52,13 @@ describe("posting jobs", () => {
       address: "Brooklyn, NY",
       budget: 120,
     });
-    expect(brooklyn).toMatchObject({
-      address: "Brooklyn, NY",
-      budget: "120.00",
-      status: "posted",
-      locationApproximate: false,
-    });
+    expect(brooklyn).toMatchObject({ address: "Brooklyn, NY", budget: "120.00", status: "posted", locationApproximate: false });
     expect(Number(brooklyn.latitude)).toBeCloseTo(40.65, 1);
     const empty = await createJob(db, seeker.id, { categoryId: "repair", title: "T", description: "D", address: "" });
-    expect(empty).toMatchObject({
-      address: "New York, NY",
-      latitude: "40.7128000",
-      longitude: "-74.0060000",
-      budget: null,
-    });
-    const unknown = await createJob(db, seeker.id, {
-      categoryId: "repair",
-      title: "T",
-      description: "D",
-      address: "Behind the old mill",
-    });
-    expect(unknown).toMatchObject({
-      address: "Behind the old mill",
-      locationApproximate: true,
-      latitude: "40.7128000",
-    });
-    const browser = await createJob(db, seeker.id, {
-      categoryId: "repair",
-      title: "T",
-      description: "D",
-      latitude: 40.6782,
-      longitude: -73.9442,
-    });
+    expect(empty).toMatchObject({ address: "New York, NY", latitude: "40.7128000", longitude: "-74.0060000", budget: null });
+    const unknown = await createJob(db, seeker.id, { categoryId: "repair", title: "T", description: "D", address: "Behind the old mill" });
+    expect(unknown).toMatchObject({ address: "Behind the old mill", locationApproximate: true, latitude: "40.7128000" });
+    const browser = await createJob(db, seeker.id, { categoryId: "repair", title: "T", description: "D", latitude: 40.6782, longitude: -73.9442 });
     expect(browser).toMatchObject({ address: "Brooklyn, NY", latitude: "40.6782000" });
     // Typed text that resolves wins over where the browser is (a job elsewhere).
     const typedWins = await createJob(db, seeker.id, {
@@ -116,11 +79,7 @@ describe("posting jobs", () => {
       latitude: 40.6782,
       longitude: -73.9442,
     });
-    expect(landmark).toMatchObject({
-      address: "Behind the old mill",
-      latitude: "40.6782000",
-      locationApproximate: false,
-    });
+    expect(landmark).toMatchObject({ address: "Behind the old mill", latitude: "40.6782000", locationApproximate: false });
   });
 
   it("validates the API payload with the table's rules", () => {
@@ -158,13 +117,7 @@ describe("posting jobs", () => {
     await createJob(db, other.id, { categoryId: "moving", title: "Not mine", description: "d" });
     const mine = await listSeekerJobs(db, seeker.id);
     expect(mine.map((j) => j.id)).toEqual([second.id, first.id]);
-    expect(mine[0].seeker).toEqual({
-      id: seeker.id,
-      firstName: "Sam",
-      lastName: seeker.lastName,
-      profileImageUrl: null,
-      averageRating: "4.50",
-    });
+    expect(mine[0].seeker).toEqual({ id: seeker.id, firstName: "Sam", lastName: seeker.lastName, profileImageUrl: null, averageRating: "4.50" });
     expect((await getJobForViewer(db, first.id, other.id))?.seeker.firstName).toBe("Sam");
     expect(await getJobForViewer(db, "not-a-uuid", seeker.id)).toBeNull();
     expect((await countSeekerJobsByStatus(db, seeker.id)).posted).toBe(2);
@@ -175,20 +128,8 @@ describe("available jobs near a provider", () => {
   it("lists posted jobs within the radius: my categories first, then urgent, then nearest", async () => {
     const seeker = await user();
     const me = await provider({ providerCategories: ["assembly"], latitude: "40.7580000", longitude: "-73.9855000" });
-    const near = await createJob(db, seeker.id, {
-      categoryId: "repair",
-      title: "near",
-      description: "d",
-      latitude: 40.76,
-      longitude: -73.98,
-    });
-    const farther = await createJob(db, seeker.id, {
-      categoryId: "repair",
-      title: "farther",
-      description: "d",
-      latitude: 40.65,
-      longitude: -73.95,
-    });
+    const near = await createJob(db, seeker.id, { categoryId: "repair", title: "near", description: "d", latitude: 40.76, longitude: -73.98 });
+    const farther = await createJob(db, seeker.id, { categoryId: "repair", title: "farther", description: "d", latitude: 40.65, longitude: -73.95 });
     const urgent = await createJob(db, seeker.id, {
       categoryId: "repair",
       title: "urgent",
@@ -197,26 +138,9 @@ describe("available jobs near a provider", () => {
       longitude: -73.9,
       isUrgent: true,
     });
-    const mine = await createJob(db, seeker.id, {
-      categoryId: "assembly",
-      title: "my category",
-      description: "d",
-      latitude: 40.7,
-      longitude: -74.1,
-    });
-    const faraway = await createJob(db, seeker.id, {
-      categoryId: "repair",
-      title: "Boston",
-      description: "d",
-      address: "Boston, MA",
-    });
-    const own = await createJob(db, me.id, {
-      categoryId: "assembly",
-      title: "own",
-      description: "d",
-      latitude: 40.76,
-      longitude: -73.98,
-    });
+    const mine = await createJob(db, seeker.id, { categoryId: "assembly", title: "my category", description: "d", latitude: 40.7, longitude: -74.1 });
+    const faraway = await createJob(db, seeker.id, { categoryId: "repair", title: "Boston", description: "d", address: "Boston, MA" });
+    const own = await createJob(db, me.id, { categoryId: "assembly", title: "own", description: "d", latitude: 40.76, longitude: -73.98 });
 
     const list = await listAvailableJobs(db, me);
     const ids = list.map((j) => j.id);
@@ -232,18 +156,9 @@ describe("available jobs near a provider", () => {
   it("fills the list group by group: mine urgent, mine, others urgent, others; the limit cuts across groups", async () => {
     // Far from every other test's jobs, so the small limit sees only these.
     const seeker = await user();
-    const me = await provider({
-      providerCategories: ["assembly", "moving"],
-      latitude: "20.0000000",
-      longitude: "20.0000000",
-    });
+    const me = await provider({ providerCategories: ["assembly", "moving"], latitude: "20.0000000", longitude: "20.0000000" });
     const at = (miles: number) => ({ latitude: 20 + miles / 69.1, longitude: 20 });
-    const otherFar = await createJob(db, seeker.id, {
-      categoryId: "repair",
-      title: "other far",
-      description: "d",
-      ...at(20),
-    });
+    const otherFar = await createJob(db, seeker.id, { categoryId: "repair", title: "other far", description: "d", ...at(20) });
     const otherUrgentFar = await createJob(db, seeker.id, {
       categoryId: "cleaning",
       title: "other urgent far",
@@ -258,28 +173,11 @@ describe("available jobs near a provider", () => {
       ...at(1),
       isUrgent: true,
     });
-    const mineFar = await createJob(db, seeker.id, {
-      categoryId: "moving",
-      title: "mine far",
-      description: "d",
-      ...at(40),
-    });
-    const mineUrgent = await createJob(db, seeker.id, {
-      categoryId: "assembly",
-      title: "mine urgent",
-      description: "d",
-      ...at(45),
-      isUrgent: true,
-    });
+    const mineFar = await createJob(db, seeker.id, { categoryId: "moving", title: "mine far", description: "d", ...at(40) });
+    const mineUrgent = await createJob(db, seeker.id, { categoryId: "assembly", title: "mine urgent", description: "d", ...at(45), isUrgent: true });
 
     const all = await listAvailableJobs(db, me);
-    expect(all.map((j) => j.id)).toEqual([
-      mineUrgent.id,
-      mineFar.id,
-      otherUrgentNear.id,
-      otherUrgentFar.id,
-      otherFar.id,
-    ]);
+    expect(all.map((j) => j.id)).toEqual([mineUrgent.id, mineFar.id, otherUrgentNear.id, otherUrgentFar.id, otherFar.id]);
     expect(all.map((j) => j.inMyCategories)).toEqual([true, true, false, false, false]);
     const three = await listAvailableJobs(db, me, { limit: 3 });
     expect(three.map((j) => j.id)).toEqual([mineUrgent.id, mineFar.id, otherUrgentNear.id]);
@@ -288,12 +186,7 @@ describe("available jobs near a provider", () => {
   it("measures from New York, NY when the provider has no location", async () => {
     const seeker = await user();
     const me = await provider({ latitude: null, longitude: null, providerCategories: [] });
-    const job = await createJob(db, seeker.id, {
-      categoryId: "other",
-      title: "nyc",
-      description: "d",
-      address: "New York, NY",
-    });
+    const job = await createJob(db, seeker.id, { categoryId: "other", title: "nyc", description: "d", address: "New York, NY" });
     const item = (await listAvailableJobs(db, me)).find((j) => j.id === job.id);
     // Measured to the job's approximate point (decision 0039): 40.71, -74.01 is 0.3 miles from 40.7128, -74.006.
     expect(item?.distanceMiles).toBeLessThan(0.5);
@@ -305,31 +198,11 @@ describe("available jobs near a provider", () => {
     const me = await provider({ providerCategories: ["cleaning"], latitude: "10.0000000", longitude: "10.0000000" });
     const sameSpot = [];
     for (const title of ["first", "second", "third", "fourth", "fifth"]) {
-      sameSpot.push(
-        await createJob(db, seeker.id, {
-          categoryId: "cleaning",
-          title,
-          description: "d",
-          latitude: 10,
-          longitude: 10,
-        }),
-      );
+      sameSpot.push(await createJob(db, seeker.id, { categoryId: "cleaning", title, description: "d", latitude: 10, longitude: 10 }));
     }
     // One degree of latitude is 69.1 miles: 0.7° is about 48 miles, 0.75° about 52.
-    const inside = await createJob(db, seeker.id, {
-      categoryId: "moving",
-      title: "inside",
-      description: "d",
-      latitude: 10.7,
-      longitude: 10,
-    });
-    const outside = await createJob(db, seeker.id, {
-      categoryId: "moving",
-      title: "outside",
-      description: "d",
-      latitude: 10.75,
-      longitude: 10,
-    });
+    const inside = await createJob(db, seeker.id, { categoryId: "moving", title: "inside", description: "d", latitude: 10.7, longitude: 10 });
+    const outside = await createJob(db, seeker.id, { categoryId: "moving", title: "outside", description: "d", latitude: 10.75, longitude: 10 });
 
     const newest = await listAvailableJobs(db, me, { limit: 3 });
     expect(newest.map((j) => j.title)).toEqual(["fifth", "fourth", "third"]);
@@ -344,13 +217,7 @@ describe("available jobs near a provider", () => {
   it("leaves out jobs that are no longer posted", async () => {
     const seeker = await user();
     const me = await provider();
-    const job = await createJob(db, seeker.id, {
-      categoryId: "repair",
-      title: "gone",
-      description: "d",
-      latitude: 40.76,
-      longitude: -73.98,
-    });
+    const job = await createJob(db, seeker.id, { categoryId: "repair", title: "gone", description: "d", latitude: 40.76, longitude: -73.98 });
     await cancelJob(db, seeker.id, job.id);
     expect((await listAvailableJobs(db, me)).map((j) => j.id)).not.toContain(job.id);
   });
@@ -389,9 +256,7 @@ describe("accepting a job", () => {
     const ownJob = await createJob(db, selfProvider.id, { categoryId: "repair", title: "t", description: "d" });
     expect((await refusal(acceptJob(db, selfProvider, { jobId: ownJob.id }))).kind).toBe("forbidden");
     expect((await getJobForViewer(db, ownJob.id, selfProvider.id))?.status).toBe("posted");
-    expect((await refusal(acceptJob(db, selfProvider, { jobId: "00000000-0000-4000-8000-000000000000" }))).kind).toBe(
-      "not_found",
-    );
+    expect((await refusal(acceptJob(db, selfProvider, { jobId: "00000000-0000-4000-8000-000000000000" }))).kind).toBe("not_found");
     await acceptJob(db, await provider(), { jobId: job.id });
     const late = await refusal(acceptJob(db, await provider(), { jobId: job.id }));
     expect(late.kind).toBe("conflict");
@@ -443,22 +308,11 @@ describe("who sees a job's location (decision 0039)", () => {
       exactLocation: true,
     });
     const seen = await getJobForViewer(db, job.id, stranger.id);
-    expect(seen).toMatchObject({
-      id: job.id,
-      address: "Brooklyn, NY",
-      latitude: "40.6900000",
-      longitude: "-73.9900000",
-      exactLocation: false,
-    });
+    expect(seen).toMatchObject({ id: job.id, address: "Brooklyn, NY", latitude: "40.6900000", longitude: "-73.9900000", exactLocation: false });
     expect(seen?.seeker.id).toBe(seeker.id);
     // The list of jobs near a provider: the same area, and the distance to the approximate point.
     const listed = (await listAvailableJobs(db, stranger)).find((j) => j.id === job.id);
-    expect(listed).toMatchObject({
-      address: "Brooklyn, NY",
-      latitude: "40.6900000",
-      longitude: "-73.9900000",
-      exactLocation: false,
-    });
+    expect(listed).toMatchObject({ address: "Brooklyn, NY", latitude: "40.6900000", longitude: "-73.9900000", exactLocation: false });
     expect(JSON.stringify(listed)).not.toContain("Jay St");
     // The providers told about it read the area, never the street.
     const [notice] = await db.select().from(t.notifications).where(eq(t.notifications.relatedId, job.id));
@@ -471,11 +325,7 @@ describe("who sees a job's location (decision 0039)", () => {
     const stranger = await provider();
     const job = await createJob(db, seeker.id, { categoryId: "repair", title: "t", description: "d", address: street });
     const booking = await acceptJob(db, me, { jobId: job.id });
-    expect(await getJobForViewer(db, job.id, me.id)).toMatchObject({
-      address: street,
-      latitude: "40.6940000",
-      exactLocation: true,
-    });
+    expect(await getJobForViewer(db, job.id, me.id)).toMatchObject({ address: street, latitude: "40.6940000", exactLocation: true });
     expect(await getJobForViewer(db, job.id, stranger.id)).toBeNull();
     await transitionBooking(db, booking.id, me.id, "in_progress");
     expect(await getJobForViewer(db, job.id, me.id)).toMatchObject({ address: street, exactLocation: true });
@@ -518,20 +368,8 @@ describe("accepting only what the provider could see (decision 0039)", () => {
     const seeker = await user();
     const me = await provider({ providerCategories: ["repair"], latitude: "30.0000000", longitude: "30.0000000" });
     // One degree of latitude is 69.1 miles: 0.7° is about 48 miles, 0.75° about 52.
-    const outside = await createJob(db, seeker.id, {
-      categoryId: "repair",
-      title: "outside",
-      description: "d",
-      latitude: 30.75,
-      longitude: 30,
-    });
-    const inside = await createJob(db, seeker.id, {
-      categoryId: "cleaning",
-      title: "inside",
-      description: "d",
-      latitude: 30.7,
-      longitude: 30,
-    });
+    const outside = await createJob(db, seeker.id, { categoryId: "repair", title: "outside", description: "d", latitude: 30.75, longitude: 30 });
+    const inside = await createJob(db, seeker.id, { categoryId: "cleaning", title: "inside", description: "d", latitude: 30.7, longitude: 30 });
     const listed = (await listAvailableJobs(db, me)).map((j) => j.id);
     expect(listed).toContain(inside.id);
     expect(listed).not.toContain(outside.id);
@@ -546,18 +384,8 @@ describe("accepting only what the provider could see (decision 0039)", () => {
   it("measures from New York, NY when the provider has no location", async () => {
     const seeker = await user();
     const me = await provider({ latitude: null, longitude: null });
-    const boston = await createJob(db, seeker.id, {
-      categoryId: "repair",
-      title: "Boston",
-      description: "d",
-      address: "Boston, MA",
-    });
-    const brooklyn = await createJob(db, seeker.id, {
-      categoryId: "repair",
-      title: "Brooklyn",
-      description: "d",
-      address: "Brooklyn, NY",
-    });
+    const boston = await createJob(db, seeker.id, { categoryId: "repair", title: "Boston", description: "d", address: "Boston, MA" });
+    const brooklyn = await createJob(db, seeker.id, { categoryId: "repair", title: "Brooklyn", description: "d", address: "Brooklyn, NY" });
     expect((await refusal(acceptJob(db, me, { jobId: boston.id }))).message).toBe(JOB_OUT_OF_REACH);
     expect((await acceptJob(db, me, { jobId: brooklyn.id })).status).toBe("accepted");
   });
@@ -566,9 +394,7 @@ describe("accepting only what the provider could see (decision 0039)", () => {
     const seeker = await user();
     const job = await createJob(db, seeker.id, { categoryId: "repair", title: "t", description: "d" });
     await acceptJob(db, await provider(), { jobId: job.id });
-    expect((await refusal(acceptJob(db, await provider({ isProviderOnline: false }), { jobId: job.id }))).message).toBe(
-      JOB_ALREADY_ACCEPTED,
-    );
+    expect((await refusal(acceptJob(db, await provider({ isProviderOnline: false }), { jobId: job.id }))).message).toBe(JOB_ALREADY_ACCEPTED);
   });
 });
 
@@ -632,15 +458,9 @@ describe("providers", () => {
     const now = new Date("2026-11-22T15:00:00Z");
     const complete = async (price: string, completedAt: Date | null, status: t.Booking["status"] = "completed") => {
       const job = await createJob(db, seeker.id, { categoryId: "repair", title: "t", description: "d" });
-      await db.insert(t.bookings).values({
-        jobId: job.id,
-        seekerId: seeker.id,
-        providerId: me.id,
-        agreedPrice: price,
-        paymentMethod: "card",
-        status,
-        completedAt,
-      });
+      await db
+        .insert(t.bookings)
+        .values({ jobId: job.id, seekerId: seeker.id, providerId: me.id, agreedPrice: price, paymentMethod: "card", status, completedAt });
     };
     await complete("100.50", new Date("2026-11-22T14:00:00Z"));
     await complete("20.25", new Date("2026-11-22T04:59:00Z")); // 23:59 the day before in New York
@@ -654,12 +474,8 @@ describe("providers", () => {
   });
 
   it("finds midnight in the market's time zone", () => {
-    expect(startOfDayIn("America/New_York", new Date("2026-11-22T15:00:00Z")).toISOString()).toBe(
-      "2026-11-22T05:00:00.000Z",
-    );
-    expect(startOfDayIn("America/New_York", new Date("2026-07-01T03:00:00Z")).toISOString()).toBe(
-      "2026-06-30T04:00:00.000Z",
-    );
+    expect(startOfDayIn("America/New_York", new Date("2026-11-22T15:00:00Z")).toISOString()).toBe("2026-11-22T05:00:00.000Z");
+    expect(startOfDayIn("America/New_York", new Date("2026-07-01T03:00:00Z")).toISOString()).toBe("2026-06-30T04:00:00.000Z");
     expect(startOfDayIn("UTC", new Date("2026-11-22T15:00:00Z")).toISOString()).toBe("2026-11-22T00:00:00.000Z");
   });
 });

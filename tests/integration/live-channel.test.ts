@@ -30,9 +30,7 @@ async function signedIn(server: AppServer, label: string) {
 }
 
 async function listen(server: AppServer, client: HttpClient): Promise<Listener> {
-  const socket = new WebSocket(`ws://localhost:${server.port}/ws`, {
-    headers: { Origin: server.url, Cookie: client.cookieHeader() },
-  });
+  const socket = new WebSocket(`ws://localhost:${server.port}/ws`, { headers: { Origin: server.url, Cookie: client.cookieHeader() } });
   const received: Listener["received"] = [];
   const waiters: Array<{ type: string; resolve: (m: Listener["received"][number]) => void }> = [];
   socket.on("message", (raw) => {
@@ -67,9 +65,7 @@ describe("the live channel across instances", () => {
     const provider = await signedIn(b, "provider");
     const third = await signedIn(b, "third");
     await becomeOnlineProvider(provider);
-    const job = await (
-      await seeker.postJson("/api/jobs", { title: "Live", description: "d", categoryId: "repair" })
-    ).json();
+    const job = await (await seeker.postJson("/api/jobs", { title: "Live", description: "d", categoryId: "repair" })).json();
 
     const seekerSocket = await listen(a, seeker);
     const providerSocket = await listen(b, provider);
@@ -81,11 +77,7 @@ describe("the live channel across instances", () => {
     expect((await seekerSocket.next("notification")).type).toBe("notification");
 
     const started = Date.now();
-    const sent = await seeker.postJson("/api/messages", {
-      bookingId: booking.id,
-      content: "Are you on your way?",
-      receiverId: provider.id,
-    });
+    const sent = await seeker.postJson("/api/messages", { bookingId: booking.id, content: "Are you on your way?", receiverId: provider.id });
     expect(sent.status).toBe(201);
     const delivered = await providerSocket.next("message");
     expect(delivered.data.bookingId).toBe(booking.id);
@@ -101,9 +93,7 @@ describe("the live channel across instances", () => {
     const sender = await signedIn(a, "sender");
     const receiver = await signedIn(a, "receiver");
     await becomeOnlineProvider(receiver);
-    const job = await (
-      await sender.postJson("/api/jobs", { title: "Reconnect", description: "d", categoryId: "repair" })
-    ).json();
+    const job = await (await sender.postJson("/api/jobs", { title: "Reconnect", description: "d", categoryId: "repair" })).json();
     const booking = await (await receiver.postJson("/api/bookings", { jobId: job.id })).json();
 
     const first = await listen(a, receiver);
@@ -138,9 +128,7 @@ function closeCode(socket: WebSocket): Promise<number> {
 /** The status of a /ws upgrade: 101 when it opened (then closed again), else the refusal's. */
 function upgradeStatus(server: AppServer, client: HttpClient): Promise<number> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://localhost:${server.port}/ws`, {
-      headers: { Origin: server.url, Cookie: client.cookieHeader() },
-    });
+    const socket = new WebSocket(`ws://localhost:${server.port}/ws`, { headers: { Origin: server.url, Cookie: client.cookieHeader() } });
     socket.once("open", () => {
       socket.close();
       resolve(101);

@@ -70,11 +70,7 @@ describe("live events of a transaction", () => {
   it("that cannot be sent are logged, and the committed transaction's answer stands", async () => {
     const warn = vi.spyOn(rootLogger, "warn").mockImplementation(() => undefined);
     // Over NOTIFY's 8000-byte payload limit.
-    const tooLong: LiveEvent = {
-      type: "notification",
-      userIds: Array.from({ length: 150 }, (_, i) => `${i}`.padEnd(60, "x")),
-      data: {},
-    };
+    const tooLong: LiveEvent = { type: "notification", userIds: Array.from({ length: 150 }, (_, i) => `${i}`.padEnd(60, "x")), data: {} };
     await expect(inTransaction(db, (tx) => publishEvent(tx, tooLong).then(() => "written"))).resolves.toBe("written");
     await expect(publishEvent(db, tooLong)).resolves.toBeUndefined();
     expect(warn.mock.calls.filter(([, message]) => message === "live events not sent")).toHaveLength(2);
@@ -108,9 +104,7 @@ describe("live events of a transaction", () => {
 
   it("are refused in a transaction opened without inTransaction, which could not send them after commit", async () => {
     await expect(db.transaction((tx) => publishEvent(tx, event("bare")))).rejects.toThrow(/inTransaction/);
-    await expect(
-      db.transaction((tx) => inTransaction(tx, (inner) => publishEvent(inner, event("nested in bare")))),
-    ).rejects.toThrow(/inTransaction/);
+    await expect(db.transaction((tx) => inTransaction(tx, (inner) => publishEvent(inner, event("nested in bare"))))).rejects.toThrow(/inTransaction/);
     await drain();
     expect(ids()).toEqual([]);
   });

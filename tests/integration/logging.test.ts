@@ -47,9 +47,7 @@ describe("structured logs", () => {
     const signedInAs = await longName.request("/api/auth/user");
     sent.longNameUser = signedInAs.ok ? await signedInAs.json() : undefined;
     for (const stage of FORCED_FAILURES) {
-      const failure = await user.request(`/dev/fail/${stage}`, {
-        headers: { "X-Request-Id": `forced-failure-${stage}` },
-      });
+      const failure = await user.request(`/dev/fail/${stage}`, { headers: { "X-Request-Id": `forced-failure-${stage}` } });
       forcedStatus[stage] = failure.status;
       await failure.text();
     }
@@ -83,9 +81,7 @@ describe("structured logs", () => {
   });
 
   it("keeps a proxy's X-Request-Id and answers with the id it logged", () => {
-    expect(
-      lines.some((line) => line.msg === "request" && line.requestId === sent.forwardedId && line.path === "/"),
-    ).toBe(true);
+    expect(lines.some((line) => line.msg === "request" && line.requestId === sent.forwardedId && line.path === "/")).toBe(true);
     const callbackLines = lines.filter((line) => line.requestId === sent.failedCallbackId);
     expect(callbackLines.map((line) => line.msg)).toEqual(expect.arrayContaining(["sign-in failed", "request"]));
   });

@@ -5,11 +5,7 @@ import { EVENTS_CHANNEL, inTransaction, parseEvent, type LiveEvent } from "~/inf
 import { DomainError } from "~/lib/errors";
 import { BOOKING_CANCELLED_NO_MESSAGES, listConversations, sendMessageSchema } from "~/models/message.server";
 import { countUnreadBadges, listNotifications } from "~/models/notification.server";
-import {
-  acceptJobIn as acceptJob,
-  reviewBookingIn as createReview,
-  moveBookingIn as transitionBooking,
-} from "~/operations/bookings.server";
+import { acceptJobIn as acceptJob, reviewBookingIn as createReview, moveBookingIn as transitionBooking } from "~/operations/bookings.server";
 import { postJobIn as createJob } from "~/operations/jobs.server";
 import { openThread, sendMessageIn as sendMessage } from "~/operations/messages.server";
 import { markAllNotificationsRead, markNotificationRead } from "~/operations/notifications.server";
@@ -58,12 +54,7 @@ const provider = (values: Partial<t.NewUser> = {}) =>
 async function booked() {
   const seeker = await user();
   const prov = await provider();
-  const job = await createJob(db, seeker.id, {
-    categoryId: "repair",
-    title: "Fix sink",
-    description: "d",
-    address: "Manhattan, NY",
-  });
+  const job = await createJob(db, seeker.id, { categoryId: "repair", title: "Fix sink", description: "d", address: "Manhattan, NY" });
   const booking = await acceptJob(db, prov, { jobId: job.id });
   return { seeker, provider: prov, job, booking };
 }
@@ -86,18 +77,10 @@ describe("messages", () => {
     const stranger = await user();
     const message = await sendMessage(db, seeker.id, { bookingId: booking.id, content: "Hello", receiverId: prov.id });
     expect(message).toMatchObject({ senderId: seeker.id, receiverId: prov.id, content: "Hello", isRead: false });
-    expect(
-      (await refusal(sendMessage(db, stranger.id, { bookingId: booking.id, content: "Hi", receiverId: prov.id }))).kind,
-    ).toBe("not_found");
-    expect(
-      (await refusal(sendMessage(db, seeker.id, { bookingId: booking.id, content: "Hi", receiverId: seeker.id }))).kind,
-    ).toBe("invalid");
+    expect((await refusal(sendMessage(db, stranger.id, { bookingId: booking.id, content: "Hi", receiverId: prov.id }))).kind).toBe("not_found");
+    expect((await refusal(sendMessage(db, seeker.id, { bookingId: booking.id, content: "Hi", receiverId: seeker.id }))).kind).toBe("invalid");
     const received = await notificationsOf(prov.id);
-    expect(received[0]).toMatchObject({
-      type: "message",
-      relatedId: booking.id,
-      title: `New message from ${seeker.firstName} Doe`,
-    });
+    expect(received[0]).toMatchObject({ type: "message", relatedId: booking.id, title: `New message from ${seeker.firstName} Doe` });
     expect(await notificationsOf(stranger.id)).toEqual([]);
     await waitForEvents();
     const messageEvent = events.find((e) => e.type === "message");
@@ -116,31 +99,21 @@ describe("messages", () => {
       [seeker, prov],
       [prov, seeker],
     ]) {
-      const refused = await refusal(
-        sendMessage(db, from.id, { bookingId: booking.id, content: "Still coming?", receiverId: to.id }),
-      );
+      const refused = await refusal(sendMessage(db, from.id, { bookingId: booking.id, content: "Still coming?", receiverId: to.id }));
       expect(refused.kind).toBe("conflict");
       expect(refused.message).toBe(BOOKING_CANCELLED_NO_MESSAGES);
     }
-    expect(
-      (await db.select().from(t.messages).where(eq(t.messages.bookingId, booking.id))).map((m) => m.content),
-    ).toEqual(["On my way"]);
+    expect((await db.select().from(t.messages).where(eq(t.messages.bookingId, booking.id))).map((m) => m.content)).toEqual(["On my way"]);
     expect(await notificationsOf(prov.id)).toEqual(before);
     expect((await notificationsOf(seeker.id)).some((x) => x.message.includes("Still coming?"))).toBe(false);
     await waitForEvents();
     expect(events.filter((e) => e.type === "message")).toEqual([]);
     // A stranger still learns nothing: 404, not 409.
-    expect(
-      (await refusal(sendMessage(db, (await user()).id, { bookingId: booking.id, content: "Hi", receiverId: prov.id })))
-        .kind,
-    ).toBe("not_found");
+    expect((await refusal(sendMessage(db, (await user()).id, { bookingId: booking.id, content: "Hi", receiverId: prov.id }))).kind).toBe("not_found");
   });
 
   it("refuse blank and oversized content", () => {
-    const base = {
-      bookingId: "00000000-0000-4000-8000-000000000000",
-      receiverId: "00000000-0000-4000-8000-000000000001",
-    };
+    const base = { bookingId: "00000000-0000-4000-8000-000000000000", receiverId: "00000000-0000-4000-8000-000000000001" };
     expect(sendMessageSchema.safeParse({ ...base, content: "   \n\t " }).success).toBe(false);
     expect(sendMessageSchema.safeParse({ ...base, content: "x".repeat(2001) }).success).toBe(false);
     expect(sendMessageSchema.safeParse({ ...base, content: "x".repeat(2000) }).success).toBe(true);
@@ -152,19 +125,12 @@ describe("messages", () => {
     await sendMessage(db, seeker.id, { bookingId: booking.id, content: "one", receiverId: prov.id });
     await sendMessage(db, prov.id, { bookingId: booking.id, content: "two", receiverId: seeker.id });
     await sendMessage(db, seeker.id, { bookingId: booking.id, content: "three", receiverId: prov.id });
-    const unreadNotifications = async (userId: string) =>
-      (await listNotifications(db, userId)).filter((n) => !n.isRead).length;
-    expect(await countUnreadBadges(db, prov.id)).toEqual({
-      messages: 2,
-      notifications: await unreadNotifications(prov.id),
-    });
+    const unreadNotifications = async (userId: string) => (await listNotifications(db, userId)).filter((n) => !n.isRead).length;
+    expect(await countUnreadBadges(db, prov.id)).toEqual({ messages: 2, notifications: await unreadNotifications(prov.id) });
     const thread = await openThread(db, booking.id, prov.id);
     expect(thread.map((m) => m.content)).toEqual(["one", "two", "three"]);
     expect((await countUnreadBadges(db, prov.id)).messages).toBe(0);
-    expect(await countUnreadBadges(db, seeker.id)).toEqual({
-      messages: 1,
-      notifications: await unreadNotifications(seeker.id),
-    });
+    expect(await countUnreadBadges(db, seeker.id)).toEqual({ messages: 1, notifications: await unreadNotifications(seeker.id) });
     expect((await countUnreadBadges(db, seeker.id)).notifications).toBeGreaterThan(0);
     expect((await refusal(openThread(db, booking.id, (await user()).id))).kind).toBe("not_found");
   });
@@ -191,16 +157,8 @@ describe("messages", () => {
     select.mockRestore();
 
     expect(conversations.map((c) => c.bookingId)).toEqual([bookingB.id, bookingA.id]);
-    expect(conversations[0]).toMatchObject({
-      otherUser: { id: b.id, firstName: b.firstName },
-      lastMessage: { content: "to b" },
-      unreadCount: 0,
-    });
-    expect(conversations[1]).toMatchObject({
-      otherUser: { id: a.id },
-      lastMessage: { content: "from a 2" },
-      unreadCount: 2,
-    });
+    expect(conversations[0]).toMatchObject({ otherUser: { id: b.id, firstName: b.firstName }, lastMessage: { content: "to b" }, unreadCount: 0 });
+    expect(conversations[1]).toMatchObject({ otherUser: { id: a.id }, lastMessage: { content: "from a 2" }, unreadCount: 2 });
     expect(await listConversations(db, (await user()).id)).toEqual([]);
   });
 });
@@ -258,27 +216,14 @@ describe("notifications of domain events", () => {
   it("name a user without a name as 'User', never by their email address (decision 0018)", async () => {
     const seeker = await user({ firstName: null, lastName: null });
     const prov = await provider({ firstName: null, lastName: null });
-    const job = await createJob(db, seeker.id, {
-      categoryId: "repair",
-      title: "Nameless",
-      description: "d",
-      address: "Manhattan, NY",
-    });
+    const job = await createJob(db, seeker.id, { categoryId: "repair", title: "Nameless", description: "d", address: "Manhattan, NY" });
     const booking = await acceptJob(db, prov, { jobId: job.id });
     await sendMessage(db, seeker.id, { bookingId: booking.id, content: "Hello", receiverId: prov.id });
     await transitionBooking(db, booking.id, prov.id, "in_progress");
     await transitionBooking(db, booking.id, prov.id, "completed");
     await createReview(db, seeker.id, { bookingId: booking.id, revieweeId: prov.id, rating: 5 });
-    const received = [...(await notificationsOf(seeker.id)), ...(await notificationsOf(prov.id))].filter(
-      (x) => x.relatedId === booking.id,
-    );
-    expect(received.map((x) => x.type).sort()).toEqual([
-      "booking_accepted",
-      "booking_accepted",
-      "booking_accepted",
-      "message",
-      "review",
-    ]);
+    const received = [...(await notificationsOf(seeker.id)), ...(await notificationsOf(prov.id))].filter((x) => x.relatedId === booking.id);
+    expect(received.map((x) => x.type).sort()).toEqual(["booking_accepted", "booking_accepted", "booking_accepted", "message", "review"]);
     const text = JSON.stringify(received);
     expect(text).not.toContain(seeker.email);
     expect(text).not.toContain(prov.email);
@@ -298,10 +243,7 @@ describe("notifications of domain events", () => {
     expect((await refusal(markNotificationRead(db, stranger.id, first.id))).kind).toBe("not_found");
     expect((await markNotificationRead(db, seeker.id, first.id)).isRead).toBe(true);
     await booked();
-    const [{ id }] = await db
-      .insert(t.notifications)
-      .values({ userId: seeker.id, type: "review", title: "x", message: "y" })
-      .returning();
+    const [{ id }] = await db.insert(t.notifications).values({ userId: seeker.id, type: "review", title: "x", message: "y" }).returning();
     expect(await markAllNotificationsRead(db, seeker.id)).toBeGreaterThanOrEqual(1);
     const [row] = await db
       .select()

@@ -26,9 +26,7 @@ const requests = (route: string, status: number, method = "GET") =>
   `nearhand_http_request_duration_seconds_count{method="${method}",route="${route}",status="${status}"}`;
 
 function openSocket(client: HttpClient): Promise<WebSocket> {
-  const socket = new WebSocket(`ws://localhost:${app.port}/ws`, {
-    headers: { Origin: app.url, Cookie: client.cookieHeader() },
-  });
+  const socket = new WebSocket(`ws://localhost:${app.port}/ws`, { headers: { Origin: app.url, Cookie: client.cookieHeader() } });
   return new Promise((resolve, reject) => {
     socket.once("open", () => resolve(socket));
     socket.once("error", reject);
@@ -46,9 +44,7 @@ describe("GET /metrics", () => {
     const socket = await openSocket(seeker);
     // A job of one's own is a live event for oneself: its NOTIFY comes back through LISTEN to the socket.
     const heard = new Promise((resolve) => socket.once("message", resolve));
-    expect(
-      (await seeker.postJson("/api/jobs", { title: "Count me", description: "A metric", categoryId: "repair" })).status,
-    ).toBe(201);
+    expect((await seeker.postJson("/api/jobs", { title: "Count me", description: "A metric", categoryId: "repair" })).status).toBe(201);
     await heard;
     const after = await scrape();
     socket.close();
@@ -79,11 +75,7 @@ describe("GET /metrics", () => {
     const before = await scrape();
     let refused = 0;
     for (let i = 0; i < 10 && refused === 0; i++) {
-      const response = await client.postJson("/api/jobs", {
-        title: `Job ${i}`,
-        description: "Over the limit",
-        categoryId: "repair",
-      });
+      const response = await client.postJson("/api/jobs", { title: `Job ${i}`, description: "Over the limit", categoryId: "repair" });
       if (response.status === 429) refused++;
     }
     expect(refused).toBe(1);
@@ -103,10 +95,7 @@ describe("GET /metrics with METRICS_TOKEN", () => {
   it("answers only a scraper presenting the token", async () => {
     guarded = await startAppServer({ METRICS_TOKEN: token });
     expect((await fetch(`${guarded.url}/metrics`)).status).toBe(401);
-    expect(
-      (await fetch(`${guarded.url}/metrics`, { headers: { Authorization: "Bearer wrong-token-wrong-token-wrong" } }))
-        .status,
-    ).toBe(401);
+    expect((await fetch(`${guarded.url}/metrics`, { headers: { Authorization: "Bearer wrong-token-wrong-token-wrong" } })).status).toBe(401);
     const allowed = await fetch(`${guarded.url}/metrics`, { headers: { Authorization: `Bearer ${token}` } });
     expect(allowed.status).toBe(200);
     expect(await allowed.text()).toContain("nearhand_http_request_duration_seconds");

@@ -35,9 +35,7 @@ describe("migration 0006: notification types of the spec", () => {
     const client = await PGlite.create("memory://", { extensions: { cube, btree_gist } });
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder: migrationsBefore("0006_notification_types_of_the_spec") });
-    const [{ id }] = (
-      await client.query<{ id: string }>("insert into users (email) values ('old@example.com') returning id")
-    ).rows;
+    const [{ id }] = (await client.query<{ id: string }>("insert into users (email) values ('old@example.com') returning id")).rows;
     await client.query(
       `insert into notifications (user_id, type, title, message) values
         ($1, 'booking_status', 'Job started', 'Kim started work on "Tap"'),
@@ -45,24 +43,13 @@ describe("migration 0006: notification types of the spec", () => {
       [id],
     );
     await migrate(db, { migrationsFolder });
-    const rows = (
-      await client.query<{ type: string; title: string }>("select type, title from notifications order by title")
-    ).rows;
+    const rows = (await client.query<{ type: string; title: string }>("select type, title from notifications order by title")).rows;
     expect(rows).toEqual([
       { type: "booking_accepted", title: "Job started" },
       { type: "message", title: "New message from Kim" },
     ]);
-    const labels = (
-      await client.query<{ label: string }>("select unnest(enum_range(null::notification_type))::text as label")
-    ).rows;
-    expect(labels.map((l) => l.label)).toEqual([
-      "job_posted",
-      "booking_request",
-      "booking_accepted",
-      "booking_cancelled",
-      "message",
-      "review",
-    ]);
+    const labels = (await client.query<{ label: string }>("select unnest(enum_range(null::notification_type))::text as label")).rows;
+    expect(labels.map((l) => l.label)).toEqual(["job_posted", "booking_request", "booking_accepted", "booking_cancelled", "message", "review"]);
     await client.close();
   }, 180_000);
 });

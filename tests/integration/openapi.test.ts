@@ -28,8 +28,7 @@ const openApiTemplate = (pattern: string) => pattern.replace(/:(\w+)/g, "{$1}");
 
 function samplePath(pattern: string): string {
   return pattern.replace(/:(\w+)/g, (_, name: string) => {
-    if (!(name in SAMPLE_PARAMS))
-      throw new Error(`no sample value for :${name} (${pattern}): add one to SAMPLE_PARAMS`);
+    if (!(name in SAMPLE_PARAMS)) throw new Error(`no sample value for :${name} (${pattern}): add one to SAMPLE_PARAMS`);
     return SAMPLE_PARAMS[name]!;
   });
 }
@@ -81,11 +80,7 @@ describe("GET /api/openapi.json", () => {
     expect(first.headers.get("Cache-Control")).toMatch(/\bpublic\b.*max-age=\d+/);
     const etag = first.headers.get("ETag");
     expect(etag).toMatch(/^W\/".+"$/);
-    const document = (await first.json()) as {
-      openapi: string;
-      jsonSchemaDialect: string;
-      paths: Record<string, unknown>;
-    };
+    const document = (await first.json()) as { openapi: string; jsonSchemaDialect: string; paths: Record<string, unknown> };
     expect(document.openapi).toMatch(/^3\.1\.\d+$/);
     expect(document.jsonSchemaDialect).toBe("https://json-schema.org/draft/2020-12/schema");
 
@@ -127,10 +122,7 @@ describe("the document covers the API", () => {
     for (const route of routes) for (const operation of await answeredMethods(route.pattern)) answered.add(operation);
 
     const missing = [...answered].filter((operation) => !documented.has(operation) && !LEFT_OUT.has(operation));
-    expect(
-      missing,
-      "answered by the app but not in the OpenAPI document (the endpoints its module in app/routes/api/ exports)",
-    ).toEqual([]);
+    expect(missing, "answered by the app but not in the OpenAPI document (the endpoints its module in app/routes/api/ exports)").toEqual([]);
     const notAnswered = [...documented].filter((operation) => !answered.has(operation));
     expect(notAnswered, "in the document but answered 405 (or not a route of app/routes.ts)").toEqual([]);
     const stale = [...LEFT_OUT.keys()].filter((operation) => !answered.has(operation));
@@ -150,10 +142,7 @@ describe("the document covers the API", () => {
     };
     expect(allowHeaders.filter(({ method }) => method === "OPTIONS").length).toBe(routes.length);
     expect(
-      allowHeaders.filter(
-        ({ pattern, method, status, allow }) =>
-          allow !== allowOf(pattern) || status !== (method === "OPTIONS" ? 204 : 405),
-      ),
+      allowHeaders.filter(({ pattern, method, status, allow }) => allow !== allowOf(pattern) || status !== (method === "OPTIONS" ? 204 : 405)),
     ).toEqual([]);
     const templates = new Set(routes.map((route) => openApiTemplate(route.pattern)));
     expect(
@@ -170,32 +159,17 @@ describe("the contract check every /api answer goes through", () => {
     await client.signIn(uniqueEmail("openapi"), "Open", "Api");
     const me = await client.request("/api/auth/user");
     const user = (await me.json()) as Record<string, unknown>;
-    const answer = {
-      method: "GET",
-      path: "/api/auth/user",
-      status: 200,
-      contentType: "application/json; charset=utf-8",
-    };
+    const answer = { method: "GET", path: "/api/auth/user", status: 200, contentType: "application/json; charset=utf-8" };
     expect(contract.violation({ ...answer, body: JSON.stringify(user) })).toBeNull();
 
-    const leaked = contract.violation({
-      ...answer,
-      path: "/api/users/00000000-0000-4000-8000-000000000000",
-      body: JSON.stringify(user),
-    });
-    expect(leaked).toContain(
-      "GET /api/users/00000000-0000-4000-8000-000000000000 answered 200: the body does not match",
-    );
+    const leaked = contract.violation({ ...answer, path: "/api/users/00000000-0000-4000-8000-000000000000", body: JSON.stringify(user) });
+    expect(leaked).toContain("GET /api/users/00000000-0000-4000-8000-000000000000 answered 200: the body does not match");
     expect(leaked).toContain("must NOT have additional properties (email)");
     expect(contract.violation({ ...answer, body: JSON.stringify({ ...user, currentRole: "admin" }) })).toContain(
       "/currentRole must be equal to one of the allowed values",
     );
-    expect(contract.violation({ ...answer, status: 500, body: "" })).toContain(
-      "status 500 is not documented for GET /api/auth/user",
-    );
-    expect(contract.violation({ ...answer, status: 401, body: JSON.stringify({ error: "Unauthorized" }) })).toContain(
-      "the document says text/plain",
-    );
+    expect(contract.violation({ ...answer, status: 500, body: "" })).toContain("status 500 is not documented for GET /api/auth/user");
+    expect(contract.violation({ ...answer, status: 401, body: JSON.stringify({ error: "Unauthorized" }) })).toContain("the document says text/plain");
   });
 
   it("holds §8 errors to the document's text/plain error, on documented paths and others", async () => {
@@ -207,24 +181,14 @@ describe("the contract check every /api answer goes through", () => {
     expect(error("GET", "/api/jobs/my-jobs", 401, "")).toContain("must NOT have fewer than 1 characters");
     expect(error("GET", "/api/no/such/path", 404, "Not Found")).toBeNull();
     expect(error("PUT", "/api/jobs", 405, "Method not allowed")).toBeNull();
-    expect(
-      contract.violation({
-        method: "GET",
-        path: "/api/no/such/path",
-        status: 200,
-        contentType: "application/json",
-        body: "{}",
-      }),
-    ).toContain("the path is not in the document, yet the answer is no error");
+    expect(contract.violation({ method: "GET", path: "/api/no/such/path", status: 200, contentType: "application/json", body: "{}" })).toContain(
+      "the path is not in the document, yet the answer is no error",
+    );
   });
 
   it("is on for every test: the shared client records what does not match for the running test to fail", async () => {
     const url = new URL("/api/jobs/my-jobs", app.url);
-    await checkAnswer(
-      "GET",
-      url,
-      new Response(JSON.stringify([{ id: 1 }]), { headers: { "Content-Type": "application/json" } }),
-    );
+    await checkAnswer("GET", url, new Response(JSON.stringify([{ id: 1 }]), { headers: { "Content-Type": "application/json" } }));
     const recorded = takeContractViolations();
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatch(

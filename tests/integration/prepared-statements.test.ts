@@ -31,8 +31,7 @@ describe("prepared statements on postgres.js", () => {
   it("prepares a parameterized statement once and reuses it, in and out of transactions", async () => {
     const handle = await openDatabase({ databaseUrl: database.url, poolSize: 1 });
     try {
-      for (let i = 0; i < 3; i++)
-        expect(await handle.db.execute(sql`select ${i}::int + 1 as n`)).toMatchObject([{ n: i + 1 }]);
+      for (let i = 0; i < 3; i++) expect(await handle.db.execute(sql`select ${i}::int + 1 as n`)).toMatchObject([{ n: i + 1 }]);
       await handle.db.transaction(async (tx) => {
         await tx.execute(sql`select ${"in a transaction"}::text as t`);
         await tx.transaction((nested) => nested.execute(sql`select ${"in a savepoint"}::text as t`));

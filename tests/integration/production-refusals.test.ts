@@ -16,9 +16,7 @@ describe("embedded development services in production", () => {
       ...REAL_IDENTITY_PROVIDER,
     });
     expect(code).toBe(1);
-    expect(output).toMatch(
-      /S3_ENDPOINT: is required when NODE_ENV=production \(the embedded storage emulator refuses to run in production\)/,
-    );
+    expect(output).toMatch(/S3_ENDPOINT: is required when NODE_ENV=production \(the embedded storage emulator refuses to run in production\)/);
     expect(output).not.toMatch(/listening/);
   });
 

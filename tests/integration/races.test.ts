@@ -31,12 +31,7 @@ async function signedIn(label: string, role: "seeker" | "provider" = "seeker"): 
 }
 
 async function postJob(client: HttpClient, title = "Race job"): Promise<{ id: string }> {
-  const response = await client.postJson("/api/jobs", {
-    title,
-    description: "Concurrency",
-    categoryId: "repair",
-    budget: 80,
-  });
+  const response = await client.postJson("/api/jobs", { title, description: "Concurrency", categoryId: "repair", budget: 80 });
   expect(response.status).toBe(201);
   return response.json();
 }
@@ -68,9 +63,7 @@ describe("100 providers accepting one job at once", () => {
     const booking = JSON.parse(bodies[statuses.indexOf(201)]);
     expect(booking).toMatchObject({ jobId: job.id, providerId: winner.id, seekerId: owner.id, status: "accepted" });
     const ownersBookings = await (await owner.request("/api/bookings/my-bookings")).json();
-    expect(
-      ownersBookings.filter((b: { job: { id: string } }) => b.job.id === job.id).map((b: { id: string }) => b.id),
-    ).toEqual([booking.id]);
+    expect(ownersBookings.filter((b: { job: { id: string } }) => b.job.id === job.id).map((b: { id: string }) => b.id)).toEqual([booking.id]);
     expect((await (await owner.request(`/api/jobs/${job.id}`)).json()).status).toBe("matched");
   });
 });
@@ -93,9 +86,7 @@ describe("50 reviews of one provider at once", () => {
     const ratings = reviewers.map((_, i) => [5, 4, 5, 3, 1, 5, 2, 4][i % 8]);
 
     const responses = await Promise.all(
-      reviewers.map((reviewer, i) =>
-        reviewer.postJson("/api/reviews", { bookingId: bookings[i].id, revieweeId: provider.id, rating: ratings[i] }),
-      ),
+      reviewers.map((reviewer, i) => reviewer.postJson("/api/reviews", { bookingId: bookings[i].id, revieweeId: provider.id, rating: ratings[i] })),
     );
     expect(responses.map((r) => r.status)).toEqual(reviewers.map(() => 201));
 
@@ -131,9 +122,7 @@ describe("favorite storms", () => {
 
     // Adds and removes interleaved: each add must still answer with the favorite, never an empty body.
     const mixed = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
-        i % 2 ? fan.postJson("/api/favorites", favorite, "DELETE") : fan.postJson("/api/favorites", favorite),
-      ),
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? fan.postJson("/api/favorites", favorite, "DELETE") : fan.postJson("/api/favorites", favorite))),
     );
     for (const [i, response] of mixed.entries()) {
       expect(response.status).toBe(i % 2 ? 200 : 201);
@@ -146,9 +135,7 @@ describe("favorite storms", () => {
     // Whatever the storm left, the next acknowledged change decides.
     expect((await fan.postJson("/api/favorites", favorite)).status).toBe(201);
     expect(await rowsFor(fan, target)).toHaveLength(1);
-    const removes = await Promise.all(
-      Array.from({ length: 20 }, () => fan.postJson("/api/favorites", favorite, "DELETE")),
-    );
+    const removes = await Promise.all(Array.from({ length: 20 }, () => fan.postJson("/api/favorites", favorite, "DELETE")));
     const removed = await Promise.all(removes.map((r) => r.json()));
     expect(removes.map((r) => r.status)).toEqual(removes.map(() => 200));
     expect(removed.filter((r: { removed: boolean }) => r.removed)).toHaveLength(1);
@@ -202,25 +189,18 @@ describe("a provider cancelling a booking while accepting its job again", () => 
       ...Array.from({ length: 10 }, () => provider.postJson("/api/bookings", { jobId: job.id })),
     ]);
     expect(cancel.status).toBe(200);
-    const later = await Promise.all(
-      Array.from({ length: 5 }, () => provider.postJson("/api/bookings", { jobId: job.id })),
-    );
+    const later = await Promise.all(Array.from({ length: 5 }, () => provider.postJson("/api/bookings", { jobId: job.id })));
     const refusals = await Promise.all([...accepts, ...later].map(async (r) => `${r.status} ${await r.text()}`));
     // Before the cancel the job was taken; after it, it is the one job this provider may not take again.
     for (const refusal of refusals) {
-      expect([
-        "409 This job was already accepted",
-        "409 You cancelled this job after accepting it: it is left to other providers",
-      ]).toContain(refusal);
+      expect(["409 This job was already accepted", "409 You cancelled this job after accepting it: it is left to other providers"]).toContain(
+        refusal,
+      );
     }
-    expect(refusals.slice(accepts.length)).toEqual(
-      later.map(() => "409 You cancelled this job after accepting it: it is left to other providers"),
-    );
+    expect(refusals.slice(accepts.length)).toEqual(later.map(() => "409 You cancelled this job after accepting it: it is left to other providers"));
 
     const mine = await (await provider.request("/api/bookings/my-bookings")).json();
-    expect(mine.filter((b: { jobId: string }) => b.jobId === job.id).map((b: { status: string }) => b.status)).toEqual([
-      "cancelled",
-    ]);
+    expect(mine.filter((b: { jobId: string }) => b.jobId === job.id).map((b: { status: string }) => b.status)).toEqual(["cancelled"]);
     expect((await (await owner.request(`/api/jobs/${job.id}`)).json()).status).toBe("posted");
     expect((await crowd[2].postJson("/api/bookings", { jobId: job.id })).status).toBe(201);
   });
@@ -236,9 +216,7 @@ describe("a provider cancelling many accepted bookings at once", () => {
       expect(accepted.status).toBe(201);
       bookings.push(await accepted.json());
     }
-    const statuses = (await Promise.all(bookings.map((b) => patchStatus(provider, b.id, "cancelled")))).map(
-      (r) => r.status,
-    );
+    const statuses = (await Promise.all(bookings.map((b) => patchStatus(provider, b.id, "cancelled")))).map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
     const mine: Array<{ status: string }> = await (await provider.request("/api/bookings/my-bookings")).json();

@@ -52,9 +52,7 @@ async function signedIn(label: string, role: "seeker" | "provider" = "seeker"): 
   const who = caller();
   await who.onA.signIn(uniqueEmail(label), label, "Limited");
   if (role === "provider") {
-    expect(
-      (await who.onA.postJson("/api/users/switch-role", { newRole: "provider", userType: "individual" })).status,
-    ).toBe(200);
+    expect((await who.onA.postJson("/api/users/switch-role", { newRole: "provider", userType: "individual" })).status).toBe(200);
     expect((await who.onA.postJson("/api/users/toggle-online", { isOnline: true })).status).toBe(200);
   }
   who.id = (await (await who.onA.request("/api/auth/user")).json()).id;
@@ -86,14 +84,8 @@ describe("sign-in", () => {
       const client = new HttpClient(i % 2 ? b.url : a.url, { "X-Forwarded-For": `10.0.0.${i}, ${address}` });
       expect((await client.request("/api/login")).status).toBe(302);
     }
-    await expectTooMany(
-      await new HttpClient(b.url, { "X-Forwarded-For": address }).request("/api/callback?code=x&state=y"),
-      "signIn",
-    );
-    await expectTooMany(
-      await new HttpClient(a.url, { "X-Forwarded-For": `10.9.9.9, ${address}` }).request("/api/login"),
-      "signIn",
-    );
+    await expectTooMany(await new HttpClient(b.url, { "X-Forwarded-For": address }).request("/api/callback?code=x&state=y"), "signIn");
+    await expectTooMany(await new HttpClient(a.url, { "X-Forwarded-For": `10.9.9.9, ${address}` }).request("/api/login"), "signIn");
     // Another address signs in as usual.
     const other = caller();
     const { url } = await other.onB.signIn(uniqueEmail("other-address"));
@@ -141,11 +133,9 @@ describe("posting jobs", () => {
     }
     await expectTooMany(await seeker.next().postJson("/api/jobs", job), "jobs");
 
-    const form = await seeker.next().postForm("/post-job?category=assembly&step=3", {
-      categoryId: "assembly",
-      title: "One too many",
-      description: "Refused by the limit",
-    });
+    const form = await seeker
+      .next()
+      .postForm("/post-job?category=assembly&step=3", { categoryId: "assembly", title: "One too many", description: "Refused by the limit" });
     const page = await follow(seeker.onA, form);
     expect(page).toContain("Too many requests");
     expect(page).toContain("One too many");
@@ -164,24 +154,18 @@ describe("messages", () => {
     const booking = await (await provider.onA.postJson("/api/bookings", { jobId: created.id })).json();
     const message = (content: string) => ({ bookingId: booking.id, content, receiverId: provider.id });
 
-    const viaPage = await seeker
-      .next()
-      .postForm(`/messages?booking=${booking.id}`, { bookingId: booking.id, content: "Hello from the form" });
+    const viaPage = await seeker.next().postForm(`/messages?booking=${booking.id}`, { bookingId: booking.id, content: "Hello from the form" });
     expect(viaPage.status).toBe(302);
     for (let i = 1; i < limit("messages"); i++) {
       expect((await seeker.next().postJson("/api/messages", message(`Message ${i}`))).status).toBe(201);
     }
     await expectTooMany(await seeker.next().postJson("/api/messages", message("One too many")), "messages");
-    const refused = await seeker
-      .next()
-      .postForm(`/messages?booking=${booking.id}`, { bookingId: booking.id, content: "Kept in the box" });
+    const refused = await seeker.next().postForm(`/messages?booking=${booking.id}`, { bookingId: booking.id, content: "Kept in the box" });
     const page = await follow(seeker.onA, refused);
     expect(page).toContain("Too many requests");
     expect(page).toContain("Kept in the box");
 
-    const reply = await provider
-      .next()
-      .postJson("/api/messages", { bookingId: booking.id, content: "I can still answer", receiverId: seeker.id });
+    const reply = await provider.next().postJson("/api/messages", { bookingId: booking.id, content: "I can still answer", receiverId: seeker.id });
     expect(reply.status).toBe(201);
     const thread = (await (await provider.onA.request(`/api/messages?bookingId=${booking.id}`)).json()) as unknown[];
     expect(thread).toHaveLength(limit("messages") + 1);
@@ -195,9 +179,7 @@ describe("booking moves", () => {
     const first = await (await seeker.onA.postJson("/api/jobs", job)).json();
     const second = await (await seeker.onA.postJson("/api/jobs", job)).json();
     const booking = await (await provider.next().postJson("/api/bookings", { jobId: first.id })).json();
-    const started = await provider
-      .next()
-      .postForm(`/bookings/${booking.id}`, { intent: "status", status: "in_progress" });
+    const started = await provider.next().postForm(`/bookings/${booking.id}`, { intent: "status", status: "in_progress" });
     expect(await follow(provider.onA, started)).toContain("Status updated");
     // A move the lifecycle refuses still counts: the limit is on writes tried, as for messages.
     for (let i = 2; i < limit("bookings"); i++) {
@@ -208,19 +190,11 @@ describe("booking moves", () => {
           : await client.postForm(`/bookings/${booking.id}`, { intent: "status", status: "accepted" });
       expect(refused.status).toBe(i % 2 ? 409 : 302);
     }
-    await expectTooMany(
-      await provider.next().postJson(`/api/bookings/${booking.id}/status`, { status: "completed" }, "PATCH"),
-      "bookings",
-    );
+    await expectTooMany(await provider.next().postJson(`/api/bookings/${booking.id}/status`, { status: "completed" }, "PATCH"), "bookings");
     expect(
-      await follow(
-        provider.onA,
-        await provider.next().postForm(`/bookings/${booking.id}`, { intent: "status", status: "completed" }),
-      ),
+      await follow(provider.onA, await provider.next().postForm(`/bookings/${booking.id}`, { intent: "status", status: "completed" })),
     ).toContain("Too many requests");
-    expect(
-      await follow(provider.onA, await provider.next().postForm(`/jobs/${second.id}`, { intent: "accept" })),
-    ).toContain("Too many requests");
+    expect(await follow(provider.onA, await provider.next().postForm(`/jobs/${second.id}`, { intent: "accept" }))).toContain("Too many requests");
     expect((await (await seeker.onA.request(`/api/bookings/${booking.id}`)).json()).status).toBe("in_progress");
     expect((await (await seeker.onA.request(`/api/jobs/${second.id}`)).json()).status).toBe("posted");
 
@@ -231,10 +205,7 @@ describe("booking moves", () => {
 
 describe("uploads", () => {
   // A real 1×1 PNG.
-  const PNG = Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
-    "base64",
-  );
+  const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
   it("counts presigned URLs and images sent with forms per user across instances", async () => {
     const uploader = await signedIn("uploader");
@@ -242,11 +213,7 @@ describe("uploads", () => {
     const photo = new FormData();
     photo.set("photo", new Blob([new Uint8Array(PNG)], { type: "image/png" }), "me.png");
     const first = uploader.next();
-    const sent = await first.request("/profile/photo", {
-      method: "POST",
-      body: photo,
-      headers: { Origin: new URL(first.base).origin },
-    });
+    const sent = await first.request("/profile/photo", { method: "POST", body: photo, headers: { Origin: new URL(first.base).origin } });
     expect(await follow(uploader.onA, sent)).toContain("Profile photo updated");
     for (let i = 1; i < limit("uploads"); i++) expect((await uploader.next().request(uploadUrl)).status).toBe(200);
     await expectTooMany(await uploader.next().request(uploadUrl), "uploads");
@@ -254,11 +221,7 @@ describe("uploads", () => {
     const again = new FormData();
     again.set("photo", new Blob([new Uint8Array(PNG)], { type: "image/png" }), "again.png");
     const last = uploader.next();
-    const refused = await last.request("/profile/photo", {
-      method: "POST",
-      body: again,
-      headers: { Origin: new URL(last.base).origin },
-    });
+    const refused = await last.request("/profile/photo", { method: "POST", body: again, headers: { Origin: new URL(last.base).origin } });
     expect(await follow(uploader.onA, refused)).toContain("Too many uploads");
 
     const someoneElse = await signedIn("other-uploader");

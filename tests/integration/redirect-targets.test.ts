@@ -8,14 +8,7 @@ let app: AppServer;
 let seeker: HttpClient;
 let jobId: string;
 
-const HOSTILE = [
-  "/.//evil.example/phish",
-  "/..//evil.example",
-  "/%2e//evil.example",
-  "/\\evil.example",
-  "//evil.example",
-  "/\t/evil.example",
-];
+const HOSTILE = ["/.//evil.example/phish", "/..//evil.example", "/%2e//evil.example", "/\\evil.example", "//evil.example", "/\t/evil.example"];
 
 beforeAll(async () => {
   app = await startAppServer();
@@ -49,14 +42,7 @@ describe("redirect targets taken from requests", () => {
   it.each(HOSTILE)("the form actions' returnTo %j stays on our origin", async (target) => {
     landing(await seeker.postForm("/switch-role", { newRole: "seeker", userType: "individual", returnTo: target }));
     landing(await seeker.postForm("/availability", { isOnline: "false", returnTo: target }));
-    landing(
-      await seeker.postForm("/favorites/toggle", {
-        targetType: "job",
-        targetId: jobId,
-        intent: "add",
-        returnTo: target,
-      }),
-    );
+    landing(await seeker.postForm("/favorites/toggle", { targetType: "job", targetId: jobId, intent: "add", returnTo: target }));
     landing(await seeker.postForm(`/jobs/${jobId}`, { intent: "cancel", returnTo: target }));
   });
 

@@ -53,21 +53,9 @@ describe("schema", () => {
   });
 
   it("has a table for every entity of the spec", async () => {
-    const tables = await rows<{ table_name: string }>(
-      sql`select table_name from information_schema.tables where table_schema = 'public'`,
-    );
+    const tables = await rows<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public'`);
     expect(tables.map((r) => r.table_name)).toEqual(
-      expect.arrayContaining([
-        "users",
-        "sessions",
-        "service_categories",
-        "jobs",
-        "bookings",
-        "messages",
-        "reviews",
-        "notifications",
-        "favorites",
-      ]),
+      expect.arrayContaining(["users", "sessions", "service_categories", "jobs", "bookings", "messages", "reviews", "notifications", "favorites"]),
     );
   });
 
@@ -122,13 +110,7 @@ describe("schema", () => {
         budget: "12.345",
       })
       .returning();
-    expect(job).toMatchObject({
-      budget: "12.35",
-      latitude: "40.1234568",
-      longitude: "-73.9876543",
-      status: "posted",
-      isUrgent: false,
-    });
+    expect(job).toMatchObject({ budget: "12.35", latitude: "40.1234568", longitude: "-73.9876543", status: "posted", isUrgent: false });
   });
 
   it("refuses a second user with the same email", async () => {
@@ -139,15 +121,9 @@ describe("schema", () => {
   it("refuses a job in an unknown category or for an unknown seeker", async () => {
     const seeker = await newUser("fk@example.com");
     await expectViolation(
-      db.insert(t.jobs).values({
-        seekerId: seeker.id,
-        categoryId: "plumbing",
-        title: "T",
-        description: "D",
-        latitude: "0",
-        longitude: "0",
-        address: "A",
-      }),
+      db
+        .insert(t.jobs)
+        .values({ seekerId: seeker.id, categoryId: "plumbing", title: "T", description: "D", latitude: "0", longitude: "0", address: "A" }),
       "23503",
     );
     await expectViolation(
@@ -168,19 +144,13 @@ describe("schema", () => {
     const user = await newUser("fav@example.com");
     const target = "11111111-1111-4111-8111-111111111111";
     await db.insert(t.favorites).values({ userId: user.id, targetType: "job", targetId: target, role: "seeker" });
-    await expectViolation(
-      db.insert(t.favorites).values({ userId: user.id, targetType: "job", targetId: target, role: "seeker" }),
-      "23505",
-    );
+    await expectViolation(db.insert(t.favorites).values({ userId: user.id, targetType: "job", targetId: target, role: "seeker" }), "23505");
     // The same target saved under the other role is a different favorite.
     await db.insert(t.favorites).values({ userId: user.id, targetType: "job", targetId: target, role: "provider" });
   });
 
   it("refuses enum values outside the spec", async () => {
-    await expectViolation(
-      db.execute(sql`insert into users (email, "current_role") values ('enum@example.com', 'admin')`),
-      "22P02",
-    );
+    await expectViolation(db.execute(sql`insert into users (email, "current_role") values ('enum@example.com', 'admin')`), "22P02");
   });
 
   it("keeps review ratings within 1-5 and one review per reviewer and booking", async () => {
@@ -188,42 +158,21 @@ describe("schema", () => {
     const provider = await newUser("rp@example.com");
     const [job] = await db
       .insert(t.jobs)
-      .values({
-        seekerId: seeker.id,
-        categoryId: "repair",
-        title: "T",
-        description: "D",
-        latitude: "0",
-        longitude: "0",
-        address: "A",
-      })
+      .values({ seekerId: seeker.id, categoryId: "repair", title: "T", description: "D", latitude: "0", longitude: "0", address: "A" })
       .returning();
     const [booking] = await db
       .insert(t.bookings)
       .values({ jobId: job.id, seekerId: seeker.id, providerId: provider.id, agreedPrice: "0", paymentMethod: "card" })
       .returning();
     expect(booking).toMatchObject({ status: "pending", paymentStatus: "pending" });
-    await expectViolation(
-      db.insert(t.reviews).values({ bookingId: booking.id, reviewerId: seeker.id, revieweeId: provider.id, rating: 6 }),
-      "23514",
-    );
-    await expectViolation(
-      db.insert(t.reviews).values({ bookingId: booking.id, reviewerId: seeker.id, revieweeId: provider.id, rating: 0 }),
-      "23514",
-    );
-    await db
-      .insert(t.reviews)
-      .values({ bookingId: booking.id, reviewerId: seeker.id, revieweeId: provider.id, rating: 5 });
-    await expectViolation(
-      db.insert(t.reviews).values({ bookingId: booking.id, reviewerId: seeker.id, revieweeId: provider.id, rating: 4 }),
-      "23505",
-    );
+    await expectViolation(db.insert(t.reviews).values({ bookingId: booking.id, reviewerId: seeker.id, revieweeId: provider.id, rating: 6 }), "23514");
+    await expectViolation(db.insert(t.reviews).values({ bookingId: booking.id, reviewerId: seeker.id, revieweeId: provider.id, rating: 0 }), "23514");
+    await db.insert(t.reviews).values({ bookingId: booking.id, reviewerId: seeker.id, revieweeId: provider.id, rating: 5 });
+    await expectViolation(db.insert(t.reviews).values({ bookingId: booking.id, reviewerId: seeker.id, revieweeId: provider.id, rating: 4 }), "23505");
   });
 
   it("has the indexes the screens' queries need", async () => {
-    const indexes = await rows<{ indexname: string }>(
-      sql`select indexname from pg_indexes where schemaname = 'public'`,
-    );
+    const indexes = await rows<{ indexname: string }>(sql`select indexname from pg_indexes where schemaname = 'public'`);
     expect(indexes.map((i) => i.indexname)).toEqual(
       expect.arrayContaining([
         "jobs_posted_urgent_nearby_idx",

@@ -124,15 +124,9 @@ describe("an HTML document", () => {
 
   it("a visitor with any cookie, or a query, gets the page rendered for them", async () => {
     const withCookie = await fetch(`${app.url}/`, { headers: { Cookie: "theme=dark" } });
-    expect(directives(withCookie.headers.get("Content-Security-Policy")).get("script-src")).toEqual([
-      "'self'",
-      expect.stringMatching(/^'nonce-/),
-    ]);
+    expect(directives(withCookie.headers.get("Content-Security-Policy")).get("script-src")).toEqual(["'self'", expect.stringMatching(/^'nonce-/)]);
     const withQuery = await fetch(`${app.url}/?utm_source=mail`);
-    expect(directives(withQuery.headers.get("Content-Security-Policy")).get("script-src")).toEqual([
-      "'self'",
-      expect.stringMatching(/^'nonce-/),
-    ]);
+    expect(directives(withQuery.headers.get("Content-Security-Policy")).get("script-src")).toEqual(["'self'", expect.stringMatching(/^'nonce-/)]);
     expect(await withQuery.text()).toContain("Urgent help from people nearby");
   });
 
@@ -290,10 +284,7 @@ describe("in production", () => {
   it("the document's form-action allows the external identity provider", async () => {
     const response = await fetch(`${production.url}/`);
     const issuerOrigin = new URL(identityProvider.issuer).origin;
-    expect(directives(response.headers.get("Content-Security-Policy")).get("form-action")).toEqual([
-      "'self'",
-      issuerOrigin,
-    ]);
+    expect(directives(response.headers.get("Content-Security-Policy")).get("form-action")).toEqual(["'self'", issuerOrigin]);
     await response.body?.cancel();
   });
 

@@ -29,13 +29,7 @@ describe("seed", () => {
     expect(await seedDemoIfEmpty(db)).toBe(false);
 
     const statuses = await db.selectDistinct({ status: t.jobs.status }).from(t.jobs);
-    expect(statuses.map((s) => s.status).sort()).toEqual([
-      "cancelled",
-      "completed",
-      "in_progress",
-      "matched",
-      "posted",
-    ]);
+    expect(statuses.map((s) => s.status).sort()).toEqual(["cancelled", "completed", "in_progress", "matched", "posted"]);
 
     const pairs = await db
       .select({ job: t.jobs.status, booking: t.bookings.status, completedAt: t.bookings.completedAt })
@@ -43,9 +37,7 @@ describe("seed", () => {
       .innerJoin(t.jobs, eq(t.jobs.id, t.bookings.jobId));
     expect(pairs.length).toBeGreaterThan(0);
     for (const pair of pairs) {
-      expect({ matched: "accepted", in_progress: "in_progress", completed: "completed" }[pair.job as string]).toBe(
-        pair.booking,
-      );
+      expect({ matched: "accepted", in_progress: "in_progress", completed: "completed" }[pair.job as string]).toBe(pair.booking);
       expect(pair.completedAt !== null).toBe(pair.booking === "completed");
     }
 
@@ -65,13 +57,7 @@ describe("seed", () => {
     const now = Date.now();
     const bookings = await db.select().from(t.bookings);
     for (const booking of bookings) {
-      for (const at of [
-        booking.createdAt,
-        booking.scheduledAt,
-        booking.startedAt,
-        booking.completedAt,
-        booking.updatedAt,
-      ]) {
+      for (const at of [booking.createdAt, booking.scheduledAt, booking.startedAt, booking.completedAt, booking.updatedAt]) {
         if (at) expect(at.getTime()).toBeLessThanOrEqual(now);
       }
     }

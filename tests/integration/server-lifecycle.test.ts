@@ -16,10 +16,7 @@ describe("server start-up", () => {
   });
 
   it("refuses to start in production without a real identity provider", async () => {
-    const { code, output } = await runServerExpectingExit({
-      NODE_ENV: "production",
-      SESSION_SECRET: "a-long-production-secret",
-    });
+    const { code, output } = await runServerExpectingExit({ NODE_ENV: "production", SESSION_SECRET: "a-long-production-secret" });
     expect(code).toBe(1);
     expect(output).toMatch(/OIDC_ISSUER: is required when NODE_ENV=production/);
   });
@@ -30,9 +27,7 @@ describe("graceful shutdown", () => {
     const app = await startAppServer();
     const client = new HttpClient(app.url);
     await client.signIn(uniqueEmail("shutdown"));
-    const socket = new WebSocket(`ws://localhost:${app.port}/ws`, {
-      headers: { Origin: app.url, Cookie: client.cookieHeader() },
-    });
+    const socket = new WebSocket(`ws://localhost:${app.port}/ws`, { headers: { Origin: app.url, Cookie: client.cookieHeader() } });
     await new Promise((resolve, reject) => {
       socket.once("open", resolve);
       socket.once("error", reject);
@@ -48,11 +43,7 @@ describe("graceful shutdown", () => {
     const app = await startAppServer();
     const client = new HttpClient(app.url);
     await client.signIn(uniqueEmail("drain"));
-    const body = JSON.stringify({
-      title: "Posted during shutdown",
-      description: "The body arrives slowly",
-      categoryId: "repair",
-    });
+    const body = JSON.stringify({ title: "Posted during shutdown", description: "The body arrives slowly", categoryId: "repair" });
 
     // "Expect: 100-continue": the server's "continue" says it has the request and is waiting for the body.
     const request = http.request(`${app.url}/api/jobs`, {
@@ -117,15 +108,10 @@ describe("WEB_CONCURRENCY", () => {
       });
       await identityProvider.accept(app.url);
       const pid = app.process.pid!;
-      const workers = () =>
-        readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+      const workers = () => readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
       await expect.poll(workers, { timeout: 30_000 }).toHaveLength(2);
       // Both workers came up (each migrated under the lock and listens): many requests, all answered.
-      await expect
-        .poll(async () =>
-          (await Promise.all(Array.from({ length: 20 }, () => fetch(`${app.url}/healthz`)))).every((r) => r.ok),
-        )
-        .toBe(true);
+      await expect.poll(async () => (await Promise.all(Array.from({ length: 20 }, () => fetch(`${app.url}/healthz`)))).every((r) => r.ok)).toBe(true);
       const client = new HttpClient(app.url);
       await client.signIn(uniqueEmail("workers"));
       expect((await client.request("/api/auth/user")).status).toBe(200);

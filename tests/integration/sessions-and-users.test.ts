@@ -24,12 +24,7 @@ afterAll(async () => {
 describe("users", () => {
   it("upserts by email, case-insensitively, keeping names the provider does not send", async () => {
     const db = database.handle.db;
-    const first = await upsertUserFromClaims(db, {
-      email: "Case@Example.com",
-      firstName: "Kim",
-      lastName: "Lee",
-      profileImageUrl: null,
-    });
+    const first = await upsertUserFromClaims(db, { email: "Case@Example.com", firstName: "Kim", lastName: "Lee", profileImageUrl: null });
     const again = await upsertUserFromClaims(db, {
       email: "case@example.COM",
       firstName: null,
@@ -37,12 +32,7 @@ describe("users", () => {
       profileImageUrl: "https://img.example/k.png",
     });
     expect(again.id).toBe(first.id);
-    expect(again).toMatchObject({
-      email: "case@example.com",
-      firstName: "Kim",
-      lastName: "Lee",
-      profileImageUrl: "https://img.example/k.png",
-    });
+    expect(again).toMatchObject({ email: "case@example.com", firstName: "Kim", lastName: "Lee", profileImageUrl: "https://img.example/k.png" });
   });
 
   it("never replaces a stored name or photo: the identity provider's fill only what is empty (Sam Rivera became 'Seeker Rivera')", async () => {
@@ -67,23 +57,13 @@ describe("users", () => {
       .set({ lastName: "" })
       .where(sql`${users.id} = ${sam.id}`);
     expect(
-      await upsertUserFromClaims(db, {
-        email: "seeker@rivera.example",
-        firstName: null,
-        lastName: "Rivera",
-        profileImageUrl: null,
-      }),
+      await upsertUserFromClaims(db, { email: "seeker@rivera.example", firstName: null, lastName: "Rivera", profileImageUrl: null }),
     ).toMatchObject({ firstName: "Sam", lastName: "Rivera" });
   });
 
   it("switches role with the user type; leaving the provider role goes offline", async () => {
     const db = database.handle.db;
-    const user = await upsertUserFromClaims(db, {
-      email: "role@example.com",
-      firstName: "R",
-      lastName: null,
-      profileImageUrl: null,
-    });
+    const user = await upsertUserFromClaims(db, { email: "role@example.com", firstName: "R", lastName: null, profileImageUrl: null });
     const provider = await switchRole(db, user.id, { newRole: "provider", userType: "business" });
     expect(provider).toMatchObject({ currentRole: "provider", userType: "business" });
     await db
@@ -144,10 +124,7 @@ describe("readiness", () => {
       // A listening connection that hears nothing (lost, not yet re-established).
       await stopReadinessProbe();
       await startReadinessProbe({ ...database.handle, listen: async () => async () => {} });
-      expect(await nodeServices.readiness()).toEqual({
-        ready: false,
-        reason: "live events not arriving (LISTEN connection down)",
-      });
+      expect(await nodeServices.readiness()).toEqual({ ready: false, reason: "live events not arriving (LISTEN connection down)" });
     } finally {
       useDatabaseHandle(database.handle);
       await stopReadinessProbe();
@@ -158,12 +135,7 @@ describe("readiness", () => {
 describe("profile", () => {
   it("saves the profile, resolving the location to coordinates", async () => {
     const db = database.handle.db;
-    const user = await upsertUserFromClaims(db, {
-      email: "profile@example.com",
-      firstName: "P",
-      lastName: null,
-      profileImageUrl: null,
-    });
+    const user = await upsertUserFromClaims(db, { email: "profile@example.com", firstName: "P", lastName: null, profileImageUrl: null });
     const saved = await updateProfile(db, user.id, {
       firstName: "Priya",
       lastName: "Patel",
@@ -183,14 +155,7 @@ describe("profile", () => {
     });
     expect(Number(saved?.latitude)).toBeCloseTo(40.65, 1);
     const cleared = await updateProfile(db, user.id, { firstName: "Priya", address: "" });
-    expect(cleared).toMatchObject({
-      address: null,
-      latitude: null,
-      longitude: null,
-      lastName: null,
-      hourlyRate: null,
-      providerCategories: [],
-    });
+    expect(cleared).toMatchObject({ address: null, latitude: null, longitude: null, lastName: null, hourlyRate: null, providerCategories: [] });
   });
 
   it("validates the profile form", () => {
@@ -199,8 +164,6 @@ describe("profile", () => {
     expect(profileFormSchema.safeParse({ firstName: "A", hourlyRate: -1 }).success).toBe(false);
     expect(profileFormSchema.safeParse({ firstName: "A", providerCategories: ["plumbing"] }).success).toBe(false);
     expect(profileFormSchema.safeParse({ firstName: "A", bio: "x".repeat(1001) }).success).toBe(false);
-    expect(
-      profileFormSchema.safeParse({ firstName: "A", hourlyRate: 45.5, providerCategories: ["repair"] }).success,
-    ).toBe(true);
+    expect(profileFormSchema.safeParse({ firstName: "A", hourlyRate: 45.5, providerCategories: ["repair"] }).success).toBe(true);
   });
 });

@@ -50,28 +50,24 @@ function getAs(url: string, headers: Record<string, string>) {
   });
 }
 
-const stateCookies = (client: HttpClient) =>
-  [...client.cookies.keys()].filter((name) => name.startsWith("nearhand_oauth"));
+const stateCookies = (client: HttpClient) => [...client.cookies.keys()].filter((name) => name.startsWith("nearhand_oauth"));
 
 describe("a verified email", () => {
   it.each([
     ["false", { email_verified: false }],
     ["the string 'false'", { email_verified: "false" }],
     ["left out", { email_verified: undefined }],
-  ])(
-    "is required: an email whose email_verified is %s signs nobody in and gets a page saying why, with a way back",
-    async (_label, changes) => {
-      const email = uniqueEmail("unverified");
-      identityProvider.assert(email, changes);
-      const { client, url, response } = await signIn(email);
-      expect(url.pathname).toBe("/sign-in/refused");
-      expect(response.status).toBe(403);
-      const html = await response.text();
-      expect(html).toContain("Your email address is not verified");
-      expect(html).toContain('href="/"');
-      expect(await currentUser(client)).toBeNull();
-    },
-  );
+  ])("is required: an email whose email_verified is %s signs nobody in and gets a page saying why, with a way back", async (_label, changes) => {
+    const email = uniqueEmail("unverified");
+    identityProvider.assert(email, changes);
+    const { client, url, response } = await signIn(email);
+    expect(url.pathname).toBe("/sign-in/refused");
+    expect(response.status).toBe(403);
+    const html = await response.text();
+    expect(html).toContain("Your email address is not verified");
+    expect(html).toContain('href="/"');
+    expect(await currentUser(client)).toBeNull();
+  });
 
   it("does not bind an account: an unverified attempt on an existing address leaves its next verified sign-in to its owner", async () => {
     const email = "seeker@nearhand.dev";

@@ -13,9 +13,7 @@ const CLIENT_ADDRESS = "127.0.0.2";
 
 function connect(): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ port: app.port, host: "127.0.0.1", localAddress: CLIENT_ADDRESS }, () =>
-      resolve(socket),
-    );
+    const socket = net.connect({ port: app.port, host: "127.0.0.1", localAddress: CLIENT_ADDRESS }, () => resolve(socket));
     socket.once("error", reject);
   });
 }
@@ -34,25 +32,20 @@ describe("a request body sent slowly", () => {
   it.each([
     ["a JSON post", "/api/jobs", "application/json"],
     ["a page form", "/post-job", "application/x-www-form-urlencoded"],
-  ])(
-    "(%s) is answered 408 and its connection closed once the deadline passes, however long the client would trickle",
-    async (_label, path, type) => {
-      const socket = await connect();
-      const answer = untilClosed(socket);
-      const host = new URL(app.url).host;
-      // A 1,000-byte body at a byte every 200 ms would take over three minutes.
-      socket.write(
-        `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${app.url}\r\nContent-Type: ${type}\r\nContent-Length: 1000\r\n\r\n{`,
-      );
-      const trickle = setInterval(() => socket.writable && socket.write(" "), 200);
-      try {
-        expect((await answer).split("\r\n")[0]).toBe("HTTP/1.1 408 Request Timeout");
-      } finally {
-        clearInterval(trickle);
-        socket.destroy();
-      }
-    },
-  );
+  ])("(%s) is answered 408 and its connection closed once the deadline passes, however long the client would trickle", async (_label, path, type) => {
+    const socket = await connect();
+    const answer = untilClosed(socket);
+    const host = new URL(app.url).host;
+    // A 1,000-byte body at a byte every 200 ms would take over three minutes.
+    socket.write(`POST ${path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${app.url}\r\nContent-Type: ${type}\r\nContent-Length: 1000\r\n\r\n{`);
+    const trickle = setInterval(() => socket.writable && socket.write(" "), 200);
+    try {
+      expect((await answer).split("\r\n")[0]).toBe("HTTP/1.1 408 Request Timeout");
+    } finally {
+      clearInterval(trickle);
+      socket.destroy();
+    }
+  });
 
   it("a body that arrives in time is served as before", async () => {
     const response = await fetch(`${app.url}/api/jobs`, {

@@ -102,14 +102,7 @@ const BOOKING = [
 const MESSAGE = ["id", "bookingId", "senderId", "receiverId", "content", "isRead", "createdAt"];
 const REVIEW = ["id", "bookingId", "reviewerId", "revieweeId", "rating", "comment", "createdAt"];
 const NOTIFICATION = ["id", "userId", "type", "title", "message", "relatedId", "isRead", "createdAt"];
-const NOTIFICATION_TYPES = [
-  "job_posted",
-  "booking_request",
-  "booking_accepted",
-  "booking_cancelled",
-  "message",
-  "review",
-];
+const NOTIFICATION_TYPES = ["job_posted", "booking_request", "booking_accepted", "booking_cancelled", "message", "review"];
 const FAVORITE = ["id", "userId", "targetType", "targetId", "role", "createdAt"];
 
 function expectFields(value: Record<string, unknown>, fields: string[], what: string) {
@@ -119,10 +112,7 @@ function expectFields(value: Record<string, unknown>, fields: string[], what: st
 /** The spec client's "fixed placeholder coordinates". */
 const PLACEHOLDER = { latitude: 40.7128, longitude: -74.006 };
 // A real 1×1 PNG.
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
-  "base64",
-);
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
 async function signedIn(label: string): Promise<SpecClient> {
   const http = new HttpClient(app.url);
@@ -142,10 +132,7 @@ describe("the spec's client (§7), row by row", () => {
 
     // POST /api/users/switch-role {newRole, userType}; answer not read. The categories are set on the profile page.
     await provider.call("POST", "/api/users/switch-role", { newRole: "provider", userType: "individual" });
-    expect(
-      (await provider.http.postForm("/profile?edit=1", { firstName: "spec-provider", providerCategories: "repair" }))
-        .status,
-    ).toBe(302);
+    expect((await provider.http.postForm("/profile?edit=1", { firstName: "spec-provider", providerCategories: "repair" })).status).toBe(302);
     // POST /api/users/toggle-online {isOnline}
     await provider.call("POST", "/api/users/toggle-online", { isOnline: true });
     expect((await provider.read("/api/auth/user")).isProviderOnline).toBe(true);
@@ -167,15 +154,9 @@ describe("the spec's client (§7), row by row", () => {
     // GET /api/object-storage/upload-url → {method, url}; the bytes go there; the uploaded file's path is stored.
     const upload = await seeker.read<{ method: string; url: string }>("/api/object-storage/upload-url");
     expect(upload.method).toBe("PUT");
-    expect(
-      (
-        await fetch(upload.url, {
-          method: upload.method,
-          body: new Uint8Array(PNG),
-          headers: { "Content-Type": "image/png" },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await fetch(upload.url, { method: upload.method, body: new Uint8Array(PNG), headers: { "Content-Type": "image/png" } })).status).toBe(
+      200,
+    );
 
     // POST /api/jobs: returns the created job
     const job = await seeker.call("POST", "/api/jobs", {
@@ -248,19 +229,12 @@ describe("the spec's client (§7), row by row", () => {
     const completed = await provider.call("PATCH", `/api/bookings/${booking.id}/status`, { status: "completed" });
     expect(completed.status).toBe("completed");
     // A client computes today's earnings from completedAt (§9).
-    const done = (await provider.read<Record<string, any>[]>("/api/bookings/my-bookings")).find(
-      (b) => b.id === booking.id,
-    )!;
+    const done = (await provider.read<Record<string, any>[]>("/api/bookings/my-bookings")).find((b) => b.id === booking.id)!;
     expect(new Date(done.completedAt).toDateString()).toBe(new Date().toDateString());
 
     // POST /api/reviews {bookingId, revieweeId, rating, comment?}; GET /api/reviews/received with the reviewer
     expectFields(
-      await seeker.call("POST", "/api/reviews", {
-        bookingId: booking.id,
-        revieweeId: providerMe.id,
-        rating: 5,
-        comment: "Quick and tidy",
-      }),
+      await seeker.call("POST", "/api/reviews", { bookingId: booking.id, revieweeId: providerMe.id, rating: 5, comment: "Quick and tidy" }),
       REVIEW,
       "review",
     );
@@ -276,9 +250,7 @@ describe("the spec's client (§7), row by row", () => {
     }
     const unread = notifications.find((n) => !n.isRead)!;
     await seeker.call("PATCH", `/api/notifications/${unread.id}/read`);
-    expect(
-      (await seeker.read<Record<string, any>[]>("/api/notifications")).find((n) => n.id === unread.id)!.isRead,
-    ).toBe(true);
+    expect((await seeker.read<Record<string, any>[]>("/api/notifications")).find((n) => n.id === unread.id)!.isRead).toBe(true);
     for (const notification of await provider.read<Record<string, any>[]>("/api/notifications"))
       expect(NOTIFICATION_TYPES).toContain(notification.type);
 
@@ -296,17 +268,9 @@ describe("the spec's client (§7), row by row", () => {
     const anonymous = new SpecClient(new HttpClient(app.url));
     await expect(anonymous.read("/api/auth/user")).rejects.toThrow(/^401: Unauthorized$/);
     const seeker = await signedIn("spec-errors");
-    const review = {
-      bookingId: "00000000-0000-4000-8000-000000000000",
-      revieweeId: "00000000-0000-4000-8000-000000000000",
-      rating: 9,
-    };
-    await expect(seeker.call("POST", "/api/reviews", review)).rejects.toThrow(
-      /^400: rating: Rating must be between 1 and 5$/,
-    );
+    const review = { bookingId: "00000000-0000-4000-8000-000000000000", revieweeId: "00000000-0000-4000-8000-000000000000", rating: 9 };
+    await expect(seeker.call("POST", "/api/reviews", review)).rejects.toThrow(/^400: rating: Rating must be between 1 and 5$/);
     await expect(seeker.read("/api/no-such-endpoint")).rejects.toThrow(/^404: Not Found$/);
-    await expect(seeker.read("/api/bookings", "00000000-0000-4000-8000-000000000000")).rejects.toThrow(
-      /^404: Booking not found$/,
-    );
+    await expect(seeker.read("/api/bookings", "00000000-0000-4000-8000-000000000000")).rejects.toThrow(/^404: Booking not found$/);
   });
 });

@@ -1,14 +1,5 @@
 import { randomUUID } from "node:crypto";
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { networkInterfaces, tmpdir } from "node:os";
 import path from "node:path";
@@ -33,19 +24,9 @@ function storeObjectOnDisk(key: string, body: string, contentType: string) {
   const bucketDir = path.join(dataDir, "s3", "buckets", BUCKET);
   const file = path.join(bucketDir, "objects", ...key.split("/"));
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(
-    path.join(bucketDir, ".bucket.json"),
-    JSON.stringify({ name: BUCKET, creationDate: new Date().toISOString() }),
-  );
+  writeFileSync(path.join(bucketDir, ".bucket.json"), JSON.stringify({ name: BUCKET, creationDate: new Date().toISOString() }));
   writeFileSync(`${file}.data`, body);
-  const meta = {
-    key,
-    contentType,
-    contentLength: Buffer.byteLength(body),
-    etag: '"0"',
-    lastModified: new Date().toISOString(),
-    metadata: {},
-  };
+  const meta = { key, contentType, contentLength: Buffer.byteLength(body), etag: '"0"', lastModified: new Date().toISOString(), metadata: {} };
   writeFileSync(`${file}.meta.json`, JSON.stringify(meta));
 }
 
@@ -61,10 +42,7 @@ afterAll(async () => {
 });
 
 // A real 1×1 PNG.
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
-  "base64",
-);
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
 async function signedIn(label = "uploader") {
   const client = new HttpClient(app.url);
@@ -88,9 +66,7 @@ const job = { title: "Broken window", description: "See photo", categoryId: "rep
 
 describe("upload URLs", () => {
   it("refuse anonymous callers, unknown types and sizes over the cap", async () => {
-    expect(
-      (await new HttpClient(app.url).request("/api/object-storage/upload-url?contentType=image/png&size=10")).status,
-    ).toBe(401);
+    expect((await new HttpClient(app.url).request("/api/object-storage/upload-url?contentType=image/png&size=10")).status).toBe(401);
     const client = await signedIn();
     for (const [type, size, message] of [
       ["text/html", 10, /^contentType: /],
@@ -158,9 +134,7 @@ describe("upload URLs", () => {
     expect((await client.postJson("/api/jobs", { ...job, imageUrl: theirs.imageUrl })).status).toBe(400);
 
     const never = await (await uploadUrl(client, "image/png", PNG.byteLength)).json();
-    expect(await (await client.postJson("/api/jobs", { ...job, imageUrl: never.imageUrl })).text()).toBe(
-      "The uploaded image was not found",
-    );
+    expect(await (await client.postJson("/api/jobs", { ...job, imageUrl: never.imageUrl })).text()).toBe("The uploaded image was not found");
     expect(await (await client.postJson("/api/jobs", { ...job, imageUrl: "/images/../../etc/passwd" })).text()).toBe(
       "imageUrl must be an image you uploaded",
     );
@@ -213,12 +187,7 @@ describe("upload URLs", () => {
     expect(await tooLarge.text()).toMatch(/The image is larger than 5242880 bytes/);
     // Past the largest cap, the bytes are refused as they arrive.
     const hugeUrl = await plainUpload();
-    const huge = await rawRequest(
-      hugeUrl,
-      "PUT",
-      { "Content-Type": "image/png", "Content-Length": String(10_485_761) },
-      Buffer.alloc(0),
-    );
+    const huge = await rawRequest(hugeUrl, "PUT", { "Content-Type": "image/png", "Content-Length": String(10_485_761) }, Buffer.alloc(0));
     expect(huge.status).toBe(403);
     // Another user cannot save it, and a missing upload is reported.
     const other = await signedIn("plain-upload-other");
@@ -269,8 +238,7 @@ async function stored(client: HttpClient, imageUrl: string): Promise<Buffer> {
 
 function expectRefused(response: { status: number; headers: Headers | http.IncomingHttpHeaders }, text: string) {
   expect([400, 403, 404, 405, 411]).toContain(response.status);
-  const type =
-    response.headers instanceof Headers ? response.headers.get("Content-Type") : response.headers["content-type"];
+  const type = response.headers instanceof Headers ? response.headers.get("Content-Type") : response.headers["content-type"];
   expect(type).toMatch(/^text\/plain/);
   expect(text).not.toMatch(/<\?xml|users\//);
 }
@@ -318,41 +286,11 @@ describe("the /_storage proxy to the embedded emulator", () => {
     renamed.pathname = signed.pathname.replace(/\.png$/, ".html");
 
     const attempts: Array<[string, Awaited<ReturnType<typeof rawRequest>>]> = [
-      [
-        "text/html",
-        await rawRequest(url, "PUT", { "Content-Type": "text/html", "Content-Length": String(html.byteLength) }, html),
-      ],
-      [
-        "a longer body",
-        await rawRequest(
-          url,
-          "PUT",
-          { "Content-Type": "image/png", "Content-Length": String(longer.byteLength) },
-          longer,
-        ),
-      ],
-      [
-        "chunked",
-        await rawRequest(url, "PUT", { "Content-Type": "image/png", "Transfer-Encoding": "chunked" }, [PNG, longer]),
-      ],
-      [
-        "another key",
-        await rawRequest(
-          otherKey.href,
-          "PUT",
-          { "Content-Type": "image/png", "Content-Length": String(PNG.byteLength) },
-          PNG,
-        ),
-      ],
-      [
-        "another extension",
-        await rawRequest(
-          renamed.href,
-          "PUT",
-          { "Content-Type": "image/png", "Content-Length": String(PNG.byteLength) },
-          PNG,
-        ),
-      ],
+      ["text/html", await rawRequest(url, "PUT", { "Content-Type": "text/html", "Content-Length": String(html.byteLength) }, html)],
+      ["a longer body", await rawRequest(url, "PUT", { "Content-Type": "image/png", "Content-Length": String(longer.byteLength) }, longer)],
+      ["chunked", await rawRequest(url, "PUT", { "Content-Type": "image/png", "Transfer-Encoding": "chunked" }, [PNG, longer])],
+      ["another key", await rawRequest(otherKey.href, "PUT", { "Content-Type": "image/png", "Content-Length": String(PNG.byteLength) }, PNG)],
+      ["another extension", await rawRequest(renamed.href, "PUT", { "Content-Type": "image/png", "Content-Length": String(PNG.byteLength) }, PNG)],
       ["GET", await rawRequest(url, "GET", {})],
       ["DELETE", await rawRequest(url, "DELETE", {})],
     ];
@@ -516,13 +454,7 @@ function listeningSockets(pid: number): Array<{ address: string; port: number }>
           .map((byte) => parseInt(byte, 16)),
       );
       const address =
-        bytes.length === 4
-          ? bytes.join(".")
-          : bytes.every((b, i) => b === (i === 15 ? 1 : 0))
-            ? "::1"
-            : bytes.every((b) => b === 0)
-              ? "::"
-              : hex;
+        bytes.length === 4 ? bytes.join(".") : bytes.every((b, i) => b === (i === 15 ? 1 : 0)) ? "::1" : bytes.every((b) => b === 0) ? "::" : hex;
       sockets.push({ address, port: parseInt(port, 16) });
     }
   }
@@ -557,8 +489,7 @@ describe("listening addresses outside production", () => {
     "nothing of the app answers on this machine's other addresses",
     async () => {
       for (const { port } of listeningSockets(app.process.pid!)) {
-        for (const address of externalAddresses())
-          expect(await answers(`http://${address}:${port}`), `${address}:${port}`).toBe(false);
+        for (const address of externalAddresses()) expect(await answers(`http://${address}:${port}`), `${address}:${port}`).toBe(false);
       }
     },
   );

@@ -54,82 +54,63 @@ describe("traces", () => {
     await receiver?.close();
   });
 
-  it(
-    "export each request as a server span of the service 'nearhand' when OTEL_EXPORTER_OTLP_ENDPOINT is set",
-    { timeout: 120_000 },
-    async () => {
-      receiver = await startReceiver();
-      app = await startAppServer({
-        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-        OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
-        OTEL_BSP_SCHEDULE_DELAY: "100",
-      });
-      expect((await fetch(`${app.url}/api/categories`)).status).toBe(401);
-      const serverSpans = () =>
-        receiver!.exports.flatMap((e) =>
-          e.resourceSpans.flatMap((r) =>
-            r.scopeSpans.flatMap((s) =>
-              s.spans
-                .filter((span) => span.kind === SERVER_SPAN)
-                .map((span) => ({
-                  span,
-                  service: r.resource.attributes.find((a) => a.key === "service.name")?.value.stringValue,
-                })),
-            ),
+  it("export each request as a server span of the service 'nearhand' when OTEL_EXPORTER_OTLP_ENDPOINT is set", { timeout: 120_000 }, async () => {
+    receiver = await startReceiver();
+    app = await startAppServer({
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+      OTEL_BSP_SCHEDULE_DELAY: "100",
+    });
+    expect((await fetch(`${app.url}/api/categories`)).status).toBe(401);
+    const serverSpans = () =>
+      receiver!.exports.flatMap((e) =>
+        e.resourceSpans.flatMap((r) =>
+          r.scopeSpans.flatMap((s) =>
+            s.spans
+              .filter((span) => span.kind === SERVER_SPAN)
+              .map((span) => ({ span, service: r.resource.attributes.find((a) => a.key === "service.name")?.value.stringValue })),
           ),
-        );
-      const attribute = (span: ExportedSpan, key: string) => span.attributes.find((a) => a.key === key)?.value;
-      await expect
-        .poll(() => serverSpans().some(({ span }) => attribute(span, "url.path")?.stringValue === "/api/categories"), {
-          timeout: 20_000,
-        })
-        .toBe(true);
-      const { span, service } = serverSpans().find(
-        ({ span }) => attribute(span, "url.path")?.stringValue === "/api/categories",
-      )!;
-      expect(service).toBe("nearhand");
-      expect(Number(attribute(span, "http.response.status_code")?.intValue)).toBe(401);
-
-      // A signed-in request's statements are client spans of the same trace, under its server span.
-      const client = new HttpClient(app.url);
-      await client.signIn(uniqueEmail("traces"), "Tracy", "Spans");
-      expect((await client.request("/api/categories")).status).toBe(200);
-      const spans = () =>
-        receiver!.exports.flatMap((e) => e.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans)));
-      const categoriesSpan = () =>
-        spans().find(
-          (s) =>
-            s.kind === SERVER_SPAN &&
-            attribute(s, "url.path")?.stringValue === "/api/categories" &&
-            Number(attribute(s, "http.response.status_code")?.intValue) === 200,
-        );
-      await expect.poll(() => Boolean(categoriesSpan()), { timeout: 20_000 }).toBe(true);
-      const request = categoriesSpan()!;
-      const byId = new Map(spans().map((s) => [s.spanId, s]));
-      const under = (s: ExportedSpan): boolean =>
-        s.parentSpanId === request.spanId ||
-        Boolean(s.parentSpanId && byId.has(s.parentSpanId) && under(byId.get(s.parentSpanId)!));
-      await expect
-        .poll(
-          () =>
-            spans().filter(
-              (s) =>
-                s.kind === CLIENT_SPAN &&
-                s.traceId === request.traceId &&
-                attribute(s, "db.system.name")?.stringValue === "postgresql",
-            ).length,
-          { timeout: 20_000 },
-        )
-        .toBeGreaterThanOrEqual(1);
-      const statements = spans().filter(
-        (s) =>
-          s.kind === CLIENT_SPAN &&
-          s.traceId === request.traceId &&
-          attribute(s, "db.system.name")?.stringValue === "postgresql",
+        ),
       );
-      expect(statements.every(under)).toBe(true);
-      expect(statements.map((s) => s.name)).toContain("SELECT");
-      expect(statements.every((s) => !attribute(s, "db.query.text")?.stringValue?.includes("Tracy"))).toBe(true);
-    },
-  );
+    const attribute = (span: ExportedSpan, key: string) => span.attributes.find((a) => a.key === key)?.value;
+    await expect
+      .poll(() => serverSpans().some(({ span }) => attribute(span, "url.path")?.stringValue === "/api/categories"), { timeout: 20_000 })
+      .toBe(true);
+    const { span, service } = serverSpans().find(({ span }) => attribute(span, "url.path")?.stringValue === "/api/categories")!;
+    expect(service).toBe("nearhand");
+    expect(Number(attribute(span, "http.response.status_code")?.intValue)).toBe(401);
+
+    // A signed-in request's statements are client spans of the same trace, under its server span.
+    const client = new HttpClient(app.url);
+    await client.signIn(uniqueEmail("traces"), "Tracy", "Spans");
+    expect((await client.request("/api/categories")).status).toBe(200);
+    const spans = () => receiver!.exports.flatMap((e) => e.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans)));
+    const categoriesSpan = () =>
+      spans().find(
+        (s) =>
+          s.kind === SERVER_SPAN &&
+          attribute(s, "url.path")?.stringValue === "/api/categories" &&
+          Number(attribute(s, "http.response.status_code")?.intValue) === 200,
+      );
+    await expect.poll(() => Boolean(categoriesSpan()), { timeout: 20_000 }).toBe(true);
+    const request = categoriesSpan()!;
+    const byId = new Map(spans().map((s) => [s.spanId, s]));
+    const under = (s: ExportedSpan): boolean =>
+      s.parentSpanId === request.spanId || Boolean(s.parentSpanId && byId.has(s.parentSpanId) && under(byId.get(s.parentSpanId)!));
+    await expect
+      .poll(
+        () =>
+          spans().filter(
+            (s) => s.kind === CLIENT_SPAN && s.traceId === request.traceId && attribute(s, "db.system.name")?.stringValue === "postgresql",
+          ).length,
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThanOrEqual(1);
+    const statements = spans().filter(
+      (s) => s.kind === CLIENT_SPAN && s.traceId === request.traceId && attribute(s, "db.system.name")?.stringValue === "postgresql",
+    );
+    expect(statements.every(under)).toBe(true);
+    expect(statements.map((s) => s.name)).toContain("SELECT");
+    expect(statements.every((s) => !attribute(s, "db.query.text")?.stringValue?.includes("Tracy"))).toBe(true);
+  });
 });

@@ -27,10 +27,7 @@ afterAll(async () => {
 });
 
 // A real 1×1 PNG.
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
-  "base64",
-);
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 const JOB_IMAGE_MAX_BYTES = 5_242_880;
 const STEP_3 = "/post-job?category=repair&step=3";
 
@@ -52,11 +49,7 @@ function storedFiles(userId: string): string[] {
     .filter((file) => file.includes(userId));
 }
 
-function jobForm(
-  fields: Record<string, string>,
-  file?: { bytes: Uint8Array; name: string; type: string },
-  field = "image",
-): FormData {
+function jobForm(fields: Record<string, string>, file?: { bytes: Uint8Array; name: string; type: string }, field = "image"): FormData {
   const form = new FormData();
   form.set("categoryId", "repair");
   form.set("title", "Cracked window");
@@ -100,11 +93,7 @@ describe("post-job without JavaScript (multipart)", () => {
     ],
   ])("refuses %s: back to step 3 with the error, no job, nothing stored", async (_, file, error) => {
     const { client, me } = await signedIn();
-    const response = await postMultipart(
-      client,
-      STEP_3,
-      jobForm({ title: file.title }, { bytes: file.bytes, name: file.name, type: "image/png" }),
-    );
+    const response = await postMultipart(client, STEP_3, jobForm({ title: file.title }, { bytes: file.bytes, name: file.name, type: "image/png" }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(STEP_3);
     expect(await follow(client, response)).toContain(error);
@@ -114,11 +103,7 @@ describe("post-job without JavaScript (multipart)", () => {
 
   it("stores a real PNG and posts the job with its stable /images/ URL, which serves the bytes", async () => {
     const { client, me } = await signedIn();
-    const response = await postMultipart(
-      client,
-      STEP_3,
-      jobForm({ title: "With a photo" }, { bytes: PNG, name: "window.png", type: "image/png" }),
-    );
+    const response = await postMultipart(client, STEP_3, jobForm({ title: "With a photo" }, { bytes: PNG, name: "window.png", type: "image/png" }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
     expect(await follow(client, response)).toContain("Job posted successfully!");
@@ -142,11 +127,7 @@ describe("post-job without JavaScript (multipart)", () => {
 
   it("keeps a stored image when the rest of the form is rejected, and posts it on the next try", async () => {
     const { client } = await signedIn();
-    const rejected = await postMultipart(
-      client,
-      STEP_3,
-      jobForm({ title: "" }, { bytes: PNG, name: "a.png", type: "image/png" }),
-    );
+    const rejected = await postMultipart(client, STEP_3, jobForm({ title: "" }, { bytes: PNG, name: "a.png", type: "image/png" }));
     expect(rejected.headers.get("Location")).toBe(STEP_3);
     const page = await follow(client, rejected);
     expect(page).toContain("Title is required");
@@ -162,15 +143,9 @@ describe("post-job without JavaScript (multipart)", () => {
 describe("post-job with an image uploaded by the browser (imageUrl)", () => {
   async function uploadWithPresignedPut(client: HttpClient, bytes: Uint8Array, type = "image/png") {
     const params = await (
-      await client.request(
-        `/api/object-storage/upload-url?contentType=${encodeURIComponent(type)}&size=${bytes.byteLength}`,
-      )
+      await client.request(`/api/object-storage/upload-url?contentType=${encodeURIComponent(type)}&size=${bytes.byteLength}`)
     ).json();
-    const put = await fetch(params.url, {
-      method: "PUT",
-      body: new Uint8Array(bytes),
-      headers: { "Content-Type": type },
-    });
+    const put = await fetch(params.url, { method: "PUT", body: new Uint8Array(bytes), headers: { "Content-Type": type } });
     expect(put.status).toBe(200);
     return params.imageUrl as string;
   }
@@ -187,12 +162,7 @@ describe("post-job with an image uploaded by the browser (imageUrl)", () => {
     const { client } = await signedIn();
     const { client: other } = await signedIn("other-uploader");
     const theirs = await uploadWithPresignedPut(other, PNG);
-    const refused = await client.postForm(STEP_3, {
-      categoryId: "repair",
-      title: "Not mine",
-      description: "x",
-      imageUrl: theirs,
-    });
+    const refused = await client.postForm(STEP_3, { categoryId: "repair", title: "Not mine", description: "x", imageUrl: theirs });
     expect(refused.headers.get("Location")).toBe(STEP_3);
     const page = await follow(client, refused);
     expect(page).toContain("imageUrl must be an image you uploaded");
@@ -236,9 +206,7 @@ describe("profile photo", () => {
 
   it("with JavaScript: the uploaded image's URL is checked and saved", async () => {
     const { client } = await signedIn();
-    const params = await (
-      await client.request(`/api/object-storage/upload-url?contentType=image/png&size=${PNG.byteLength}`)
-    ).json();
+    const params = await (await client.request(`/api/object-storage/upload-url?contentType=image/png&size=${PNG.byteLength}`)).json();
     await fetch(params.url, { method: "PUT", body: new Uint8Array(PNG), headers: { "Content-Type": "image/png" } });
     const response = await client.postForm("/profile/photo", { imageUrl: params.imageUrl });
     expect(response.headers.get("Location")).toBe("/profile");
@@ -263,22 +231,12 @@ describe("hostile uploads", () => {
       );
   }
   const ownKey = (userId: string) =>
-    new RegExp(
-      `^users/${userId}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(png|jpg|gif|webp|avif)$`,
-    );
+    new RegExp(`^users/${userId}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(png|jpg|gif|webp|avif)$`);
   const newKeys = (before: string[]) => storedKeys().filter((key) => !before.includes(key));
 
   it("ignores the file's name: path-traversal names are stored under a fresh key in the user's folder", async () => {
     const { client, me } = await signedIn("hostile-names");
-    const names = [
-      "../../etc/passwd",
-      "..\\x.png",
-      "%2e%2e/x.png",
-      "a\u0000.png",
-      "/absolute.png",
-      "....//....//x.png",
-      "CON.png",
-    ];
+    const names = ["../../etc/passwd", "..\\x.png", "%2e%2e/x.png", "a\u0000.png", "/absolute.png", "....//....//x.png", "CON.png"];
     for (const name of names) {
       const before = storedKeys();
       const response = await postMultipart(
@@ -295,8 +253,7 @@ describe("hostile uploads", () => {
     expect(jobs).toHaveLength(names.length);
     for (const job of jobs) expect(job.imageUrl).toMatch(new RegExp(`^/images/users/${me.id}/[0-9a-f-]{36}\\.png$`));
     // Nothing anywhere but in users/<id>/ folders.
-    for (const key of storedKeys())
-      expect(key).toMatch(/^users\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(png|jpg|gif|webp|avif)$/);
+    for (const key of storedKeys()) expect(key).toMatch(/^users\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(png|jpg|gif|webp|avif)$/);
   });
 
   it("refuses files whose first bytes are no image, whatever their name and type say, and stores nothing", async () => {
@@ -364,15 +321,8 @@ describe("hostile uploads", () => {
 
   it("signs uploads only under the user's own prefix, whatever extra parameters ask for", async () => {
     const { client, me } = await signedIn("hostile-presign");
-    for (const extra of [
-      "key=../../etc/passwd",
-      "name=..%5Cx.png",
-      "key=users/someone-else/x.png",
-      "prefix=%2e%2e%2f",
-    ]) {
-      const response = await client.request(
-        `/api/object-storage/upload-url?contentType=image/png&size=${PNG.byteLength}&${extra}`,
-      );
+    for (const extra of ["key=../../etc/passwd", "name=..%5Cx.png", "key=users/someone-else/x.png", "prefix=%2e%2e%2f"]) {
+      const response = await client.request(`/api/object-storage/upload-url?contentType=image/png&size=${PNG.byteLength}&${extra}`);
       expect(response.status, extra).toBe(200);
       const { url, imageUrl } = await response.json();
       expect(new URL(url).pathname, extra).toMatch(new RegExp(`/users/${me.id}/[0-9a-f-]{36}\\.png$`));
@@ -407,12 +357,7 @@ describe("hostile uploads", () => {
       "/images/../../etc/passwd",
     ];
     for (const imageUrl of urls) {
-      const viaApi = await client.postJson("/api/jobs", {
-        title: "x",
-        description: "y",
-        categoryId: "repair",
-        imageUrl,
-      });
+      const viaApi = await client.postJson("/api/jobs", { title: "x", description: "y", categoryId: "repair", imageUrl });
       expect(await viaApi.text(), imageUrl).toBe("imageUrl must be an image you uploaded");
       const viaForm = await client.postForm("/profile/photo", { imageUrl });
       expect(await follow(client, viaForm), imageUrl).toContain("imageUrl must be an image you uploaded");
@@ -424,9 +369,7 @@ describe("hostile uploads", () => {
       imageUrl: `/images/users/${me.id}/${id}.png\u0000.png`,
     });
     expect(await withNul.text()).toBe("Text must not contain NUL characters");
-    expect(
-      (await client.postForm("/profile/photo", { imageUrl: `/images/users/${me.id}/${id}\u0000.png` })).status,
-    ).toBe(400);
+    expect((await client.postForm("/profile/photo", { imageUrl: `/images/users/${me.id}/${id}\u0000.png` })).status).toBe(400);
     expect(await myJobs(client)).toEqual([]);
     expect((await (await client.request("/api/auth/user")).json()).profileImageUrl).toBeNull();
   });

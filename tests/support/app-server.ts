@@ -108,9 +108,7 @@ export async function startInstancePair(env: Record<string, string> = {}): Promi
 }
 
 /** Runs server.ts expecting it to refuse to start; resolves with its exit code and output. */
-export async function runServerExpectingExit(
-  env: Record<string, string>,
-): Promise<{ code: number | null; output: string }> {
+export async function runServerExpectingExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "nearhand-test-"));
   const child = spawn(process.execPath, ["server.ts"], {
     cwd: path.resolve(import.meta.dirname, "../.."),

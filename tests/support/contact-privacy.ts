@@ -25,12 +25,7 @@ export class ContactLedger {
 
   newPerson(label: string): Person {
     const digits = String(Math.floor(Math.random() * 1e7)).padStart(7, "0");
-    const person = {
-      label,
-      email: uniqueEmail(label),
-      phone: `+1 (555) ${digits.slice(0, 3)}-${digits.slice(3)}`,
-      id: "",
-    };
+    const person = { label, email: uniqueEmail(label), phone: `+1 (555) ${digits.slice(0, 3)}-${digits.slice(3)}`, id: "" };
     this.people.push(person);
     return person;
   }
@@ -47,9 +42,7 @@ export class ContactLedger {
 
   private sharesPhone(reader: Person, subject: Person): boolean {
     for (const b of this.bookings.values()) {
-      const pair =
-        (b.seekerId === reader.id && b.providerId === subject.id) ||
-        (b.providerId === reader.id && b.seekerId === subject.id);
+      const pair = (b.seekerId === reader.id && b.providerId === subject.id) || (b.providerId === reader.id && b.seekerId === subject.id);
       if (pair && SHARING.has(b.status)) return true;
     }
     return false;

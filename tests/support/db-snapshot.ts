@@ -38,9 +38,7 @@ function getText(url: string): Promise<string> {
         response.setEncoding("utf8");
         response.on("data", (chunk: string) => (text += chunk));
         response.on("end", () =>
-          response.statusCode === 200
-            ? resolve(text)
-            : reject(new Error(`snapshot answered ${response.statusCode}: ${text}`)),
+          response.statusCode === 200 ? resolve(text) : reject(new Error(`snapshot answered ${response.statusCode}: ${text}`)),
         );
         response.on("error", reject);
       })

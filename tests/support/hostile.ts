@@ -95,9 +95,7 @@ export const notAString: fc.Arbitrary<unknown> = fc.oneof(
 
 /** A string longer than `max` characters once trimmed. */
 export const longerThan = (max: number): fc.Arbitrary<string> =>
-  fc
-    .tuple(fc.integer({ min: max + 1, max: max + 200 }), fc.constantFrom("x", "é", "💥"))
-    .map(([n, unit]) => unit.repeat(n));
+  fc.tuple(fc.integer({ min: max + 1, max: max + 200 }), fc.constantFrom("x", "é", "💥")).map(([n, unit]) => unit.repeat(n));
 
 /** Whitespace only: blank after trimming. */
 export const blank: fc.Arbitrary<string> = fc.constantFrom("", " ", "   ", "\t", "\n\r\n", " \t ");
@@ -122,10 +120,7 @@ export function bodyObject(
 ): fc.Arbitrary<{ value: Record<string, unknown>; broken: boolean }> {
   const keys = Object.keys(rules);
   const extraKeys = fc.dictionary(
-    fc.oneof(
-      fc.string({ maxLength: 12 }),
-      fc.constantFrom("__proto__", "constructor", "id", "seekerId", "status", "userId", "isAdmin"),
-    ),
+    fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("__proto__", "constructor", "id", "seekerId", "status", "userId", "isAdmin")),
     other,
     { maxKeys: 3 },
   );
@@ -141,10 +136,7 @@ export function bodyObject(
   const oneBroken = fc.constantFrom(...keys).chain((brokenKey) =>
     fc
       .tuple(
-        fc.record(
-          Object.fromEntries(keys.filter((k) => k !== brokenKey).map((k) => [k, fc.oneof(rules[k].valid, other)])),
-          { requiredKeys: [] },
-        ),
+        fc.record(Object.fromEntries(keys.filter((k) => k !== brokenKey).map((k) => [k, fc.oneof(rules[k].valid, other)])), { requiredKeys: [] }),
         rules[brokenKey].optional
           ? rules[brokenKey].invalid.map((v) => ({ set: true, v }))
           : fc.oneof(
@@ -162,15 +154,10 @@ export function bodyObject(
   return fc.oneof({ weight: 1, arbitrary: validShaped }, { weight: 5, arbitrary: oneBroken });
 }
 
-function withExtra(
-  fields: Record<string, unknown>,
-  extra: Record<string, unknown>,
-  known: string[],
-): Record<string, unknown> {
+function withExtra(fields: Record<string, unknown>, extra: Record<string, unknown>, known: string[]): Record<string, unknown> {
   const value: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(extra))
-    if (!known.includes(k))
-      Object.defineProperty(value, k, { value: v, enumerable: true, writable: true, configurable: true });
+    if (!known.includes(k)) Object.defineProperty(value, k, { value: v, enumerable: true, writable: true, configurable: true });
   for (const [k, v] of Object.entries(fields)) value[k] = v;
   return value;
 }
@@ -248,19 +235,12 @@ export function jsonEncodings(value: Record<string, unknown>): fc.Arbitrary<Enco
       weight: 1,
       arbitrary: fc
         .record({
-          depth: fc.oneof(
-            fc.integer({ min: MAX_NESTING + 1, max: 200 }),
-            fc.integer({ min: 200, max: MAX_NESTING_IN_CAP }),
-          ),
+          depth: fc.oneof(fc.integer({ min: MAX_NESTING + 1, max: 200 }), fc.integer({ min: 200, max: MAX_NESTING_IN_CAP })),
           where: fc.constantFrom("field", "root", "object"),
         })
         .map(({ depth, where }) => {
-          const nested =
-            where === "object"
-              ? `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`
-              : `${"[".repeat(depth)}${"]".repeat(depth)}`;
-          const body =
-            where === "root" ? nested : `${text.slice(0, -1)}${text.length > 2 ? "," : ""}"extra":${nested}}`;
+          const nested = where === "object" ? `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}` : `${"[".repeat(depth)}${"]".repeat(depth)}`;
+          const body = where === "root" ? nested : `${text.slice(0, -1)}${text.length > 2 ? "," : ""}"extra":${nested}}`;
           return { body, contentType: "application/json", refused: true, encoding: "nested" };
         }),
     },
@@ -306,19 +286,14 @@ export function formFields(rules: Record<string, FormRule>): fc.Arbitrary<{ fiel
   ];
   const extra = fc.array(
     fc.tuple(
-      fc.oneof(
-        fc.string({ maxLength: 10 }),
-        fc.constantFrom("intent", "$ACTION_ID_x", "$ACTION_REF_1", "__proto__", "userId"),
-      ),
+      fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom("intent", "$ACTION_ID_x", "$ACTION_REF_1", "__proto__", "userId")),
       hostileString,
     ),
     { maxLength: 2 },
   );
   const validShaped = fc
     .tuple(
-      fc.record(Object.fromEntries(keys.map((k) => [k, rules[k].valid])), {
-        requiredKeys: keys.filter((k) => !rules[k].optional),
-      }),
+      fc.record(Object.fromEntries(keys.map((k) => [k, rules[k].valid])), { requiredKeys: keys.filter((k) => !rules[k].optional) }),
       fc.oneof({ weight: 3, arbitrary: fc.constant([] as FormFields) }, { weight: 1, arbitrary: extra }),
     )
     .map(([record, more]) => ({
@@ -330,21 +305,16 @@ export function formFields(rules: Record<string, FormRule>): fc.Arbitrary<{ fiel
     }));
   const breakable = keys.filter((k) => rules[k].invalid);
   if (breakable.length === 0) return validShaped;
-  const oneBroken = fc
-    .constantFrom(...breakable)
-    .chain((brokenKey) =>
-      fc
-        .tuple(
-          fc.record(
-            Object.fromEntries(
-              keys.filter((k) => k !== brokenKey).map((k) => [k, fc.oneof(rules[k].valid, hostileString)]),
-            ),
-            { requiredKeys: [] },
-          ),
-          rules[brokenKey].invalid!,
-        )
-        .map(([record, broken]) => ({ fields: toFields({ ...record, [brokenKey]: broken }, []), broken: true })),
-    );
+  const oneBroken = fc.constantFrom(...breakable).chain((brokenKey) =>
+    fc
+      .tuple(
+        fc.record(Object.fromEntries(keys.filter((k) => k !== brokenKey).map((k) => [k, fc.oneof(rules[k].valid, hostileString)])), {
+          requiredKeys: [],
+        }),
+        rules[brokenKey].invalid!,
+      )
+      .map(([record, broken]) => ({ fields: toFields({ ...record, [brokenKey]: broken }, []), broken: true })),
+  );
   return fc.oneof({ weight: 1, arbitrary: validShaped }, { weight: 5, arbitrary: oneBroken });
 }
 
@@ -364,12 +334,9 @@ export function formEncodings(fields: FormFields): fc.Arbitrary<EncodedForm> {
   return fc.oneof(
     {
       weight: 7,
-      arbitrary: fc.constant(null).map(() => ({
-        body: urlencoded(),
-        contentType: "application/x-www-form-urlencoded",
-        refused: false,
-        encoding: "urlencoded",
-      })),
+      arbitrary: fc
+        .constant(null)
+        .map(() => ({ body: urlencoded(), contentType: "application/x-www-form-urlencoded", refused: false, encoding: "urlencoded" })),
     },
     {
       weight: 3,
@@ -381,14 +348,12 @@ export function formEncodings(fields: FormFields): fc.Arbitrary<EncodedForm> {
     },
     {
       weight: 2,
-      arbitrary: fc
-        .constantFrom(undefined, "application/json", "text/plain", "application/octet-stream", "", "text/html")
-        .map((contentType) => ({
-          body: contentType === "application/json" ? JSON.stringify(Object.fromEntries(fields)) : urlencoded(),
-          contentType,
-          refused: true,
-          encoding: "wrong-type",
-        })),
+      arbitrary: fc.constantFrom(undefined, "application/json", "text/plain", "application/octet-stream", "", "text/html").map((contentType) => ({
+        body: contentType === "application/json" ? JSON.stringify(Object.fromEntries(fields)) : urlencoded(),
+        contentType,
+        refused: true,
+        encoding: "wrong-type",
+      })),
     },
     {
       weight: 2,

@@ -45,11 +45,7 @@ export class HttpClient {
     return this.request(target, {
       ...init,
       method: "POST",
-      headers: {
-        "Content-Type": "application/x-www-form-urlencoded",
-        Origin: new URL(this.base).origin,
-        ...init.headers,
-      },
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(this.base).origin, ...init.headers },
       body: new URLSearchParams(fields).toString(),
     });
   }
@@ -63,17 +59,9 @@ export class HttpClient {
   }
 
   /** Signs in through /api/login and the embedded provider's password-less page. */
-  async signIn(
-    email: string,
-    firstName = "Test",
-    lastName = "User",
-    returnTo = "/",
-  ): Promise<{ url: string; response: Response }> {
-    const { response: page, url: interactionUrl } = await this.navigate(
-      `/api/login?returnTo=${encodeURIComponent(returnTo)}`,
-    );
-    if (!interactionUrl.includes("/oidc/interaction/"))
-      throw new Error(`expected the sign-in page, got ${interactionUrl}`);
+  async signIn(email: string, firstName = "Test", lastName = "User", returnTo = "/"): Promise<{ url: string; response: Response }> {
+    const { response: page, url: interactionUrl } = await this.navigate(`/api/login?returnTo=${encodeURIComponent(returnTo)}`);
+    if (!interactionUrl.includes("/oidc/interaction/")) throw new Error(`expected the sign-in page, got ${interactionUrl}`);
     await page.text();
     const submitted = await this.request(interactionUrl, {
       method: "POST",

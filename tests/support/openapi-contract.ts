@@ -80,8 +80,7 @@ export class OpenApiContract {
     const operation = template ? this.document.paths[template]?.[documented] : undefined;
     if (!template || !operation) {
       // No such path or method: the answer must be a §8 error all the same.
-      if (status < 400)
-        return `${template ? `${method} of ${template}` : "the path"} is not in the document, yet the answer is no error`;
+      if (status < 400) return `${template ? `${method} of ${template}` : "the path"} is not in the document, yet the answer is no error`;
       return this.mismatch(`#/components/schemas/ErrorText`, "text/plain", contentType, body, method);
     }
     const at = `#/paths/${pointer(template)}/${documented}/responses/${status}`;
@@ -92,19 +91,12 @@ export class OpenApiContract {
     const media = Object.keys(resolved?.content ?? {});
     if (media.length === 0) return null;
     const type = mediaType(contentType);
-    if (!type || !media.includes(type))
-      return `Content-Type ${contentType ?? "(none)"}, the document says ${media.join(" or ")}`;
+    if (!type || !media.includes(type)) return `Content-Type ${contentType ?? "(none)"}, the document says ${media.join(" or ")}`;
     const schemaAt = `${response.$ref ?? at}/content/${pointer(type)}/schema`;
     return this.mismatch(schemaAt, type, contentType, body, method);
   }
 
-  private mismatch(
-    schemaAt: string,
-    type: string,
-    contentType: string | null,
-    body: string,
-    method: string,
-  ): string | null {
+  private mismatch(schemaAt: string, type: string, contentType: string | null, body: string, method: string): string | null {
     if (mediaType(contentType) !== type) return `Content-Type ${contentType ?? "(none)"}, the document says ${type}`;
     if (method === "HEAD") return null;
     let value: unknown = body;
@@ -174,8 +166,7 @@ export function takeContractViolations(): string[] {
 /** The document as the app serves it: every server of a test run is the same build, so it is fetched once. */
 export function contractOf(origin: string): Promise<OpenApiContract> {
   contract ??= fetch(new URL(OPENAPI_PATH, origin)).then(async (response) => {
-    if (!response.ok)
-      throw new Error(`GET ${OPENAPI_PATH} answered ${response.status}: is the build older than the document?`);
+    if (!response.ok) throw new Error(`GET ${OPENAPI_PATH} answered ${response.status}: is the build older than the document?`);
     return new OpenApiContract((await response.json()) as OpenApiDocument);
   });
   contract.catch(() => (contract = undefined));

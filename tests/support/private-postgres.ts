@@ -40,22 +40,11 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     asRoot ? run("runuser", ["-u", "postgres", "--", path.join(BIN, name), ...args]) : run(path.join(BIN, name), args);
 
   const port = await freePort();
-  await tool("initdb", [
-    "-D",
-    dataDir,
-    "-U",
-    "postgres",
-    "--auth=trust",
-    "-E",
-    "UTF8",
-    "--no-sync",
-    "--no-instructions",
-  ]);
+  await tool("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync", "--no-instructions"]);
   // fsync off: an immediate stop is a crash of the server, not of the machine; committed WAL is in the
   // kernel's page cache either way, so what the app acknowledged must survive.
   const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`;
-  const start = () =>
-    tool("pg_ctl", ["start", "-w", "-t", "30", "-D", dataDir, "-l", logFile, "-o", serverOptions]).then(() => {});
+  const start = () => tool("pg_ctl", ["start", "-w", "-t", "30", "-D", dataDir, "-l", logFile, "-o", serverOptions]).then(() => {});
   await start();
 
   const url = (database = "postgres") => `postgres://postgres@127.0.0.1:${port}/${database}`;

@@ -39,9 +39,7 @@ function declaredApiMethods(source: string): string[] | null {
 
 function flatten(entries: RouteConfigEntry[], parent = ""): Array<{ pattern: string; file: string }> {
   return entries.flatMap((entry) => {
-    const own = entry.index
-      ? parent || "/"
-      : `${parent.replace(/\/$/, "")}/${entry.path ?? ""}`.replace(/\/+$/, "") || "/";
+    const own = entry.index ? parent || "/" : `${parent.replace(/\/$/, "")}/${entry.path ?? ""}`.replace(/\/+$/, "") || "/";
     return [{ pattern: own, file: entry.file }, ...flatten(entry.children ?? [], own)];
   });
 }
@@ -50,8 +48,7 @@ export function declaredRoutes(): DeclaredRoute[] {
   return flatten(routes).map(({ pattern, file }) => {
     const source = readFileSync(path.join(APP_DIR, file), "utf8");
     const methods = declaredApiMethods(source);
-    if (methods)
-      return { pattern, file, loader: methods.includes("get"), action: methods.some((method) => method !== "get") };
+    if (methods) return { pattern, file, loader: methods.includes("get"), action: methods.some((method) => method !== "get") };
     return { pattern, file, loader: exportsFunction(source, "loader"), action: exportsFunction(source, "action") };
   });
 }

@@ -37,8 +37,7 @@ function answerMail(req: IncomingMessage, res: ServerResponse, services: NodeSer
         res.writeHead(404).end();
         return;
       }
-      if (req.method === "POST")
-        catcher.setRefusing(new URL(req.url!, "http://x").searchParams.get("refusing") === "true");
+      if (req.method === "POST") catcher.setRefusing(new URL(req.url!, "http://x").searchParams.get("refusing") === "true");
       res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
       res.end(JSON.stringify(catcher.messages()));
     },

@@ -75,8 +75,8 @@ describe("each /api module declares its methods", () => {
 describe("the OpenAPI document", () => {
   it("lists every /api route of app/routes.ts with the methods its module declares, and nothing else", async () => {
     const { document } = await openApiDocument();
-    const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(
-      ([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
     );
     const declared = apiRoutes().flatMap(({ pattern, file }) => {
       const endpoints = modules[`../../app/${file}`]?.endpoints ?? {};

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  availableTransitions,
-  BOOKING_STATUSES,
-  jobStatusAfter,
-  refusal,
-  type BookingParty,
-} from "~/lib/booking-process";
+import { availableTransitions, BOOKING_STATUSES, jobStatusAfter, refusal, type BookingParty } from "~/lib/booking-process";
 
 // Nothing creates a pending booking (decision 0011), so no move starts from pending (decision 0069).
 const ALLOWED = new Set([

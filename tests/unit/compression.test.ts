@@ -1,12 +1,7 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 
-import {
-  brotliWindowBits,
-  compressResponse,
-  LARGEST_SYNCHRONOUS_COMPRESSION,
-  negotiateEncoding,
-} from "~/http/compression.server";
+import { brotliWindowBits, compressResponse, LARGEST_SYNCHRONOUS_COMPRESSION, negotiateEncoding } from "~/http/compression.server";
 
 const big = "<p>Nearhand</p>".repeat(200);
 
@@ -47,9 +42,7 @@ describe("compressResponse", () => {
     expect(compressResponse(request("br"), png)).toBe(png);
     const tiny = new Response("{}", { headers: { "Content-Type": "application/json", "Content-Length": "2" } });
     expect(compressResponse(request("br"), tiny)).toBe(tiny);
-    const finished = new Response(big, {
-      headers: { "Content-Type": "text/html", "Content-Length": String(big.length) },
-    });
+    const finished = new Response(big, { headers: { "Content-Type": "text/html", "Content-Length": String(big.length) } });
     expect(compressResponse(request("identity"), finished)).toBe(finished);
   });
 
@@ -65,10 +58,7 @@ describe("compressResponse", () => {
         };
       },
     });
-    const response = compressResponse(
-      request("identity"),
-      new Response(body, { headers: { "Content-Type": "text/html" } }),
-    );
+    const response = compressResponse(request("identity"), new Response(body, { headers: { "Content-Type": "text/html" } }));
     expect(response.headers.get("Content-Encoding")).toBeNull();
     const reader = response.body!.getReader();
     // The three chunks written in one turn arrive as one, before the rest exists.
@@ -90,10 +80,7 @@ describe("compressResponse", () => {
         };
       },
     });
-    const response = compressResponse(
-      request("gzip"),
-      new Response(body, { headers: { "Content-Type": "text/html" } }),
-    );
+    const response = compressResponse(request("gzip"), new Response(body, { headers: { "Content-Type": "text/html" } }));
     const reader = response.body!.getReader();
     const inflate = zlib.createGunzip();
     let seen = "";
@@ -126,10 +113,7 @@ describe("compressResponse", () => {
     const record = (error: unknown) => uncaught.push(error);
     process.on("uncaughtException", record);
     try {
-      const response = compressResponse(
-        request("gzip"),
-        new Response(body, { headers: { "Content-Type": "text/html" } }),
-      );
+      const response = compressResponse(request("gzip"), new Response(body, { headers: { "Content-Type": "text/html" } }));
       push(big);
       const reader = response.body!.getReader();
       await reader.read();

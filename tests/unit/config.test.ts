@@ -27,18 +27,9 @@ describe("configuration", () => {
   });
 
   it("switches to the real services by environment variables alone", () => {
-    const config = parseConfig({
-      DATABASE_URL: "postgres://app@db.internal:5432/nearhand",
-      ...EXTERNAL_OIDC_ENV,
-      APP_URL: PUBLIC_APP_URL,
-    });
+    const config = parseConfig({ DATABASE_URL: "postgres://app@db.internal:5432/nearhand", ...EXTERNAL_OIDC_ENV, APP_URL: PUBLIC_APP_URL });
     expect(config.databaseUrl).toBe("postgres://app@db.internal:5432/nearhand");
-    expect(config.oidc).toMatchObject({
-      mode: "external",
-      issuer: "https://id.example.com",
-      clientId: "nearhand",
-      clientSecret: "s3cret",
-    });
+    expect(config.oidc).toMatchObject({ mode: "external", issuer: "https://id.example.com", clientId: "nearhand", clientSecret: "s3cret" });
     expect(config.appUrl.origin).toBe("https://nearhand.example.com");
   });
 
@@ -66,9 +57,7 @@ describe("configuration", () => {
       issuerVerifiesEmail: false,
       pictureHosts: expect.arrayContaining(["lh3.googleusercontent.com", "avatars.githubusercontent.com"]),
     });
-    expect(parseConfig({ ...EXTERNAL_OIDC_ENV, OIDC_ISSUER_VERIFIES_EMAIL: "true" }).oidc.issuerVerifiesEmail).toBe(
-      true,
-    );
+    expect(parseConfig({ ...EXTERNAL_OIDC_ENV, OIDC_ISSUER_VERIFIES_EMAIL: "true" }).oidc.issuerVerifiesEmail).toBe(true);
     expect(parseConfig({ OIDC_PICTURE_HOSTS: " Photos.Example.com , cdn.example.org," }).oidc.pictureHosts).toEqual([
       "photos.example.com",
       "cdn.example.org",
@@ -93,19 +82,14 @@ describe("configuration", () => {
   it("sends mail through SMTP_URL, else the embedded catcher, from MAIL_FROM or no-reply at the app's host", () => {
     expect(parseConfig({}).mail).toEqual({ mode: "embedded", from: "Nearhand <no-reply@localhost>" });
     expect(
-      parseConfig({
-        SMTP_URL: "smtps://u:p@smtp.example.com:465",
-        MAIL_FROM: "Nearhand <hello@example.com>",
-        SESSION_SECRET: "a-long-mail-secret",
-      }).mail,
+      parseConfig({ SMTP_URL: "smtps://u:p@smtp.example.com:465", MAIL_FROM: "Nearhand <hello@example.com>", SESSION_SECRET: "a-long-mail-secret" })
+        .mail,
     ).toEqual({
       mode: "external",
       url: "smtps://u:p@smtp.example.com:465",
       from: "Nearhand <hello@example.com>",
     });
-    expect(() => parseConfig({ SMTP_URL: "http://smtp.example.com" })).toThrow(
-      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
-    );
+    expect(() => parseConfig({ SMTP_URL: "http://smtp.example.com" })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
     expect(parseConfig({}).mailWorker).toBe(true);
     expect(parseConfig({ MAIL_WORKER: "false" }).mailWorker).toBe(false);
   });
@@ -113,12 +97,8 @@ describe("configuration", () => {
   it("refuses real mail outside production without a random SESSION_SECRET: its links are signed with it, and the default is public", () => {
     const smtp = { SMTP_URL: "smtp://u:p@smtp.example.com:587" };
     expect(() => parseConfig(smtp)).toThrow(/SESSION_SECRET: is required when SMTP_URL is set/);
-    expect(() => parseConfig({ ...smtp, SESSION_SECRET: "nearhand-development-session-secret" })).toThrow(
-      /SESSION_SECRET: must be a random value/,
-    );
-    expect(() => parseConfig({ ...smtp, SESSION_SECRET: "abababababababababab" })).toThrow(
-      /SESSION_SECRET: must be a random value/,
-    );
+    expect(() => parseConfig({ ...smtp, SESSION_SECRET: "nearhand-development-session-secret" })).toThrow(/SESSION_SECRET: must be a random value/);
+    expect(() => parseConfig({ ...smtp, SESSION_SECRET: "abababababababababab" })).toThrow(/SESSION_SECRET: must be a random value/);
     expect(() => parseConfig({ ...production, SESSION_SECRET: "nearhand-development-session-secret" })).toThrow(
       /SESSION_SECRET: must be a random value/,
     );
@@ -161,18 +141,9 @@ describe("configuration", () => {
 
   it("scales rate limits by RATE_LIMIT_MULTIPLIER and trusts X-Forwarded-For only when TRUST_PROXY says so", () => {
     expect(parseConfig({})).toMatchObject({ rateLimitMultiplier: 1, trustedProxies: 0 });
-    expect(parseConfig({ RATE_LIMIT_MULTIPLIER: "1000", TRUST_PROXY: "true" })).toMatchObject({
-      rateLimitMultiplier: 1000,
-      trustedProxies: 1,
-    });
-    expect(parseConfig({ RATE_LIMIT_MULTIPLIER: "0.5", TRUST_PROXY: "2" })).toMatchObject({
-      rateLimitMultiplier: 0.5,
-      trustedProxies: 2,
-    });
-    expect(parseConfig({ RATE_LIMIT_MULTIPLIER: "", TRUST_PROXY: "false" })).toMatchObject({
-      rateLimitMultiplier: 1,
-      trustedProxies: 0,
-    });
+    expect(parseConfig({ RATE_LIMIT_MULTIPLIER: "1000", TRUST_PROXY: "true" })).toMatchObject({ rateLimitMultiplier: 1000, trustedProxies: 1 });
+    expect(parseConfig({ RATE_LIMIT_MULTIPLIER: "0.5", TRUST_PROXY: "2" })).toMatchObject({ rateLimitMultiplier: 0.5, trustedProxies: 2 });
+    expect(parseConfig({ RATE_LIMIT_MULTIPLIER: "", TRUST_PROXY: "false" })).toMatchObject({ rateLimitMultiplier: 1, trustedProxies: 0 });
   });
 });
 

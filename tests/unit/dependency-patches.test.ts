@@ -38,9 +38,7 @@ describe("dependency patches", () => {
       const source = installed("postgres", `${dir}/connection.js`);
       expect(source).toContain("  function nextWrite(fn) {\n    if (!socket) {");
       // Both teardown paths forget the cancelled write.
-      expect(source.split("\n    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null").length - 1).toBe(
-        2,
-      );
+      expect(source.split("\n    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null").length - 1).toBe(2);
     }
   });
 
@@ -55,9 +53,7 @@ describe("dependency patches", () => {
     });
 
     it(`react-router (${flavour}): routes below a matched layout are discovered, and paths are marked after their routes are in`, () => {
-      expect(installed("react-router", `dist/${flavour}/lib/router/router.js`)).toContain(
-        "matches[matches.length - 1].route.children?.length > 0",
-      );
+      expect(installed("react-router", `dist/${flavour}/lib/router/router.js`)).toContain("matches[matches.length - 1].route.children?.length > 0");
       const browser = installed("react-router", `dist/${flavour}/lib/rsc/browser.js`);
       const body = browser.slice(browser.indexOf("async function fetchAndApplyManifestPatches"));
       const patching = body.indexOf("patchRoutes(p.parentId");
@@ -69,9 +65,7 @@ describe("dependency patches", () => {
     it(`react-router (${flavour}): a document's render reuses the payload the redirect check decoded`, () => {
       const source = installed("react-router", `dist/${flavour}/lib/rsc/server.ssr.js`);
       expect(source).toContain("Promise.resolve(detectedPayload ?? createFromReadableStream(createStream()))");
-      expect(source).toContain(
-        "detectedPayload = Promise.resolve(createFromReadableStream(detectRedirectResponse.body));",
-      );
+      expect(source).toContain("detectedPayload = Promise.resolve(createFromReadableStream(detectRedirectResponse.body));");
     });
   }
 

@@ -54,9 +54,7 @@ function instruction(stage: Stage, name: string): string[] {
 describe("Dockerfile", () => {
   const stages = dockerStages();
   const runtime = stages.at(-1)!;
-  const env = Object.fromEntries(
-    instruction(runtime, "ENV").flatMap((line) => [...line.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1], m[2]])),
-  );
+  const env = Object.fromEntries(instruction(runtime, "ENV").flatMap((line) => [...line.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1], m[2]])));
 
   it("is multi-stage and builds in a stage of its own", () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
@@ -84,19 +82,9 @@ describe("Dockerfile", () => {
 
   it("starts the server the way npm start does, on the port it exposes, in production", () => {
     // V8's background threads sized to the cores (decision 0056), wherever production starts.
-    expect(JSON.parse(instruction(runtime, "CMD")[0]!)).toEqual([
-      "node",
-      "--v8-pool-size=0",
-      "--import",
-      "./telemetry.ts",
-      "server.ts",
-    ]);
-    expect(read("package.json")).toContain(
-      '"serve": "node scripts/check-node.mjs && node --v8-pool-size=0 --import ./telemetry.ts server.ts"',
-    );
-    expect(read("package.json")).toContain(
-      '"start": "npm run build && node --v8-pool-size=0 --import ./telemetry.ts server.ts"',
-    );
+    expect(JSON.parse(instruction(runtime, "CMD")[0]!)).toEqual(["node", "--v8-pool-size=0", "--import", "./telemetry.ts", "server.ts"]);
+    expect(read("package.json")).toContain('"serve": "node scripts/check-node.mjs && node --v8-pool-size=0 --import ./telemetry.ts server.ts"');
+    expect(read("package.json")).toContain('"start": "npm run build && node --v8-pool-size=0 --import ./telemetry.ts server.ts"');
     expect(env.NODE_ENV).toBe("production");
     expect(instruction(runtime, "EXPOSE")).toEqual([env.PORT]);
     expect(parseConfig({ PORT: env.PORT }).port).toBe(Number(env.PORT));

@@ -32,10 +32,7 @@ describe("role switch texts", () => {
   it("titles the dialog by the current role and words the toast by the previous one", () => {
     expect(roleSwitchTitle("seeker")).toBe("Offering Services As");
     expect(roleSwitchTitle("provider")).toBe("Seeking Help As");
-    expect(roleSwitchSuccess("seeker")).toEqual({
-      title: "Role switched successfully",
-      description: "You are now offering services.",
-    });
+    expect(roleSwitchSuccess("seeker")).toEqual({ title: "Role switched successfully", description: "You are now offering services." });
     expect(roleSwitchSuccess("provider").description).toBe("You are now seeking help.");
   });
 });
@@ -59,15 +56,7 @@ describe("redirect targets", () => {
   it("refuses targets that normalise to something else (dot segments, encoded dots, backslashes)", () => {
     expectTargets({
       kept: ["/messages?bookingId=1#thread", "/favorites?tab=jobs"],
-      refused: [
-        "/.//evil.example/phish",
-        "/..//x",
-        "/%2e//x",
-        "/%2E%2E//x",
-        "/a/../..//evil.example",
-        "/a\\evil.example",
-        "/jobs/./1",
-      ],
+      refused: ["/.//evil.example/phish", "/..//x", "/%2e//x", "/%2E%2E//x", "/a/../..//evil.example", "/a\\evil.example", "/jobs/./1"],
     });
   });
 

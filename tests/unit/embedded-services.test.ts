@@ -36,15 +36,11 @@ const signer = signerFor(randomBytes(32).toString("hex"));
 const verifier: PresignVerifier = { signer, bucket: BUCKET, publicUrl: PUBLIC_URL };
 
 function presignPut(key = KEY, { type = "image/png", size = 68, at = NOW, expiresIn = 300, client = signer } = {}) {
-  return getSignedUrl(
-    client,
-    new PutObjectCommand({ Bucket: BUCKET, Key: key, ContentType: type, ContentLength: size }),
-    {
-      expiresIn,
-      signingDate: at,
-      signableHeaders: new Set(["content-type", "content-length"]),
-    },
-  );
+  return getSignedUrl(client, new PutObjectCommand({ Bucket: BUCKET, Key: key, ContentType: type, ContentLength: size }), {
+    expiresIn,
+    signingDate: at,
+    signableHeaders: new Set(["content-type", "content-length"]),
+  });
 }
 
 function presignGet(key = KEY, at = NOW) {
@@ -68,9 +64,7 @@ describe("the embedded storage proxy's signature check", () => {
       contentLength: 68,
       contentType: "image/png",
     });
-    expect(
-      await verifyPresignedRequest(request("GET", await presignGet()), verifier, new Date(NOW.getTime() + 299_000)),
-    ).toEqual({
+    expect(await verifyPresignedRequest(request("GET", await presignGet()), verifier, new Date(NOW.getTime() + 299_000))).toEqual({
       ok: true,
       method: "GET",
       key: KEY,
@@ -79,38 +73,26 @@ describe("the embedded storage proxy's signature check", () => {
 
   it("checks the signature against the host it was signed for, whatever the Host header says", async () => {
     const url = await presignGet();
-    expect((await verifyPresignedRequest(request("GET", url, { host: "127.0.0.1:3000" }), verifier, NOW)).ok).toBe(
-      true,
-    );
+    expect((await verifyPresignedRequest(request("GET", url, { host: "127.0.0.1:3000" }), verifier, NOW)).ok).toBe(true);
     // The same secret, signed for another host (as if the proxy trusted the Host header).
     const otherHost = signerFor(await secretOf(signer), "http://evil.example:3000/_storage");
-    const elsewhere = await getSignedUrl(otherHost, new GetObjectCommand({ Bucket: BUCKET, Key: KEY }), {
-      expiresIn: 300,
-      signingDate: NOW,
-    });
-    expect(await verifyPresignedRequest(request("GET", elsewhere), verifier, NOW)).toMatchObject({
-      ok: false,
-      status: 403,
-    });
+    const elsewhere = await getSignedUrl(otherHost, new GetObjectCommand({ Bucket: BUCKET, Key: KEY }), { expiresIn: 300, signingDate: NOW });
+    expect(await verifyPresignedRequest(request("GET", elsewhere), verifier, NOW)).toMatchObject({ ok: false, status: 403 });
   });
 
   it("refuses expired URLs, URLs from the future and expiries longer than the app signs", async () => {
     const url = await presignPut();
-    expect(
-      await verifyPresignedRequest(request("PUT", url, pngHeaders), verifier, new Date(NOW.getTime() + 301_000)),
-    ).toMatchObject({
+    expect(await verifyPresignedRequest(request("PUT", url, pngHeaders), verifier, new Date(NOW.getTime() + 301_000))).toMatchObject({
       ok: false,
       status: 403,
       reason: expect.stringMatching(/expired/i),
     });
-    expect(
-      await verifyPresignedRequest(request("PUT", url, pngHeaders), verifier, new Date(NOW.getTime() - 120_000)),
-    ).toMatchObject({ ok: false, status: 403 });
-    const week = await presignPut(KEY, { expiresIn: 604_800 });
-    expect(await verifyPresignedRequest(request("PUT", week, pngHeaders), verifier, NOW)).toMatchObject({
+    expect(await verifyPresignedRequest(request("PUT", url, pngHeaders), verifier, new Date(NOW.getTime() - 120_000))).toMatchObject({
       ok: false,
       status: 403,
     });
+    const week = await presignPut(KEY, { expiresIn: 604_800 });
+    expect(await verifyPresignedRequest(request("PUT", week, pngHeaders), verifier, NOW)).toMatchObject({ ok: false, status: 403 });
   });
 
   it("refuses another type, another length, a missing length, another method and another secret", async () => {
@@ -124,24 +106,16 @@ describe("the embedded storage proxy's signature check", () => {
       ["DELETE", {}],
       ["GET", {}],
     ] as const) {
-      expect(
-        await verifyPresignedRequest(request(method, url, headers), verifier, NOW),
-        `${method} ${JSON.stringify(headers)}`,
-      ).toMatchObject({ ok: false });
+      expect(await verifyPresignedRequest(request(method, url, headers), verifier, NOW), `${method} ${JSON.stringify(headers)}`).toMatchObject({
+        ok: false,
+      });
     }
     const forged = await presignPut(KEY, { client: signerFor("nearhand-dev-secret") });
-    expect(await verifyPresignedRequest(request("PUT", forged, pngHeaders), verifier, NOW)).toMatchObject({
-      ok: false,
-      status: 403,
-    });
+    expect(await verifyPresignedRequest(request("PUT", forged, pngHeaders), verifier, NOW)).toMatchObject({ ok: false, status: 403 });
     const html = await presignPut(KEY, { type: "text/html" });
-    expect(
-      await verifyPresignedRequest(
-        request("PUT", html, { "content-type": "text/html", "content-length": "68" }),
-        verifier,
-        NOW,
-      ),
-    ).toMatchObject({ ok: false });
+    expect(await verifyPresignedRequest(request("PUT", html, { "content-type": "text/html", "content-length": "68" }), verifier, NOW)).toMatchObject({
+      ok: false,
+    });
   });
 
   it("refuses validly signed requests that are not a GET or PUT of one image key: list, delete, multipart, head, other keys", async () => {
@@ -152,15 +126,11 @@ describe("the embedded storage proxy's signature check", () => {
       getSignedUrl(signer, new CreateMultipartUploadCommand({ Bucket: BUCKET, Key: KEY }), { signingDate: NOW }),
       getSignedUrl(signer, new HeadObjectCommand({ Bucket: BUCKET, Key: KEY }), { signingDate: NOW }),
       getSignedUrl(signer, new GetObjectCommand({ Bucket: "another-bucket", Key: KEY }), { signingDate: NOW }),
-      getSignedUrl(signer, new GetObjectCommand({ Bucket: BUCKET, Key: KEY, ResponseContentType: "text/html" }), {
-        signingDate: NOW,
-      }),
+      getSignedUrl(signer, new GetObjectCommand({ Bucket: BUCKET, Key: KEY, ResponseContentType: "text/html" }), { signingDate: NOW }),
     ];
     const methods = ["GET", "GET", "DELETE", "POST", "HEAD", "GET", "GET"];
     for (const [index, url] of (await Promise.all(signed)).entries()) {
-      expect(await verifyPresignedRequest(request(methods[index]!, url), verifier, NOW), url).toMatchObject({
-        ok: false,
-      });
+      expect(await verifyPresignedRequest(request(methods[index]!, url), verifier, NOW), url).toMatchObject({ ok: false });
     }
     for (const key of [
       "other/x.png",
@@ -169,18 +139,13 @@ describe("the embedded storage proxy's signature check", () => {
       `users/x/${randomUUID()}.png`,
     ]) {
       const url = await presignPut(key);
-      expect(await verifyPresignedRequest(request("PUT", url, pngHeaders), verifier, NOW), key).toMatchObject({
-        ok: false,
-      });
+      expect(await verifyPresignedRequest(request("PUT", url, pngHeaders), verifier, NOW), key).toMatchObject({ ok: false });
     }
   });
 
   it("takes a staged upload's PUT (the spec's plain call) of any type within the largest cap, and nothing else at its key", async () => {
     const staged = `uploads/${randomUUID()}/${randomUUID()}`;
-    const plain = await getSignedUrl(signer, new PutObjectCommand({ Bucket: BUCKET, Key: staged }), {
-      expiresIn: 300,
-      signingDate: NOW,
-    });
+    const plain = await getSignedUrl(signer, new PutObjectCommand({ Bucket: BUCKET, Key: staged }), { expiresIn: 300, signingDate: NOW });
     expect(await verifyPresignedRequest(request("PUT", plain, pngHeaders), verifier, NOW)).toEqual({
       ok: true,
       method: "PUT",
@@ -189,13 +154,7 @@ describe("the embedded storage proxy's signature check", () => {
       contentLength: 68,
     });
     // Whatever else it says it is, the emulator keeps it as bytes; the save sniffs them.
-    expect(
-      await verifyPresignedRequest(
-        request("PUT", plain, { "content-type": "text/html", "content-length": "9" }),
-        verifier,
-        NOW,
-      ),
-    ).toMatchObject({
+    expect(await verifyPresignedRequest(request("PUT", plain, { "content-type": "text/html", "content-length": "9" }), verifier, NOW)).toMatchObject({
       ok: true,
       contentType: "application/octet-stream",
     });
@@ -203,27 +162,14 @@ describe("the embedded storage proxy's signature check", () => {
       { "content-type": "image/png", "content-length": "10485761" },
       { "content-type": "image/png", "transfer-encoding": "chunked" },
     ]) {
-      expect(
-        await verifyPresignedRequest(request("PUT", plain, headers), verifier, NOW),
-        JSON.stringify(headers),
-      ).toMatchObject({ ok: false });
+      expect(await verifyPresignedRequest(request("PUT", plain, headers), verifier, NOW), JSON.stringify(headers)).toMatchObject({ ok: false });
     }
     // A staged upload is never read back, and an image key's PUT must still sign its type and length.
-    const read = await getSignedUrl(signer, new GetObjectCommand({ Bucket: BUCKET, Key: staged }), {
-      expiresIn: 300,
-      signingDate: NOW,
-    });
+    const read = await getSignedUrl(signer, new GetObjectCommand({ Bucket: BUCKET, Key: staged }), { expiresIn: 300, signingDate: NOW });
     expect(await verifyPresignedRequest(request("GET", read), verifier, NOW)).toMatchObject({ ok: false });
-    const unsignedImage = await getSignedUrl(signer, new PutObjectCommand({ Bucket: BUCKET, Key: KEY }), {
-      expiresIn: 300,
-      signingDate: NOW,
-    });
-    expect(await verifyPresignedRequest(request("PUT", unsignedImage, pngHeaders), verifier, NOW)).toMatchObject({
-      ok: false,
-    });
-    expect(
-      await verifyPresignedRequest(request("PUT", await presignPut(staged), pngHeaders), verifier, NOW),
-    ).toMatchObject({ ok: false });
+    const unsignedImage = await getSignedUrl(signer, new PutObjectCommand({ Bucket: BUCKET, Key: KEY }), { expiresIn: 300, signingDate: NOW });
+    expect(await verifyPresignedRequest(request("PUT", unsignedImage, pngHeaders), verifier, NOW)).toMatchObject({ ok: false });
+    expect(await verifyPresignedRequest(request("PUT", await presignPut(staged), pngHeaders), verifier, NOW)).toMatchObject({ ok: false });
   });
 
   it("refuses dot segments, encoded characters and a duplicated query parameter", async () => {
@@ -237,24 +183,14 @@ describe("the embedded storage proxy's signature check", () => {
     ];
     for (const pathname of paths) {
       expect(
-        await verifyPresignedRequest(
-          { method: "GET", url: `${pathname}${url.search}`, headers: { host: url.host } },
-          verifier,
-          NOW,
-        ),
+        await verifyPresignedRequest({ method: "GET", url: `${pathname}${url.search}`, headers: { host: url.host } }, verifier, NOW),
         pathname,
       ).toMatchObject({ ok: false });
     }
     const doubled = `${url.pathname}${url.search}&X-Amz-Expires=300`;
+    expect(await verifyPresignedRequest({ method: "GET", url: doubled, headers: { host: url.host } }, verifier, NOW)).toMatchObject({ ok: false });
     expect(
-      await verifyPresignedRequest({ method: "GET", url: doubled, headers: { host: url.host } }, verifier, NOW),
-    ).toMatchObject({ ok: false });
-    expect(
-      await verifyPresignedRequest(
-        { method: "GET", url: `http://localhost:3000${url.pathname}${url.search}`, headers: {} },
-        verifier,
-        NOW,
-      ),
+      await verifyPresignedRequest({ method: "GET", url: `http://localhost:3000${url.pathname}${url.search}`, headers: {} }, verifier, NOW),
     ).toMatchObject({ ok: false });
   });
 });

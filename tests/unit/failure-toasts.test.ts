@@ -10,9 +10,7 @@ function pageActionPaths(): string[] {
   return routes
     .filter((route) => route.path && !/^(api|dev)\//.test(route.path) && route.path !== "unsubscribe/one-click")
     .filter((route) =>
-      /export (async function|const|function) action\b/.test(
-        readFileSync(new URL(`../../app/${route.file}`, import.meta.url), "utf8"),
-      ),
+      /export (async function|const|function) action\b/.test(readFileSync(new URL(`../../app/${route.file}`, import.meta.url), "utf8")),
     )
     .map((route) => `/${route.path!.replace(/:\w+/, "00000000-0000-4000-8000-000000000000")}`);
 }
@@ -46,16 +44,8 @@ describe("React Router's requests", () => {
     expect(isAnswerFromUs(new Response("", { headers: { "X-Remix-Response": "yes" }, status: 404 }))).toBe(true);
     expect(isAnswerFromUs(new Response("", { headers: { "Content-Type": "text/x-component" } }))).toBe(true);
     expect(isAnswerFromUs(new Response(null, { status: 204 }))).toBe(true);
-    expect(
-      isAnswerFromUs(
-        new Response("<h1>502 Bad Gateway</h1>", { status: 502, headers: { "Content-Type": "text/html" } }),
-      ),
-    ).toBe(false);
+    expect(isAnswerFromUs(new Response("<h1>502 Bad Gateway</h1>", { status: 502, headers: { "Content-Type": "text/html" } }))).toBe(false);
     expect(isAnswerFromUs(new Response("upstream timed out", { status: 504 }))).toBe(false);
-    expect(
-      isAnswerFromUs(
-        new Response("<html>captive portal</html>", { status: 200, headers: { "Content-Type": "text/html" } }),
-      ),
-    ).toBe(false);
+    expect(isAnswerFromUs(new Response("<html>captive portal</html>", { status: 200, headers: { "Content-Type": "text/html" } }))).toBe(false);
   });
 });

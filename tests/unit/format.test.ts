@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  dateTimeFormat,
-  formatBudget,
-  formatHourlyRate,
-  formatPrice,
-  formatRating,
-  formatRelativeTime,
-  statusLabel,
-} from "~/lib/format";
+import { dateTimeFormat, formatBudget, formatHourlyRate, formatPrice, formatRating, formatRelativeTime, statusLabel } from "~/lib/format";
 
 describe("display formats", () => {
   it("shows budgets without decimals, prices with two, ratings with one", () => {
@@ -38,11 +30,7 @@ describe("display formats", () => {
 
 describe("dateTimeFormat", () => {
   it("formats as Intl does in the zone it is given, and reuses one formatter per locale and options", () => {
-    const options: Intl.DateTimeFormatOptions = {
-      timeZone: "America/New_York",
-      dateStyle: "medium",
-      timeStyle: "short",
-    };
+    const options: Intl.DateTimeFormatOptions = { timeZone: "America/New_York", dateStyle: "medium", timeStyle: "short" };
     const moment = new Date("2026-03-05T20:04:00Z");
     expect(dateTimeFormat("en-US", options).format(moment)).toBe("Mar 5, 2026, 3:04 PM");
     expect(dateTimeFormat("en-US", { ...options })).toBe(dateTimeFormat("en-US", options));

@@ -20,10 +20,7 @@ describe("parseForm", () => {
       status: "success",
       value: { budget: 99.5, latitude: -40.7, isUrgent: true },
     });
-    expect(parseForm(form({ budget: " 12 ", latitude: ".5" }), schema)).toMatchObject({
-      status: "success",
-      value: { budget: 12, latitude: 0.5 },
-    });
+    expect(parseForm(form({ budget: " 12 ", latitude: ".5" }), schema)).toMatchObject({ status: "success", value: { budget: 12, latitude: 0.5 } });
     expect(parseForm(form({ budget: "" }), schema)).toMatchObject({ status: "success", value: { isUrgent: false } });
   });
 

@@ -5,12 +5,7 @@ import { chordForMiles, distanceMiles, formatMiles, unitSphereCube } from "~/lib
 
 describe("resolveLocation", () => {
   it("turns an empty location into 'New York, NY'", () => {
-    expect(resolveLocation("  ")).toMatchObject({
-      address: "New York, NY",
-      resolved: true,
-      latitude: 40.7128,
-      longitude: -74.006,
-    });
+    expect(resolveLocation("  ")).toMatchObject({ address: "New York, NY", resolved: true, latitude: 40.7128, longitude: -74.006 });
   });
 
   it("resolves a US ZIP code", () => {

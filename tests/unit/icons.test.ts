@@ -14,9 +14,7 @@ describe("icon sprite", () => {
   });
 
   it("holds a non-empty symbol for every icon component", () => {
-    const symbols = new Map(
-      [...ICON_SPRITE.matchAll(/<symbol id="([\w-]+)" viewBox="0 0 24 24">(.*?)<\/symbol>/g)].map((m) => [m[1], m[2]]),
-    );
+    const symbols = new Map([...ICON_SPRITE.matchAll(/<symbol id="([\w-]+)" viewBox="0 0 24 24">(.*?)<\/symbol>/g)].map((m) => [m[1], m[2]]));
     expect([...symbols.keys()]).toEqual([...ICON_IDS]);
     for (const [name, Icon] of Object.entries(icons)) {
       if (typeof Icon !== "function") continue;

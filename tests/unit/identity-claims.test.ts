@@ -21,9 +21,7 @@ describe("the identity provider's claims", () => {
 
   it("take email_verified 'true' (as some providers send it), and any email when the issuer is configured as verifying", () => {
     expect(verifiedIdentity({ ...userinfo, email_verified: "true" }, rules).subject).toBe("248289761001");
-    expect(
-      verifiedIdentity({ ...userinfo, email_verified: undefined }, { ...rules, issuerVerifiesEmail: true }).subject,
-    ).toBe("248289761001");
+    expect(verifiedIdentity({ ...userinfo, email_verified: undefined }, { ...rules, issuerVerifiesEmail: true }).subject).toBe("248289761001");
   });
 
   it("fail without a subject, or with one longer than OpenID Connect allows", () => {

@@ -6,12 +6,7 @@ import { approximateArea, approximateCoordinate } from "~/models/job-location.se
 /** The area of a job posted at typed text, placed as createJob places it. */
 function areaOf(address: string): string {
   const place = resolveLocation(address);
-  return approximateArea({
-    address,
-    latitude: place.latitude,
-    longitude: place.longitude,
-    locationApproximate: !place.resolved,
-  });
+  return approximateArea({ address, latitude: place.latitude, longitude: place.longitude, locationApproximate: !place.resolved });
 }
 
 /** Each of the addresses, typed as a job's location, has this area. */
@@ -35,22 +30,13 @@ describe("a job's area (decision 0039)", () => {
   });
 
   it("names browser coordinates with unrecognised text by the nearest town, never the text", () => {
-    expect(
-      approximateArea({
-        address: "Behind the old mill",
-        latitude: 40.6782,
-        longitude: -73.9442,
-        locationApproximate: false,
-      }),
-    ).toBe("Brooklyn, NY");
+    expect(approximateArea({ address: "Behind the old mill", latitude: 40.6782, longitude: -73.9442, locationApproximate: false })).toBe(
+      "Brooklyn, NY",
+    );
     // A place with one ZIP code (a building's: "Muscular Dystrophy, NY") gives way to a town.
-    expect(
-      approximateArea({ address: "Blue door", latitude: 40.76, longitude: -73.98, locationApproximate: false }),
-    ).toBe("New York, NY");
+    expect(approximateArea({ address: "Blue door", latitude: 40.76, longitude: -73.98, locationApproximate: false })).toBe("New York, NY");
     // Far from any ZIP code: the rounded coordinates.
-    expect(
-      approximateArea({ address: "Oasis", latitude: 20.123456, longitude: 20.987654, locationApproximate: false }),
-    ).toBe("20.12, 20.99");
+    expect(approximateArea({ address: "Oasis", latitude: 20.123456, longitude: 20.987654, locationApproximate: false })).toBe("20.12, 20.99");
   });
 
   it("rounds coordinates to two decimals", () => {

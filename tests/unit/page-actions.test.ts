@@ -42,17 +42,8 @@ describe("jobActions", () => {
   it("offers nothing to accept to a seeker, and Cancel to the seeker of a posted job only", () => {
     for (const status of JOB_STATUSES) {
       for (const own of [true, false]) {
-        const actions = jobActions(
-          { id: "me", currentRole: "seeker" },
-          { seekerId: own ? "me" : "other", status },
-          null,
-        );
-        expect(actions).toEqual({
-          isOwner: own,
-          canAccept: false,
-          acceptBlocked: null,
-          canCancel: own && status === "posted",
-        });
+        const actions = jobActions({ id: "me", currentRole: "seeker" }, { seekerId: own ? "me" : "other", status }, null);
+        expect(actions).toEqual({ isOwner: own, canAccept: false, acceptBlocked: null, canCancel: own && status === "posted" });
       }
     }
   });

@@ -27,8 +27,6 @@ describe("payloadScript", () => {
   });
 
   it("escapes the nonce into its attribute", () => {
-    expect(payloadScript(new TextEncoder().encode("x"), 'a"b<c>&')).toMatch(
-      /^<script nonce="a&#34;b&#60;c&#62;&#38;">/,
-    );
+    expect(payloadScript(new TextEncoder().encode("x"), 'a"b<c>&')).toMatch(/^<script nonce="a&#34;b&#60;c&#62;&#38;">/);
   });
 });

@@ -17,11 +17,7 @@ describe("a presigned upload to real S3", () => {
   it("signs the image's type and exact length along with the host", async () => {
     const { presignUpload } = await import("~/infra/storage.server");
     const url = new URL(
-      await presignUpload(
-        "users/00000000-0000-4000-8000-000000000000/00000000-0000-4000-8000-000000000001.png",
-        "image/png",
-        1234,
-      ),
+      await presignUpload("users/00000000-0000-4000-8000-000000000000/00000000-0000-4000-8000-000000000001.png", "image/png", 1234),
     );
     expect(url.origin).toBe("https://nearhand-photos.s3.us-east-1.amazonaws.com");
     expect(url.searchParams.get("X-Amz-SignedHeaders")).toBe("content-length;content-type;host");

@@ -58,8 +58,7 @@ describe("the booking process", () => {
   });
 
   it("gives only the provider Start Job and Complete Job (spec §6)", () => {
-    for (const t of BOOKING_TRANSITIONS.filter((t) => t.to === "in_progress" || t.to === "completed"))
-      expect(t.by).toBe("provider");
+    for (const t of BOOKING_TRANSITIONS.filter((t) => t.to === "in_progress" || t.to === "completed")) expect(t.by).toBe("provider");
   });
 
   it("has one move per target status and party, so the toast after a move is the move's", () => {
@@ -70,12 +69,9 @@ describe("the booking process", () => {
 
   it("says what each party waits for", () => {
     expect(waitingNote("accepted", "seeker")).toBe("Waiting for the provider to start the job.");
-    expect(waitingNote("in_progress", "seeker")).toBe(
-      "The provider is working on it and will mark the job complete when done.",
-    );
+    expect(waitingNote("in_progress", "seeker")).toBe("The provider is working on it and will mark the job complete when done.");
     for (const status of BOOKING_STATUSES) expect(waitingNote(status, "provider")).toBeNull();
-    for (const status of ["pending", "completed", "cancelled"] as const)
-      expect(waitingNote(status, "seeker")).toBeNull();
+    for (const status of ["pending", "completed", "cancelled"] as const) expect(waitingNote(status, "seeker")).toBeNull();
   });
 
   it("keeps the notices the email alerts read", () => {
@@ -103,9 +99,7 @@ describe("the booking process", () => {
         fc.constantFrom("pending", "paid", "refunded"),
         (status, party, paymentStatus) => {
           expect(takesMessages(status)).toBe(status !== "cancelled");
-          expect(owesPayment({ status, paymentStatus }, party)).toBe(
-            party === "seeker" && status !== "cancelled" && paymentStatus === "pending",
-          );
+          expect(owesPayment({ status, paymentStatus }, party)).toBe(party === "seeker" && status !== "cancelled" && paymentStatus === "pending");
         },
       ),
     );
@@ -118,12 +112,7 @@ describe("the booking process", () => {
 
 describe("the job process", () => {
   it("lets a provider accept a posted job into matched, creating an accepted booking (decision 0011)", () => {
-    expect([ACCEPT_JOB.from, ACCEPT_JOB.to, ACCEPT_JOB.by, ACCEPT_JOB.bookingStatus]).toEqual([
-      "posted",
-      "matched",
-      "provider",
-      "accepted",
-    ]);
+    expect([ACCEPT_JOB.from, ACCEPT_JOB.to, ACCEPT_JOB.by, ACCEPT_JOB.bookingStatus]).toEqual(["posted", "matched", "provider", "accepted"]);
     expect(ACCEPT_JOB.toast).toEqual({ title: "Job accepted!", description: "You can now start working on this job." });
   });
 
@@ -162,10 +151,7 @@ describe("the job process", () => {
                     : null;
         expect(refused?.message ?? null).toBe(expected);
         // The page shows the provider's own situation instead of the button; taken or own jobs just have none.
-        if (refused)
-          expect(refused.shownOnPage).toBe(
-            [JOB_CANCELLED_BEFORE, GO_ONLINE_TO_ACCEPT, JOB_OUT_OF_REACH].includes(refused.message),
-          );
+        if (refused) expect(refused.shownOnPage).toBe([JOB_CANCELLED_BEFORE, GO_ONLINE_TO_ACCEPT, JOB_OUT_OF_REACH].includes(refused.message));
       }),
     );
   });

@@ -2,24 +2,13 @@ import { describe, expect, it } from "vitest";
 
 import { unservableRequest } from "~/http/request-target.server";
 
-const head = (method: string, url: string, host?: string) => ({
-  method,
-  url,
-  headers: host === undefined ? {} : { host },
-});
+const head = (method: string, url: string, host?: string) => ({ method, url, headers: host === undefined ? {} : { host } });
 
 describe("requests that cannot be served", () => {
   it("serves the methods, paths and hosts a client sends", () => {
     for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
       expect(unservableRequest(head(method, "/", "localhost:3000"))).toBeNull();
-    for (const host of [
-      "localhost",
-      "localhost:3000",
-      "127.0.0.1:3000",
-      "[::1]:3000",
-      "Nearhand.Example",
-      "nearhand.example:80",
-    ]) {
+    for (const host of ["localhost", "localhost:3000", "127.0.0.1:3000", "[::1]:3000", "Nearhand.Example", "nearhand.example:80"]) {
       expect(unservableRequest(head("GET", "/jobs?x=1", host)), host).toBeNull();
     }
     expect(unservableRequest(head("GET", "/"))).toBeNull();
@@ -36,21 +25,9 @@ describe("requests that cannot be served", () => {
 
   it("refuses a target that is not a path, and a Host that names no host", () => {
     for (const url of ["*", "http://evil.example/x?code=secret", "evil.example:443", ""]) {
-      expect(unservableRequest(head("GET", url, "localhost")), url).toEqual({
-        status: 400,
-        text: "The request target must be a path",
-      });
+      expect(unservableRequest(head("GET", url, "localhost")), url).toEqual({ status: 400, text: "The request target must be a path" });
     }
-    for (const host of [
-      "",
-      "bad host",
-      "a:b:c",
-      "evil.example/path",
-      "user@evil.example",
-      "x?y",
-      "localhost:99999",
-      "[::1",
-    ]) {
+    for (const host of ["", "bad host", "a:b:c", "evil.example/path", "user@evil.example", "x?y", "localhost:99999", "[::1"]) {
       expect(unservableRequest(head("GET", "/", host)), host).toEqual({ status: 400, text: "Invalid Host header" });
     }
   });

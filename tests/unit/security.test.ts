@@ -48,9 +48,7 @@ describe("rate limits", () => {
 describe("security headers", () => {
   it("HSTS only in production", () => {
     expect(baseSecurityHeaders({ production: false })["Strict-Transport-Security"]).toBeUndefined();
-    expect(baseSecurityHeaders({ production: true })["Strict-Transport-Security"]).toBe(
-      "max-age=31536000; includeSubDomains",
-    );
+    expect(baseSecurityHeaders({ production: true })["Strict-Transport-Security"]).toBe("max-age=31536000; includeSubDomains");
     expect(baseSecurityHeaders({ production: true })).toMatchObject({
       "X-Content-Type-Options": "nosniff",
       "X-Frame-Options": "DENY",
@@ -112,11 +110,7 @@ describe("logged errors", () => {
       code: "22001",
       detail: "Key (email)=(ada@example.com) already exists.",
     });
-    const error = new DrizzleQueryError(
-      'insert into "users" ("email", "first_name") values ($1, $2)',
-      ["ada@example.com", "Ada"],
-      cause,
-    );
+    const error = new DrizzleQueryError('insert into "users" ("email", "first_name") values ($1, $2)', ["ada@example.com", "Ada"], cause);
     const serialized = serializeError(error);
     const text = JSON.stringify(serialized);
     expect(text).not.toContain("ada@example.com");

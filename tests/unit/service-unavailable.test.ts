@@ -1,32 +1,16 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  isServiceUnavailable,
-  serviceUnavailableResponse,
-  withServiceUnavailable,
-} from "../../app/http/service-unavailable.server";
+import { isServiceUnavailable, serviceUnavailableResponse, withServiceUnavailable } from "../../app/http/service-unavailable.server";
 
 const coded = (code: string, message = code) => Object.assign(new Error(message), { code });
 
 describe("isServiceUnavailable", () => {
   it("recognises a database that cannot be reached, also when wrapped the way drizzle wraps driver errors", () => {
-    for (const code of [
-      "ECONNREFUSED",
-      "CONNECTION_CLOSED",
-      "CONNECTION_ENDED",
-      "CONNECT_TIMEOUT",
-      "57P01",
-      "57P03",
-      "08006",
-    ]) {
+    for (const code of ["ECONNREFUSED", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECT_TIMEOUT", "57P01", "57P03", "08006"]) {
       expect(isServiceUnavailable(coded(code)), code).toBe(true);
     }
     expect(isServiceUnavailable(new Error("Failed query: select 1", { cause: coded("57P01") }))).toBe(true);
-    expect(
-      isServiceUnavailable(
-        Object.assign(new AggregateError([coded("ECONNREFUSED"), coded("ECONNREFUSED")]), { code: undefined }),
-      ),
-    ).toBe(true);
+    expect(isServiceUnavailable(Object.assign(new AggregateError([coded("ECONNREFUSED"), coded("ECONNREFUSED")]), { code: undefined }))).toBe(true);
   });
 
   it("leaves every other failure a failure (a constraint, a bad query, a plain bug)", () => {
@@ -66,10 +50,7 @@ describe("answers while the database is unreachable", () => {
       internal: false,
       data: "Service unavailable",
     });
-    const otherFailure = {
-      ...match,
-      payload: { type: "render", errors: { root: new Error("bug") } },
-    } as unknown as typeof match;
+    const otherFailure = { ...match, payload: { type: "render", errors: { root: new Error("bug") } } } as unknown as typeof match;
     expect(withServiceUnavailable(otherFailure)).toBe(otherFailure);
   });
 });

@@ -28,16 +28,9 @@ describe("reading React Router's signed session cookie with node:crypto", () => 
     const header = await headerFor("the-session-id");
     const [name, signed] = header.split("=");
     const [value, signature] = decodeURIComponent(signed).split(/\.(?=[^.]*$)/);
-    const other = await createCookie("nearhand_session", { secrets: ["another-secret-entirely"] }).serialize(
-      "the-session-id",
-    );
+    const other = await createCookie("nearhand_session", { secrets: ["another-secret-entirely"] }).serialize("the-session-id");
     const forged = `${name}=${encodeURIComponent(`${Buffer.from(JSON.stringify("someone-else")).toString("base64")}.${signature}`)}`;
-    for (const refused of [
-      forged,
-      other.split(";")[0],
-      `${name}=${encodeURIComponent(value)}`,
-      `${name}=${encodeURIComponent(`${value}.`)}`,
-    ]) {
+    for (const refused of [forged, other.split(";")[0], `${name}=${encodeURIComponent(value)}`, `${name}=${encodeURIComponent(`${value}.`)}`]) {
       expect(readSignedCookie(refused, "nearhand_session", [SECRET]), refused).toBeNull();
       expect(await cookie.parse(refused), refused).toBeNull();
     }

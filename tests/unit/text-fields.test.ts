@@ -16,8 +16,7 @@ describe("oneLineText", () => {
   const name = oneLineText("First name");
 
   it("takes ordinary text, trimmed, whatever its script", () => {
-    for (const text of ["Ann", "Ann-Marie O'Neil", "José Núñez", "李小龍", "Zoë 💥", "  Ann  "])
-      expect(name.parse(text)).toBe(text.trim());
+    for (const text of ["Ann", "Ann-Marie O'Neil", "José Núñez", "李小龍", "Zoë 💥", "  Ann  "]) expect(name.parse(text)).toBe(text.trim());
   });
 
   it("refuses CR, LF and every other control character, naming the field", () => {
@@ -49,9 +48,7 @@ describe("multiLineText", () => {
   const description = multiLineText("Description");
 
   it("keeps line breaks (LF and the CR LF browsers send) and tabs", () => {
-    expect(description.parse("Line one\r\nLine two\n\tindented\rold Mac")).toBe(
-      "Line one\r\nLine two\n\tindented\rold Mac",
-    );
+    expect(description.parse("Line one\r\nLine two\n\tindented\rold Mac")).toBe("Line one\r\nLine two\n\tindented\rold Mac");
   });
 
   it("refuses the other control characters", () => {
@@ -75,22 +72,12 @@ describe("the app's text fields", () => {
   const multiLine = "Hello\r\nthere\u001b[2J";
 
   it("one-line fields refuse CR/LF: names, phone, location, job title", () => {
-    const profile = profileFormSchema.safeParse({
-      firstName: oneLine,
-      lastName: oneLine,
-      phoneNumber: "555\r\n0100",
-      address: oneLine,
-    });
+    const profile = profileFormSchema.safeParse({ firstName: oneLine, lastName: oneLine, phoneNumber: "555\r\n0100", address: oneLine });
     expect(profile.success).toBe(false);
     const fields = profile.error?.issues.map((issue) => issue.path.join("."));
     expect(fields).toEqual(expect.arrayContaining(["firstName", "lastName", "phoneNumber", "address"]));
     expect(messages(jobFieldRules.title, oneLine)).toEqual(["Title must not contain control characters"]);
-    const job = postJobFormSchema.safeParse({
-      categoryId: "repair",
-      title: "Fix",
-      description: "Sink",
-      location: oneLine,
-    });
+    const job = postJobFormSchema.safeParse({ categoryId: "repair", title: "Fix", description: "Sink", location: oneLine });
     expect(job.error?.issues.map((issue) => issue.message)).toEqual(["Location must not contain control characters"]);
   });
 

@@ -47,10 +47,7 @@ export function JobDetailsCard({ job }: { job: Booking["job"] }) {
           <dd className="whitespace-pre-line break-words text-slate-700">{job.description}</dd>
         </div>
       </dl>
-      <Link
-        to={`/jobs/${job.id}`}
-        className={`mt-3 inline-block rounded text-sm font-medium text-brand-700 hover:underline ${FOCUS}`}
-      >
+      <Link to={`/jobs/${job.id}`} className={`mt-3 inline-block rounded text-sm font-medium text-brand-700 hover:underline ${FOCUS}`}>
         View job
       </Link>
     </TitledSection>
@@ -157,35 +154,20 @@ export function ReviewsCard({
             <ReviewCard title="Your review" review={view.myReview} formatTime={formatTime} testId="my-review" />
           </div>
         ) : view.showReviewForm ? (
-          <section
-            aria-labelledby="review-form-title"
-            className="rounded-lg border border-brand-200 bg-brand-50/40 p-4"
-          >
+          <section aria-labelledby="review-form-title" className="rounded-lg border border-brand-200 bg-brand-50/40 p-4">
             <h3 id="review-form-title" className="mb-4 text-base font-semibold text-slate-900">
               Leave a Review
             </h3>
-            <ReviewForm
-              bookingId={bookingId}
-              revieweeName={counterpartyName}
-              lastResult={view.reviewResult}
-              variant="page"
-            />
+            <ReviewForm bookingId={bookingId} revieweeName={counterpartyName} lastResult={view.reviewResult} variant="page" />
           </section>
         ) : (
           <div>
-            <p className="mb-3 text-sm text-slate-600">
-              How did it go? Let others know about working with {counterpartyName}.
-            </p>
+            <p className="mb-3 text-sm text-slate-600">How did it go? Let others know about working with {counterpartyName}.</p>
             <LeaveReviewButton bookingId={bookingId} revieweeName={counterpartyName} />
           </div>
         )}
         {view.theirReview ? (
-          <ReviewCard
-            title={`${counterpartyName}'s review of you`}
-            review={view.theirReview}
-            formatTime={formatTime}
-            testId="their-review"
-          />
+          <ReviewCard title={`${counterpartyName}'s review of you`} review={view.theirReview} formatTime={formatTime} testId="their-review" />
         ) : (
           <p className="text-sm text-slate-500">{counterpartyName} has not left a review yet.</p>
         )}
@@ -195,15 +177,7 @@ export function ReviewsCard({
 }
 
 /** How the booking is paid, and 'Pay now' (a dialog, or the no-JS notice) while payment is not set up. */
-export function PaymentCard({
-  booking,
-  canPay,
-  showPaymentNotice,
-}: {
-  booking: Booking;
-  canPay: boolean;
-  showPaymentNotice: boolean;
-}) {
+export function PaymentCard({ booking, canPay, showPaymentNotice }: { booking: Booking; canPay: boolean; showPaymentNotice: boolean }) {
   const bookingPath = `/bookings/${booking.id}`;
   return (
     <TitledSection titleId="payment-title" title="Payment" className={`scroll-mt-20 ${CARD}`} id="payment">
@@ -246,17 +220,7 @@ export function PaymentCard({
   );
 }
 
-function ReviewCard({
-  title,
-  review,
-  formatTime,
-  testId,
-}: {
-  title: string;
-  review: Review;
-  formatTime: (date: Date) => string;
-  testId: string;
-}) {
+function ReviewCard({ title, review, formatTime, testId }: { title: string; review: Review; formatTime: (date: Date) => string; testId: string }) {
   return (
     <article className="rounded-lg border border-slate-200 p-4" data-testid={testId}>
       <ReviewBody
@@ -270,17 +234,7 @@ function ReviewCard({
 }
 
 /** One line of a description list: its icon stands for the term, which screen readers hear. */
-function IconDetail({
-  icon: Icon,
-  term,
-  testId,
-  children,
-}: {
-  icon: IconComponent;
-  term: string;
-  testId?: string;
-  children: ReactNode;
-}) {
+function IconDetail({ icon: Icon, term, testId, children }: { icon: IconComponent; term: string; testId?: string; children: ReactNode }) {
   return (
     <div className="flex items-start gap-2 text-slate-700">
       <dt>

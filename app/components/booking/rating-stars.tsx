@@ -50,9 +50,7 @@ export function ReviewBody({
       <div className={starsClassName}>
         <RatingStars rating={review.rating} />
       </div>
-      {review.comment ? (
-        <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-700">{review.comment}</p>
-      ) : null}
+      {review.comment ? <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-700">{review.comment}</p> : null}
     </>
   );
 }

@@ -68,14 +68,7 @@ export function ReviewForm({ bookingId, revieweeName, lastResult, variant }: Rev
   const ratingErrorId = fields.rating.errorId;
 
   return (
-    <Form
-      method="post"
-      action={action}
-      {...getFormProps(form)}
-      onSubmit={submit}
-      className="grid gap-5"
-      data-testid="review-form"
-    >
+    <Form method="post" action={action} {...getFormProps(form)} onSubmit={submit} className="grid gap-5" data-testid="review-form">
       <input type="hidden" name="intent" value="review" />
       <FormErrors id={form.errorId} errors={form.errors} />
 
@@ -84,9 +77,7 @@ export function ReviewForm({ bookingId, revieweeName, lastResult, variant }: Rev
         aria-describedby={fields.rating.errors ? ratingErrorId : undefined}
         aria-invalid={fields.rating.errors ? true : undefined}
       >
-        <legend className="mb-2 text-sm font-medium text-slate-900">
-          How was your experience with {revieweeName}?
-        </legend>
+        <legend className="mb-2 text-sm font-medium text-slate-900">How was your experience with {revieweeName}?</legend>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <div className="flex items-center">
             {RATINGS.map((value) => (
@@ -97,13 +88,7 @@ export function ReviewForm({ bookingId, revieweeName, lastResult, variant }: Rev
                 className="cursor-pointer rounded-md p-1 text-slate-300 hover:text-amber-300 has-[:checked]:text-amber-400 has-[~_label_:checked]:text-amber-400 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-brand-600"
                 data-testid={`star-${value}`}
               >
-                <input
-                  type="radio"
-                  name={fields.rating.name}
-                  value={value}
-                  defaultChecked={initialRating === String(value)}
-                  className="sr-only"
-                />
+                <input type="radio" name={fields.rating.name} value={value} defaultChecked={initialRating === String(value)} className="sr-only" />
                 <Star className="h-8 w-8 fill-current" aria-hidden />
                 <span className="sr-only">{RATING_LABELS[value]}</span>
               </label>

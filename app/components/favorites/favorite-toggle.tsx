@@ -39,15 +39,7 @@ const NAMES = {
  * once (the value being sent), and the action's redirect brings the server's value back: a refused save puts
  * the heart back with the toast 'Failed to update favorite' (spec §4, §8) that the action flashed.
  */
-export function FavoriteToggle({
-  targetType,
-  targetId,
-  initialFavorited,
-  role,
-  label,
-  className = "",
-  icon,
-}: FavoriteToggleProps) {
+export function FavoriteToggle({ targetType, targetId, initialFavorited, role, label, className = "", icon }: FavoriteToggleProps) {
   const location = useLocation();
   const fetcher = useFetcher();
   const descriptionId = useId();
@@ -62,13 +54,7 @@ export function FavoriteToggle({
 
   const names = NAMES[targetType];
   return (
-    <fetcher.Form
-      method="post"
-      action="/favorites/toggle"
-      onSubmit={onSubmit}
-      preventScrollReset
-      className={`shrink-0 ${className}`}
-    >
+    <fetcher.Form method="post" action="/favorites/toggle" onSubmit={onSubmit} preventScrollReset className={`shrink-0 ${className}`}>
       <input type="hidden" name="targetType" value={targetType} />
       <input type="hidden" name="targetId" value={targetId} />
       <input type="hidden" name="intent" value={favorited ? "remove" : "add"} />

@@ -64,13 +64,7 @@ export function ProviderCard({ provider, favorited, favoriteRole, href }: Provid
           {rate}
         </span>
       ) : null}
-      <FavoriteButton
-        targetType="provider"
-        targetId={provider.id}
-        initialFavorited={favorited}
-        role={favoriteRole}
-        label={name}
-      />
+      <FavoriteButton targetType="provider" targetId={provider.id} initialFavorited={favorited} role={favoriteRole} label={name} />
     </article>
   );
 }

@@ -20,24 +20,12 @@ interface FieldProps {
 }
 
 /** A labelled field: label, the input (children), an optional hint, then the field's errors. */
-export function Field({
-  htmlFor,
-  label,
-  optional,
-  hint,
-  after,
-  errorId,
-  errors,
-  className = "grid gap-1.5",
-  children,
-}: FieldProps) {
+export function Field({ htmlFor, label, optional, hint, after, errorId, errors, className = "grid gap-1.5", children }: FieldProps) {
   return (
     <div className={className}>
       <label htmlFor={htmlFor} className={LABEL_CLASS}>
         {label}
-        {optional ? (
-          <span className="font-normal text-slate-500"> {optional === true ? "(optional)" : optional}</span>
-        ) : null}
+        {optional ? <span className="font-normal text-slate-500"> {optional === true ? "(optional)" : optional}</span> : null}
       </label>
       {children}
       {hint ? (

@@ -17,10 +17,7 @@ interface ConversationListProps {
 export function ConversationList({ conversations, selectedId, now }: ConversationListProps) {
   if (conversations.length === 0) {
     return (
-      <div
-        className="flex flex-1 flex-col items-center justify-center px-6 py-16 text-center"
-        data-testid="conversations-empty"
-      >
+      <div className="flex flex-1 flex-col items-center justify-center px-6 py-16 text-center" data-testid="conversations-empty">
         <MessageSquare className="h-10 w-10 text-slate-300" aria-hidden />
         <p className="mt-3 font-medium text-slate-900">No conversations yet</p>
         <p className="mt-1 text-sm text-slate-500">When a job is accepted, you can message the other person here.</p>
@@ -47,10 +44,7 @@ export function ConversationList({ conversations, selectedId, now }: Conversatio
               <Avatar user={conversation.otherUser} />
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline justify-between gap-2">
-                  <span
-                    className={`truncate text-sm text-slate-900 ${unread ? "font-bold" : "font-semibold"}`}
-                    data-testid="conversation-name"
-                  >
+                  <span className={`truncate text-sm text-slate-900 ${unread ? "font-bold" : "font-semibold"}`} data-testid="conversation-name">
                     {name}
                   </span>
                   {last ? (

@@ -39,10 +39,7 @@ export function ThreadPanel({ thread, lastResult }: { thread: ThreadData; lastRe
   const latest = messages.at(-1);
   return (
     <>
-      <header
-        className="flex items-center gap-3 border-b border-slate-200 px-3 py-3 sm:px-4"
-        data-testid="thread-header"
-      >
+      <header className="flex items-center gap-3 border-b border-slate-200 px-3 py-3 sm:px-4" data-testid="thread-header">
         <BackToConversations />
         <Avatar user={otherUser} />
         <div className="min-w-0 flex-1">
@@ -53,9 +50,7 @@ export function ThreadPanel({ thread, lastResult }: { thread: ThreadData; lastRe
             <span className="truncate" data-testid="thread-job-title">
               {thread.jobTitle}
             </span>
-            <span
-              className={`shrink-0 rounded-full px-2 py-0.5 font-medium capitalize ${BOOKING_STATUS_STYLES[thread.bookingStatus]}`}
-            >
+            <span className={`shrink-0 rounded-full px-2 py-0.5 font-medium capitalize ${BOOKING_STATUS_STYLES[thread.bookingStatus]}`}>
               {statusLabel(thread.bookingStatus)}
             </span>
           </p>
@@ -68,17 +63,9 @@ export function ThreadPanel({ thread, lastResult }: { thread: ThreadData; lastRe
           <span className="sr-only sm:not-sr-only">View booking</span>
         </Link>
       </header>
-      <ThreadScroller
-        key={bookingId}
-        bookingId={bookingId}
-        latestId={latest?.id ?? null}
-        latestIsMine={latest?.mine ?? false}
-      >
+      <ThreadScroller key={bookingId} bookingId={bookingId} latestId={latest?.id ?? null} latestIsMine={latest?.mine ?? false}>
         {messages.length === 0 ? (
-          <div
-            className="flex flex-1 flex-col items-center justify-center px-6 py-12 text-center"
-            data-testid="thread-empty"
-          >
+          <div className="flex flex-1 flex-col items-center justify-center px-6 py-12 text-center" data-testid="thread-empty">
             <MessageSquare className="h-10 w-10 text-slate-300" aria-hidden />
             <p className="mt-3 text-sm text-slate-600">No messages yet. Start the conversation!</p>
           </div>
@@ -94,9 +81,7 @@ export function ThreadPanel({ thread, lastResult }: { thread: ThreadData; lastRe
               >
                 <div
                   className={`max-w-[85%] rounded-2xl px-3.5 py-2 shadow-sm sm:max-w-[70%] ${
-                    message.mine
-                      ? "rounded-br-md bg-brand-600 text-white"
-                      : "rounded-bl-md border border-slate-200 bg-white text-slate-900"
+                    message.mine ? "rounded-br-md bg-brand-600 text-white" : "rounded-bl-md border border-slate-200 bg-white text-slate-900"
                   }`}
                 >
                   <span className="sr-only">{message.mine ? "You" : name}: </span>
@@ -117,10 +102,7 @@ export function ThreadPanel({ thread, lastResult }: { thread: ThreadData; lastRe
       </ThreadScroller>
       {!takesMessages(thread.bookingStatus) ? (
         // The server refuses messages on a cancelled booking (sendMessage); the thread stays readable.
-        <p
-          className="border-t border-slate-200 px-4 py-3 text-center text-sm text-slate-600"
-          data-testid="thread-closed"
-        >
+        <p className="border-t border-slate-200 px-4 py-3 text-center text-sm text-slate-600" data-testid="thread-closed">
           This booking was cancelled: messages are closed.
         </p>
       ) : (
@@ -146,10 +128,7 @@ export function ThreadNotFound() {
   return (
     <>
       <div className="border-b border-slate-200 px-3 py-3 md:hidden">
-        <Link
-          to="/messages"
-          className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
-        >
+        <Link to="/messages" className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900">
           <ArrowLeft className="h-4 w-4" aria-hidden />
           Back to conversations
         </Link>

@@ -2,18 +2,7 @@
 
 import { Form, Link, useFetchers } from "react-router";
 
-import {
-  Bell,
-  Briefcase,
-  CalendarPlus,
-  Check,
-  CheckCheck,
-  CheckCircle2,
-  MessageSquare,
-  Star,
-  XCircle,
-  type IconComponent,
-} from "~/components/icons";
+import { Bell, Briefcase, CalendarPlus, Check, CheckCheck, CheckCircle2, MessageSquare, Star, XCircle, type IconComponent } from "~/components/icons";
 import { MARK_ALL_FETCHER_KEY, markReadFetcherKey, type NotificationItem } from "~/components/notifications/shared";
 import type { NotificationKind } from "~/lib/notifications";
 
@@ -64,10 +53,7 @@ export function NotificationsBoard({ items }: { items: NotificationItem[] }) {
 
       {unread.length > 0 ? (
         <section aria-labelledby="notifications-unread" className="mt-6" data-testid="notifications-unread">
-          <h2
-            id="notifications-unread"
-            className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-slate-500"
-          >
+          <h2 id="notifications-unread" className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-slate-500">
             Unread
             <span
               className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold normal-case tracking-normal text-red-700"
@@ -98,15 +84,10 @@ export function NotificationsBoard({ items }: { items: NotificationItem[] }) {
       ) : null}
 
       {items.length === 0 ? (
-        <div
-          className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center"
-          data-testid="notifications-empty"
-        >
+        <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" data-testid="notifications-empty">
           <Bell className="mx-auto h-10 w-10 text-slate-300" aria-hidden />
           <p className="mt-3 font-medium text-slate-900">No notifications yet</p>
-          <p className="mt-1 text-sm text-slate-500">
-            Job requests, acceptances, messages and reviews will show up here.
-          </p>
+          <p className="mt-1 text-sm text-slate-500">Job requests, acceptances, messages and reviews will show up here.</p>
         </div>
       ) : null}
     </>
@@ -123,21 +104,14 @@ function NotificationRow({ item, unread }: { item: NotificationItem; unread: boo
       data-testid="notification"
       data-type={item.type}
     >
-      <span
-        className={`inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full ${colours}`}
-        aria-hidden
-      >
+      <span className={`inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full ${colours}`} aria-hidden>
         <Icon className="h-5 w-5" />
       </span>
       <div className="min-w-0 flex-1">
         <h3 className={`text-sm text-slate-900 ${unread ? "font-semibold" : "font-medium"}`}>
           {item.href ? (
             // The link covers the whole card; the mark-read button sits above it.
-            <Link
-              to={item.href}
-              className="after:absolute after:inset-0 after:rounded-xl focus:outline-none"
-              data-testid="notification-link"
-            >
+            <Link to={item.href} className="after:absolute after:inset-0 after:rounded-xl focus:outline-none" data-testid="notification-link">
               {item.title}
             </Link>
           ) : (

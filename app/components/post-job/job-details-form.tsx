@@ -68,25 +68,12 @@ export function JobDetailsForm({ categoryId, action, backHref, lastResult }: Job
     type: "text",
     ariaDescribedBy: "location-hint",
   });
-  const { key: budgetKey, ...budgetProps } = getInputProps(fields.budget, {
-    type: "number",
-    ariaDescribedBy: "budget-hint",
-  });
-  const { key: urgentKey, ...urgentProps } = getInputProps(fields.isUrgent, {
-    type: "checkbox",
-    ariaDescribedBy: "urgent-hint",
-  });
+  const { key: budgetKey, ...budgetProps } = getInputProps(fields.budget, { type: "number", ariaDescribedBy: "budget-hint" });
+  const { key: urgentKey, ...urgentProps } = getInputProps(fields.isUrgent, { type: "checkbox", ariaDescribedBy: "urgent-hint" });
 
   return (
     // Multipart: without JavaScript the image file travels with the form.
-    <Form
-      method="post"
-      action={action}
-      encType="multipart/form-data"
-      {...getFormProps(form)}
-      className="grid gap-6"
-      aria-labelledby="step-title"
-    >
+    <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)} className="grid gap-6" aria-labelledby="step-title">
       <input type="hidden" name={fields.categoryId.name} value={categoryId} />
       {coords ? (
         <>
@@ -124,11 +111,7 @@ export function JobDetailsForm({ categoryId, action, backHref, lastResult }: Job
         hint={{ id: "location-hint", text: "We'll use your current location by default" }}
         after={
           coords ? (
-            <p
-              className="flex items-center gap-1.5 text-xs font-medium text-green-700"
-              role="status"
-              data-testid="using-current-location"
-            >
+            <p className="flex items-center gap-1.5 text-xs font-medium text-green-700" role="status" data-testid="using-current-location">
               <Crosshair className="h-3.5 w-3.5" aria-hidden />
               Using your current location
             </p>
@@ -155,19 +138,10 @@ export function JobDetailsForm({ categoryId, action, backHref, lastResult }: Job
         errorId={fields.budget.errorId}
         errors={fields.budget.errors}
       >
-        <MoneyInput
-          key={budgetKey}
-          {...budgetProps}
-          wrapperClassName="relative sm:max-w-xs"
-          min={0}
-          step={0.01}
-          placeholder="0.00"
-        />
+        <MoneyInput key={budgetKey} {...budgetProps} wrapperClassName="relative sm:max-w-xs" min={0} step={0.01} placeholder="0.00" />
       </Field>
 
-      <JobImageField
-        initialImageUrl={typeof fields.imageUrl.initialValue === "string" ? fields.imageUrl.initialValue : undefined}
-      />
+      <JobImageField initialImageUrl={typeof fields.imageUrl.initialValue === "string" ? fields.imageUrl.initialValue : undefined} />
 
       <label
         htmlFor={fields.isUrgent.id}

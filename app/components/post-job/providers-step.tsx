@@ -50,15 +50,10 @@ async function ProviderList({ data }: { data: ProviderListData }) {
   const { providers, saved } = await data;
   if (providers.length === 0) {
     return (
-      <div
-        className="mt-5 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center"
-        data-testid="no-providers"
-      >
+      <div className="mt-5 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center" data-testid="no-providers">
         <Users className="mx-auto h-8 w-8 text-slate-400" aria-hidden />
         <p className="mt-2 font-medium text-slate-900">No providers currently available for this category.</p>
-        <p className="mt-1 text-sm text-slate-600">
-          You can still post your job: providers in your area will see it as soon as they come online.
-        </p>
+        <p className="mt-1 text-sm text-slate-600">You can still post your job: providers in your area will see it as soon as they come online.</p>
       </div>
     );
   }
@@ -82,11 +77,7 @@ async function ProviderList({ data }: { data: ProviderListData }) {
 
 function ProvidersSkeleton() {
   return (
-    <SkeletonList
-      count={3}
-      label="Loading providers"
-      className="mt-5 grid gap-2 rounded-xl border border-slate-200 bg-slate-50 p-2"
-    >
+    <SkeletonList count={3} label="Loading providers" className="mt-5 grid gap-2 rounded-xl border border-slate-200 bg-slate-50 p-2">
       <div className="flex items-center gap-4 rounded-lg border border-slate-200 bg-white p-4">
         <Bar className="h-10 w-10 rounded-full bg-slate-200" />
         <div className="flex-1">

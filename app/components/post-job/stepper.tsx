@@ -21,10 +21,7 @@ export function WizardStepper({ step }: { step: WizardStep }) {
         aria-valuenow={step}
         aria-valuetext={`Step ${step} of ${total}`}
       >
-        <div
-          className="h-full rounded-full bg-brand-600 transition-all"
-          style={{ width: `${(step / total) * 100}%` }}
-        />
+        <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${(step / total) * 100}%` }} />
       </div>
       <ol className="mt-3 grid grid-cols-3 gap-2 text-xs sm:text-sm">
         {WIZARD_STEPS.map((label, index) => {
@@ -39,11 +36,7 @@ export function WizardStepper({ step }: { step: WizardStep }) {
             >
               <span
                 className={`inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold ${
-                  current
-                    ? "bg-brand-600 text-white"
-                    : done
-                      ? "bg-brand-100 text-brand-700"
-                      : "bg-slate-200 text-slate-500"
+                  current ? "bg-brand-600 text-white" : done ? "bg-brand-100 text-brand-700" : "bg-slate-200 text-slate-500"
                 }`}
                 aria-hidden
               >

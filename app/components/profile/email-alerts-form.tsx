@@ -24,12 +24,7 @@ export function EmailAlertsForm({ choices }: { choices: EmailAlertChoice[] }) {
           <legend className="text-sm text-slate-600">Emails we send when you are away from Nearhand.</legend>
           {choices.map((choice) => (
             <label key={choice.kind} className="flex items-start gap-3">
-              <input
-                type="checkbox"
-                name={choice.kind}
-                defaultChecked={choice.on}
-                className="mt-1 size-4 accent-brand-600"
-              />
+              <input type="checkbox" name={choice.kind} defaultChecked={choice.on} className="mt-1 size-4 accent-brand-600" />
               <span>
                 <span className="block font-medium text-slate-900">{choice.label}</span>
                 <span className="block text-sm text-slate-600">{choice.hint}</span>

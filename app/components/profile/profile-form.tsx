@@ -48,35 +48,17 @@ export function ProfileForm({ defaults, isProvider, lastResult }: ProfileFormPro
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const saving =
-    navigation.state !== "idle" &&
-    navigation.formMethod?.toUpperCase() === "POST" &&
-    navigation.formAction?.startsWith("/profile");
+  const saving = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && navigation.formAction?.startsWith("/profile");
 
   const { key: firstNameKey, ...firstNameProps } = getInputProps(fields.firstName, { type: "text" });
   const { key: lastNameKey, ...lastNameProps } = getInputProps(fields.lastName, { type: "text" });
   const { key: phoneKey, ...phoneProps } = getInputProps(fields.phoneNumber, { type: "tel" });
-  const { key: addressKey, ...addressProps } = getInputProps(fields.address, {
-    type: "text",
-    ariaDescribedBy: "address-hint",
-  });
-  const { key: rateKey, ...rateProps } = getInputProps(fields.hourlyRate, {
-    type: "number",
-    ariaDescribedBy: "rate-hint",
-  });
-  const categoryInputs = getCollectionProps(fields.providerCategories, {
-    type: "checkbox",
-    options: [...CATEGORY_IDS],
-  });
+  const { key: addressKey, ...addressProps } = getInputProps(fields.address, { type: "text", ariaDescribedBy: "address-hint" });
+  const { key: rateKey, ...rateProps } = getInputProps(fields.hourlyRate, { type: "number", ariaDescribedBy: "rate-hint" });
+  const categoryInputs = getCollectionProps(fields.providerCategories, { type: "checkbox", options: [...CATEGORY_IDS] });
 
   return (
-    <Form
-      method="post"
-      action="/profile?edit=1"
-      {...getFormProps(form)}
-      className="grid gap-6"
-      aria-labelledby="edit-profile-title"
-    >
+    <Form method="post" action="/profile?edit=1" {...getFormProps(form)} className="grid gap-6" aria-labelledby="edit-profile-title">
       <FormErrors id={form.errorId} errors={form.errors} />
 
       <div className="grid gap-4 sm:grid-cols-2">
@@ -100,32 +82,11 @@ export function ProfileForm({ defaults, isProvider, lastResult }: ProfileFormPro
         </Field>
       </div>
 
-      <Field
-        htmlFor={fields.phoneNumber.id}
-        label="Phone"
-        optional
-        errorId={fields.phoneNumber.errorId}
-        errors={fields.phoneNumber.errors}
-      >
-        <input
-          key={phoneKey}
-          {...phoneProps}
-          maxLength={40}
-          autoComplete="tel"
-          placeholder="+1 555 123 4567"
-          className={INPUT}
-        />
+      <Field htmlFor={fields.phoneNumber.id} label="Phone" optional errorId={fields.phoneNumber.errorId} errors={fields.phoneNumber.errors}>
+        <input key={phoneKey} {...phoneProps} maxLength={40} autoComplete="tel" placeholder="+1 555 123 4567" className={INPUT} />
       </Field>
 
-      <TextareaField
-        field={fields.bio}
-        label="Bio"
-        optional
-        maxLength={BIO_MAX}
-        rows={4}
-        placeholder="A few words about you"
-        counterId="bio-count"
-      />
+      <TextareaField field={fields.bio} label="Bio" optional maxLength={BIO_MAX} rows={4} placeholder="A few words about you" counterId="bio-count" />
 
       <Field
         htmlFor={fields.address.id}
@@ -135,22 +96,13 @@ export function ProfileForm({ defaults, isProvider, lastResult }: ProfileFormPro
         errorId={fields.address.errorId}
         errors={fields.address.errors}
       >
-        <input
-          key={addressKey}
-          {...addressProps}
-          maxLength={200}
-          autoComplete="address-level2"
-          placeholder="Brooklyn, NY"
-          className={INPUT}
-        />
+        <input key={addressKey} {...addressProps} maxLength={200} autoComplete="address-level2" placeholder="Brooklyn, NY" className={INPUT} />
       </Field>
 
       <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-900">Service provider details</legend>
         <p className="-mt-2 text-sm text-slate-600">
-          {isProvider
-            ? "Shown to clients on your public profile and used to match you with jobs."
-            : "Used when you switch to offering services."}
+          {isProvider ? "Shown to clients on your public profile and used to match you with jobs." : "Used when you switch to offering services."}
         </p>
         <Field
           htmlFor={fields.hourlyRate.id}
@@ -163,10 +115,7 @@ export function ProfileForm({ defaults, isProvider, lastResult }: ProfileFormPro
         >
           <MoneyInput key={rateKey} {...rateProps} min={0} max={10000} step="0.01" />
         </Field>
-        <fieldset
-          className="grid gap-2"
-          aria-describedby={fields.providerCategories.errors ? fields.providerCategories.errorId : undefined}
-        >
+        <fieldset className="grid gap-2" aria-describedby={fields.providerCategories.errors ? fields.providerCategories.errorId : undefined}>
           <legend className={`${LABEL} mb-2`}>Service categories</legend>
           <div className="grid gap-2 sm:grid-cols-2">
             {categoryInputs.map(({ key, ...props }) => {

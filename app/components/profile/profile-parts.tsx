@@ -5,17 +5,7 @@ import { Star } from "~/components/icons";
 import { CATEGORIES } from "~/lib/categories";
 
 /** One figure of the stats row (rating, reviews, jobs completed, member since). */
-export function StatTile({
-  label,
-  value,
-  icon,
-  testId,
-}: {
-  label: string;
-  value: ReactNode;
-  icon?: ReactNode;
-  testId: string;
-}) {
+export function StatTile({ label, value, icon, testId }: { label: string; value: ReactNode; icon?: ReactNode; testId: string }) {
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
@@ -40,10 +30,7 @@ export function CategoryChips({ ids }: { ids: readonly string[] }) {
       {chosen.map((category) => {
         const Icon = categoryIcon(category.icon);
         return (
-          <li
-            key={category.id}
-            className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700"
-          >
+          <li key={category.id} className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700">
             <Icon className="h-4 w-4" aria-hidden />
             {category.name}
           </li>

@@ -54,13 +54,7 @@ export function ReviewsSkeleton() {
       <div className="flex gap-3">
         <Bar className="h-8 w-8 rounded-full bg-slate-200" />
         <div className="grid flex-1 gap-2">
-          <Bars
-            classes={[
-              "h-4 w-1/3 rounded bg-slate-200",
-              "h-3 w-1/4 rounded bg-slate-200",
-              "h-3 w-2/3 rounded bg-slate-200",
-            ]}
-          />
+          <Bars classes={["h-4 w-1/3 rounded bg-slate-200", "h-3 w-1/4 rounded bg-slate-200", "h-3 w-2/3 rounded bg-slate-200"]} />
         </div>
       </div>
     </SkeletonList>

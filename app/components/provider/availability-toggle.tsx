@@ -85,10 +85,7 @@ export function AvailabilityBanner({
       }`}
     >
       <div className="flex min-w-0 items-center gap-3">
-        <span
-          className="hidden h-12 w-12 shrink-0 items-center justify-center rounded-full bg-white/20 sm:inline-flex"
-          aria-hidden
-        >
+        <span className="hidden h-12 w-12 shrink-0 items-center justify-center rounded-full bg-white/20 sm:inline-flex" aria-hidden>
           {online ? onlineIcon : offlineIcon}
         </span>
         <div className="min-w-0">
@@ -96,9 +93,7 @@ export function AvailabilityBanner({
             {online ? "You're Live!" : "You're Offline"}
           </h2>
           <p className="text-sm text-white/90">
-            {online
-              ? "You're receiving job requests from help seekers nearby."
-              : "Go online to start receiving job requests."}
+            {online ? "You're receiving job requests from help seekers nearby." : "Go online to start receiving job requests."}
           </p>
         </div>
       </div>

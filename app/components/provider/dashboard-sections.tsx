@@ -2,18 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 import { heartProps } from "~/components/favorites/saved.server";
-import {
-  Briefcase,
-  CalendarCheck,
-  ChevronRight,
-  DollarSign,
-  Info,
-  MapPin,
-  Power,
-  PowerOff,
-  Star,
-  Wallet,
-} from "~/components/icons";
+import { Briefcase, CalendarCheck, ChevronRight, DollarSign, Info, MapPin, Power, PowerOff, Star, Wallet } from "~/components/icons";
 import { JobCardList } from "~/components/job-card";
 import { GoOnlineButton } from "~/components/provider/availability-toggle";
 import { Bar, Bars, JobCardSkeleton, SkeletonList } from "~/components/skeletons";
@@ -84,9 +73,7 @@ function StatCard({
         <h3 id={labelId} className="text-sm font-medium text-slate-600">
           {label}
         </h3>
-        <span className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700 sm:h-9 sm:w-9">
-          {icon}
-        </span>
+        <span className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700 sm:h-9 sm:w-9">{icon}</span>
       </div>
       <p className="mt-2 text-xl font-bold text-slate-900 sm:text-2xl" data-testid={testId}>
         {children}
@@ -142,13 +129,7 @@ function ShowMoreLink({ to, children }: { to: string; children: string }) {
  * The provider's accepted and in-progress bookings, newest first, each linking
  * to its booking page: the first 20, or all of them when asked.
  */
-export async function ActiveJobs({
-  data,
-  expanded,
-}: {
-  data: ProviderDashboardData["activeJobs"];
-  expanded: DashboardLists;
-}) {
+export async function ActiveJobs({ data, expanded }: { data: ProviderDashboardData["activeJobs"]; expanded: DashboardLists }) {
   const { bookings, more } = await data;
   if (bookings.length === 0) {
     return (
@@ -178,9 +159,7 @@ export async function ActiveJobs({
                     {statusLabel(booking.status)}
                   </span>
                   {booking.job.isUrgent ? (
-                    <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700">
-                      Urgent
-                    </span>
+                    <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700">Urgent</span>
                   ) : null}
                   <span>{categoryName(booking.job.categoryId)}</span>
                   <span className="inline-flex min-w-0 items-center gap-1">
@@ -195,11 +174,7 @@ export async function ActiveJobs({
           </li>
         ))}
       </ul>
-      {more ? (
-        <ShowMoreLink to={dashboardHref({ ...expanded, activeJobs: true }, "active-jobs-title")}>
-          Show all active jobs
-        </ShowMoreLink>
-      ) : null}
+      {more ? <ShowMoreLink to={dashboardHref({ ...expanded, activeJobs: true }, "active-jobs-title")}>Show all active jobs</ShowMoreLink> : null}
     </>
   );
 }
@@ -257,9 +232,7 @@ export async function AvailableJobs({
         />
       )}
       {more ? (
-        <ShowMoreLink to={dashboardHref({ ...expanded, availableJobs: true }, "available-jobs-title")}>
-          Show more jobs near you
-        </ShowMoreLink>
+        <ShowMoreLink to={dashboardHref({ ...expanded, availableJobs: true }, "available-jobs-title")}>Show more jobs near you</ShowMoreLink>
       ) : null}
     </>
   );

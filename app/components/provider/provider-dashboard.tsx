@@ -21,15 +21,7 @@ import type { DashboardLists, ProviderDashboardData } from "~/operations/provide
  * near the provider. Each data section awaits its part of `data` and streams in
  * behind a skeleton.
  */
-export function ProviderDashboard({
-  user,
-  expanded,
-  data,
-}: {
-  user: User;
-  expanded: DashboardLists;
-  data: ProviderDashboardData;
-}) {
+export function ProviderDashboard({ user, expanded, data }: { user: User; expanded: DashboardLists; data: ProviderDashboardData }) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
       <title>Provider dashboard | Nearhand</title>
@@ -38,11 +30,7 @@ export function ProviderDashboard({
         <p className="mt-1 text-slate-600">Welcome back, {fullName(user)}.</p>
       </div>
 
-      <AvailabilityBanner
-        isOnline={user.isProviderOnline}
-        onlineIcon={<Radio className="h-6 w-6" />}
-        offlineIcon={<Power className="h-6 w-6" />}
-      />
+      <AvailabilityBanner isOnline={user.isProviderOnline} onlineIcon={<Radio className="h-6 w-6" />} offlineIcon={<Power className="h-6 w-6" />} />
 
       <Suspense fallback={<StatsSkeleton />}>
         <StatsCards data={data.stats} />

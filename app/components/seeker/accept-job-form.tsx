@@ -6,8 +6,7 @@ import { Form, useNavigation } from "react-router";
 export function AcceptJobForm({ jobId, icon }: { jobId: string; icon: React.ReactNode }) {
   const navigation = useNavigation();
   const action = `/jobs/${jobId}`;
-  const pending =
-    navigation.state !== "idle" && navigation.formAction === action && navigation.formData?.get("intent") === "accept";
+  const pending = navigation.state !== "idle" && navigation.formAction === action && navigation.formData?.get("intent") === "accept";
   return (
     <Form method="post" action={action}>
       <input type="hidden" name="intent" value="accept" />

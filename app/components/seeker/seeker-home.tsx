@@ -68,10 +68,7 @@ export function SeekerHome({ data }: { data: SeekerHomeData }) {
 async function AvailableCount({ counts, categoryId }: { counts: Promise<Record<string, number>>; categoryId: string }) {
   const count = (await counts)[categoryId] ?? 0;
   return (
-    <span
-      className="inline-flex items-center gap-1.5 text-xs font-medium text-slate-600 md:text-sm"
-      data-testid="available-count"
-    >
+    <span className="inline-flex items-center gap-1.5 text-xs font-medium text-slate-600 md:text-sm" data-testid="available-count">
       <span className={`h-2 w-2 rounded-full ${count > 0 ? "bg-green-500" : "bg-slate-300"}`} aria-hidden />
       {availableLabel(count)}
     </span>
@@ -137,11 +134,7 @@ function RecentRequestsSkeleton() {
   return (
     <>
       <RecentHeader viewAll={false} />
-      <SkeletonList
-        count={2}
-        label="Loading your recent requests"
-        className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2"
-      >
+      <SkeletonList count={2} label="Loading your recent requests" className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2">
         <JobCardSkeleton />
       </SkeletonList>
     </>

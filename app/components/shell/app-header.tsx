@@ -68,9 +68,7 @@ function RoleSwitchButton({ user, className = "" }: { user: ShellUser; className
     >
       <Repeat className="h-4 w-4" aria-hidden />
       {seeker ? "Become a Provider" : "Find Help"}
-      <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">
-        {seeker ? "Seeker" : "Provider"}
-      </span>
+      <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">{seeker ? "Seeker" : "Provider"}</span>
     </RoleSwitchLink>
   );
 }
@@ -100,11 +98,7 @@ function IconLink({
   return (
     // Named by (visually hidden) text rather than aria-label: the badge's visible count would otherwise be
     // text that is not part of the name (WCAG 2.5.3); the name still says the exact unread count.
-    <Link
-      to={to}
-      className="relative rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-      data-testid={testId}
-    >
+    <Link to={to} className="relative rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900" data-testid={testId}>
       {children}
       <span className="sr-only">{badge ? `${label} (${count} unread)` : label}</span>
       {badge ? (

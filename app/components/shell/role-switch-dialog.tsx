@@ -39,16 +39,8 @@ export function RoleSwitchDialog({ currentRole, userType, returnTo, onClose }: R
               <X className="h-4 w-4" aria-hidden />
             </Dialog.Close>
           </div>
-          <Dialog.Description className="sr-only">
-            Choose how you will use Nearhand in your new role.
-          </Dialog.Description>
-          <RoleSwitchForm
-            currentRole={currentRole}
-            userType={userType}
-            returnTo={returnTo}
-            onSubmitEnhanced={switchRole}
-            pending={pending}
-          />
+          <Dialog.Description className="sr-only">Choose how you will use Nearhand in your new role.</Dialog.Description>
+          <RoleSwitchForm currentRole={currentRole} userType={userType} returnTo={returnTo} onSubmitEnhanced={switchRole} pending={pending} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -29,14 +29,7 @@ interface RoleSwitchFormProps {
 }
 
 /** The role-switch question; a real form that works without JavaScript. */
-export function RoleSwitchForm({
-  currentRole,
-  userType,
-  returnTo,
-  onSubmitEnhanced,
-  pending,
-  lastResult,
-}: RoleSwitchFormProps) {
+export function RoleSwitchForm({ currentRole, userType, returnTo, onSubmitEnhanced, pending, lastResult }: RoleSwitchFormProps) {
   const navigation = useNavigation();
   const newRole: Role = currentRole === "seeker" ? "provider" : "seeker";
   const questionId = useId();
@@ -53,18 +46,11 @@ export function RoleSwitchForm({
     if (!onSubmitEnhanced) return;
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    if (switchRoleSchema.safeParse({ newRole: data.get("newRole"), userType: data.get("userType") }).success)
-      onSubmitEnhanced(data);
+    if (switchRoleSchema.safeParse({ newRole: data.get("newRole"), userType: data.get("userType") }).success) onSubmitEnhanced(data);
   };
 
   return (
-    <form
-      method="post"
-      action="/switch-role"
-      {...getFormProps(form)}
-      onSubmit={onSubmitEnhanced ? submit : form.onSubmit}
-      className="grid gap-5"
-    >
+    <form method="post" action="/switch-role" {...getFormProps(form)} onSubmit={onSubmitEnhanced ? submit : form.onSubmit} className="grid gap-5">
       <input type="hidden" name={fields.newRole.name} value={newRole} />
       <input type="hidden" name="returnTo" value={returnTo} />
       <fieldset className="grid gap-3" aria-describedby={fields.userType.errorId}>

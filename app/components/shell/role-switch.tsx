@@ -44,12 +44,7 @@ export function RoleSwitchLink({ currentRole, userType, className, children }: R
       </a>
       {open ? (
         <Suspense fallback={null}>
-          <RoleSwitchDialog
-            currentRole={currentRole}
-            userType={userType}
-            returnTo={returnTo}
-            onClose={() => setOpen(false)}
-          />
+          <RoleSwitchDialog currentRole={currentRole} userType={userType} returnTo={returnTo} onClose={() => setOpen(false)} />
         </Suspense>
       ) : null}
     </>

@@ -3,17 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 
 /** An image that takes itself off the page when it cannot be loaded (spec §8), before or after hydration. */
-export function ImageOrNothing({
-  src,
-  alt,
-  className,
-  testId,
-}: {
-  src: string;
-  alt: string;
-  className: string;
-  testId: string;
-}) {
+export function ImageOrNothing({ src, alt, className, testId }: { src: string; alt: string; className: string; testId: string }) {
   const [failed, setFailed] = useState<string | null>(null);
   const ref = useRef<HTMLImageElement>(null);
   useEffect(() => {
@@ -22,9 +12,7 @@ export function ImageOrNothing({
     if (img && img.complete && img.naturalWidth === 0) setFailed(src);
   }, [src]);
   if (failed === src) return null;
-  return (
-    <img ref={ref} src={src} alt={alt} onError={() => setFailed(src)} data-testid={testId} className={className} />
-  );
+  return <img ref={ref} src={src} alt={alt} onError={() => setFailed(src)} data-testid={testId} className={className} />;
 }
 
 /** A small preview of an uploaded image. */

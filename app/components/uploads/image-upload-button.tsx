@@ -61,12 +61,7 @@ export function ImageUploadButton({
       setLoading(true);
       try {
         const { createUploadDialog } = await import("~/components/uploads/upload-dialog");
-        dialog.current ??= createUploadDialog({
-          maxFileSize,
-          note,
-          title: dialogTitle,
-          onComplete: (url) => completed.current(url),
-        });
+        dialog.current ??= createUploadDialog({ maxFileSize, note, title: dialogTitle, onComplete: (url) => completed.current(url) });
       } catch (error) {
         reportMutationError(error, "Failed to prepare image upload");
         return;
@@ -90,11 +85,7 @@ export function ImageUploadButton({
       data-testid="image-upload-button"
       className={className}
     >
-      {loading ? (
-        <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
-      ) : (
-        <ImagePlus className="h-4 w-4" aria-hidden />
-      )}
+      {loading ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <ImagePlus className="h-4 w-4" aria-hidden />}
       {label}
     </button>
   );

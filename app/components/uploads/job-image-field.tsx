@@ -44,11 +44,7 @@ export function JobImageField({ initialImageUrl, fileName = "image", urlName = "
 
   return (
     // With JavaScript the label names the group (an upload button, maybe a preview); without it, the file input.
-    <div
-      className="grid gap-1.5"
-      role={hydrated ? "group" : undefined}
-      aria-labelledby={hydrated ? "job-image-label" : undefined}
-    >
+    <div className="grid gap-1.5" role={hydrated ? "group" : undefined} aria-labelledby={hydrated ? "job-image-label" : undefined}>
       {hydrated ? (
         <p id="job-image-label" className="text-sm font-medium text-slate-900">
           Job image <span className="font-normal text-slate-500">(optional, max 5 MB)</span>
@@ -60,17 +56,10 @@ export function JobImageField({ initialImageUrl, fileName = "image", urlName = "
       )}
 
       {imageUrl ? (
-        <div
-          className="flex items-center gap-3 rounded-lg border border-green-200 bg-green-50 p-2"
-          data-testid="job-image-preview"
-        >
+        <div className="flex items-center gap-3 rounded-lg border border-green-200 bg-green-50 p-2" data-testid="job-image-preview">
           <input type="hidden" name={urlName} value={imageUrl} />
           <ImageThumbnail src={imageUrl} alt="Uploaded job image" />
-          <p
-            className="flex min-w-0 flex-1 items-center gap-1.5 text-sm font-medium text-green-800"
-            role="status"
-            data-testid="image-uploaded"
-          >
+          <p className="flex min-w-0 flex-1 items-center gap-1.5 text-sm font-medium text-green-800" role="status" data-testid="image-uploaded">
             <CheckCircle2 className="h-4 w-4 shrink-0" aria-hidden />
             Image uploaded
           </p>

@@ -63,9 +63,7 @@ export function createUploadDialog({ maxFileSize, onComplete, note, title }: Upl
   // Uppy names the dashboard's wrapper, not the element with role="dialog" (nor marks it modal): a screen reader
   // would announce a dialog without a name. Set on the element once it exists; Uppy's re-renders keep it.
   uppy.on("dashboard:modal-open", () => {
-    const element = (uppy.getPlugin("Dashboard") as { el?: HTMLElement } | undefined)?.el?.querySelector(
-      ".uppy-Dashboard-inner",
-    );
+    const element = (uppy.getPlugin("Dashboard") as { el?: HTMLElement } | undefined)?.el?.querySelector(".uppy-Dashboard-inner");
     element?.setAttribute("aria-label", title);
     element?.setAttribute("aria-modal", "true");
   });
@@ -76,8 +74,7 @@ export function createUploadDialog({ maxFileSize, onComplete, note, title }: Upl
     // The requested key is the file's id; the server decides the real key.
     generateObjectKey: (file) => file.id,
     signRequest: async (request) => {
-      if (request.method !== "PUT" || "uploadId" in request)
-        throw new Error("Only single-request uploads are supported");
+      if (request.method !== "PUT" || "uploadId" in request) throw new Error("Only single-request uploads are supported");
       const file = uppy.getFile(request.key);
       const contentType = request.contentType || file?.type || "";
       const size = file?.size ?? file?.data?.size ?? 0;

@@ -31,9 +31,7 @@ export const postJobFormSchema = z.object({
   categoryId: jobFieldRules.categoryId,
   title: jobFieldRules.title,
   description: jobFieldRules.description,
-  location: oneLineText("Location")
-    .max(JOB_LOCATION_MAX, `Location must be at most ${JOB_LOCATION_MAX} characters`)
-    .optional(),
+  location: oneLineText("Location").max(JOB_LOCATION_MAX, `Location must be at most ${JOB_LOCATION_MAX} characters`).optional(),
   budget: jobFieldRules.budget.optional(),
   isUrgent: z.boolean().default(false),
   latitude: jobFieldRules.latitude.optional(),

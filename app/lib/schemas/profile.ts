@@ -6,8 +6,7 @@ import { multiLineText, oneLineText } from "../text-fields.ts";
 // The profile form (decision 0015): shared by the page (conform, both sides) and the model.
 export const BIO_MAX = 1000;
 
-const optionalLine = (max: number, label: string) =>
-  oneLineText(label).max(max, `${label} must be at most ${max} characters`).optional();
+const optionalLine = (max: number, label: string) => oneLineText(label).max(max, `${label} must be at most ${max} characters`).optional();
 
 export const profileFormSchema = z.object({
   firstName: oneLineText("First name", { error: "First name is required" })

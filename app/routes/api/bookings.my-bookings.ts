@@ -10,10 +10,7 @@ export const endpoints: Endpoints = {
     summary: "The caller's bookings",
     signedIn: true,
     answers: [
-      jsonAnswer(
-        z.array(bookingWithJobAnswer),
-        "The caller's bookings as seeker or provider, newest first, each with its job (at most 200).",
-      ),
+      jsonAnswer(z.array(bookingWithJobAnswer), "The caller's bookings as seeker or provider, newest first, each with its job (at most 200)."),
     ],
     handle: ({ user }) => myBookings(user),
   }),

@@ -2,14 +2,7 @@ import { redirect } from "react-router";
 import { z } from "zod";
 
 import { requireAccountSignInWithinLimit, requireSignInWithinLimit } from "~/http/api-rate-limit.server";
-import {
-  apiAction,
-  apiLoader,
-  endpoint,
-  redirectAnswer,
-  type Endpoints,
-  type RouteArgs,
-} from "~/http/api-route.server";
+import { apiAction, apiLoader, endpoint, redirectAnswer, type Endpoints, type RouteArgs } from "~/http/api-route.server";
 import { getAuthenticator, OIDC_STRATEGY } from "~/http/auth.server";
 import { getSession, redirectWithToast, startUserSession } from "~/http/request-session.server";
 import { clearedStateCookie } from "~/http/sign-in-state.server";

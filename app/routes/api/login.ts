@@ -2,14 +2,7 @@ import { redirect } from "react-router";
 import { z } from "zod";
 
 import { requireSignInWithinLimit } from "~/http/api-rate-limit.server";
-import {
-  apiAction,
-  apiLoader,
-  endpoint,
-  redirectAnswer,
-  type Endpoints,
-  type RouteArgs,
-} from "~/http/api-route.server";
+import { apiAction, apiLoader, endpoint, redirectAnswer, type Endpoints, type RouteArgs } from "~/http/api-route.server";
 import { getAuthenticator, OIDC_STRATEGY } from "~/http/auth.server";
 import { getCurrentUser, getSession, markSessionChanged } from "~/http/request-session.server";
 import { getConfig } from "~/infra/config.server";
@@ -41,12 +34,9 @@ export const signInRefusals = {
 export const endpoints: Endpoints = {
   get: endpoint({
     summary: "Start signing in (a browser navigation)",
-    description:
-      "Starts the OpenID Connect sign-in, remembering `returnTo`. Signed in already: straight to `returnTo`.",
+    description: "Starts the OpenID Connect sign-in, remembering `returnTo`. Signed in already: straight to `returnTo`.",
     signedIn: false,
-    query: z.object({
-      returnTo: z.string().optional().describe("A path of the app to return to after sign-in; anything else means /"),
-    }),
+    query: z.object({ returnTo: z.string().optional().describe("A path of the app to return to after sign-in; anything else means /") }),
     answers: [
       redirectAnswer(
         "To the identity provider; to `returnTo` when signed in already; outside production, to the same URL at APP_URL's loopback name.",

@@ -1,13 +1,6 @@
 import { redirect } from "react-router";
 
-import {
-  apiAction,
-  apiLoader,
-  endpoint,
-  redirectAnswer,
-  type Endpoints,
-  type RouteArgs,
-} from "~/http/api-route.server";
+import { apiAction, apiLoader, endpoint, redirectAnswer, type Endpoints, type RouteArgs } from "~/http/api-route.server";
 import { endUserSession, getSession } from "~/http/request-session.server";
 
 export const endpoints: Endpoints = {
@@ -18,11 +11,7 @@ export const endpoints: Endpoints = {
     signedIn: false,
     answers: [
       redirectAnswer("Signed out (or signed out already): to /."),
-      {
-        status: 200,
-        description: "A page asking to confirm signing out, for a navigation from elsewhere.",
-        html: true,
-      },
+      { status: 200, description: "A page asking to confirm signing out, for a navigation from elsewhere.", html: true },
     ],
     handle: signOutNavigation,
   }),
@@ -66,8 +55,7 @@ async function signOut(context: RouteArgs["context"]) {
 }
 
 /** The page has no script and posts only to us. */
-const CONFIRM_PAGE_POLICY =
-  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+const CONFIRM_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 const CONFIRM_PAGE = `<!doctype html>
 <html lang="en">

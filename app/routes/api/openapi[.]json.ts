@@ -13,11 +13,7 @@ export const endpoints: Endpoints = {
       const headers = { "Cache-Control": "public, max-age=3600", ETag: etag };
       if (matches(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
       return new Response(text, {
-        headers: {
-          ...headers,
-          "Content-Type": "application/json; charset=utf-8",
-          "Content-Length": String(Buffer.byteLength(text)),
-        },
+        headers: { ...headers, "Content-Type": "application/json; charset=utf-8", "Content-Length": String(Buffer.byteLength(text)) },
       });
     },
   }),

@@ -30,8 +30,7 @@ export const endpoints: Endpoints = {
     signedIn: true,
     query: availableProvidersInput,
     ...availableProvidersAnswers,
-    handle: ({ request }) =>
-      availableProvidersResponse(new URL(request.url).searchParams.get("categoryId") ?? undefined),
+    handle: ({ request }) => availableProvidersResponse(new URL(request.url).searchParams.get("categoryId") ?? undefined),
   }),
 };
 

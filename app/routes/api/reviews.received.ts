@@ -9,9 +9,7 @@ export const endpoints: Endpoints = {
   get: endpoint({
     summary: "Reviews of the caller",
     signedIn: true,
-    answers: [
-      jsonAnswer(z.array(receivedReviewAnswer), "The reviews the caller received, newest first (at most 100)."),
-    ],
+    answers: [jsonAnswer(z.array(receivedReviewAnswer), "The reviews the caller received, newest first (at most 100).")],
     handle: ({ user }) => receivedReviews(user.id),
   }),
 };

@@ -8,9 +8,7 @@ export const endpoints: Endpoints = {
     summary: "A user's public provider fields",
     signedIn: true,
     params: idParam("user"),
-    answers: [
-      jsonAnswer(providerDetailsAnswer, "The provider's public fields and their recent cancellations after accepting."),
-    ],
+    answers: [jsonAnswer(providerDetailsAnswer, "The provider's public fields and their recent cancellations after accepting.")],
     refusals: { 404: "User not found." },
     handle: ({ params }) => publicProvider(params.id),
   }),

@@ -11,8 +11,7 @@ import type { Route } from "./+types/fail-page";
  * Production shows the 404 page.
  */
 export function loader({ params }: Route.LoaderArgs) {
-  if (getConfig().production || (params.stage !== "loader" && params.stage !== "render"))
-    return data({ stage: null }, { status: 404 });
+  if (getConfig().production || (params.stage !== "loader" && params.stage !== "render")) return data({ stage: null }, { status: 404 });
   if (params.stage === "loader") throw new Error("Forced failure in a loader (/dev/fail/loader)");
   return { stage: params.stage };
 }

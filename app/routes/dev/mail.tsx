@@ -22,12 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const open = id ? (messages.find((m) => m.id === id) ?? null) : null;
   return {
     open,
-    list: messages.map((m) => ({
-      id: m.id,
-      to: m.to.join(", "),
-      subject: m.subject,
-      receivedAt: m.receivedAt.toISOString(),
-    })),
+    list: messages.map((m) => ({ id: m.id, to: m.to.join(", "), subject: m.subject, receivedAt: m.receivedAt.toISOString() })),
   };
 }
 
@@ -66,10 +61,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
       {list.length === 0 ? (
         <p className="mt-6 text-slate-600">No mail yet</p>
       ) : (
-        <ul
-          className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
-          data-testid="dev-mail-list"
-        >
+        <ul className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" data-testid="dev-mail-list">
           {list.map((m) => (
             <li key={m.id} className="p-3">
               <a href={`/dev/mail?id=${m.id}`} className="font-medium text-blue-700 underline">
