@@ -174,6 +174,17 @@ export async function alertToSend(db: Executor, notificationId: string): Promise
   return alert;
 }
 
+/** The newest email of `scope` sent to the user (a conversation's, the digest's), if any. */
+async function lastDelivery(db: Executor, userId: string, scope: string): Promise<{ sentAt: Date } | undefined> {
+  const [last] = await db
+    .select({ sentAt: emailDeliveries.sentAt })
+    .from(emailDeliveries)
+    .where(and(eq(emailDeliveries.userId, userId), eq(emailDeliveries.scope, scope)))
+    .orderBy(desc(emailDeliveries.sentAt))
+    .limit(1);
+  return last;
+}
+
 /**
  * A conversation's message email, decided for the conversation rather than for the message that queued it: about
  * the oldest message its receiver has not read and no email has told of yet, once that message is 5 minutes old
@@ -183,12 +194,7 @@ export async function alertToSend(db: Executor, notificationId: string): Promise
 async function messageAlert(db: Executor, notification: Notification, to: string): Promise<AlertToSend | AlertLater | null> {
   const { userId, relatedId: conversationId } = notification;
   const scope = `messages:${conversationId}`;
-  const [last] = await db
-    .select({ sentAt: emailDeliveries.sentAt })
-    .from(emailDeliveries)
-    .where(and(eq(emailDeliveries.userId, userId), eq(emailDeliveries.scope, scope)))
-    .orderBy(desc(emailDeliveries.sentAt))
-    .limit(1);
+  const last = await lastDelivery(db, userId, scope);
   const [oldest] = await db
     .select()
     .from(notifications)
@@ -295,12 +301,7 @@ export async function digestToSend(db: Executor, userId: string): Promise<Digest
   if (!row) return null;
   const choices = row.choices ? pickChoices(row.choices) : DEFAULT_EMAIL_CHOICES;
   if (!choices.jobDigest || row.role !== "provider" || !row.isOnline) return null;
-  const [last] = await db
-    .select({ sentAt: emailDeliveries.sentAt })
-    .from(emailDeliveries)
-    .where(and(eq(emailDeliveries.userId, userId), eq(emailDeliveries.scope, DIGEST_SCOPE)))
-    .orderBy(desc(emailDeliveries.sentAt))
-    .limit(1);
+  const last = await lastDelivery(db, userId, DIGEST_SCOPE);
   const newest = await db
     .select({
       id: notifications.id,

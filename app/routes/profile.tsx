@@ -5,7 +5,7 @@ import { Briefcase, Mail, MapPin, Pencil, Phone } from "~/components/icons";
 import { PROFILE_FORM_ID } from "~/components/profile/constants";
 import { EmailAlertsForm } from "~/components/profile/email-alerts-form";
 import { ProfileForm } from "~/components/profile/profile-form";
-import { CategoryChips, PROFILE_CARD, RatingIcon, StatTile } from "~/components/profile/profile-parts";
+import { CategoryChips, PROFILE_CARD, ProfileSection, RatingIcon, StatTile } from "~/components/profile/profile-parts";
 import { ReviewsSection } from "~/components/profile/received-reviews";
 import { TitledSection } from "~/components/titled-section";
 import { ProfilePhotoForm } from "~/components/uploads/profile-photo-form";
@@ -140,13 +140,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
       </dl>
 
       {editing ? (
-        <TitledSection
-          titleId="edit-profile-title"
-          title="Edit profile"
-          className={`mt-6 ${PROFILE_CARD}`}
-          titleClassName="mb-5 text-lg font-semibold text-slate-900"
-          testId="profile-edit"
-        >
+        <ProfileSection titleId="edit-profile-title" title="Edit profile" titleSpacing="mb-5" testId="profile-edit">
           <ProfileForm
             isProvider={isProvider}
             lastResult={lastResult}
@@ -160,7 +154,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
               providerCategories: profile.providerCategories,
             }}
           />
-        </TitledSection>
+        </ProfileSection>
       ) : (
         <div className="mt-6 grid gap-6 md:grid-cols-2">
           <TitledSection titleId="about-title" title="About" className={PROFILE_CARD}>

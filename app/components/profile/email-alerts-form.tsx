@@ -1,5 +1,4 @@
-import { PROFILE_CARD } from "~/components/profile/profile-parts";
-import { TitledSection } from "~/components/titled-section";
+import { ProfileSection } from "~/components/profile/profile-parts";
 
 export interface EmailAlertChoice {
   kind: string;
@@ -11,14 +10,7 @@ export interface EmailAlertChoice {
 /** The profile's email alerts: a plain form (no script needed) posting to /profile/email-alerts. */
 export function EmailAlertsForm({ choices }: { choices: EmailAlertChoice[] }) {
   return (
-    <TitledSection
-      titleId="email-alerts-title"
-      title="Email alerts"
-      className={`mt-6 ${PROFILE_CARD}`}
-      titleClassName="mb-3 text-lg font-semibold text-slate-900"
-      id="email-alerts"
-      testId="email-alerts"
-    >
+    <ProfileSection titleId="email-alerts-title" title="Email alerts" titleSpacing="mb-3" id="email-alerts" testId="email-alerts">
       <form method="post" action="/profile/email-alerts" className="space-y-3">
         <fieldset className="space-y-3">
           <legend className="text-sm text-slate-600">Emails we send when you are away from Nearhand.</legend>
@@ -39,6 +31,6 @@ export function EmailAlertsForm({ choices }: { choices: EmailAlertChoice[] }) {
           Save email alerts
         </button>
       </form>
-    </TitledSection>
+    </ProfileSection>
   );
 }

@@ -1,7 +1,8 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 
 import { categoryIcon } from "~/components/category-icon";
 import { Star } from "~/components/icons";
+import { TitledSection } from "~/components/titled-section";
 import { CATEGORIES } from "~/lib/categories";
 
 /** One figure of the stats row (rating, reviews, jobs completed, member since). */
@@ -41,3 +42,11 @@ export function CategoryChips({ ids }: { ids: readonly string[] }) {
 }
 
 export const PROFILE_CARD = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm md:p-6";
+
+/** A card section of /profile (the edit form, the email alerts) under the header: a titled card with room above. */
+export function ProfileSection({
+  titleSpacing,
+  ...section
+}: Omit<ComponentProps<typeof TitledSection>, "className" | "titleClassName"> & { titleSpacing: "mb-3" | "mb-5" }) {
+  return <TitledSection {...section} className={`mt-6 ${PROFILE_CARD}`} titleClassName={`${titleSpacing} text-lg font-semibold text-slate-900`} />;
+}
