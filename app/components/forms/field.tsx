@@ -4,8 +4,8 @@ import { FieldError } from "~/components/forms/errors";
 import { LABEL_CLASS } from "~/components/forms/styles";
 
 interface FieldProps {
-  /** The input's id, for the label. */
-  htmlFor: string;
+  /** The form field (conform's metadata): its input's id for the label, its error id and errors. */
+  field: { id: string; errorId: string; errors?: string[] };
   label: ReactNode;
   /** Adds '(optional)' (or the given words) after the label, in a lighter weight. */
   optional?: boolean | string;
@@ -13,17 +13,15 @@ interface FieldProps {
   hint?: { id: string; text: ReactNode };
   /** Shown after the hint, before the errors (a status line such as 'Using your current location'). */
   after?: ReactNode;
-  errorId: string;
-  errors?: string[];
   className?: string;
   children: ReactNode;
 }
 
 /** A labelled field: label, the input (children), an optional hint, then the field's errors. */
-export function Field({ htmlFor, label, optional, hint, after, errorId, errors, className = "grid gap-1.5", children }: FieldProps) {
+export function Field({ field, label, optional, hint, after, className = "grid gap-1.5", children }: FieldProps) {
   return (
     <div className={className}>
-      <label htmlFor={htmlFor} className={LABEL_CLASS}>
+      <label htmlFor={field.id} className={LABEL_CLASS}>
         {label}
         {optional ? <span className="font-normal text-slate-500"> {optional === true ? "(optional)" : optional}</span> : null}
       </label>
@@ -34,7 +32,7 @@ export function Field({ htmlFor, label, optional, hint, after, errorId, errors, 
         </p>
       ) : null}
       {after}
-      <FieldError id={errorId} errors={errors} />
+      <FieldError id={field.errorId} errors={field.errors} />
     </div>
   );
 }

@@ -84,7 +84,7 @@ export function JobDetailsForm({ categoryId, action, backHref, lastResult }: Job
 
       <FormErrors id={form.errorId} errors={form.errors} />
 
-      <Field htmlFor={fields.title.id} label="Title" errorId={fields.title.errorId} errors={fields.title.errors}>
+      <Field field={fields.title} label="Title">
         <input
           key={titleKey}
           {...titleProps}
@@ -105,7 +105,7 @@ export function JobDetailsForm({ categoryId, action, backHref, lastResult }: Job
       />
 
       <Field
-        htmlFor={fields.location.id}
+        field={fields.location}
         label="Location"
         optional
         hint={{ id: "location-hint", text: "We'll use your current location by default" }}
@@ -117,8 +117,6 @@ export function JobDetailsForm({ categoryId, action, backHref, lastResult }: Job
             </p>
           ) : null
         }
-        errorId={fields.location.errorId}
-        errors={fields.location.errors}
       >
         <input
           key={locationKey}
@@ -130,14 +128,7 @@ export function JobDetailsForm({ categoryId, action, backHref, lastResult }: Job
         />
       </Field>
 
-      <Field
-        htmlFor={fields.budget.id}
-        label="Budget (USD)"
-        optional
-        hint={{ id: "budget-hint", text: "Leave empty if you'd like providers to quote." }}
-        errorId={fields.budget.errorId}
-        errors={fields.budget.errors}
-      >
+      <Field field={fields.budget} label="Budget (USD)" optional hint={{ id: "budget-hint", text: "Leave empty if you'd like providers to quote." }}>
         <MoneyInput key={budgetKey} {...budgetProps} wrapperClassName="relative sm:max-w-xs" min={0} step={0.01} placeholder="0.00" />
       </Field>
 

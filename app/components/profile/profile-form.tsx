@@ -62,40 +62,21 @@ export function ProfileForm({ defaults, isProvider, lastResult }: ProfileFormPro
       <FormErrors id={form.errorId} errors={form.errors} />
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          htmlFor={fields.firstName.id}
-          label="First name"
-          errorId={fields.firstName.errorId}
-          errors={fields.firstName.errors}
-          className="grid content-start gap-1.5"
-        >
+        <Field field={fields.firstName} label="First name" className="grid content-start gap-1.5">
           <input key={firstNameKey} {...firstNameProps} maxLength={100} autoComplete="given-name" className={INPUT} />
         </Field>
-        <Field
-          htmlFor={fields.lastName.id}
-          label="Last name"
-          errorId={fields.lastName.errorId}
-          errors={fields.lastName.errors}
-          className="grid content-start gap-1.5"
-        >
+        <Field field={fields.lastName} label="Last name" className="grid content-start gap-1.5">
           <input key={lastNameKey} {...lastNameProps} maxLength={100} autoComplete="family-name" className={INPUT} />
         </Field>
       </div>
 
-      <Field htmlFor={fields.phoneNumber.id} label="Phone" optional errorId={fields.phoneNumber.errorId} errors={fields.phoneNumber.errors}>
+      <Field field={fields.phoneNumber} label="Phone" optional>
         <input key={phoneKey} {...phoneProps} maxLength={40} autoComplete="tel" placeholder="+1 555 123 4567" className={INPUT} />
       </Field>
 
       <TextareaField field={fields.bio} label="Bio" optional maxLength={BIO_MAX} rows={4} placeholder="A few words about you" counterId="bio-count" />
 
-      <Field
-        htmlFor={fields.address.id}
-        label="Location"
-        optional
-        hint={{ id: "address-hint", text: LOCATION_HINT }}
-        errorId={fields.address.errorId}
-        errors={fields.address.errors}
-      >
+      <Field field={fields.address} label="Location" optional hint={{ id: "address-hint", text: LOCATION_HINT }}>
         <input key={addressKey} {...addressProps} maxLength={200} autoComplete="address-level2" placeholder="Brooklyn, NY" className={INPUT} />
       </Field>
 
@@ -105,12 +86,10 @@ export function ProfileForm({ defaults, isProvider, lastResult }: ProfileFormPro
           {isProvider ? "Shown to clients on your public profile and used to match you with jobs." : "Used when you switch to offering services."}
         </p>
         <Field
-          htmlFor={fields.hourlyRate.id}
+          field={fields.hourlyRate}
           label="Hourly rate"
           optional="($/hr)"
           hint={{ id: "rate-hint", text: "Leave empty if you have no hourly rate." }}
-          errorId={fields.hourlyRate.errorId}
-          errors={fields.hourlyRate.errors}
           className="grid gap-1.5 sm:max-w-xs"
         >
           <MoneyInput key={rateKey} {...rateProps} min={0} max={10000} step="0.01" />
