@@ -7,8 +7,9 @@ import { Form, Link, useNavigation } from "react-router";
 import { FieldError, FormErrors } from "~/components/forms/errors";
 import { Field } from "~/components/forms/field";
 import { MoneyInput } from "~/components/forms/money-input";
-import { FOCUS_RING, INPUT_CLASS as INPUT } from "~/components/forms/styles";
+import { FOCUS_RING } from "~/components/forms/styles";
 import { SubmitButton } from "~/components/forms/submit-button";
+import { TextInput } from "~/components/forms/text-input";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { ArrowLeft, Crosshair, Zap } from "~/components/icons";
 import { POST_JOB_FORM_ID } from "~/components/post-job/wizard";
@@ -63,8 +64,7 @@ export function JobDetailsForm({ categoryId, action, backHref, lastResult }: Job
   });
   const posting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
 
-  const { key: titleKey, ...titleProps } = getInputProps(fields.title, { type: "text" });
-  const { key: locationKey, ...locationProps } = getInputProps(fields.location, {
+  const locationProps = getInputProps(fields.location, {
     type: "text",
     ariaDescribedBy: "location-hint",
   });
@@ -85,13 +85,11 @@ export function JobDetailsForm({ categoryId, action, backHref, lastResult }: Job
       <FormErrors id={form.errorId} errors={form.errors} />
 
       <Field field={fields.title} label="Title">
-        <input
-          key={titleKey}
-          {...titleProps}
+        <TextInput
+          conform={getInputProps(fields.title, { type: "text" })}
           maxLength={JOB_TITLE_MAX}
           placeholder="e.g. Fix leaking kitchen sink"
           autoComplete="off"
-          className={INPUT}
         />
       </Field>
 
@@ -118,14 +116,7 @@ export function JobDetailsForm({ categoryId, action, backHref, lastResult }: Job
           ) : null
         }
       >
-        <input
-          key={locationKey}
-          {...locationProps}
-          maxLength={JOB_LOCATION_MAX}
-          placeholder="ZIP code or City, ST"
-          autoComplete="address-level2"
-          className={INPUT}
-        />
+        <TextInput conform={locationProps} maxLength={JOB_LOCATION_MAX} placeholder="ZIP code or City, ST" autoComplete="address-level2" />
       </Field>
 
       <Field field={fields.budget} label="Budget (USD)" optional hint={{ id: "budget-hint", text: "Leave empty if you'd like providers to quote." }}>

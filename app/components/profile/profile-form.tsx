@@ -7,8 +7,9 @@ import { categoryIcon } from "~/components/category-icon";
 import { FieldError, FormErrors } from "~/components/forms/errors";
 import { Field } from "~/components/forms/field";
 import { MoneyInput } from "~/components/forms/money-input";
-import { INPUT_CLASS as INPUT, LABEL_CLASS as LABEL, SECONDARY_BUTTON_CLASS } from "~/components/forms/styles";
+import { LABEL_CLASS as LABEL, SECONDARY_BUTTON_CLASS } from "~/components/forms/styles";
 import { SubmitButton } from "~/components/forms/submit-button";
+import { TextInput } from "~/components/forms/text-input";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { LOCATION_HINT, PROFILE_FORM_ID } from "~/components/profile/constants";
 import { CATEGORIES, CATEGORY_IDS } from "~/lib/categories";
@@ -50,10 +51,6 @@ export function ProfileForm({ defaults, isProvider, lastResult }: ProfileFormPro
   });
   const saving = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && navigation.formAction?.startsWith("/profile");
 
-  const { key: firstNameKey, ...firstNameProps } = getInputProps(fields.firstName, { type: "text" });
-  const { key: lastNameKey, ...lastNameProps } = getInputProps(fields.lastName, { type: "text" });
-  const { key: phoneKey, ...phoneProps } = getInputProps(fields.phoneNumber, { type: "tel" });
-  const { key: addressKey, ...addressProps } = getInputProps(fields.address, { type: "text", ariaDescribedBy: "address-hint" });
   const { key: rateKey, ...rateProps } = getInputProps(fields.hourlyRate, { type: "number", ariaDescribedBy: "rate-hint" });
   const categoryInputs = getCollectionProps(fields.providerCategories, { type: "checkbox", options: [...CATEGORY_IDS] });
 
@@ -63,21 +60,26 @@ export function ProfileForm({ defaults, isProvider, lastResult }: ProfileFormPro
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Field field={fields.firstName} label="First name" className="grid content-start gap-1.5">
-          <input key={firstNameKey} {...firstNameProps} maxLength={100} autoComplete="given-name" className={INPUT} />
+          <TextInput conform={getInputProps(fields.firstName, { type: "text" })} maxLength={100} autoComplete="given-name" />
         </Field>
         <Field field={fields.lastName} label="Last name" className="grid content-start gap-1.5">
-          <input key={lastNameKey} {...lastNameProps} maxLength={100} autoComplete="family-name" className={INPUT} />
+          <TextInput conform={getInputProps(fields.lastName, { type: "text" })} maxLength={100} autoComplete="family-name" />
         </Field>
       </div>
 
       <Field field={fields.phoneNumber} label="Phone" optional>
-        <input key={phoneKey} {...phoneProps} maxLength={40} autoComplete="tel" placeholder="+1 555 123 4567" className={INPUT} />
+        <TextInput conform={getInputProps(fields.phoneNumber, { type: "tel" })} maxLength={40} autoComplete="tel" placeholder="+1 555 123 4567" />
       </Field>
 
       <TextareaField field={fields.bio} label="Bio" optional maxLength={BIO_MAX} rows={4} placeholder="A few words about you" counterId="bio-count" />
 
       <Field field={fields.address} label="Location" optional hint={{ id: "address-hint", text: LOCATION_HINT }}>
-        <input key={addressKey} {...addressProps} maxLength={200} autoComplete="address-level2" placeholder="Brooklyn, NY" className={INPUT} />
+        <TextInput
+          conform={getInputProps(fields.address, { type: "text", ariaDescribedBy: "address-hint" })}
+          maxLength={200}
+          autoComplete="address-level2"
+          placeholder="Brooklyn, NY"
+        />
       </Field>
 
       <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">
