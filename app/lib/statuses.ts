@@ -12,3 +12,13 @@ export type Role = (typeof ROLES)[number];
 
 export const USER_TYPES = ["individual", "business"] as const;
 export type UserType = (typeof USER_TYPES)[number];
+
+/** The role the role-switch dialog offers: always the other one. */
+export function oppositeRole(role: Role): Role {
+  return role === "seeker" ? "provider" : "seeker";
+}
+
+/** Who sees "Available Jobs Near You", gets urgent-job alerts and may accept: a provider who is online. */
+export function isOnlineProvider(user: { currentRole: Role; isProviderOnline: boolean }): boolean {
+  return user.currentRole === "provider" && user.isProviderOnline;
+}

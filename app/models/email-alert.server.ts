@@ -9,6 +9,7 @@ import { bookings, emailDeliveries, emailPreferences, jobs, notifications, users
 import { getConfig } from "~/infra/config.server";
 import type { Executor } from "~/infra/db.server";
 import { enqueue } from "~/infra/queue.server";
+import { isOnlineProvider } from "~/lib/statuses";
 
 /** The kinds a user turns on and off (the columns of email_preferences). */
 export const EMAIL_KINDS = ["urgentJobs", "jobDigest", "bookings", "messages", "reviews"] as const;
@@ -170,7 +171,11 @@ export async function alertToSend(db: Executor, notificationId: string): Promise
   if (kind === "bookings") return bookingAlert(db, notification, row.email);
   const alert = { notification, kind, to: row.email, scope: notification.id };
   // Only an urgent job still open, to a provider still online: switching role or going offline stops it.
-  if (kind === "urgentJobs" && (!row.jobUrgent || row.jobStatus !== "posted" || row.role !== "provider" || !row.isOnline)) return null;
+  if (
+    kind === "urgentJobs" &&
+    (!row.jobUrgent || row.jobStatus !== "posted" || !isOnlineProvider({ currentRole: row.role, isProviderOnline: row.isOnline }))
+  )
+    return null;
   return alert;
 }
 
@@ -300,7 +305,7 @@ export async function digestToSend(db: Executor, userId: string): Promise<Digest
     .where(eq(users.id, userId));
   if (!row) return null;
   const choices = row.choices ? pickChoices(row.choices) : DEFAULT_EMAIL_CHOICES;
-  if (!choices.jobDigest || row.role !== "provider" || !row.isOnline) return null;
+  if (!choices.jobDigest || !isOnlineProvider({ currentRole: row.role, isProviderOnline: row.isOnline })) return null;
   const last = await lastDelivery(db, userId, DIGEST_SCOPE);
   const newest = await db
     .select({

@@ -15,7 +15,7 @@ import { chordForMiles, DEFAULT_LOCATION, distanceMiles, formatMiles, NEARBY_RAD
 import { isUuid } from "~/lib/ids";
 import { ACCEPT_JOB, CANCEL_JOB, type AcceptanceFacts } from "~/lib/job-process";
 import { jobFieldRules } from "~/lib/schemas/job";
-import { JOB_STATUSES } from "~/lib/statuses";
+import { isOnlineProvider, JOB_STATUSES } from "~/lib/statuses";
 import { oneLineText } from "~/lib/text-fields";
 import { approximateArea, approximateCoordinate } from "~/models/job-location.server";
 import { listNearbyOnlineProviders } from "~/models/provider.server";
@@ -250,7 +250,11 @@ export async function providerStanding(db: Executor, providerId: string, options
     .from(users)
     .where(eq(users.id, providerId));
   const [me] = options.lock ? await query.for("share") : await query;
-  return { online: me?.online === true && me.role === "provider", latitude: me?.latitude ?? null, longitude: me?.longitude ?? null };
+  return {
+    online: me ? isOnlineProvider({ currentRole: me.role, isProviderOnline: me.online }) : false,
+    latitude: me?.latitude ?? null,
+    longitude: me?.longitude ?? null,
+  };
 }
 
 /** Whether the job lies within NEARBY_RADIUS_MILES of the provider's center: measured in SQL, for the write and the page alike. */

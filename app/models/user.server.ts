@@ -98,11 +98,6 @@ export async function switchRole(db: Executor, userId: string, input: SwitchRole
   return user ?? null;
 }
 
-/** The role the role-switch dialog offers: always the other one. */
-export function oppositeRole(role: Role): Role {
-  return role === "seeker" ? "provider" : "seeker";
-}
-
 /**
  * Saves the profile form. The location text is resolved to coordinates like a
  * job's; clearing it clears the coordinates. Provider fields are saved for

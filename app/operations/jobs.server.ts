@@ -8,6 +8,7 @@ import { conflict, notFound } from "~/lib/errors";
 import { distanceMiles } from "~/lib/geo";
 import { isUuid } from "~/lib/ids";
 import { ACCEPT_JOB, acceptRefusal, cancelJobConflict, mayCancelJob, type AcceptanceFacts } from "~/lib/job-process";
+import { isOnlineProvider } from "~/lib/statuses";
 import { JOB_IMAGE_MAX_BYTES } from "~/lib/uploads";
 import type { SavedIds } from "~/models/favorite.server";
 import {
@@ -108,7 +109,7 @@ export async function myJobsPage(actor: Pick<User, "id" | "currentRole">, status
 export async function availableJobs(
   actor: Pick<User, "id" | "currentRole" | "isProviderOnline" | "latitude" | "longitude" | "providerCategories">,
 ): Promise<NearbyJob[]> {
-  if (actor.currentRole !== "provider" || !actor.isProviderOnline) return [];
+  if (!isOnlineProvider(actor)) return [];
   return listAvailableJobs(await getDb(), actor);
 }
 

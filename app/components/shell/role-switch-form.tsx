@@ -8,7 +8,7 @@ import { FieldError, FormErrors } from "~/components/forms/errors";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { parseForm } from "~/lib/forms";
 import { switchRoleSchema } from "~/lib/schemas/role";
-import type { Role, UserType } from "~/lib/statuses";
+import { oppositeRole, type Role, type UserType } from "~/lib/statuses";
 
 export type { Role, UserType };
 
@@ -31,7 +31,7 @@ interface RoleSwitchFormProps {
 /** The role-switch question; a real form that works without JavaScript. */
 export function RoleSwitchForm({ currentRole, userType, returnTo, onSubmitEnhanced, pending, lastResult }: RoleSwitchFormProps) {
   const navigation = useNavigation();
-  const newRole: Role = currentRole === "seeker" ? "provider" : "seeker";
+  const newRole = oppositeRole(currentRole);
   const questionId = useId();
   const [form, fields] = useForm({
     id: onSubmitEnhanced ? "switch-role-dialog" : "switch-role",
