@@ -9,7 +9,7 @@ import type { User } from "~/models/user.server";
 
 // The JSON API's routes declare themselves here (decision 0070): each module of app/routes/api/ exports its
 // `endpoints` (method → what the OpenAPI document says of it, and its handler) and the loader and action made of
-// them by the two adapters below, which answer 405 for the methods it does not declare. Its path is its file name
+// them by `apiRoute`, which answer 405 for the methods it does not declare. Its path is its file name
 // (app/lib/api-route-files.ts), from which app/routes.ts makes the route; the document (openapi.server.ts) and the
 // `Allow` of a 405 or OPTIONS (api-methods.server.ts) read the same `endpoints` (api-registry.server.ts).
 
@@ -67,8 +67,12 @@ export interface EndpointCall<S extends boolean, B, P> {
   body: B extends z.ZodType ? z.infer<B> : undefined;
 }
 
-export interface EndpointSpec<S extends boolean, B extends z.ZodType | undefined, P extends z.ZodObject | undefined> extends EndpointDoc {
-  signedIn: S;
+export interface EndpointSpec<S extends boolean, B extends z.ZodType | undefined, P extends z.ZodObject | undefined> extends Omit<
+  EndpointDoc,
+  "signedIn"
+> {
+  /** Signed in unless it says `signedIn: false`: the safe default, so a public endpoint is public by saying so. */
+  signedIn?: S;
   params?: P;
   body?: B;
   /**
@@ -87,18 +91,19 @@ export interface Endpoint extends EndpointDoc {
 export type Endpoints = Partial<Record<ApiMethod, Endpoint>>;
 
 /**
- * One method of an /api route: the signed-in user when it says `signedIn`, its JSON body when it has a `body`,
- * then its handler.
+ * One method of an /api route: the signed-in user unless it says `signedIn: false`, its JSON body when it has a
+ * `body`, then its handler.
  */
-export function endpoint<S extends boolean, B extends z.ZodType | undefined = undefined, P extends z.ZodObject | undefined = undefined>(
+export function endpoint<S extends boolean = true, B extends z.ZodType | undefined = undefined, P extends z.ZodObject | undefined = undefined>(
   spec: EndpointSpec<S, B, P>,
 ): Endpoint {
-  const { handle, ...doc } = spec;
+  const { handle, signedIn = true, ...doc } = spec;
   const status = spec.answers.find((answer) => "json" in answer)?.status ?? 200;
   return {
     ...doc,
+    signedIn,
     async serve({ request, params, context }) {
-      const user = spec.signedIn ? await requireApiUser(context) : undefined;
+      const user = signedIn ? await requireApiUser(context) : undefined;
       const body = spec.body ? await parseJson(request, spec.body) : undefined;
       try {
         const call = { request, context, params, user, body } as EndpointCall<S, B, P>;
@@ -116,17 +121,22 @@ function methodNotAllowed(): Response {
   return apiError(405, "Method not allowed");
 }
 
-/** The read adapter: the loader of an /api route serves its `get` endpoint (GET and HEAD), else 405. */
-export function apiLoader(endpoints: Endpoints): (args: RouteArgs) => Promise<Response> {
-  return async (args) => (endpoints.get ? endpoints.get.serve(args) : methodNotAllowed());
-}
+type RouteHandler = (args: RouteArgs) => Promise<Response>;
 
-/** The write adapter: the action of an /api route serves the endpoint of the request's method, else 405. */
-export function apiAction(endpoints: Endpoints): (args: RouteArgs) => Promise<Response> {
-  return async (args) => {
-    const method = args.request.method.toLowerCase();
-    const write = method === "post" || method === "patch" || method === "delete" ? endpoints[method] : undefined;
-    return write ? write.serve(args) : methodNotAllowed();
+/**
+ * What an /api route module exports, in one line: `export const { endpoints, loader, action } = apiRoute({ get: … })`.
+ * The loader (the read adapter) serves the `get` endpoint (GET and HEAD), the action (the write adapter) the endpoint
+ * of the request's method; both answer 405 for a method the route does not declare.
+ */
+export function apiRoute(endpoints: Endpoints): { endpoints: Endpoints; loader: RouteHandler; action: RouteHandler } {
+  return {
+    endpoints,
+    loader: async (args) => (endpoints.get ? endpoints.get.serve(args) : methodNotAllowed()),
+    action: async (args) => {
+      const method = args.request.method.toLowerCase();
+      const write = method === "post" || method === "patch" || method === "delete" ? endpoints[method] : undefined;
+      return write ? write.serve(args) : methodNotAllowed();
+    },
   };
 }
 
@@ -138,3 +148,39 @@ export const redirectAnswer = (description: string): SuccessAnswer => ({ status:
 
 /** An id in the path: a value that is no id of the caller's is 404, like an unknown one. */
 export const idParam = (what: string) => z.object({ id: z.uuid().describe(`The ${what}'s id`) });
+
+/** What a signed-in endpoint on one thing of the path's id says: the thing is named by `idParam(what)`. */
+interface ByIdSpec {
+  summary: string;
+  description?: string;
+  answer: SuccessAnswer;
+  /** The 404: no such thing, or one the caller may not see (told apart from neither). */
+  notFound: string;
+  handle(user: User, id: string): unknown;
+}
+
+/** A signed-in endpoint on one thing of the path's id: its one JSON answer, or 404 (an id that is no uuid too). */
+export function byId(what: string, { summary, description, answer, notFound, handle }: ByIdSpec): Endpoint {
+  return endpoint({
+    summary,
+    ...(description ? { description } : {}),
+    params: idParam(what),
+    answers: [answer],
+    refusals: { 404: notFound },
+    handle: ({ user, params }) => handle(user, params.id),
+  });
+}
+
+/** What a signed-in read of a list for the caller says: the schema of one item, and what the list holds. */
+interface CallersListSpec {
+  summary: string;
+  item: z.ZodType;
+  /** The answer's description: which items, in which order, how many at most. */
+  list: string;
+  handle(user: User): unknown;
+}
+
+/** A signed-in read of a list for the caller (their jobs, their notifications, …): a JSON list, refused by nothing of its own. */
+export function callersList({ summary, item, list, handle }: CallersListSpec): Endpoint {
+  return endpoint({ summary, answers: [jsonAnswer(z.array(item), list)], handle: ({ user }) => handle(user) });
+}

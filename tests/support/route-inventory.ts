@@ -23,17 +23,17 @@ function exportsFunction(source: string, name: string): boolean {
 }
 
 /**
- * The methods an /api route module declares (`export const endpoints: Endpoints = { get: …, post: … }`, decision
- * 0070): its loader and action are the adapters of them, which refuse any other method. Null for another module.
+ * The methods an /api route module declares (`export const { endpoints, loader, action } = apiRoute({ get: …, post: … })`,
+ * decision 0070): its loader and action are the adapters of them, which refuse any other method. Null for another module.
  */
 function declaredApiMethods(source: string): string[] | null {
-  const start = source.search(/^export const endpoints\b/m);
+  const start = source.search(/^export const \{ endpoints, loader, action \} = apiRoute\(/m);
   if (start < 0) return null;
   const block = source.slice(start);
-  const oneLine = /^export const endpoints[^=]*=\s*\{([^\n]*)\};/.exec(block);
+  const oneLine = /^export const [^=]*= apiRoute\(\{([^\n]*)\}\);/.exec(block);
   const keys = oneLine
     ? oneLine[1]!.matchAll(/\b(get|post|patch|delete):/g)
-    : block.slice(0, block.indexOf("\n};")).matchAll(/^ {2}(get|post|patch|delete):/gm);
+    : block.slice(0, block.indexOf("\n});")).matchAll(/^ {2}(get|post|patch|delete):/gm);
   return [...keys].map((key) => key[1]!);
 }
 

@@ -1,14 +1,13 @@
 import { bookingAnswer } from "~/http/api-answers.server";
-import { apiAction, apiLoader, endpoint, idParam, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { apiRoute, endpoint, idParam, jsonAnswer } from "~/http/api-route.server";
 import { moveBooking, moveInput } from "~/operations/bookings.server";
 
 /** PATCH /api/bookings/:id/status {status}: one move of the booking lifecycle. */
-export const endpoints: Endpoints = {
+export const { endpoints, loader, action } = apiRoute({
   patch: endpoint({
     summary: "Move a booking along its lifecycle",
     description:
       "The provider starts an accepted booking and completes one in progress; either party cancels one pending or accepted (decision 0014).",
-    signedIn: true,
     params: idParam("booking"),
     body: moveInput,
     answers: [jsonAnswer(bookingAnswer, "The moved booking; the other party is notified.")],
@@ -20,7 +19,4 @@ export const endpoints: Endpoints = {
     },
     handle: ({ user, params, body }) => moveBooking(user, params.id, body.status),
   }),
-};
-
-export const loader = apiLoader(endpoints);
-export const action = apiAction(endpoints);
+});

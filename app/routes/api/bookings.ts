@@ -1,14 +1,13 @@
 import { bookingAnswer } from "~/http/api-answers.server";
-import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { apiRoute, endpoint, jsonAnswer } from "~/http/api-route.server";
 import { acceptJob, acceptJobInput } from "~/operations/bookings.server";
 
 /** POST /api/bookings: a provider accepts a job (spec §7 payload); 201 with the booking. */
-export const endpoints: Endpoints = {
+export const { endpoints, loader, action } = apiRoute({
   post: endpoint({
     summary: "Accept a job (a provider)",
     description:
       "The booking is created accepted, at the job's budget (or 0), card, pending. `agreedPrice` and `scheduledAt` are accepted as the spec's client sends them and ignored: prices are the server's.",
-    signedIn: true,
     body: acceptJobInput,
     answers: [jsonAnswer(bookingAnswer, "The booking; the seeker is notified.", 201)],
     refusals: {
@@ -20,7 +19,4 @@ export const endpoints: Endpoints = {
     },
     handle: ({ user, body }) => acceptJob(user, body),
   }),
-};
-
-export const loader = apiLoader(endpoints);
-export const action = apiAction(endpoints);
+});

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { z } from "zod";
 
 import { requireAccountSignInWithinLimit, requireSignInWithinLimit } from "~/http/api-rate-limit.server";
-import { apiAction, apiLoader, endpoint, redirectAnswer, type Endpoints, type RouteArgs } from "~/http/api-route.server";
+import { apiRoute, endpoint, redirectAnswer, type RouteArgs } from "~/http/api-route.server";
 import { getAuthenticator, OIDC_STRATEGY } from "~/http/auth.server";
 import { getSession, redirectWithToast, startUserSession } from "~/http/request-session.server";
 import { clearedStateCookie } from "~/http/sign-in-state.server";
@@ -12,7 +12,7 @@ import { SignInRefused, signInRefusedLocation } from "~/lib/sign-in-refusals";
 import { errorToast } from "~/lib/toast";
 import { signInRefusals } from "~/routes/api/login";
 
-export const endpoints: Endpoints = {
+export const { endpoints, loader, action } = apiRoute({
   get: endpoint({
     summary: "Finish signing in (the identity provider's redirect)",
     signedIn: false,
@@ -28,7 +28,7 @@ export const endpoints: Endpoints = {
     refusals: signInRefusals,
     handle: finishSignIn,
   }),
-};
+});
 
 /** GET /api/callback: the identity provider sends the browser back here with a code. */
 async function finishSignIn({ request, context }: Pick<RouteArgs, "request" | "context">) {
@@ -57,6 +57,3 @@ async function finishSignIn({ request, context }: Pick<RouteArgs, "request" | "c
   }
   return redirect(returnTo, { headers });
 }
-
-export const loader = apiLoader(endpoints);
-export const action = apiAction(endpoints);

@@ -1,22 +1,19 @@
-import { z } from "zod";
-
 import { favoriteAnswer, favoriteRemovedAnswer } from "~/http/api-answers.server";
-import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { apiRoute, callersList, endpoint, jsonAnswer } from "~/http/api-route.server";
 import { favoriteInput, savedFavorites, saveFavorite, unsaveFavorite } from "~/operations/favorites.server";
 
-export const endpoints: Endpoints = {
+export const { endpoints, loader, action } = apiRoute({
   /** GET /api/favorites: the user's own favorites. */
-  get: endpoint({
+  get: callersList({
     summary: "The caller's favorites",
-    signedIn: true,
-    answers: [jsonAnswer(z.array(favoriteAnswer), "Newest first, whichever role they were saved with.")],
-    handle: ({ user }) => savedFavorites(user),
+    item: favoriteAnswer,
+    list: "Newest first, whichever role they were saved with.",
+    handle: savedFavorites,
   }),
   /** POST /api/favorites adds (idempotent, 201). */
   post: endpoint({
     summary: "Save a provider or job",
     description: "Saving one that is saved already answers the same favorite.",
-    signedIn: true,
     body: favoriteInput,
     answers: [jsonAnswer(favoriteAnswer, "The favorite.", 201)],
     refusals: { 404: "Provider not found, or Job not found." },
@@ -26,12 +23,8 @@ export const endpoints: Endpoints = {
   delete: endpoint({
     summary: "Remove a saved provider or job",
     description: "Removing one that is not there is no error.",
-    signedIn: true,
     body: favoriteInput,
     answers: [jsonAnswer(favoriteRemovedAnswer, "Whether it was there.")],
     handle: async ({ user, body }) => ({ removed: await unsaveFavorite(user, body) }),
   }),
-};
-
-export const loader = apiLoader(endpoints);
-export const action = apiAction(endpoints);
+});

@@ -1,14 +1,13 @@
 import { jobAnswer } from "~/http/api-answers.server";
-import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { apiRoute, endpoint, jsonAnswer } from "~/http/api-route.server";
 import { jobInput, postJob } from "~/operations/jobs.server";
 
 /** POST /api/jobs: posts a job for the signed-in user; 201 with the job. */
-export const endpoints: Endpoints = {
+export const { endpoints, loader, action } = apiRoute({
   post: endpoint({
     summary: "Post a job",
     description:
       "Location: typed text that resolves, else the coordinates, else 'New York, NY'. An `imageUrl` must be the caller's own upload, an image of at most 5 MiB.",
-    signedIn: true,
     body: jobInput,
     answers: [jsonAnswer(jobAnswer, "The posted job; online providers nearby are notified.", 201)],
     refusals: {
@@ -17,7 +16,4 @@ export const endpoints: Endpoints = {
     },
     handle: ({ user, body }) => postJob(user, body),
   }),
-};
-
-export const loader = apiLoader(endpoints);
-export const action = apiAction(endpoints);
+});

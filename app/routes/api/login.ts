@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { z } from "zod";
 
 import { requireSignInWithinLimit } from "~/http/api-rate-limit.server";
-import { apiAction, apiLoader, endpoint, redirectAnswer, type Endpoints, type RouteArgs } from "~/http/api-route.server";
+import { apiRoute, endpoint, redirectAnswer, type RouteArgs } from "~/http/api-route.server";
 import { getAuthenticator, OIDC_STRATEGY } from "~/http/auth.server";
 import { getCurrentUser, getSession, markSessionChanged } from "~/http/request-session.server";
 import { getConfig } from "~/infra/config.server";
@@ -31,7 +31,7 @@ export const signInRefusals = {
   429: "Too many sign-in attempts from this address (or for this account): try again after Retry-After seconds.",
 };
 
-export const endpoints: Endpoints = {
+export const { endpoints, loader, action } = apiRoute({
   get: endpoint({
     summary: "Start signing in (a browser navigation)",
     description: "Starts the OpenID Connect sign-in, remembering `returnTo`. Signed in already: straight to `returnTo`.",
@@ -45,7 +45,7 @@ export const endpoints: Endpoints = {
     refusals: signInRefusals,
     handle: startSignIn,
   }),
-};
+});
 
 /** GET /api/login: starts the OpenID Connect sign-in, remembering where the user was going. */
 async function startSignIn({ request, context }: Pick<RouteArgs, "request" | "context">) {
@@ -63,6 +63,3 @@ async function startSignIn({ request, context }: Pick<RouteArgs, "request" | "co
   await authenticator.authenticate(OIDC_STRATEGY, request);
   return redirect("/");
 }
-
-export const loader = apiLoader(endpoints);
-export const action = apiAction(endpoints);

@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 
-import { apiAction, apiLoader, endpoint, redirectAnswer, type Endpoints, type RouteArgs } from "~/http/api-route.server";
+import { apiRoute, endpoint, redirectAnswer, type RouteArgs } from "~/http/api-route.server";
 import { endUserSession, getSession } from "~/http/request-session.server";
 
-export const endpoints: Endpoints = {
+export const { endpoints, loader, action } = apiRoute({
   get: endpoint({
     summary: "Sign out (a browser navigation)",
     description:
@@ -22,10 +22,7 @@ export const endpoints: Endpoints = {
     answers: [redirectAnswer("Signed out: to /.")],
     handle: ({ context }) => signOut(context),
   }),
-};
-
-export const loader = apiLoader(endpoints);
-export const action = apiAction(endpoints);
+});
 
 /**
  * GET /api/logout: sign-out stays a navigation (spec §7), but only one from

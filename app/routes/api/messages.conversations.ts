@@ -1,18 +1,13 @@
-import { z } from "zod";
-
 import { conversationAnswer } from "~/http/api-answers.server";
-import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { apiRoute, callersList } from "~/http/api-route.server";
 import { conversations } from "~/operations/messages.server";
 
 /** GET /api/messages/conversations: [{bookingId, otherUser, lastMessage, unreadCount}], newest first. */
-export const endpoints: Endpoints = {
-  get: endpoint({
+export const { endpoints, loader, action } = apiRoute({
+  get: callersList({
     summary: "The caller's conversations",
-    signedIn: true,
-    answers: [jsonAnswer(z.array(conversationAnswer), "Newest activity first (at most 100).")],
-    handle: ({ user }) => conversations(user),
+    item: conversationAnswer,
+    list: "Newest activity first (at most 100).",
+    handle: conversations,
   }),
-};
-
-export const loader = apiLoader(endpoints);
-export const action = apiAction(endpoints);
+});

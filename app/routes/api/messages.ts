@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { messageAnswer } from "~/http/api-answers.server";
-import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { apiRoute, endpoint, jsonAnswer } from "~/http/api-route.server";
 import { parseQuery } from "~/http/api.server";
 import { fromAnotherSite } from "~/http/origin.server";
 import { messageInput, readThread, sendMessage, threadQuery } from "~/operations/messages.server";
@@ -11,11 +11,10 @@ export const THREAD =
   "The thread, oldest first (its newest 1,000 messages). Reading it marks the caller's received messages read, unless another site sent the browser.";
 export const THREAD_NOT_FOUND = "Booking not found: no booking of the caller's has this id.";
 
-export const endpoints: Endpoints = {
+export const { endpoints, loader, action } = apiRoute({
   /** GET /api/messages?bookingId=: the thread, oldest first (marks received messages read, unless another site sent the browser). */
   get: endpoint({
     summary: "A booking's thread (the booking in the query)",
-    signedIn: true,
     query: threadQuery,
     answers: [jsonAnswer(z.array(messageAnswer), THREAD)],
     refusals: { 400: "bookingId is missing or not an id.", 404: THREAD_NOT_FOUND },
@@ -27,7 +26,6 @@ export const endpoints: Endpoints = {
   /** POST /api/messages {bookingId, content, receiverId}: 201 with the message. */
   post: endpoint({
     summary: "Send a message to the other party of a booking",
-    signedIn: true,
     body: messageInput,
     answers: [jsonAnswer(messageAnswer, "The message; the receiver is notified.", 201)],
     refusals: {
@@ -38,7 +36,4 @@ export const endpoints: Endpoints = {
     },
     handle: ({ user, body }) => sendMessage(user, body),
   }),
-};
-
-export const loader = apiLoader(endpoints);
-export const action = apiAction(endpoints);
+});

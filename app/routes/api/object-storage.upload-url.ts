@@ -1,5 +1,5 @@
 import { uploadUrlAnswer } from "~/http/api-answers.server";
-import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { apiRoute, endpoint, jsonAnswer } from "~/http/api-route.server";
 import { apiError, json, parseQuery } from "~/http/api.server";
 import { requireWithinRateLimit } from "~/http/rate-limit-answers.server";
 import { log } from "~/infra/logger.server";
@@ -13,12 +13,11 @@ import { uploadUrlQuery } from "~/operations/uploads.server";
  * GET /api/object-storage/upload-url?contentType=&size= → {method: "PUT", url, imageUrl}: the PUT of a
  * fresh image key, signing the type and exact length, and the image's stable URL.
  */
-export const endpoints: Endpoints = {
+export const { endpoints, loader, action } = apiRoute({
   get: endpoint({
     summary: "A presigned URL to upload an image to",
     description:
       "Without a query: the spec's plain upload to a staging key, checked when a save names it. With `contentType` and `size` (both): a PUT that must carry that type and length, and the image's URL.",
-    signedIn: true,
     query: uploadUrlQuery.partial(),
     answers: [jsonAnswer(uploadUrlAnswer, "Where to PUT the bytes (valid for 5 minutes).")],
     refusals: {
@@ -41,7 +40,4 @@ export const endpoints: Endpoints = {
       }
     },
   }),
-};
-
-export const loader = apiLoader(endpoints);
-export const action = apiAction(endpoints);
+});

@@ -1,9 +1,9 @@
 import { openApiDocumentAnswer } from "~/http/api-answers.server";
-import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { apiRoute, endpoint, jsonAnswer } from "~/http/api-route.server";
 import { openApiDocument } from "~/http/openapi.server";
 
 /** GET /api/openapi.json: the OpenAPI 3.1 document of the JSON API, for anyone (built once per process). */
-export const endpoints: Endpoints = {
+export const { endpoints, loader, action } = apiRoute({
   get: endpoint({
     summary: "This document",
     signedIn: false,
@@ -17,7 +17,7 @@ export const endpoints: Endpoints = {
       });
     },
   }),
-};
+});
 
 /** If-None-Match compares weakly: any listed tag, weak or not, or "*". */
 function matches(ifNoneMatch: string | null, etag: string): boolean {
@@ -25,6 +25,3 @@ function matches(ifNoneMatch: string | null, etag: string): boolean {
   const bare = (tag: string) => tag.trim().replace(/^W\//, "");
   return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
 }
-
-export const loader = apiLoader(endpoints);
-export const action = apiAction(endpoints);

@@ -1,17 +1,13 @@
-import { apiAction, apiLoader, endpoint, type Endpoints } from "~/http/api-route.server";
+import { apiRoute, endpoint } from "~/http/api-route.server";
 import { availableProvidersInput } from "~/operations/providers.server";
 import { availableProvidersAnswers, availableProvidersResponse } from "~/routes/api/providers.available";
 
 /** GET /api/providers/available/:categoryId: the spec client's default read of the same list. */
-export const endpoints: Endpoints = {
+export const { endpoints, loader, action } = apiRoute({
   get: endpoint({
     summary: "Online providers of a category (the spec client's default read)",
-    signedIn: true,
     params: availableProvidersInput,
     ...availableProvidersAnswers,
     handle: ({ params }) => availableProvidersResponse(params.categoryId),
   }),
-};
-
-export const loader = apiLoader(endpoints);
-export const action = apiAction(endpoints);
+});

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { publicProviderAnswer } from "~/http/api-answers.server";
-import { apiAction, apiLoader, endpoint, jsonAnswer, type EndpointDoc, type Endpoints } from "~/http/api-route.server";
+import { apiRoute, endpoint, jsonAnswer, type EndpointDoc } from "~/http/api-route.server";
 import { apiError, json } from "~/http/api.server";
 import { describeIssues } from "~/lib/input-issues";
 import { availableProviders, availableProvidersInput } from "~/operations/providers.server";
@@ -24,15 +24,11 @@ export const availableProvidersAnswers = {
 } satisfies Partial<EndpointDoc>;
 
 /** GET /api/providers/available?categoryId= */
-export const endpoints: Endpoints = {
+export const { endpoints, loader, action } = apiRoute({
   get: endpoint({
     summary: "Online providers of a category",
-    signedIn: true,
     query: availableProvidersInput,
     ...availableProvidersAnswers,
     handle: ({ request }) => availableProvidersResponse(new URL(request.url).searchParams.get("categoryId") ?? undefined),
   }),
-};
-
-export const loader = apiLoader(endpoints);
-export const action = apiAction(endpoints);
+});

@@ -1,12 +1,11 @@
 import { reviewAnswer } from "~/http/api-answers.server";
-import { apiAction, apiLoader, endpoint, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { apiRoute, endpoint, jsonAnswer } from "~/http/api-route.server";
 import { reviewBooking, reviewInput } from "~/operations/bookings.server";
 
 /** POST /api/reviews {bookingId, revieweeId, rating, comment?}: 201 with the review. */
-export const endpoints: Endpoints = {
+export const { endpoints, loader, action } = apiRoute({
   post: endpoint({
     summary: "Review the other party of a completed booking",
-    signedIn: true,
     body: reviewInput,
     answers: [jsonAnswer(reviewAnswer, "The review; the reviewee's rating follows and they are notified.", 201)],
     refusals: {
@@ -16,7 +15,4 @@ export const endpoints: Endpoints = {
     },
     handle: ({ user, body }) => reviewBooking(user, body),
   }),
-};
-
-export const loader = apiLoader(endpoints);
-export const action = apiAction(endpoints);
+});

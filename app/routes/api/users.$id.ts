@@ -1,18 +1,13 @@
 import { providerDetailsAnswer } from "~/http/api-answers.server";
-import { apiAction, apiLoader, endpoint, idParam, jsonAnswer, type Endpoints } from "~/http/api-route.server";
+import { apiRoute, byId, jsonAnswer } from "~/http/api-route.server";
 import { publicProvider } from "~/operations/providers.server";
 
 /** GET /api/users/:id: a user's public provider fields (never email or phone). */
-export const endpoints: Endpoints = {
-  get: endpoint({
+export const { endpoints, loader, action } = apiRoute({
+  get: byId("user", {
     summary: "A user's public provider fields",
-    signedIn: true,
-    params: idParam("user"),
-    answers: [jsonAnswer(providerDetailsAnswer, "The provider's public fields and their recent cancellations after accepting.")],
-    refusals: { 404: "User not found." },
-    handle: ({ params }) => publicProvider(params.id),
+    answer: jsonAnswer(providerDetailsAnswer, "The provider's public fields and their recent cancellations after accepting."),
+    notFound: "User not found.",
+    handle: (_caller, id) => publicProvider(id),
   }),
-};
-
-export const loader = apiLoader(endpoints);
-export const action = apiAction(endpoints);
+});
