@@ -41,6 +41,14 @@ export async function seedDemo(db: Database): Promise<void> {
   const now = Date.now();
   const jitter = (value: number) => (value + faker.number.float({ min: -0.02, max: 0.02 })).toFixed(7);
   const place = () => faker.helpers.arrayElement(PLACES);
+  /** A made-up person with an email at `domain`, and where in the demo's area they are (drawn when asked, keeping the seed's order). */
+  const person = (domain: string) => {
+    const p = place();
+    const firstName = faker.person.firstName();
+    const lastName = faker.person.lastName();
+    const email = faker.internet.email({ firstName, lastName, provider: domain }).toLowerCase();
+    return { name: { email, firstName, lastName }, locate: () => ({ address: p.address, latitude: jitter(p.lat), longitude: jitter(p.lng) }) };
+  };
 
   await db.transaction(async (tx) => {
     const seekerRows: t.NewUser[] = [
@@ -56,18 +64,8 @@ export async function seedDemo(db: Database): Promise<void> {
       },
     ];
     for (let i = 0; i < 10; i++) {
-      const p = place();
-      const firstName = faker.person.firstName();
-      const lastName = faker.person.lastName();
-      seekerRows.push({
-        email: faker.internet.email({ firstName, lastName, provider: "example.com" }).toLowerCase(),
-        firstName,
-        lastName,
-        address: p.address,
-        latitude: jitter(p.lat),
-        longitude: jitter(p.lng),
-        userType: i % 4 === 0 ? "business" : "individual",
-      });
+      const { name, locate } = person("example.com");
+      seekerRows.push({ ...name, ...locate(), userType: i % 4 === 0 ? "business" : "individual" });
     }
     const providerRows: t.NewUser[] = [
       {
@@ -86,13 +84,9 @@ export async function seedDemo(db: Database): Promise<void> {
       },
     ];
     for (let i = 0; i < 14; i++) {
-      const p = place();
-      const firstName = faker.person.firstName();
-      const lastName = faker.person.lastName();
+      const { name, locate } = person("example.net");
       providerRows.push({
-        email: faker.internet.email({ firstName, lastName, provider: "example.net" }).toLowerCase(),
-        firstName,
-        lastName,
+        ...name,
         currentRole: "provider",
         userType: i % 5 === 0 ? "business" : "individual",
         isProviderOnline: i % 3 !== 0,
@@ -102,9 +96,7 @@ export async function seedDemo(db: Database): Promise<void> {
           { min: 1, max: 3 },
         ),
         hourlyRate: faker.number.int({ min: 25, max: 95 }).toFixed(2),
-        address: p.address,
-        latitude: jitter(p.lat),
-        longitude: jitter(p.lng),
+        ...locate(),
         bio: faker.helpers.arrayElement([
           "Fast, careful and insured.",
           "Weekend and evening slots available.",
