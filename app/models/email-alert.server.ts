@@ -10,6 +10,7 @@ import { getConfig } from "~/infra/config.server";
 import type { Executor } from "~/infra/db.server";
 import { enqueue } from "~/infra/queue.server";
 import { isOnlineProvider } from "~/lib/statuses";
+import { unreadOfType } from "~/models/unread-notifications.server";
 
 /** The kinds a user turns on and off (the columns of email_preferences). */
 export const EMAIL_KINDS = ["urgentJobs", "jobDigest", "bookings", "messages", "reviews"] as const;
@@ -204,11 +205,10 @@ async function messageAlert(db: Executor, notification: Notification, to: string
     .select()
     .from(notifications)
     .where(
-      and(
-        eq(notifications.userId, userId),
-        eq(notifications.type, "message"),
+      unreadOfType(
+        userId,
+        "message",
         conversationId ? eq(notifications.relatedId, conversationId) : sql`false`,
-        eq(notifications.isRead, false),
         last ? gt(notifications.createdAt, last.sentAt) : undefined,
       ),
     )
@@ -318,10 +318,9 @@ export async function digestToSend(db: Executor, userId: string): Promise<Digest
     .from(notifications)
     .innerJoin(jobs, eq(jobs.id, notifications.relatedId))
     .where(
-      and(
-        eq(notifications.userId, userId),
-        eq(notifications.type, "job_posted"),
-        eq(notifications.isRead, false),
+      unreadOfType(
+        userId,
+        "job_posted",
         eq(jobs.isUrgent, false),
         eq(jobs.status, "posted"),
         last ? gt(notifications.createdAt, last.sentAt) : undefined,

@@ -7,6 +7,7 @@ import type { Executor } from "~/infra/db.server";
 import { publishEvent } from "~/infra/events.server";
 import { isUuid } from "~/lib/ids";
 import { enqueueAlerts } from "~/models/email-alert.server";
+import { unreadOfType } from "~/models/unread-notifications.server";
 
 export type { Notification };
 export type NotificationType = Notification["type"];
@@ -85,12 +86,5 @@ export async function setMessageNotificationsRead(db: Executor, userId: string, 
   await db
     .update(notifications)
     .set({ isRead: true })
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        eq(notifications.type, "message"),
-        eq(notifications.relatedId, bookingId),
-        eq(notifications.isRead, false),
-      ),
-    );
+    .where(unreadOfType(userId, "message", eq(notifications.relatedId, bookingId)));
 }
