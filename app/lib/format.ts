@@ -76,3 +76,8 @@ export const JOB_STATUS_STYLES: Record<JobStatusName, string> = {
 export function statusLabel(status: string): string {
   return status.replaceAll("_", " ");
 }
+
+/** "1 review", "3 reviews": a count with its noun, plural unless one. */
+export function countOf(count: number, noun: string): string {
+  return `${count} ${count === 1 ? noun : `${noun}s`}`;
+}

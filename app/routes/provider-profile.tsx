@@ -8,7 +8,7 @@ import { OnlineBadge, Rating } from "~/components/rating";
 import { TitledSection } from "~/components/titled-section";
 import { requireUser } from "~/http/request-session.server";
 import { CANCELLATION_HISTORY_DAYS } from "~/lib/booking-process";
-import { formatHourlyRate, formatRating } from "~/lib/format";
+import { countOf, formatHourlyRate, formatRating } from "~/lib/format";
 import { fullName } from "~/lib/user-display";
 import { providerProfile } from "~/operations/providers.server";
 import { receivedReviews } from "~/operations/reviews.server";
@@ -44,7 +44,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 flex flex-wrap items-center gap-x-1 text-sm text-slate-700">
               <Rating value={provider.averageRating} className="font-semibold text-slate-900" testId="provider-rating" />
               <span className="text-slate-500" data-testid="provider-review-count">
-                ({provider.totalReviews} {provider.totalReviews === 1 ? "review" : "reviews"})
+                ({countOf(provider.totalReviews, "review")})
               </span>
             </p>
           </div>

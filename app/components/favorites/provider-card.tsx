@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Avatar } from "~/components/avatar";
 import { FavoriteButton } from "~/components/favorites/favorite-button";
 import { OnlineBadge, Rating } from "~/components/rating";
-import { formatHourlyRate } from "~/lib/format";
+import { countOf, formatHourlyRate } from "~/lib/format";
 import type { Role } from "~/lib/statuses";
 import { fullName } from "~/lib/user-display";
 import type { PublicProvider } from "~/models/provider.server";
@@ -26,8 +26,8 @@ interface ProviderCardProps {
 export function ProviderCard({ provider, favorited, favoriteRole, href }: ProviderCardProps) {
   const name = fullName(provider);
   const rate = formatHourlyRate(provider.hourlyRate);
-  const reviews = `${provider.totalReviews} ${provider.totalReviews === 1 ? "review" : "reviews"}`;
-  const jobs = `${provider.totalJobsCompleted} ${provider.totalJobsCompleted === 1 ? "job" : "jobs"} completed`;
+  const reviews = countOf(provider.totalReviews, "review");
+  const jobs = `${countOf(provider.totalJobsCompleted, "job")} completed`;
   const nameId = `provider-${provider.id}-name`;
   return (
     <article

@@ -6,7 +6,7 @@ import { Briefcase, CalendarCheck, ChevronRight, DollarSign, Info, MapPin, Power
 import { JobCardList } from "~/components/job-card";
 import { GoOnlineButton } from "~/components/provider/availability-toggle";
 import { Bar, Bars, JobCardSkeleton, SkeletonList } from "~/components/skeletons";
-import { formatPrice, formatRating, statusLabel } from "~/lib/format";
+import { countOf, formatPrice, formatRating, statusLabel } from "~/lib/format";
 import { DEFAULT_LOCATION } from "~/lib/geo";
 import { categoryName } from "~/lib/job-display";
 import type { Booking } from "~/models/booking.server";
@@ -21,7 +21,7 @@ const CARD = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
 /** Today's Earnings, Total Earnings (2 decimals) and Jobs Completed with the star rating. */
 export async function StatsCards({ data }: { data: ProviderDashboardData["stats"] }) {
   const stats = await data;
-  const reviews = `${stats.totalReviews} ${stats.totalReviews === 1 ? "review" : "reviews"}`;
+  const reviews = countOf(stats.totalReviews, "review");
   return (
     <section aria-label="Earnings and rating" className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
       <StatCard icon={<DollarSign className="h-5 w-5" aria-hidden />} label="Today's Earnings" testId="today-earnings">
