@@ -1,6 +1,6 @@
 // The alert rules (models/email-alert): what is queued with each notification, and what a due job becomes.
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import {
   alertToSend,
@@ -23,36 +23,10 @@ import { openThread, sendMessageIn as sendMessage } from "~/operations/messages.
 import type { Database } from "../../db/client.ts";
 import { QUEUE_SCHEMA, QUEUES } from "../../db/queue.ts";
 import * as t from "../../db/schema.ts";
-import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+import { modelTestDatabase } from "../support/model-database.ts";
 
-let database: TestDatabase;
 let db: Database;
-let n = 0;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.handle.db;
-});
-afterAll(async () => {
-  await database?.dispose();
-});
-
-async function user(values: Partial<t.NewUser> = {}) {
-  const [row] = await db
-    .insert(t.users)
-    .values({ email: `e${++n}-${Date.now()}@example.com`, firstName: `Name${n}`, lastName: "Doe", ...values })
-    .returning();
-  return row;
-}
-const provider = (values: Partial<t.NewUser> = {}) =>
-  user({
-    currentRole: "provider",
-    isProviderOnline: true,
-    providerCategories: ["repair"],
-    latitude: "40.7580000",
-    longitude: "-73.9855000",
-    ...values,
-  });
+const { user, provider } = modelTestDatabase((opened) => (db = opened));
 
 async function notificationsOf(userId: string, type: t.Notification["type"]) {
   return db

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { DomainError } from "~/lib/errors";
+import type { DomainError } from "~/lib/errors";
 import { getBookingForParty, GO_ONLINE_TO_ACCEPT, JOB_ALREADY_ACCEPTED, JOB_OUT_OF_REACH, listMyBookings } from "~/models/booking.server";
 import { countSeekerJobsByStatus, createJobSchema, getJobForViewer, listAvailableJobs, listSeekerJobs } from "~/models/job.server";
 import {
@@ -18,29 +18,10 @@ import { cancelJobIn as cancelJob, postJobIn as createJob } from "~/operations/j
 
 import type { Database } from "../../db/client.ts";
 import * as t from "../../db/schema.ts";
-import { modelTestDatabase } from "../support/model-database.ts";
+import { modelTestDatabase, refusal } from "../support/model-database.ts";
 
 let db: Database;
-const { user } = modelTestDatabase((opened) => (db = opened));
-
-const provider = (values: Partial<t.NewUser> = {}) =>
-  user({
-    currentRole: "provider",
-    isProviderOnline: true,
-    providerCategories: ["repair"],
-    latitude: "40.7580000",
-    longitude: "-73.9855000",
-    ...values,
-  });
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
-}
+const { user, provider } = modelTestDatabase((opened) => (db = opened));
 
 describe("posting jobs", () => {
   it("resolves a typed location to coordinates and an empty one to 'New York, NY'", async () => {
