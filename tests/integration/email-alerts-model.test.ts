@@ -53,6 +53,18 @@ const queued = (notificationIds: string[]) =>
 
 const queuedFor = (singletonKey: string) => jobsWhere(sql`name = ${QUEUES.messageAlert} and singleton_key = ${singletonKey} and state = 'created'`);
 
+/** The alert a notification in the quiet time after an email sent at `sentAt` becomes: one to send when that time ends. */
+async function toldWhenQuietEnds(
+  notificationId: string,
+  sentAt: Date,
+  quietSeconds: number,
+  about: { userId: string; conversationId: string } | { userId: string; jobId: string },
+): Promise<AlertLater> {
+  const later = (await alertToSend(db, notificationId)) as AlertLater;
+  expect(later).toEqual({ later: new Date(sentAt.getTime() + quietSeconds * 1000), notificationId, ...about });
+  return later;
+}
+
 describe("the outbox", () => {
   it("queues one email job per notification, under the notification's id, in the transaction that made it", async () => {
     const seeker = await user();
@@ -142,13 +154,7 @@ describe("a due alert", () => {
     // A message in the quiet half hour after an email: told of when the half hour ends, not dropped.
     await sendMessage(db, near.id, { bookingId: booking.id, content: "second" });
     const second = (await notificationsOf(seeker.id, "message")).find((x) => x.id !== first.id)!;
-    const later = (await alertToSend(db, second.id)) as AlertLater;
-    expect(later).toEqual({
-      later: new Date(sentAt.getTime() + MESSAGE_ALERT_INTERVAL_SECONDS * 1000),
-      notificationId: second.id,
-      userId: seeker.id,
-      conversationId: booking.id,
-    });
+    const later = await toldWhenQuietEnds(second.id, sentAt, MESSAGE_ALERT_INTERVAL_SECONDS, { userId: seeker.id, conversationId: booking.id });
     // The worker holds the waiting job (the first message's) while it decides; it queues the next one.
     await db.execute(
       sql`update ${sql.identifier(QUEUE_SCHEMA)}.job set state = 'active' where singleton_key = ${`messages:${booking.id}:${seeker.id}`}`,
@@ -195,13 +201,7 @@ describe("booking emails about one job (decision 0062)", () => {
     // The loop goes on with another account: its accept and cancel wait for the quiet time's end, in one queued job.
     const b2 = await acceptJob(db, second, { jobId: job.id });
     const reaccepted = await newest("booking_accepted");
-    const later = (await alertToSend(db, reaccepted.id)) as AlertLater;
-    expect(later).toEqual({
-      later: new Date(sentAt.getTime() + BOOKING_ALERT_INTERVAL_SECONDS * 1000),
-      notificationId: reaccepted.id,
-      userId: seeker.id,
-      jobId: job.id,
-    });
+    const later = await toldWhenQuietEnds(reaccepted.id, sentAt, BOOKING_ALERT_INTERVAL_SECONDS, { userId: seeker.id, jobId: job.id });
     await queueAlertLater(db, later);
     await transitionBooking(db, b2.id, second.id, "cancelled");
     const recancelled = await newest("booking_cancelled");
