@@ -4,6 +4,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
 
+import { CHROMIUM_LAUNCH_OPTIONS } from "./tests/support/chromium.ts";
+
 // The end-to-end suite runs against an existing production build (`npm test`
 // builds before it runs `npm run test:e2e`) served by `node server.ts` on its own port, with a brand-new
 // embedded PGlite database in a temporary folder. Set DATABASE_URL to run the
@@ -62,18 +64,8 @@ export default defineConfig({
     trace: "off",
     screenshot: "off",
     video: "off",
-    launchOptions: {
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
-    },
+    // Chromium as the browser bench launches it too.
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   projects: [{ name: "chromium" }],
   webServer: {

@@ -11,6 +11,7 @@ import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type Response } from "@playwright/test";
 
+import { CHROMIUM_LAUNCH_OPTIONS } from "../tests/support/chromium.ts";
 import { ROOT, startServer, survivalFigure, type RunningServer } from "./support/app-server.ts";
 import { findTargets, removeBenchRows } from "./support/bench-data.ts";
 import { connect, type Sql } from "./support/postgres-admin.ts";
@@ -28,20 +29,6 @@ const LCP_BUDGET_MS = 1000;
  * default level, the figure of runs before decision 0036.
  */
 const ZLIB_DEFAULT_LEVEL = 6;
-
-/** Chromium as the e2e suite launches it (playwright.config.ts). */
-const LAUNCH = {
-  executablePath: "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-  ],
-};
 
 const VITALS_SCRIPT = `
   window.__benchVitals = { lcp: null, cls: 0 };
@@ -85,7 +72,7 @@ export async function runBrowser(report: Report, options: BrowserOptions): Promi
       light.seekerId,
       light.providerId,
     ]);
-    browser = await chromium.launch(LAUNCH);
+    browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 
     const pages: Array<{ name: string; path: string; session: BenchSession | null }> = [
       { name: "landing", path: "/", session: null },

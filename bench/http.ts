@@ -193,6 +193,22 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
         }),
       );
     const rps = (run: Run) => run.rps;
+    /** Nearhand's CPU per request (runs 0 and 1) against a peer's (runs 2 and 3), like for like, within `budget` times the peer's. */
+    const cpuVsPeer = (target: Target, rounds: Run[][], name: PeerName, budget: number) => {
+      const cpu = likeForLike(rounds, 2, cpuPerRequest, "lower");
+      const nearhand = `${summary(rounds, 0)}; uncompressed ${summary(rounds, 1)}`;
+      const other = `${PEER_LABELS[name]}: ${summary(rounds, 2)}; uncompressed ${summary(rounds, 3)}`;
+      report.add(
+        figure(
+          `${target.name} CPU per request`,
+          `${nearhand}; ${other}`,
+          `≤ ${budget}× ${PEER_LABELS[name]}`,
+          `${cpu.toFixed(2)}× ${PEER_LABELS[name]}`,
+          cpu <= budget && !anyFailed(rounds, 0),
+          { rounds },
+        ),
+      );
+    };
 
     for (const target of [landing, notFound]) {
       const rounds = await measure(target, [app, bare(target), ...bothWays("rr7"), ...bothWays("next")]);
@@ -227,20 +243,8 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
 
     {
       const rounds = await measure(seekerHome, [app, appUncompressed, ...bothWays("rr7"), ...bothWays("next")]);
-      const cpu = likeForLike(rounds, 2, cpuPerRequest, "lower");
       const speed = likeForLike(rounds, 4, rps, "higher");
-      const nearhand = `${summary(rounds, 0)}; uncompressed ${summary(rounds, 1)}`;
-      const rr7 = `${PEER_LABELS.rr7}: ${summary(rounds, 2)}; uncompressed ${summary(rounds, 3)}`;
-      report.add(
-        figure(
-          `${seekerHome.name} CPU per request`,
-          `${nearhand}; ${rr7}`,
-          `≤ ${BUDGETS.pageCpuVsReactRouter7}× ${PEER_LABELS.rr7}`,
-          `${cpu.toFixed(2)}× ${PEER_LABELS.rr7}`,
-          cpu <= BUDGETS.pageCpuVsReactRouter7 && !anyFailed(rounds, 0),
-          { rounds },
-        ),
-      );
+      cpuVsPeer(seekerHome, rounds, "rr7", BUDGETS.pageCpuVsReactRouter7);
       const next = `${PEER_LABELS.next}: ${summary(rounds, 4)}; uncompressed ${summary(rounds, 5)}`;
       report.add(
         figure(
@@ -265,19 +269,7 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
     for (const target of [available, conversations, postMessage]) {
       const withRr7 = target === available;
       const rounds = await measure(target, [app, appUncompressed, ...bothWays("express"), ...(withRr7 ? [peer("rr7", true)] : [])]);
-      const cpu = likeForLike(rounds, 2, cpuPerRequest, "lower");
-      const nearhand = `${summary(rounds, 0)}; uncompressed ${summary(rounds, 1)}`;
-      const express = `${PEER_LABELS.express}: ${summary(rounds, 2)}; uncompressed ${summary(rounds, 3)}`;
-      report.add(
-        figure(
-          `${target.name} CPU per request`,
-          `${nearhand}; ${express}`,
-          `≤ ${BUDGETS.apiCpuVsExpress}× ${PEER_LABELS.express}`,
-          `${cpu.toFixed(2)}× ${PEER_LABELS.express}`,
-          cpu <= BUDGETS.apiCpuVsExpress && !anyFailed(rounds, 0),
-          { rounds },
-        ),
-      );
+      cpuVsPeer(target, rounds, "express", BUDGETS.apiCpuVsExpress);
       if (withRr7) {
         const vsRr7 = median(rounds.map((r) => cpuPerRequest(r[1]) / cpuPerRequest(r[4])));
         report.add(

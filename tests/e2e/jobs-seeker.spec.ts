@@ -1,9 +1,9 @@
 // Seeker side of "Jobs and matching": the seeker home, /my-jobs with its
 // status tabs and cancel, the job page with Accept Job (with and without
 // JavaScript, and the race lost to another provider), and the minimal booking page.
-import { type Browser, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 
-import { expect, newNoJsContext, signIn, test, uniqueEmail, waitForHydration } from "./support.ts";
+import { expect, newUserPage, signIn, test, uniqueEmail, waitForHydration } from "./support.ts";
 
 interface CreatedJob {
   id: string;
@@ -37,18 +37,6 @@ async function becomeOnlineProvider(page: Page) {
   expect(switched.status(), await switched.text()).toBe(200);
   const online = await page.request.post("/api/users/toggle-online", { data: { isOnline: true } });
   expect(online.status(), await online.text()).toBe(200);
-}
-
-/** A second signed-in user in a browser context of its own (with JavaScript unless told otherwise). */
-async function newUserPage(
-  browser: Browser,
-  baseURL: string | undefined,
-  options: { prefix: string; firstName?: string; lastName?: string; javaScript?: boolean },
-): Promise<Page> {
-  const context = options.javaScript === false ? await newNoJsContext(browser, baseURL) : await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await signIn(page, { email: uniqueEmail(options.prefix), firstName: options.firstName, lastName: options.lastName });
-  return page;
 }
 
 function tab(page: Page, label: string) {

@@ -7,10 +7,9 @@ import {
   becomeOnlineProvider,
   expect,
   fetchAuthUser,
-  newNoJsContext,
+  newUserPage,
   signIn,
   test,
-  trackLiveChannel,
   uniqueEmail,
   waitForHydration,
   waitForLiveChannel,
@@ -30,12 +29,8 @@ async function newParty(
   baseURL: string | undefined,
   options: { prefix: string; firstName: string; lastName: string; javaScript?: boolean },
 ): Promise<Party> {
-  const context = options.javaScript === false ? await newNoJsContext(browser, baseURL) : await browser.newContext({ baseURL });
-  const page = await context.newPage();
   const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.stack ?? error.message));
-  if (options.javaScript !== false) await trackLiveChannel(page);
-  await signIn(page, { email: uniqueEmail(options.prefix), firstName: options.firstName, lastName: options.lastName });
+  const page = await newUserPage(browser, baseURL, { ...options, liveChannel: options.javaScript !== false, errors });
   return { page, user: await fetchAuthUser(page.request), errors };
 }
 

@@ -8,6 +8,7 @@ import {
   becomeOnlineProvider,
   expect,
   newNoJsContext,
+  newUserPage,
   signIn,
   test,
   trackLiveChannel,
@@ -27,9 +28,7 @@ async function postJob(page: Page, title: string): Promise<string> {
 
 /** A provider in a context of their own (switched and online through the JSON API). */
 async function newProvider(browser: Browser, baseURL: string | undefined, firstName: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await signIn(page, { email: uniqueEmail("notif-provider"), firstName, lastName: "Provider" });
+  const page = await newUserPage(browser, baseURL, { prefix: "notif-provider", firstName, lastName: "Provider" });
   await becomeOnlineProvider(page.request);
   return page;
 }

@@ -162,6 +162,25 @@ export async function waitForLiveChannel(page: Page) {
 }
 
 /**
+ * A user signed in (with a unique email from `prefix`) in a browser context of their own: without JavaScript when
+ * `javaScript` is false; with the live channel tracked (trackLiveChannel) when `liveChannel`; the page's uncaught
+ * exceptions pushed onto `errors` when given.
+ */
+export async function newUserPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  options: { prefix: string; firstName?: string; lastName?: string; javaScript?: boolean; liveChannel?: boolean; errors?: string[] },
+): Promise<Page> {
+  const context = options.javaScript === false ? await newNoJsContext(browser, baseURL) : await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const errors = options.errors;
+  if (errors) page.on("pageerror", (error) => errors.push(error.stack ?? error.message));
+  if (options.liveChannel) await trackLiveChannel(page);
+  await signIn(page, { email: uniqueEmail(options.prefix), firstName: options.firstName, lastName: options.lastName });
+  return page;
+}
+
+/**
  * Makes the signed-in user behind `request` a provider who is online, through the JSON API: accepting a job
  * takes both (decision 0039).
  */

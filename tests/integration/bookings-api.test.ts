@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { appServerForFile } from "../support/app-server.ts";
 import { flashedToast } from "../support/contact-privacy.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
+import { BOOKING, JOB } from "../support/spec-fields.ts";
 
 const app = appServerForFile();
 
@@ -27,54 +28,21 @@ async function booking() {
 
 const patch = (client: HttpClient, id: string, status: unknown) => client.postJson(`/api/bookings/${id}/status`, { status }, "PATCH");
 
-/** Spec §3's columns of a booking and of a job. */
-const BOOKING_FIELDS = [
-  "id",
-  "jobId",
-  "seekerId",
-  "providerId",
-  "agreedPrice",
-  "paymentMethod",
-  "paymentStatus",
-  "status",
-  "scheduledAt",
-  "startedAt",
-  "completedAt",
-  "createdAt",
-  "updatedAt",
-];
-const JOB_FIELDS = [
-  "id",
-  "seekerId",
-  "categoryId",
-  "title",
-  "description",
-  "imageUrl",
-  "isUrgent",
-  "latitude",
-  "longitude",
-  "address",
-  "budget",
-  "status",
-  "createdAt",
-  "updatedAt",
-];
-
 describe("bookings carry every column (spec §3)", () => {
   it("lists and shows each booking with all its columns and its job's, so a client computes today's earnings", async () => {
     const { seeker, provider, job, booking: b } = await booking();
     await patch(provider, b.id, "in_progress");
     await patch(provider, b.id, "completed");
     const [listed] = await (await provider.request("/api/bookings/my-bookings")).json();
-    expect(Object.keys(listed)).toEqual(expect.arrayContaining([...BOOKING_FIELDS, "job"]));
-    expect(Object.keys(listed.job)).toEqual(expect.arrayContaining(JOB_FIELDS));
+    expect(Object.keys(listed)).toEqual(expect.arrayContaining([...BOOKING, "job"]));
+    expect(Object.keys(listed.job)).toEqual(expect.arrayContaining(JOB));
     expect(listed).toMatchObject({ id: b.id, jobId: job.id, paymentMethod: "card", job: { id: job.id, seekerId: seeker.id } });
     expect(new Date(listed.completedAt).toDateString()).toBe(new Date().toDateString());
     expect(listed.startedAt).not.toBeNull();
     for (const party of [seeker, provider]) {
       const shown = await (await party.request(`/api/bookings/${b.id}`)).json();
-      expect(Object.keys(shown)).toEqual(expect.arrayContaining([...BOOKING_FIELDS, "job", "seeker", "provider"]));
-      expect(Object.keys(shown.job)).toEqual(expect.arrayContaining(JOB_FIELDS));
+      expect(Object.keys(shown)).toEqual(expect.arrayContaining([...BOOKING, "job", "seeker", "provider"]));
+      expect(Object.keys(shown.job)).toEqual(expect.arrayContaining(JOB));
     }
     // A completed booking's provider sees the job's area, not its exact place (decision 0039); the seeker sees it whole.
     const asProvider = await (await provider.request(`/api/bookings/${b.id}`)).json();
@@ -91,29 +59,19 @@ describe("POST /api/bookings", () => {
     const provider = await signedIn("price-provider", "provider");
     const post = async () =>
       (await seeker.postJson("/api/jobs", { title: "Fix a tap", description: "drips", categoryId: "repair", budget: 80 })).json();
+    // As the spec's client accepts: the whole booking it means to make.
+    const book = (jobId: string, agreedPrice: unknown, more: { scheduledAt?: string } = {}) =>
+      provider.postJson("/api/bookings", { jobId, seekerId: seeker.id, agreedPrice, paymentMethod: "card", paymentStatus: "pending", ...more });
     for (const agreedPrice of ["-5", "NaN", "1e3", -1, ""]) {
       const job = await post();
-      const refused = await provider.postJson("/api/bookings", {
-        jobId: job.id,
-        seekerId: seeker.id,
-        agreedPrice,
-        paymentMethod: "card",
-        paymentStatus: "pending",
-      });
+      const refused = await book(job.id, agreedPrice);
       expect(refused.status, JSON.stringify(agreedPrice)).toBe(400);
       expect(await refused.text()).toContain('agreedPrice: must be an amount, such as "25.00"');
       expect((await (await seeker.request(`/api/jobs/${job.id}`)).json()).status).toBe("posted");
     }
     for (const agreedPrice of ["80.00", "0", 80]) {
       const job = await post();
-      const accepted = await provider.postJson("/api/bookings", {
-        jobId: job.id,
-        seekerId: seeker.id,
-        agreedPrice,
-        paymentMethod: "card",
-        paymentStatus: "pending",
-        scheduledAt: new Date().toISOString(),
-      });
+      const accepted = await book(job.id, agreedPrice, { scheduledAt: new Date().toISOString() });
       expect(accepted.status, JSON.stringify(agreedPrice)).toBe(201);
       expect((await accepted.json()).agreedPrice).toBe("80.00");
     }

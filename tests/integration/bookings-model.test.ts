@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { DomainError } from "~/lib/errors";
 import { getJobForViewer } from "~/models/job.server";
 import { ALREADY_REVIEWED, createReviewSchema, listReceivedReviews } from "~/models/review.server";
 import { acceptJobIn as acceptJob, reviewBookingIn as createReview, moveBookingIn as transitionBooking } from "~/operations/bookings.server";
@@ -9,7 +8,7 @@ import { postJobIn as createJob } from "~/operations/jobs.server";
 
 import type { Database } from "../../db/client.ts";
 import * as t from "../../db/schema.ts";
-import { modelTestDatabase } from "../support/model-database.ts";
+import { modelTestDatabase, refusal } from "../support/model-database.ts";
 
 let db: Database;
 const { user } = modelTestDatabase((opened) => (db = opened));
@@ -20,15 +19,6 @@ async function booked() {
   const job = await createJob(db, seeker.id, { categoryId: "repair", title: "t", description: "d", budget: 80 });
   const booking = await acceptJob(db, provider, { jobId: job.id });
   return { seeker, provider, job, booking };
-}
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
 }
 
 const userRow = async (id: string) => (await db.select().from(t.users).where(eq(t.users.id, id)))[0];

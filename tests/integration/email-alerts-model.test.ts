@@ -1,6 +1,6 @@
 // The alert rules (models/email-alert): what is queued with each notification, and what a due job becomes.
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import {
   alertToSend,
@@ -23,36 +23,10 @@ import { openThread, sendMessageIn as sendMessage } from "~/operations/messages.
 import type { Database } from "../../db/client.ts";
 import { QUEUE_SCHEMA, QUEUES } from "../../db/queue.ts";
 import * as t from "../../db/schema.ts";
-import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+import { modelTestDatabase } from "../support/model-database.ts";
 
-let database: TestDatabase;
 let db: Database;
-let n = 0;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.handle.db;
-});
-afterAll(async () => {
-  await database?.dispose();
-});
-
-async function user(values: Partial<t.NewUser> = {}) {
-  const [row] = await db
-    .insert(t.users)
-    .values({ email: `e${++n}-${Date.now()}@example.com`, firstName: `Name${n}`, lastName: "Doe", ...values })
-    .returning();
-  return row;
-}
-const provider = (values: Partial<t.NewUser> = {}) =>
-  user({
-    currentRole: "provider",
-    isProviderOnline: true,
-    providerCategories: ["repair"],
-    latitude: "40.7580000",
-    longitude: "-73.9855000",
-    ...values,
-  });
+const { user, provider } = modelTestDatabase((opened) => (db = opened));
 
 async function notificationsOf(userId: string, type: t.Notification["type"]) {
   return db
@@ -78,6 +52,18 @@ const queued = (notificationIds: string[]) =>
   jobsWhere(sql`name in (${QUEUES.alertEmail}, ${QUEUES.messageAlert}) and id = any(${sql.param(notificationIds)}::uuid[])`);
 
 const queuedFor = (singletonKey: string) => jobsWhere(sql`name = ${QUEUES.messageAlert} and singleton_key = ${singletonKey} and state = 'created'`);
+
+/** The alert a notification in the quiet time after an email sent at `sentAt` becomes: one to send when that time ends. */
+async function toldWhenQuietEnds(
+  notificationId: string,
+  sentAt: Date,
+  quietSeconds: number,
+  about: { userId: string; conversationId: string } | { userId: string; jobId: string },
+): Promise<AlertLater> {
+  const later = (await alertToSend(db, notificationId)) as AlertLater;
+  expect(later).toEqual({ later: new Date(sentAt.getTime() + quietSeconds * 1000), notificationId, ...about });
+  return later;
+}
 
 describe("the outbox", () => {
   it("queues one email job per notification, under the notification's id, in the transaction that made it", async () => {
@@ -168,13 +154,7 @@ describe("a due alert", () => {
     // A message in the quiet half hour after an email: told of when the half hour ends, not dropped.
     await sendMessage(db, near.id, { bookingId: booking.id, content: "second" });
     const second = (await notificationsOf(seeker.id, "message")).find((x) => x.id !== first.id)!;
-    const later = (await alertToSend(db, second.id)) as AlertLater;
-    expect(later).toEqual({
-      later: new Date(sentAt.getTime() + MESSAGE_ALERT_INTERVAL_SECONDS * 1000),
-      notificationId: second.id,
-      userId: seeker.id,
-      conversationId: booking.id,
-    });
+    const later = await toldWhenQuietEnds(second.id, sentAt, MESSAGE_ALERT_INTERVAL_SECONDS, { userId: seeker.id, conversationId: booking.id });
     // The worker holds the waiting job (the first message's) while it decides; it queues the next one.
     await db.execute(
       sql`update ${sql.identifier(QUEUE_SCHEMA)}.job set state = 'active' where singleton_key = ${`messages:${booking.id}:${seeker.id}`}`,
@@ -221,13 +201,7 @@ describe("booking emails about one job (decision 0062)", () => {
     // The loop goes on with another account: its accept and cancel wait for the quiet time's end, in one queued job.
     const b2 = await acceptJob(db, second, { jobId: job.id });
     const reaccepted = await newest("booking_accepted");
-    const later = (await alertToSend(db, reaccepted.id)) as AlertLater;
-    expect(later).toEqual({
-      later: new Date(sentAt.getTime() + BOOKING_ALERT_INTERVAL_SECONDS * 1000),
-      notificationId: reaccepted.id,
-      userId: seeker.id,
-      jobId: job.id,
-    });
+    const later = await toldWhenQuietEnds(reaccepted.id, sentAt, BOOKING_ALERT_INTERVAL_SECONDS, { userId: seeker.id, jobId: job.id });
     await queueAlertLater(db, later);
     await transitionBooking(db, b2.id, second.id, "cancelled");
     const recancelled = await newest("booking_cancelled");

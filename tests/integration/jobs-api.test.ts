@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { appServerForFile } from "../support/app-server.ts";
 import { flashedToast } from "../support/contact-privacy.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
+import { PROVIDER_CARD } from "../support/spec-fields.ts";
 
 const app = appServerForFile();
 
@@ -192,18 +193,7 @@ describe("providers and availability", () => {
     const { status, body } = await getJson(await seeker(), `/api/users/${me.id}`);
     expect(status).toBe(200);
     // §7's fields, and the one decision 0062 adds: how many accepted bookings they cancelled in the last 90 days.
-    expect(Object.keys(body).sort()).toEqual([
-      "averageRating",
-      "cancelledAfterAcceptingLast90Days",
-      "firstName",
-      "hourlyRate",
-      "id",
-      "isProviderOnline",
-      "lastName",
-      "profileImageUrl",
-      "totalJobsCompleted",
-      "totalReviews",
-    ]);
+    expect(Object.keys(body).sort()).toEqual([...PROVIDER_CARD, "cancelledAfterAcceptingLast90Days"].sort());
     expect((await (await seeker()).request("/api/users/00000000-0000-4000-8000-000000000000")).status).toBe(404);
   });
 });

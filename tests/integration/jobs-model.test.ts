@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { DomainError } from "~/lib/errors";
+import type { DomainError } from "~/lib/errors";
 import { getBookingForParty, GO_ONLINE_TO_ACCEPT, JOB_ALREADY_ACCEPTED, JOB_OUT_OF_REACH, listMyBookings } from "~/models/booking.server";
 import { countSeekerJobsByStatus, createJobSchema, getJobForViewer, listAvailableJobs, listSeekerJobs } from "~/models/job.server";
 import {
@@ -18,29 +18,11 @@ import { cancelJobIn as cancelJob, postJobIn as createJob } from "~/operations/j
 
 import type { Database } from "../../db/client.ts";
 import * as t from "../../db/schema.ts";
-import { modelTestDatabase } from "../support/model-database.ts";
+import { modelTestDatabase, refusal } from "../support/model-database.ts";
+import { PROVIDER_CARD } from "../support/spec-fields.ts";
 
 let db: Database;
-const { user } = modelTestDatabase((opened) => (db = opened));
-
-const provider = (values: Partial<t.NewUser> = {}) =>
-  user({
-    currentRole: "provider",
-    isProviderOnline: true,
-    providerCategories: ["repair"],
-    latitude: "40.7580000",
-    longitude: "-73.9855000",
-    ...values,
-  });
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
-}
+const { user, provider } = modelTestDatabase((opened) => (db = opened));
 
 describe("posting jobs", () => {
   it("resolves a typed location to coordinates and an empty one to 'New York, NY'", async () => {
@@ -158,23 +140,13 @@ describe("available jobs near a provider", () => {
     const seeker = await user();
     const me = await provider({ providerCategories: ["assembly", "moving"], latitude: "20.0000000", longitude: "20.0000000" });
     const at = (miles: number) => ({ latitude: 20 + miles / 69.1, longitude: 20 });
-    const otherFar = await createJob(db, seeker.id, { categoryId: "repair", title: "other far", description: "d", ...at(20) });
-    const otherUrgentFar = await createJob(db, seeker.id, {
-      categoryId: "cleaning",
-      title: "other urgent far",
-      description: "d",
-      ...at(30),
-      isUrgent: true,
-    });
-    const otherUrgentNear = await createJob(db, seeker.id, {
-      categoryId: "repair",
-      title: "other urgent near",
-      description: "d",
-      ...at(1),
-      isUrgent: true,
-    });
-    const mineFar = await createJob(db, seeker.id, { categoryId: "moving", title: "mine far", description: "d", ...at(40) });
-    const mineUrgent = await createJob(db, seeker.id, { categoryId: "assembly", title: "mine urgent", description: "d", ...at(45), isUrgent: true });
+    const post = (categoryId: string, title: string, miles: number, urgent?: { isUrgent: true }) =>
+      createJob(db, seeker.id, { categoryId, title, description: "d", ...at(miles), ...urgent });
+    const otherFar = await post("repair", "other far", 20);
+    const otherUrgentFar = await post("cleaning", "other urgent far", 30, { isUrgent: true });
+    const otherUrgentNear = await post("repair", "other urgent near", 1, { isUrgent: true });
+    const mineFar = await post("moving", "mine far", 40);
+    const mineUrgent = await post("assembly", "mine urgent", 45, { isUrgent: true });
 
     const all = await listAvailableJobs(db, me);
     expect(all.map((j) => j.id)).toEqual([mineUrgent.id, mineFar.id, otherUrgentNear.id, otherUrgentFar.id, otherFar.id]);
@@ -429,19 +401,7 @@ describe("providers", () => {
     expect((after.moving ?? 0) - (before.moving ?? 0)).toBe(1);
     const listed = await listAvailableProviders(db, "cleaning");
     expect(listed.map((p) => p.id)).toContain(online.id);
-    expect(Object.keys(listed[0]).sort()).toEqual(
-      [
-        "averageRating",
-        "firstName",
-        "hourlyRate",
-        "id",
-        "isProviderOnline",
-        "lastName",
-        "profileImageUrl",
-        "totalJobsCompleted",
-        "totalReviews",
-      ].sort(),
-    );
+    expect(Object.keys(listed[0]).sort()).toEqual([...PROVIDER_CARD].sort());
   });
 
   it("lets only providers go online", async () => {

@@ -1,8 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 
 import { EVENTS_CHANNEL, inTransaction, parseEvent, type LiveEvent } from "~/infra/events.server";
-import { DomainError } from "~/lib/errors";
 import { BOOKING_CANCELLED_NO_MESSAGES, listConversations, sendMessageSchema } from "~/models/message.server";
 import { countUnreadBadges, listNotifications } from "~/models/notification.server";
 import { acceptJobIn as acceptJob, reviewBookingIn as createReview, moveBookingIn as transitionBooking } from "~/operations/bookings.server";
@@ -12,44 +11,20 @@ import { markAllNotificationsRead, markNotificationRead } from "~/operations/not
 
 import type { Database } from "../../db/client.ts";
 import * as t from "../../db/schema.ts";
-import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+import { modelTestDatabase, refusal } from "../support/model-database.ts";
 
-let database: TestDatabase;
 let db: Database;
-let n = 0;
 const events: LiveEvent[] = [];
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.handle.db;
-  await database.handle.listen(EVENTS_CHANNEL, (payload) => {
+const { user, provider } = modelTestDatabase(async (opened, handle) => {
+  db = opened;
+  await handle.listen(EVENTS_CHANNEL, (payload) => {
     const event = parseEvent(payload);
     if (event) events.push(event);
   });
 });
-afterAll(async () => {
-  await database?.dispose();
-});
 beforeEach(() => {
   events.length = 0;
 });
-
-async function user(values: Partial<t.NewUser> = {}) {
-  const [row] = await db
-    .insert(t.users)
-    .values({ email: `m${++n}-${Date.now()}@example.com`, firstName: `Name${n}`, lastName: "Doe", ...values })
-    .returning();
-  return row;
-}
-const provider = (values: Partial<t.NewUser> = {}) =>
-  user({
-    currentRole: "provider",
-    isProviderOnline: true,
-    providerCategories: ["repair"],
-    latitude: "40.7580000",
-    longitude: "-73.9855000",
-    ...values,
-  });
 
 async function booked() {
   const seeker = await user();
@@ -62,15 +37,6 @@ async function booked() {
 const notificationsOf = async (userId: string) => listNotifications(db, userId);
 const waitForEvents = () => new Promise((r) => setTimeout(r, 50));
 
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
-}
-
 describe("messages", () => {
   it("are sent inside a booking to the other party only, and notify the receiver", async () => {
     const { seeker, provider: prov, booking } = await booked();
@@ -80,7 +46,7 @@ describe("messages", () => {
     expect((await refusal(sendMessage(db, stranger.id, { bookingId: booking.id, content: "Hi", receiverId: prov.id }))).kind).toBe("not_found");
     expect((await refusal(sendMessage(db, seeker.id, { bookingId: booking.id, content: "Hi", receiverId: seeker.id }))).kind).toBe("invalid");
     const received = await notificationsOf(prov.id);
-    expect(received[0]).toMatchObject({ type: "message", relatedId: booking.id, title: `New message from ${seeker.firstName} Doe` });
+    expect(received[0]).toMatchObject({ type: "message", relatedId: booking.id, title: `New message from ${seeker.firstName} ${seeker.lastName}` });
     expect(await notificationsOf(stranger.id)).toEqual([]);
     await waitForEvents();
     const messageEvent = events.find((e) => e.type === "message");
@@ -198,7 +164,7 @@ describe("notifications of domain events", () => {
     expect((await notificationsOf(seeker.id))[0]).toMatchObject({
       type: "booking_accepted",
       relatedId: booking.id,
-      message: `${prov.firstName} Doe accepted "${job.title}"`,
+      message: `${prov.firstName} ${prov.lastName} accepted "${job.title}"`,
     });
     await transitionBooking(db, booking.id, prov.id, "in_progress");
     expect((await notificationsOf(seeker.id))[0]).toMatchObject({ type: "booking_accepted", title: "Job started" });

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 
 import { appServerForFile } from "../support/app-server.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
+import { BOOKING, CATEGORY, FAVORITE, JOB, MESSAGE, NOTIFICATION, NOTIFICATION_TYPES, PROVIDER_CARD, REVIEW, USER } from "../support/spec-fields.ts";
 
 const app = appServerForFile();
 
@@ -33,77 +34,6 @@ class SpecClient {
     return this.call<T>("GET", key.join("/"));
   }
 }
-
-const USER = [
-  "id",
-  "email",
-  "firstName",
-  "lastName",
-  "profileImageUrl",
-  "currentRole",
-  "userType",
-  "phoneNumber",
-  "bio",
-  "isProviderOnline",
-  "providerCategories",
-  "hourlyRate",
-  "latitude",
-  "longitude",
-  "address",
-  "totalJobsCompleted",
-  "averageRating",
-  "totalReviews",
-  "createdAt",
-  "updatedAt",
-];
-const PROVIDER_CARD = [
-  "id",
-  "firstName",
-  "lastName",
-  "profileImageUrl",
-  "isProviderOnline",
-  "averageRating",
-  "totalReviews",
-  "totalJobsCompleted",
-  "hourlyRate",
-];
-const CATEGORY = ["id", "name", "icon", "description"];
-const JOB = [
-  "id",
-  "seekerId",
-  "categoryId",
-  "title",
-  "description",
-  "imageUrl",
-  "isUrgent",
-  "latitude",
-  "longitude",
-  "address",
-  "budget",
-  "status",
-  "createdAt",
-  "updatedAt",
-];
-const BOOKING = [
-  "id",
-  "jobId",
-  "seekerId",
-  "providerId",
-  "agreedPrice",
-  "paymentMethod",
-  "paymentStatus",
-  "status",
-  "scheduledAt",
-  "startedAt",
-  "completedAt",
-  "createdAt",
-  "updatedAt",
-];
-const MESSAGE = ["id", "bookingId", "senderId", "receiverId", "content", "isRead", "createdAt"];
-const REVIEW = ["id", "bookingId", "reviewerId", "revieweeId", "rating", "comment", "createdAt"];
-const NOTIFICATION = ["id", "userId", "type", "title", "message", "relatedId", "isRead", "createdAt"];
-const NOTIFICATION_TYPES = ["job_posted", "booking_request", "booking_accepted", "booking_cancelled", "message", "review"];
-const FAVORITE = ["id", "userId", "targetType", "targetId", "role", "createdAt"];
 
 function expectFields(value: Record<string, unknown>, fields: string[], what: string) {
   expect(Object.keys(value), what).toEqual(expect.arrayContaining(fields));

@@ -2,38 +2,23 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import { BOOKING_STATUSES } from "~/lib/booking-process";
-import { GO_ONLINE_TO_ACCEPT, JOB_CANCELLED_BEFORE, JOB_OUT_OF_REACH, type AcceptanceFacts } from "~/lib/job-process";
 import { JOB_STATUSES } from "~/lib/statuses";
 import type { Booking } from "~/models/booking.server";
 import { allowedActions } from "~/operations/bookings.server";
 import { jobActions } from "~/operations/jobs.server";
 
+import { acceptanceFacts, ownSituationRefusal } from "../support/acceptance-facts.ts";
+
 // What the pages read: decided once by the operations from the process modules (decision 0069).
 describe("jobActions", () => {
-  const facts = fc.record<AcceptanceFacts>({
-    status: fc.constantFrom(...JOB_STATUSES),
-    own: fc.boolean(),
-    withdrawn: fc.boolean(),
-    online: fc.boolean(),
-    withinReach: fc.boolean(),
-  });
-
   it("offers Accept to a provider exactly when the database's facts allow it, and says why not when it is their situation", () => {
     fc.assert(
-      fc.property(facts, (f) => {
+      fc.property(acceptanceFacts, (f) => {
         const job = { seekerId: f.own ? "me" : "seeker", status: f.status };
         const actions = jobActions({ id: "me", currentRole: "provider" }, job, f);
         const acceptable = f.status === "posted" && !f.own;
         expect(actions.canAccept).toBe(acceptable && !f.withdrawn && f.online && f.withinReach);
-        const blocked = !acceptable
-          ? null
-          : f.withdrawn
-            ? JOB_CANCELLED_BEFORE
-            : !f.online
-              ? GO_ONLINE_TO_ACCEPT
-              : !f.withinReach
-                ? JOB_OUT_OF_REACH
-                : null;
+        const blocked = !acceptable ? null : ownSituationRefusal(f);
         expect(actions.acceptBlocked).toBe(blocked);
       }),
     );

@@ -22,9 +22,10 @@ import {
   JOB_OUT_OF_REACH,
   mayCancelJob,
   OWN_JOB,
-  type AcceptanceFacts,
 } from "~/lib/job-process";
 import { JOB_STATUSES } from "~/lib/statuses";
+
+import { acceptanceFacts, ownSituationRefusal } from "../support/acceptance-facts.ts";
 
 // Spec §4 and §6 with decisions 0011, 0014 and 0062: every move of a booking and what comes with it.
 const BOOKING_TABLE = [
@@ -125,30 +126,11 @@ describe("the job process", () => {
     );
   });
 
-  const facts = fc.record<AcceptanceFacts>({
-    status: fc.constantFrom(...JOB_STATUSES),
-    own: fc.boolean(),
-    withdrawn: fc.boolean(),
-    online: fc.boolean(),
-    withinReach: fc.boolean(),
-  });
-
   it("accepts only when every condition holds, and names the first that fails, in the model's order", () => {
     fc.assert(
-      fc.property(facts, (f) => {
+      fc.property(acceptanceFacts, (f) => {
         const refused = acceptRefusal(f);
-        const expected =
-          f.status !== "posted"
-            ? JOB_ALREADY_ACCEPTED
-            : f.own
-              ? OWN_JOB
-              : f.withdrawn
-                ? JOB_CANCELLED_BEFORE
-                : !f.online
-                  ? GO_ONLINE_TO_ACCEPT
-                  : !f.withinReach
-                    ? JOB_OUT_OF_REACH
-                    : null;
+        const expected = f.status !== "posted" ? JOB_ALREADY_ACCEPTED : f.own ? OWN_JOB : ownSituationRefusal(f);
         expect(refused?.message ?? null).toBe(expected);
         // The page shows the provider's own situation instead of the button; taken or own jobs just have none.
         if (refused) expect(refused.shownOnPage).toBe([JOB_CANCELLED_BEFORE, GO_ONLINE_TO_ACCEPT, JOB_OUT_OF_REACH].includes(refused.message));
