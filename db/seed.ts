@@ -31,6 +31,9 @@ export async function seedDemoIfEmpty(db: Database): Promise<boolean> {
 
 // The demo's places, job ideas per category and review comments: data, kept in seed-data.json.
 const { places: PLACES, jobIdeas, reviewComments: REVIEW_COMMENTS } = seedData;
+/** The two demo accounts the README and the development sign-in name. */
+const DEMO_SEEKER: t.NewUser = seedData.demoAccounts.seeker;
+const DEMO_PROVIDER = seedData.demoAccounts.provider as t.NewUser;
 const JOB_IDEAS: Record<CategoryId, Array<{ title: string; description: string }>> = jobIdeas;
 
 export async function seedDemo(db: Database): Promise<void> {
@@ -51,38 +54,12 @@ export async function seedDemo(db: Database): Promise<void> {
   };
 
   await db.transaction(async (tx) => {
-    const seekerRows: t.NewUser[] = [
-      {
-        email: "seeker@nearhand.dev",
-        firstName: "Sam",
-        lastName: "Rivera",
-        address: "Brooklyn, NY",
-        latitude: "40.6782000",
-        longitude: "-73.9442000",
-        phoneNumber: "+1 718 555 0100",
-        bio: "Brooklyn renter, always in a hurry.",
-      },
-    ];
+    const seekerRows: t.NewUser[] = [DEMO_SEEKER];
     for (let i = 0; i < 10; i++) {
       const { name, locate } = person("example.com");
       seekerRows.push({ ...name, ...locate(), userType: i % 4 === 0 ? "business" : "individual" });
     }
-    const providerRows: t.NewUser[] = [
-      {
-        email: "provider@nearhand.dev",
-        firstName: "Priya",
-        lastName: "Patel",
-        currentRole: "provider",
-        isProviderOnline: true,
-        providerCategories: ["repair", "assembly"],
-        hourlyRate: "45.00",
-        address: "Manhattan, NY",
-        latitude: "40.7580000",
-        longitude: "-73.9855000",
-        phoneNumber: "+1 212 555 0199",
-        bio: "Licensed handywoman, ten years of fixing things around NYC.",
-      },
-    ];
+    const providerRows: t.NewUser[] = [DEMO_PROVIDER];
     for (let i = 0; i < 14; i++) {
       const { name, locate } = person("example.net");
       providerRows.push({
