@@ -128,10 +128,11 @@ async function openPglite(dataDir: string, template: Blob | undefined, logger: L
   const { PGlite } = await import("@electric-sql/pglite");
   const { cube } = await import("@electric-sql/pglite/contrib/cube");
   const { btree_gist } = await import("@electric-sql/pglite/contrib/btree_gist");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  // The extensions the migrations create (decision 0026) must be loadable by this engine.
-  const extensions = { cube, btree_gist };
+  // The extensions the migrations create (decisions 0026, 0072) must be loadable by this engine.
+  const extensions = { cube, btree_gist, pg_trgm };
   const client = await PGlite.create(dataDir, template ? { loadDataDir: template, extensions } : { extensions });
   const usage = new PoolUsage(1);
   const db = drizzle({ client: trackPglite(client, usage), schema, logger }) as unknown as Database;

@@ -29,11 +29,21 @@ const cube = customType<{ data: string; driverData: string }>({ dataType: () => 
  * answers "nearest first" on it (decision 0026). Written by PostgreSQL from the
  * coordinates, so no writer can forget it.
  */
-const unitSpherePoint = (latitude: string, longitude: string) =>
-  sql.raw(
-    `cube(array[cos(radians(${latitude})) * cos(radians(${longitude})), ` +
-      `cos(radians(${latitude})) * sin(radians(${longitude})), sin(radians(${latitude}))])`,
-  );
+const unitSpherePointText = (latitude: string, longitude: string) =>
+  `cube(array[cos(radians(${latitude})) * cos(radians(${longitude})), ` +
+  `cos(radians(${latitude})) * sin(radians(${longitude})), sin(radians(${latitude}))])`;
+const unitSpherePoint = (latitude: string, longitude: string) => sql.raw(unitSpherePointText(latitude, longitude));
+
+/** The same point, or null while either coordinate is missing (a user need not have a location). */
+const unitSpherePointOrNull = (latitude: string, longitude: string) =>
+  sql.raw(`case when ${latitude} is null or ${longitude} is null then null else ${unitSpherePointText(latitude, longitude)} end`);
+
+/**
+ * A provider's full-text search document (decision 0072): name (weight A), categories (B), bio (C) and the comments
+ * of their received reviews (D). Written by PostgreSQL (the triggers of migration 0010) whenever one of them changes,
+ * in the writing transaction, so no writer can forget it.
+ */
+const tsvector = customType<{ data: string; driverData: string }>({ dataType: () => "tsvector" });
 
 export const userRole = pgEnum("user_role", ROLES);
 export const userType = pgEnum("user_type", USER_TYPES);
@@ -76,6 +86,9 @@ export const users = pgTable(
     totalJobsCompleted: integer("total_jobs_completed").notNull().default(0),
     averageRating: numeric("average_rating", { precision: 3, scale: 2 }).notNull().default("0"),
     totalReviews: integer("total_reviews").notNull().default(0),
+    /** Where the provider is, for the directory's distance filter and nearest-first order (decision 0072). */
+    position: cube("position").generatedAlwaysAs(unitSpherePointOrNull("latitude", "longitude")),
+    searchDocument: tsvector("search_document"),
     ...timestamps,
   },
   (t) => [
@@ -83,6 +96,16 @@ export const users = pgTable(
       .using("gin", t.providerCategories)
       .where(sql`${t.isProviderOnline} = true`),
     index("users_location_idx").on(t.latitude, t.longitude),
+    // The provider directory (decision 0072): its text, misspelt names and distances, over those who offer a service.
+    index("users_provider_search_idx")
+      .using("gin", t.searchDocument)
+      .where(sql`cardinality(${t.providerCategories}) > 0`),
+    index("users_provider_name_trgm_idx")
+      .using("gin", sql`(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) gin_trgm_ops`)
+      .where(sql`cardinality(${t.providerCategories}) > 0`),
+    index("users_provider_position_idx")
+      .using("gist", t.position)
+      .where(sql`cardinality(${t.providerCategories}) > 0`),
   ],
 );
 

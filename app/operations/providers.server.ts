@@ -5,10 +5,25 @@ import { z } from "zod";
 import { getDb } from "~/infra/db.server";
 import { notFound } from "~/lib/errors";
 import { jobFieldRules } from "~/lib/schemas/job";
+import type { ProviderSearchQuery } from "~/lib/schemas/provider-search";
 import type { SavedIds } from "~/models/favorite.server";
+import { searchProviders, type DirectoryProvider, type ProviderSearchPage } from "~/models/provider-search.server";
 import { getProviderDetails, listAvailableProviders, type ProviderDetails, type PublicProvider } from "~/models/provider.server";
 import { getUserById, type User } from "~/models/user.server";
 import { loadSavedIds } from "~/operations/favorites.server";
+
+export type { DirectoryProvider, ProviderSearchPage };
+
+/**
+ * The provider directory (issue 33 §1, GET /api/providers): everyone who offers a service but the viewer, searched,
+ * filtered and sorted, one page after `query.after`. Distances are from the viewer's own location; a viewer without
+ * one gets no distances (null), and "near" and "nearest" then leave distance out. A malformed cursor is `invalid`.
+ */
+export async function findProviders(viewer: Pick<User, "id" | "latitude" | "longitude">, query: ProviderSearchQuery): Promise<ProviderSearchPage> {
+  const origin =
+    viewer.latitude !== null && viewer.longitude !== null ? { latitude: Number(viewer.latitude), longitude: Number(viewer.longitude) } : null;
+  return searchProviders(await getDb(), viewer.id, origin, query);
+}
 
 /** GET /api/providers/available's input: the category, from the query or the path. */
 export const availableProvidersInput = z.object({ categoryId: jobFieldRules.categoryId });

@@ -5,6 +5,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { cube } from "@electric-sql/pglite/contrib/cube";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
@@ -32,7 +33,7 @@ function migrationsBefore(before: string): string {
 
 describe("migration 0006: notification types of the spec", () => {
   it("turns the old booking_status notifications into booking_accepted and leaves only the spec's six types", async () => {
-    const client = await PGlite.create("memory://", { extensions: { cube, btree_gist } });
+    const client = await PGlite.create("memory://", { extensions: { cube, btree_gist, pg_trgm } });
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder: migrationsBefore("0006_notification_types_of_the_spec") });
     const [{ id }] = (await client.query<{ id: string }>("insert into users (email) values ('old@example.com') returning id")).rows;

@@ -1,0 +1,175 @@
+import "server-only";
+
+import { and, sql, type SQL } from "drizzle-orm";
+
+import { users } from "#db/schema.ts";
+import type { Executor } from "~/infra/db.server";
+import { invalid } from "~/lib/errors";
+import { chordForMiles, EARTH_RADIUS_MILES, unitSphereCube } from "~/lib/geo";
+import { isUuid } from "~/lib/ids";
+import { PROVIDER_PAGE_SIZE, type ProviderSearchQuery, type ProviderSearchSort } from "~/lib/schemas/provider-search";
+
+/** A provider as the directory's card shows them (issue 33): public fields only, never email, phone or address. */
+export type DirectoryProvider = {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  isProviderOnline: boolean;
+  providerCategories: string[];
+  averageRating: string;
+  totalReviews: number;
+  totalJobsCompleted: number;
+  hourlyRate: string | null;
+  distanceMiles: number | null;
+};
+
+/** One page of the directory; `next` is the cursor of the following page, null on the last. */
+export type ProviderSearchPage = { providers: DirectoryProvider[]; next: string | null };
+
+/** Where the search measures distances from: the viewer's own location, if they have one. */
+export type SearchOrigin = { latitude: number; longitude: number } | null;
+
+/** Whoever offers a service is in the directory (decision 0072). */
+const offersAService = sql`cardinality(${users.providerCategories}) > 0`;
+
+/** The name the trigram index covers (the same expression as users_provider_name_trgm_idx). */
+const fullName = sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
+
+/** A rate no provider can ask (numeric(10,2)), so providers without a rate come last on "lowest rate". */
+const NO_RATE = "1000000000";
+
+/** What a page's last row leaves for the next one: its sort and its keys in order. */
+type Cursor = { s: ProviderSearchSort; k: Array<string | number> };
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString("base64url");
+}
+
+const badCursor = () => invalid("after is not a cursor of this search");
+
+/** The keys a cursor carries for a sort: their kinds, in order, the provider's id last. */
+const CURSOR_KEYS: Record<ProviderSearchSort, Array<"number" | "decimal" | "integer">> = {
+  match: ["number"],
+  nearest: ["number"],
+  rating: ["decimal", "integer"],
+  rate: ["decimal"],
+};
+
+export function decodeCursor(text: string, sort: ProviderSearchSort): Array<string | number> {
+  let cursor: unknown;
+  try {
+    cursor = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+  } catch {
+    throw badCursor();
+  }
+  const { s, k } = (cursor ?? {}) as Partial<Cursor>;
+  const kinds = CURSOR_KEYS[sort];
+  if (s !== sort || !Array.isArray(k) || k.length !== kinds.length + 1) throw badCursor();
+  const id = k[kinds.length];
+  if (typeof id !== "string" || !isUuid(id)) throw badCursor();
+  kinds.forEach((kind, i) => {
+    const key = k[i];
+    const ok =
+      kind === "number"
+        ? typeof key === "number" && Number.isFinite(key)
+        : kind === "integer"
+          ? Number.isSafeInteger(key)
+          : typeof key === "string" && /^\d{1,10}(\.\d{1,2})?$/.test(key);
+    if (!ok) throw badCursor();
+  });
+  return k;
+}
+
+/**
+ * The provider directory (issue 33 §1): text over name, categories, bio and received reviews (ranked full-text
+ * search, plus trigram similarity so a misspelt name still finds its provider), filters, four sorts, each with a
+ * unique keyset that ends in the id, 20 a page after the cursor (never OFFSET).
+ */
+export async function searchProviders(db: Executor, viewerId: string, origin: SearchOrigin, query: ProviderSearchQuery): Promise<ProviderSearchPage> {
+  // "Best match" without text and "nearest" without an origin order as "best rated".
+  const sort: ProviderSearchSort = (query.sort === "match" && !query.q) || (query.sort === "nearest" && !origin) ? "rating" : query.sort;
+  const text = query.q ?? null;
+  const tsQuery = text ? sql`websearch_to_tsquery('english', ${text})` : null;
+
+  // The chord between unit-sphere points (what the cube index measures, decision 0026); miles are worked out from it.
+  const chord = origin ? sql<number>`(${users.position} <-> ${unitSphereCube(origin)}::cube)` : null;
+  const rank = tsQuery
+    ? sql<number>`(ts_rank_cd(coalesce(${users.searchDocument}, ''::tsvector), ${tsQuery}) + similarity(${fullName}, ${text}))::float8`
+    : sql<number>`0::float8`;
+  const rate = sql<string>`coalesce(${users.hourlyRate}, ${NO_RATE}::numeric)`;
+
+  const distanceWanted = origin && (query.near !== undefined || sort === "nearest");
+  const filters: Array<SQL | undefined> = [
+    offersAService,
+    sql`${users.id} <> ${viewerId}`,
+    tsQuery ? sql`(${users.searchDocument} @@ ${tsQuery} or ${fullName} % ${text})` : undefined,
+    query.category ? sql`${users.providerCategories} @> array[${query.category}]::text[]` : undefined,
+    query.online ? sql`${users.isProviderOnline} = true` : undefined,
+    query.minRating !== undefined ? sql`${users.averageRating} >= ${query.minRating}` : undefined,
+    query.maxRate !== undefined ? sql`${users.hourlyRate} <= ${query.maxRate}` : undefined,
+    distanceWanted ? sql`${users.position} is not null` : undefined,
+    origin && chord && query.near !== undefined ? sql`${chord} <= ${chordForMiles(query.near)}::float8` : undefined,
+  ];
+
+  // Each order is a keyset: its keys and the id, all one direction, so "after" is one row comparison.
+  const orders: Record<ProviderSearchSort, { keys: SQL[]; casts: string[]; descending: boolean }> = {
+    match: { keys: [rank], casts: ["float8"], descending: true },
+    nearest: { keys: [chord ?? sql`0::float8`], casts: ["float8"], descending: false },
+    rating: { keys: [sql`${users.averageRating}`, sql`${users.totalReviews}`], casts: ["numeric", "int"], descending: true },
+    rate: { keys: [rate], casts: ["numeric"], descending: false },
+  };
+  const order = orders[sort];
+  if (query.after) {
+    const after = decodeCursor(query.after, sort);
+    const values = after.map((value, i) => (i < order.casts.length ? sql`${value}::${sql.raw(order.casts[i])}` : sql`${value}::uuid`));
+    filters.push(
+      sql`(${sql.join([...order.keys, sql`${users.id}`], sql`, `)}) ${sql.raw(order.descending ? "<" : ">")} (${sql.join(values, sql`, `)})`,
+    );
+  }
+  const direction = sql.raw(order.descending ? "desc" : "asc");
+
+  const rows = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profileImageUrl: users.profileImageUrl,
+      isProviderOnline: users.isProviderOnline,
+      providerCategories: users.providerCategories,
+      averageRating: users.averageRating,
+      totalReviews: users.totalReviews,
+      totalJobsCompleted: users.totalJobsCompleted,
+      hourlyRate: users.hourlyRate,
+      chord: chord ? sql<number | null>`${chord}` : sql<null>`null::float8`,
+      key0: sql<string | number>`${order.keys[0]}`,
+      key1: order.keys[1] ? sql<string | number>`${order.keys[1]}` : sql<null>`null`,
+    })
+    .from(users)
+    .where(and(...filters))
+    .orderBy(...[...order.keys, sql`${users.id}`].map((key) => sql`${key} ${direction}`))
+    .limit(PROVIDER_PAGE_SIZE + 1);
+
+  const page = rows.slice(0, PROVIDER_PAGE_SIZE);
+  const last = page.at(-1);
+  const next = rows.length > PROVIDER_PAGE_SIZE && last ? encodeCursor({ s: sort, k: [...keysOf(sort, last.key0, last.key1), last.id] }) : null;
+  return {
+    providers: page.map(({ chord: c, key0: _key0, key1: _key1, ...provider }) => ({
+      ...provider,
+      distanceMiles: c === null || c === undefined ? null : chordToMiles(Number(c)),
+    })),
+    next,
+  };
+}
+
+/** A row's keys as the cursor keeps them: floats as numbers, decimals as their text, counts as integers. */
+function keysOf(sort: ProviderSearchSort, key0: string | number, key1: string | number | null): Array<string | number> {
+  if (sort === "match" || sort === "nearest") return [Number(key0)];
+  if (sort === "rating") return [String(key0), Number(key1)];
+  return [String(key0)];
+}
+
+/** Miles along the sphere between two points a chord of this length apart (on the unit sphere), two decimals. */
+function chordToMiles(chord: number): number {
+  return Math.round(2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, chord / 2)) * 100) / 100;
+}

@@ -1,0 +1,148 @@
+// The provider directory's query (decision 0072), on a migrated database: text, filters, sorts and keyset pages.
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+
+import { providerSearchQuery } from "~/lib/schemas/provider-search";
+import { searchProviders, type ProviderSearchPage } from "~/models/provider-search.server";
+
+import type { Database } from "../../db/client.ts";
+import * as t from "../../db/schema.ts";
+import { modelTestDatabase, refusal } from "../support/model-database.ts";
+
+let db: Database;
+const { user, provider } = modelTestDatabase((opened) => (db = opened));
+
+const midtown = { latitude: 40.758, longitude: -73.9855 };
+const search = (viewerId: string, params: Record<string, string>, origin: typeof midtown | null = midtown) =>
+  searchProviders(db, viewerId, origin, providerSearchQuery.parse(params));
+
+/** Every page of a search, following `next`. */
+async function allPages(viewerId: string, params: Record<string, string>, origin: typeof midtown | null = midtown) {
+  const pages: ProviderSearchPage[] = [];
+  let after: string | undefined;
+  do {
+    const page = await search(viewerId, after ? { ...params, after } : params, origin);
+    pages.push(page);
+    after = page.next ?? undefined;
+  } while (after && pages.length < 20);
+  return pages;
+}
+
+async function review(revieweeId: string, comment: string) {
+  const seeker = await user();
+  const [job] = await db
+    .insert(t.jobs)
+    .values({ seekerId: seeker.id, categoryId: "repair", title: "Tap", description: "Fix it", latitude: "40.7", longitude: "-74", address: "NY" })
+    .returning();
+  const [booking] = await db
+    .insert(t.bookings)
+    .values({ jobId: job.id, seekerId: seeker.id, providerId: revieweeId, agreedPrice: "50", paymentMethod: "cash" })
+    .returning();
+  await db.insert(t.reviews).values({ bookingId: booking.id, reviewerId: seeker.id, revieweeId, rating: 5, comment });
+}
+
+describe("provider directory search", () => {
+  it("finds a misspelt name, words of the bio and of received reviews; never the viewer or a non-provider", async () => {
+    const me = await provider({ firstName: "Priya", lastName: "Patel" });
+    const priya = await provider({ firstName: "Priya", lastName: "Patel", bio: "Zanzibarian plumbing" });
+    await user({ firstName: "Priya", lastName: "Patel" });
+    const names = await search(me.id, { q: "Priya Patle" });
+    expect(names.providers.map((p) => p.id)).toEqual([priya.id]);
+    expect((await search(me.id, { q: "zanzibarian" })).providers.map((p) => p.id)).toEqual([priya.id]);
+
+    const reviewed = await provider({ bio: "nothing here" });
+    expect((await search(me.id, { q: "quokkalike" })).providers).toEqual([]);
+    await review(reviewed.id, "A quokkalike cheerful fixer");
+    expect((await search(me.id, { q: "quokkalike" })).providers.map((p) => p.id)).toEqual([reviewed.id]);
+    // The document follows the profile too.
+    await db.update(t.users).set({ bio: "now a wombatish painter" }).where(eq(t.users.id, reviewed.id));
+    expect((await search(me.id, { q: "wombatish" })).providers.map((p) => p.id)).toEqual([reviewed.id]);
+  });
+
+  it("filters by category, online, distance, rating and rate; pages every order without duplicates or gaps", async () => {
+    const me = await user();
+    const tag = "fennecfox";
+    const made = [];
+    for (let i = 0; i < 45; i++) {
+      made.push(
+        await provider({
+          bio: `${tag} helper`,
+          providerCategories: i % 3 === 0 ? ["cleaning"] : ["repair"],
+          isProviderOnline: i % 2 === 0,
+          averageRating: (i % 5) + ".50",
+          totalReviews: i % 7,
+          hourlyRate: i % 4 === 0 ? null : String(20 + (i % 9)),
+          latitude: i % 10 === 0 ? null : String(40.758 + i * 0.01),
+          longitude: i % 10 === 0 ? null : "-73.9855000",
+        }),
+      );
+    }
+    const ids = new Set(made.map((p) => p.id));
+    for (const sort of ["match", "nearest", "rating", "rate"]) {
+      const pages = await allPages(me.id, { q: tag, sort });
+      const seen = pages.flatMap((p) => p.providers.map((x) => x.id));
+      expect(pages[0].providers).toHaveLength(20);
+      expect(new Set(seen).size).toBe(seen.length);
+      const expected = sort === "nearest" ? made.filter((p) => p.latitude !== null).length : 45;
+      expect(seen.length, sort).toBe(expected);
+      expect(seen.every((id) => ids.has(id))).toBe(true);
+      const rows = pages.flatMap((p) => p.providers);
+      if (sort === "nearest") {
+        const d = rows.map((r) => r.distanceMiles!);
+        expect(d).toEqual([...d].sort((a, b) => a - b));
+      }
+      if (sort === "rating") {
+        const r = rows.map((x) => Number(x.averageRating));
+        expect(r).toEqual([...r].sort((a, b) => b - a));
+      }
+      if (sort === "rate") {
+        const r = rows.map((x) => (x.hourlyRate === null ? Infinity : Number(x.hourlyRate)));
+        expect(r).toEqual([...r].sort((a, b) => a - b));
+      }
+    }
+    const all = (params: Record<string, string>) => allPages(me.id, { q: tag, ...params }).then((pages) => pages.flatMap((p) => p.providers));
+    expect((await all({ category: "cleaning" })).every((p) => p.providerCategories.includes("cleaning"))).toBe(true);
+    expect(await all({ category: "cleaning" })).toHaveLength(15);
+    expect((await all({ online: "1" })).every((p) => p.isProviderOnline)).toBe(true);
+    expect(await all({ online: "true" })).toHaveLength(23);
+    const near = await all({ near: "5" });
+    expect(near.length).toBeGreaterThan(0);
+    expect(near.every((p) => p.distanceMiles !== null && p.distanceMiles <= 5)).toBe(true);
+    expect((await all({ minRating: "3.5" })).every((p) => Number(p.averageRating) >= 3.5)).toBe(true);
+    const cheap = await all({ maxRate: "22" });
+    expect(cheap.length).toBeGreaterThan(0);
+    expect(cheap.every((p) => p.hourlyRate !== null && Number(p.hourlyRate) <= 22)).toBe(true);
+    // A viewer without a location: no distances, "near" and "nearest" leave distance out.
+    const nowhere = await allPages(me.id, { q: tag, sort: "nearest", near: "5" }, null);
+    expect(nowhere.flatMap((p) => p.providers)).toHaveLength(45);
+    expect(nowhere.flatMap((p) => p.providers).every((p) => p.distanceMiles === null)).toBe(true);
+  });
+
+  it("answers only a card's fields, and refuses a cursor it did not make", async () => {
+    const me = await user();
+    await provider({ bio: "okapian", phoneNumber: "555", address: "1 Main St" });
+    const [card] = (await search(me.id, { q: "okapian" })).providers;
+    expect(Object.keys(card).sort()).toEqual(
+      [
+        "averageRating",
+        "distanceMiles",
+        "firstName",
+        "hourlyRate",
+        "id",
+        "isProviderOnline",
+        "lastName",
+        "profileImageUrl",
+        "providerCategories",
+        "totalJobsCompleted",
+        "totalReviews",
+      ].sort(),
+    );
+    for (const after of [
+      "garbage",
+      Buffer.from('{"s":"rate","k":["1"]}').toString("base64url"),
+      Buffer.from('{"s":"match","k":[1,"x"]}').toString("base64url"),
+    ]) {
+      expect((await refusal(search(me.id, { q: "okapian", after }))).kind).toBe("invalid");
+    }
+  });
+});
