@@ -10,6 +10,7 @@ import type { Favorite } from "~/models/favorite.server";
 import type { Job, JobWithSeeker, NearbyJob } from "~/models/job.server";
 import type { ConversationSummary, Message } from "~/models/message.server";
 import type { Notification } from "~/models/notification.server";
+import type { DirectoryProvider, ProviderSearchPage } from "~/models/provider-search.server";
 import type { ProviderDetails, PublicProvider } from "~/models/provider.server";
 import type { ReceivedReview, Review } from "~/models/review.server";
 import type { User } from "~/models/user.server";
@@ -68,6 +69,24 @@ export const providerDetailsAnswer = named(
   "One provider's public fields (spec §7 users/{id}), with how many bookings they cancelled after accepting in the last 90 days (decision 0062).",
   publicProviderAnswer.extend({ cancelledAfterAcceptingLast90Days: z.number().int().min(0) }),
 ) satisfies z.ZodType<ProviderDetails>;
+
+export const directoryProviderAnswer = named(
+  "DirectoryProvider",
+  "A provider as the directory's card shows them (issue 33): the public fields with their categories and distance; never email, phone or address.",
+  publicProviderAnswer.extend({
+    providerCategories: userAnswer.shape.providerCategories,
+    distanceMiles: z.number().nullable().describe("Miles from the caller's location; null when either has none"),
+  }),
+) satisfies z.ZodType<DirectoryProvider>;
+
+export const providerSearchPageAnswer = named(
+  "ProviderSearchPage",
+  "One page of the provider directory (20 at most) and the cursor of the next.",
+  z.object({
+    providers: z.array(directoryProviderAnswer),
+    next: z.string().nullable().describe("Pass as `after` for the next page; null on the last page"),
+  }),
+) satisfies z.ZodType<ProviderSearchPage>;
 
 export const categoryAnswer = named(
   "Category",

@@ -448,6 +448,11 @@ const TABLE: Row<object>[] = [
     callers: { anonymous: 401, owner: ["seeker", 200] },
     verify: (_c, { body }) => expect(JSON.parse(body)).toHaveLength(6),
   }),
+  row("GET /api/providers", {
+    send: () => ({ path: "/api/providers?category=repair" }),
+    callers: { anonymous: 401, owner: ["seeker", 200] },
+    shows: (c) => [c.provider.person.id, c.otherProvider.person.id],
+  }),
   row("GET /api/providers/available", {
     send: () => ({ path: "/api/providers/available?categoryId=repair" }),
     callers: { anonymous: 401, owner: ["seeker", 200] },
