@@ -367,7 +367,9 @@ export const emailDeliveries = pgTable(
   (t) => [index("email_deliveries_user_scope_sent_idx").on(t.userId, t.scope, t.sentAt)],
 );
 
-export type User = typeof users.$inferSelect;
+/** A user's columns without the directory's derived `position` and `searchDocument` (decision 0072): index keys, not data for clients. */
+export const userColumns = (({ position: _position, searchDocument: _searchDocument, ...columns }) => columns)(getTableColumns(users));
+export type User = Omit<typeof users.$inferSelect, "position" | "searchDocument">;
 export type NewUser = typeof users.$inferInsert;
 export type ServiceCategory = typeof serviceCategories.$inferSelect;
 /** A job's columns without its derived `position`, which is an index key, not data for clients. */

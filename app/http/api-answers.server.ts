@@ -34,7 +34,7 @@ function named<S extends z.ZodType>(id: string, description: string, schema: S):
 export const userAnswer = named(
   "User",
   "The signed-in user's own record: every column of spec §3.",
-  createSelectSchema(users),
+  createSelectSchema(users).omit({ position: true, searchDocument: true }),
 ) satisfies z.ZodType<User>;
 
 const userSummary = named(

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
 import { createCookie, createSession, createSessionStorage, type Session, type SessionStorage } from "react-router";
 
-import { sessions, users, type User } from "#db/schema.ts";
+import { sessions, userColumns, users, type User } from "#db/schema.ts";
 import { readSignedCookie } from "~/http/signed-cookie.server";
 import { builtOnce } from "~/infra/built-once.server";
 import { getConfig } from "~/infra/config.server";
@@ -94,7 +94,7 @@ const sessionWithUserQuery = builtOnce((db) => {
   const userId = sql`(${sessions.sess} ->> 'userId')`;
   return (
     db
-      .select({ sess: sessions.sess, expire: sessions.expire, user: users })
+      .select({ sess: sessions.sess, expire: sessions.expire, user: userColumns })
       .from(sessions)
       // Only a well-formed id is cast: a session row is never a reason for a 500.
       .leftJoin(users, sql`${users.id} = case when ${userId} ~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$' then ${userId}::uuid end`)

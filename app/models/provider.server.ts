@@ -2,7 +2,7 @@ import "server-only";
 
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 
-import { bookings, bookingWithdrawals, users, type User } from "#db/schema.ts";
+import { bookings, bookingWithdrawals, userColumns, users, type User } from "#db/schema.ts";
 import type { Executor } from "~/infra/db.server";
 import { CANCELLATION_HISTORY_DAYS } from "~/lib/booking-process";
 import { dateTimeFormat } from "~/lib/format";
@@ -35,7 +35,11 @@ export type PublicProvider = {
 
 /** Sets whether the user is online; the caller has checked that one going online is a provider. */
 export async function updateProviderOnline(db: Executor, userId: string, isOnline: boolean): Promise<User> {
-  const [updated] = await db.update(users).set({ isProviderOnline: isOnline, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+  const [updated] = await db
+    .update(users)
+    .set({ isProviderOnline: isOnline, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning(userColumns);
   return updated;
 }
 

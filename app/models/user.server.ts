@@ -2,7 +2,7 @@ import "server-only";
 
 import { eq, sql } from "drizzle-orm";
 
-import { users, type User } from "#db/schema.ts";
+import { userColumns, users, type User } from "#db/schema.ts";
 import type { Executor } from "~/infra/db.server";
 import { resolveLocation } from "~/infra/geocode.server";
 import type { IdentityClaims } from "~/infra/identity-claims.server";
@@ -35,7 +35,7 @@ export async function upsertUserFromClaims(db: Executor, claims: IdentityClaims)
         updatedAt: new Date(),
       },
     })
-    .returning();
+    .returning(userColumns);
   return user;
 }
 
@@ -50,7 +50,7 @@ export async function fillEmptyProfile(db: Executor, userId: string, claims: Ide
       updatedAt: new Date(),
     })
     .where(eq(users.id, userId))
-    .returning();
+    .returning(userColumns);
   return user ?? null;
 }
 
@@ -70,7 +70,7 @@ export async function getUserIdByEmail(db: Executor, email: string): Promise<str
 
 export async function getUserById(db: Executor, id: string): Promise<User | null> {
   if (!isUuid(id)) return null;
-  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [user] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
   return user ?? null;
 }
 
@@ -94,7 +94,7 @@ export async function switchRole(db: Executor, userId: string, input: SwitchRole
       updatedAt: new Date(),
     })
     .where(eq(users.id, userId))
-    .returning();
+    .returning(userColumns);
   return user ?? null;
 }
 
@@ -122,12 +122,12 @@ export async function updateProfile(db: Executor, userId: string, input: Profile
       updatedAt: new Date(),
     })
     .where(eq(users.id, userId))
-    .returning();
+    .returning(userColumns);
   return user ?? null;
 }
 
 /** Sets (or clears) the profile photo; the caller has verified the image. */
 export async function setProfileImage(db: Executor, userId: string, imageUrl: string | null): Promise<User | null> {
-  const [user] = await db.update(users).set({ profileImageUrl: imageUrl, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+  const [user] = await db.update(users).set({ profileImageUrl: imageUrl, updatedAt: new Date() }).where(eq(users.id, userId)).returning(userColumns);
   return user ?? null;
 }
