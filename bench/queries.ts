@@ -6,10 +6,13 @@ import type { PGlite } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
 
 import { inTransaction } from "../app/infra/events.server.ts";
+import { DEFAULT_LOCATION } from "../app/lib/geo.ts";
+import { providerSearchQuery } from "../app/lib/schemas/provider-search.ts";
 import { enqueueAlerts } from "../app/models/email-alert.server.ts";
 import { listAvailableJobs, listSeekerJobs } from "../app/models/job.server.ts";
 import { listConversations } from "../app/models/message.server.ts";
 import { listNotifications } from "../app/models/notification.server.ts";
+import { searchProviders } from "../app/models/provider-search.server.ts";
 import { getProviderStats } from "../app/models/provider.server.ts";
 import { postJobIn as createJob } from "../app/operations/jobs.server.ts";
 import { openDatabase, type Database, type DatabaseHandle } from "../db/client.ts";
@@ -36,7 +39,21 @@ const QUERIES: Array<{ name: string; run(db: Database, u: BenchUsers): Promise<u
   { name: "conversations (500 bookings)", run: (db, u) => listConversations(db, u.provider.id) },
   { name: "notifications list (1,000)", run: (db, u) => listNotifications(db, u.provider.id) },
   { name: "provider earnings", run: (db, u) => getProviderStats(db, u.provider, "America/New_York") },
+  // The provider directory (issue 33 §1, decision 0072): p95 < 20 ms at 100,000 users.
+  { name: "provider directory: misspelt name", run: (db, u) => directory(db, u, { q: "Jenifer" }) },
+  {
+    name: "provider directory: words, repair, 25 mi, nearest",
+    run: (db, u) => directory(db, u, { q: "reliable", category: "repair", near: "25", sort: "nearest" }),
+  },
+  { name: "provider directory: online, best rated", run: (db, u) => directory(db, u, { online: "1", minRating: "4" }) },
 ];
+
+/** A directory search as the benchmark seeker (from their location, or New York's). */
+function directory(db: Database, u: BenchUsers, params: Record<string, string>) {
+  const { latitude, longitude } = u.seeker;
+  const origin = latitude !== null && longitude !== null ? { latitude: Number(latitude), longitude: Number(longitude) } : DEFAULT_LOCATION;
+  return searchProviders(db, u.seeker.id, origin, providerSearchQuery.parse(params));
+}
 
 export interface QueryOptions {
   /** At most this many timed calls per query... */

@@ -33,6 +33,9 @@ const AGGREGATES = [
   `update users u set total_reviews = s.n, average_rating = s.avg
      from (select reviewee_id, count(*)::int as n, round(avg(rating), 2) as avg from reviews group by reviewee_id) s
     where u.id = s.reviewee_id`,
+  // The directory's search documents (decision 0072): the triggers that keep them are off while COPY loads (replica).
+  `update users set search_document = provider_search_document(id, first_name, last_name, provider_categories, bio)
+    where cardinality(provider_categories) > 0`,
 ];
 
 /** Indexes that back no constraint (primary keys and unique constraints stay). */
