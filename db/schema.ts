@@ -106,6 +106,13 @@ export const users = pgTable(
     index("users_provider_position_idx")
       .using("gist", t.position)
       .where(sql`cardinality(${t.providerCategories}) > 0`),
+    // Its orders without text: best rated, and lowest rate (no rate last), each ending in the id (the keyset).
+    index("users_provider_rating_idx")
+      .on(t.averageRating, t.totalReviews, t.id)
+      .where(sql`cardinality(${t.providerCategories}) > 0`),
+    index("users_provider_rate_idx")
+      .on(sql`coalesce(${t.hourlyRate}, 1000000000::numeric)`, t.id)
+      .where(sql`cardinality(${t.providerCategories}) > 0`),
   ],
 );
 

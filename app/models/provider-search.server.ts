@@ -36,8 +36,8 @@ const offersAService = sql`cardinality(${users.providerCategories}) > 0`;
 /** The name the trigram index covers (the same expression as users_provider_name_trgm_idx). */
 const fullName = sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
 
-/** A rate no provider can ask (numeric(10,2)), so providers without a rate come last on "lowest rate". */
-const NO_RATE = "1000000000";
+/** A rate no provider can ask (numeric(10,2)), so providers without a rate come last on "lowest rate"; as in users_provider_rate_idx. */
+const NO_RATE = sql.raw("1000000000::numeric");
 
 /** What a page's last row leaves for the next one: its sort and its keys in order. */
 type Cursor = { s: ProviderSearchSort; k: Array<string | number> };
@@ -97,7 +97,7 @@ export async function searchProviders(db: Executor, viewerId: string, origin: Se
   const rank = tsQuery
     ? sql<number>`(ts_rank_cd(coalesce(${users.searchDocument}, ''::tsvector), ${tsQuery}) + similarity(${fullName}, ${text}))::float8`
     : sql<number>`0::float8`;
-  const rate = sql<string>`coalesce(${users.hourlyRate}, ${NO_RATE}::numeric)`;
+  const rate = sql<string>`coalesce(${users.hourlyRate}, ${NO_RATE})`;
 
   const distanceWanted = origin && (query.near !== undefined || sort === "nearest");
   const filters: Array<SQL | undefined> = [

@@ -6,6 +6,8 @@ ALTER TABLE "users" ADD COLUMN "search_document" "tsvector";--> statement-breakp
 CREATE INDEX "users_provider_search_idx" ON "users" USING gin ("search_document") WHERE cardinality("users"."provider_categories") > 0;--> statement-breakpoint
 CREATE INDEX "users_provider_name_trgm_idx" ON "users" USING gin ((coalesce("first_name", '') || ' ' || coalesce("last_name", '')) gin_trgm_ops) WHERE cardinality("users"."provider_categories") > 0;--> statement-breakpoint
 CREATE INDEX "users_provider_position_idx" ON "users" USING gist ("position") WHERE cardinality("users"."provider_categories") > 0;--> statement-breakpoint
+CREATE INDEX "users_provider_rating_idx" ON "users" USING btree ("average_rating","total_reviews","id") WHERE cardinality("users"."provider_categories") > 0;--> statement-breakpoint
+CREATE INDEX "users_provider_rate_idx" ON "users" USING btree (coalesce("hourly_rate", 1000000000::numeric),"id") WHERE cardinality("users"."provider_categories") > 0;--> statement-breakpoint
 CREATE FUNCTION "provider_search_document"(user_id uuid, first_name text, last_name text, categories text[], bio text)
 RETURNS tsvector LANGUAGE sql STABLE AS $$
   select setweight(to_tsvector('english', coalesce(first_name, '') || ' ' || coalesce(last_name, '')), 'A')
