@@ -28,6 +28,7 @@ export default caseSensitive([
   route("my-jobs", "routes/my-jobs.tsx"),
   route("bookings/:id", "routes/booking-detail.tsx"),
   route("profile", "routes/profile.tsx"),
+  route("providers", "routes/providers.tsx"),
   route("providers/:id", "routes/provider-profile.tsx"),
   route("messages", "routes/messages.tsx"),
   route("notifications", "routes/notifications.tsx"),

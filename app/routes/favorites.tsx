@@ -24,8 +24,8 @@ const EMPTY_ICONS: Record<Tab, IconComponent> = { providers: Users, jobs: Briefc
 const EMPTY_STATES: Record<Tab, { title: string; text: string; action: { href: string; label: string } }> = {
   providers: {
     title: "No saved providers yet",
-    text: "Tap the heart on a provider while posting a job to keep them here.",
-    action: { href: "/post-job", label: "Find providers" },
+    text: "Tap the heart on a provider in the directory or while posting a job to keep them here.",
+    action: { href: "/providers", label: "Find providers" },
   },
   jobs: {
     title: "No saved jobs yet",

@@ -259,6 +259,8 @@ async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", 
   await scanBoth(seeker, "post-job step 3 with errors", mode);
 
   await screen(seeker, "/my-jobs", "my jobs");
+  await screen(seeker, "/providers?q=patel", "provider directory");
+  await screen(seeker, "/providers?q=zzzz-nobody", "provider directory, nothing found");
 
   for (const status of ["accepted", "in_progress", "completed", "cancelled"] as const) {
     await open(seeker, `/bookings/${bookings[status]}`);

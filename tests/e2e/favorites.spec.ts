@@ -147,7 +147,7 @@ test.describe("favorites with JavaScript", () => {
     await expect(tab(page, /^Saved Providers \(0\)$/)).toBeVisible();
     const noProviders = page.getByTestId("favorites-empty-providers");
     await expect(noProviders).toContainText("No saved providers yet");
-    await expect(noProviders.getByRole("link", { name: "Find providers" })).toHaveAttribute("href", "/post-job");
+    await expect(noProviders.getByRole("link", { name: "Find providers" })).toHaveAttribute("href", "/providers");
     expect(await favorites(page.request)).toEqual([]);
   });
 

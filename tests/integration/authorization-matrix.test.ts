@@ -880,6 +880,11 @@ const TABLE: Row<object>[] = [
     callers: { anonymous: LOGIN, stranger: ["otherSeeker", 200], owner: ["seeker", 200] },
     shows: (c) => [`/providers/${c.provider.person.id}`],
   }),
+  row("GET /providers", {
+    send: (c) => ({ path: `/providers?q=${encodeURIComponent(c.provider.person.label)}` }),
+    callers: { anonymous: LOGIN, owner: [["seeker", "otherSeeker"], 200] },
+    shows: (c) => [`/providers/${c.provider.person.id}`],
+  }),
   row("GET /favorites/toggle", {
     callers: { anonymous: redirectsTo("/favorites"), owner: ["seeker", redirectsTo("/favorites")] },
   }),

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 import { Avatar } from "~/components/avatar";
@@ -16,6 +17,8 @@ interface ProviderCardProps {
   favoriteRole: Role;
   /** Makes the name a link (e.g. to /providers/{id}). */
   href?: string;
+  /** More about the provider under the figures (the directory's categories and distance). */
+  children?: ReactNode;
 }
 
 /**
@@ -23,7 +26,7 @@ interface ProviderCardProps {
  * badge when online, rating with review count, jobs completed, $X/hr and the
  * favorite heart. A server component; only the heart is interactive.
  */
-export function ProviderCard({ provider, favorited, favoriteRole, href }: ProviderCardProps) {
+export function ProviderCard({ provider, favorited, favoriteRole, href, children }: ProviderCardProps) {
   const name = fullName(provider);
   const rate = formatHourlyRate(provider.hourlyRate);
   const reviews = countOf(provider.totalReviews, "review");
@@ -58,6 +61,7 @@ export function ProviderCard({ provider, favorited, favoriteRole, href }: Provid
           </span>
           <span data-testid="provider-jobs">{jobs}</span>
         </p>
+        {children ? <div className="mt-2 grid gap-1.5">{children}</div> : null}
       </div>
       {rate ? (
         <span className="shrink-0 font-semibold text-slate-900" data-testid="provider-rate">

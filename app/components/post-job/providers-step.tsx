@@ -32,6 +32,11 @@ export function ProvidersStep({ category, providers }: { category: Category; pro
       <Suspense fallback={<ProvidersSkeleton />}>
         <ProviderList data={providers} />
       </Suspense>
+      <p className="mt-4 text-sm">
+        <Link to={`/providers?category=${category.id}`} className="font-medium text-brand-700 hover:underline" data-testid="wizard-directory-link">
+          See every {category.name} provider, online or not
+        </Link>
+      </p>
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Link to={wizardHref(1)} className={LINK_SECONDARY}>
           <ArrowLeft className="h-4 w-4" aria-hidden />

@@ -46,6 +46,12 @@ export function SeekerHome({ data }: { data: SeekerHomeData }) {
         </ul>
       </section>
 
+      <p className="mt-4 text-sm">
+        <Link to="/providers" className="font-medium text-brand-700 hover:underline" data-testid="home-directory-link">
+          Looking for someone in particular? Find a provider by name, skill or rating
+        </Link>
+      </p>
+
       <section aria-labelledby="recent-title" className="mt-10">
         <Suspense fallback={<RecentRequestsSkeleton />}>
           <RecentRequests data={data.recentRequests} />

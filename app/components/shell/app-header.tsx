@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 
 import { Avatar } from "~/components/avatar";
-import { Bell, Heart, LogOut, MessageSquare, Repeat, User as UserIcon } from "~/components/icons";
+import { Bell, Heart, LogOut, MessageSquare, Repeat, User as UserIcon, Users } from "~/components/icons";
 import { MenuDisclosure } from "~/components/shell/menu-disclosure";
 import { RoleSwitchLink } from "~/components/shell/role-switch";
 import type { Role } from "~/lib/statuses";
@@ -41,6 +41,11 @@ export function AppHeader({ user, unreadNotifications, unreadMessages }: AppHead
         <div className="hidden md:block">
           <RoleSwitchButton user={user} />
         </div>
+        {user.currentRole === "seeker" ? (
+          <IconLink to="/providers" label="Find a provider" testId="providers-link">
+            <Users className="h-5 w-5" aria-hidden />
+          </IconLink>
+        ) : null}
         <IconLink to="/favorites" label="Favorites">
           <Heart className="h-5 w-5" aria-hidden />
         </IconLink>

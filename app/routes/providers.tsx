@@ -1,0 +1,109 @@
+import { Link } from "react-router";
+
+import { EmptyState } from "~/components/empty-state";
+import { ProviderCard } from "~/components/favorites/provider-card";
+import { heartProps } from "~/components/favorites/saved.server";
+import { ArrowRight, Search, Users } from "~/components/icons";
+import { CategoryChips } from "~/components/profile/profile-parts";
+import { DirectoryFilters } from "~/components/providers/directory-filters";
+import { requireUser } from "~/http/request-session.server";
+import { DomainError } from "~/lib/errors";
+import { formatMiles } from "~/lib/geo";
+import { describeIssues } from "~/lib/input-issues";
+import { providerSearchQuery, type ProviderSearchQuery } from "~/lib/schemas/provider-search";
+import { directoryPage } from "~/operations/provider-directory.server";
+
+import type { Route } from "./+types/providers";
+
+/** The search of the URL: empty fields are no filter. */
+function searchOf(url: URL) {
+  return Object.fromEntries([...url.searchParams].filter(([, value]) => value.trim() !== ""));
+}
+
+/**
+ * The provider directory (issue 33 §1): search by name, skill or review words, filter and sort; every search is a
+ * URL. A search the rules refuse shows why, with the form, and no results.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context, request);
+  const url = new URL(request.url);
+  const parsed = providerSearchQuery.safeParse(searchOf(url));
+  if (!parsed.success) return { query: {}, refused: describeIssues(parsed.error), page: null, search: url.search };
+  try {
+    return { query: parsed.data, refused: null, page: await directoryPage(user, parsed.data), search: url.search };
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === "invalid")
+      return { query: parsed.data, refused: error.message, page: null, search: url.search };
+    throw error;
+  }
+}
+
+/** The URL of the next page: this search from the cursor on. */
+function nextHref(search: string, cursor: string): string {
+  const params = new URLSearchParams(search);
+  params.set("after", cursor);
+  return `/providers?${params}`;
+}
+
+export function ServerComponent({ loaderData }: Route.ComponentProps) {
+  const { query, refused, page, search } = loaderData;
+  return (
+    <main className="mx-auto max-w-5xl px-4 py-6 md:py-10">
+      <title>Find a provider | Nearhand</title>
+      <h1 className="flex items-center gap-2 text-2xl font-bold text-slate-900 md:text-3xl">
+        <Users className="h-6 w-6 text-brand-600" aria-hidden />
+        Find a provider
+      </h1>
+      <p className="mt-1 text-slate-600">Search by name, skill or what their reviews say; compare ratings, rates and distance.</p>
+      <DirectoryFilters query={query as Partial<ProviderSearchQuery>} />
+      {refused ? (
+        <p role="alert" className="mt-4 rounded-md bg-red-50 px-4 py-3 text-sm text-red-800" data-testid="directory-refused">
+          {refused}
+        </p>
+      ) : null}
+      {page ? <Results page={page} search={search} /> : null}
+    </main>
+  );
+}
+
+function Results({ page, search }: { page: Awaited<ReturnType<typeof directoryPage>>; search: string }) {
+  if (page.providers.length === 0) {
+    return (
+      <EmptyState
+        icon={<Search className="mx-auto h-10 w-10 text-slate-400" aria-hidden />}
+        title="No providers match this search"
+        text="Try fewer words, another category, a longer distance, a lower rating or no rate limit, or untick Online now."
+        action={{ href: "/providers", label: "Clear the filters", icon: <ArrowRight className="h-4 w-4" aria-hidden /> }}
+        testId="directory-empty"
+      />
+    );
+  }
+  return (
+    <section aria-label="Providers" className="mt-6">
+      <ul className="grid grid-cols-1 gap-3 md:grid-cols-2" data-testid="directory-results">
+        {page.providers.map((provider) => (
+          <li key={provider.id} className="grid gap-2">
+            <ProviderCard provider={provider} {...heartProps(page.saved, "provider", provider.id)} href={`/providers/${provider.id}`}>
+              <CategoryChips ids={provider.providerCategories} />
+              {provider.distanceMiles === null ? null : (
+                <p className="text-sm text-slate-600" data-testid="provider-distance">
+                  {formatMiles(provider.distanceMiles)} away
+                </p>
+              )}
+            </ProviderCard>
+          </li>
+        ))}
+      </ul>
+      {page.next ? (
+        <Link
+          to={nextHref(search, page.next)}
+          className="mt-6 inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
+          data-testid="directory-more"
+        >
+          Load more
+          <ArrowRight className="h-4 w-4" aria-hidden />
+        </Link>
+      ) : null}
+    </section>
+  );
+}
