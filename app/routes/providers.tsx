@@ -79,7 +79,10 @@ function Results({ page, search }: { page: Awaited<ReturnType<typeof directoryPa
     );
   }
   return (
-    <section aria-label="Providers" className="mt-6">
+    <section aria-labelledby="directory-results-title" className="mt-6">
+      <h2 id="directory-results-title" className="sr-only">
+        Providers
+      </h2>
       <ul className="grid grid-cols-1 gap-3 md:grid-cols-2" data-testid="directory-results">
         {page.providers.map((provider) => (
           <li key={provider.id} className="grid gap-2">
