@@ -7,7 +7,8 @@ import { searchProviders, type ProviderSearchPage } from "~/models/provider-sear
 
 import type { Database } from "../../db/client.ts";
 import * as t from "../../db/schema.ts";
-import { modelTestDatabase, refusal } from "../support/model-database.ts";
+import { insertBooking, modelTestDatabase, refusal } from "../support/model-database.ts";
+import { DIRECTORY_CARD } from "../support/spec-fields.ts";
 
 let db: Database;
 const { user, provider } = modelTestDatabase((opened) => (db = opened));
@@ -30,14 +31,7 @@ async function allPages(viewerId: string, params: Record<string, string>, origin
 
 async function review(revieweeId: string, comment: string) {
   const seeker = await user();
-  const [job] = await db
-    .insert(t.jobs)
-    .values({ seekerId: seeker.id, categoryId: "repair", title: "Tap", description: "Fix it", latitude: "40.7", longitude: "-74", address: "NY" })
-    .returning();
-  const [booking] = await db
-    .insert(t.bookings)
-    .values({ jobId: job.id, seekerId: seeker.id, providerId: revieweeId, agreedPrice: "50", paymentMethod: "cash" })
-    .returning();
+  const booking = await insertBooking(db, seeker.id, revieweeId);
   await db.insert(t.reviews).values({ bookingId: booking.id, reviewerId: seeker.id, revieweeId, rating: 5, comment });
 }
 
@@ -122,21 +116,7 @@ describe("provider directory search", () => {
     const me = await user();
     await provider({ bio: "okapian", phoneNumber: "555", address: "1 Main St" });
     const [card] = (await search(me.id, { q: "okapian" })).providers;
-    expect(Object.keys(card).sort()).toEqual(
-      [
-        "averageRating",
-        "distanceMiles",
-        "firstName",
-        "hourlyRate",
-        "id",
-        "isProviderOnline",
-        "lastName",
-        "profileImageUrl",
-        "providerCategories",
-        "totalJobsCompleted",
-        "totalReviews",
-      ].sort(),
-    );
+    expect(Object.keys(card).sort()).toEqual([...DIRECTORY_CARD].sort());
     for (const after of [
       "garbage",
       Buffer.from('{"s":"rate","k":["1"]}').toString("base64url"),

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 
 import { appServerForFile } from "../support/app-server.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
+import { DIRECTORY_CARD } from "../support/spec-fields.ts";
 
 const app = appServerForFile();
 const word = () => `zq${Math.random().toString(36).slice(2, 8)}`;
@@ -52,21 +53,7 @@ describe("GET /api/providers", () => {
     const both = await search(seeker, `q=${tag}`);
     expect(both.providers.map((p) => p.id).sort()).toEqual([near.id, far.id].sort());
     const card = both.providers.find((p) => p.id === near.id)!;
-    expect(Object.keys(card).sort()).toEqual(
-      [
-        "averageRating",
-        "distanceMiles",
-        "firstName",
-        "hourlyRate",
-        "id",
-        "isProviderOnline",
-        "lastName",
-        "profileImageUrl",
-        "providerCategories",
-        "totalJobsCompleted",
-        "totalReviews",
-      ].sort(),
-    );
+    expect(Object.keys(card).sort()).toEqual([...DIRECTORY_CARD].sort());
     const text = JSON.stringify(both);
     for (const secret of [near.email, far.email, "555-0100", "10002", "90210"]) expect(text).not.toContain(secret);
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import type { Database } from "../../db/client.ts";
 import * as t from "../../db/schema.ts";
-import { modelTestDatabase } from "../support/model-database.ts";
+import { insertBooking, modelTestDatabase } from "../support/model-database.ts";
 
 let db: Database;
 modelTestDatabase((opened) => (db = opened));
@@ -156,14 +156,7 @@ describe("schema", () => {
   it("keeps review ratings within 1-5 and one review per reviewer and booking", async () => {
     const seeker = await newUser("rs@example.com");
     const provider = await newUser("rp@example.com");
-    const [job] = await db
-      .insert(t.jobs)
-      .values({ seekerId: seeker.id, categoryId: "repair", title: "T", description: "D", latitude: "0", longitude: "0", address: "A" })
-      .returning();
-    const [booking] = await db
-      .insert(t.bookings)
-      .values({ jobId: job.id, seekerId: seeker.id, providerId: provider.id, agreedPrice: "0", paymentMethod: "card" })
-      .returning();
+    const booking = await insertBooking(db, seeker.id, provider.id);
     expect(booking).toMatchObject({ status: "pending", paymentStatus: "pending" });
     await expectViolation(db.insert(t.reviews).values({ bookingId: booking.id, reviewerId: seeker.id, revieweeId: provider.id, rating: 6 }), "23514");
     await expectViolation(db.insert(t.reviews).values({ bookingId: booking.id, reviewerId: seeker.id, revieweeId: provider.id, rating: 0 }), "23514");

@@ -57,3 +57,16 @@ export async function refusal(promise: Promise<unknown>): Promise<DomainError> {
   expect(error).toBeInstanceOf(DomainError);
   return error as DomainError;
 }
+
+/** A job of `seekerId` booked by `providerId`, written straight to the tables (for tests of what follows a booking). */
+export async function insertBooking(db: Database, seekerId: string, providerId: string, booking: Partial<typeof t.bookings.$inferInsert> = {}) {
+  const [job] = await db
+    .insert(t.jobs)
+    .values({ seekerId, categoryId: "repair", title: "Tap", description: "Fix it", latitude: "40.7", longitude: "-74", address: "NY" })
+    .returning();
+  const [row] = await db
+    .insert(t.bookings)
+    .values({ jobId: job.id, seekerId, providerId, agreedPrice: "50", paymentMethod: "cash", ...booking })
+    .returning();
+  return row;
+}

@@ -33,6 +33,8 @@ export const PROVIDER_CARD = [
   "totalJobsCompleted",
   "hourlyRate",
 ];
+/** A directory card (issue 33 §1): the public card with the provider's categories and distance, nothing more. */
+export const DIRECTORY_CARD = [...PROVIDER_CARD, "providerCategories", "distanceMiles"];
 export const CATEGORY = ["id", "name", "icon", "description"];
 export const JOB = [
   "id",
