@@ -15,11 +15,6 @@ import { directoryPage } from "~/operations/provider-directory.server";
 
 import type { Route } from "./+types/providers";
 
-/** The search of the URL: empty fields are no filter. */
-function searchOf(url: URL) {
-  return Object.fromEntries([...url.searchParams].filter(([, value]) => value.trim() !== ""));
-}
-
 /**
  * The provider directory (issue 33 §1): search by name, skill or review words, filter and sort; every search is a
  * URL. A search the rules refuse shows why, with the form, and no results.
@@ -27,7 +22,7 @@ function searchOf(url: URL) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const url = new URL(request.url);
-  const parsed = providerSearchQuery.safeParse(searchOf(url));
+  const parsed = providerSearchQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) return { query: {}, refused: describeIssues(parsed.error), page: null, search: url.search };
   try {
     return { query: parsed.data, refused: null, page: await directoryPage(user, parsed.data), search: url.search };
