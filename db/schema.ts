@@ -187,6 +187,11 @@ export const jobs = pgTable(
     locationApproximate: boolean("location_approximate").notNull().default(false),
     budget: numeric("budget", { precision: 10, scale: 2 }),
     status: jobStatus("status").notNull().default("posted"),
+    /**
+     * A direct request (issue 33 §2): the one provider this job was asked of. Such a job is seen by its seeker and
+     * that provider only, never listed to others; null for a job posted to everyone.
+     */
+    requestedProviderId: uuid("requested_provider_id").references(() => users.id, { onDelete: "cascade" }),
     position: cube("position").notNull().generatedAlwaysAs(unitSpherePoint("latitude", "longitude")),
     ...timestamps,
   },
@@ -224,6 +229,14 @@ export const bookings = pgTable(
     paymentStatus: paymentStatus("payment_status").notNull().default("pending"),
     status: bookingStatus("status").notNull().default("pending"),
     scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    /** The end of the time window asked for; null: as soon as possible. */
+    scheduledEndAt: timestamp("scheduled_end_at", { withTimezone: true }),
+    /** When a pending request lapses unanswered; null for every other booking. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** Who cancelled (declined) the booking; null with a cancelledAt: it expired. */
+    cancelledBy: uuid("cancelled_by").references(() => users.id, { onDelete: "set null" }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancellationReason: text("cancellation_reason"),
     startedAt: timestamp("started_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     ...timestamps,
@@ -232,8 +245,24 @@ export const bookings = pgTable(
     index("bookings_provider_status_idx").on(t.providerId, t.status),
     index("bookings_seeker_status_idx").on(t.seekerId, t.status),
     index("bookings_job_idx").on(t.jobId),
+    // The provider's Upcoming: accepted bookings by the time asked for.
+    index("bookings_provider_scheduled_idx")
+      .on(t.providerId, t.scheduledAt)
+      .where(sql`${t.status} = 'accepted'`),
   ],
 );
+
+/**
+ * A provider's private calendar feed (issue 33 §3): the feed's URL is signed over the user id and this version, so
+ * revoking it (a new version, or the row removed) ends every URL given out before.
+ */
+export const calendarFeeds = pgTable("calendar_feeds", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  version: integer("version").notNull().default(1),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * A provider who cancelled a booking they had accepted (decision 0062): one row per provider and job, so the
