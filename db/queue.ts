@@ -17,6 +17,8 @@ export const QUEUES = {
   messageAlert: "message-alert",
   /** A provider's digest of jobs that are not urgent, due 30 minutes after the first; one waiting per provider. */
   jobDigest: "job-digest",
+  /** A direct request that lapses unanswered, due at its expiry; one per booking (its id is the job's singleton key). */
+  requestExpiry: "request-expiry",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -50,6 +52,7 @@ export async function installQueue(connection: QueueConnection): Promise<void> {
     await boss.createQueue(QUEUES.alertEmail, RETRIES);
     await boss.createQueue(QUEUES.messageAlert, { ...RETRIES, policy: "short" });
     await boss.createQueue(QUEUES.jobDigest, { ...RETRIES, policy: "short" });
+    await boss.createQueue(QUEUES.requestExpiry, RETRIES);
   } finally {
     await boss.stop({ graceful: false, close: !connection.pglite });
   }

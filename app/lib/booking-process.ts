@@ -20,7 +20,7 @@ export interface BookingTransition {
   to: BookingStatus;
   by: BookingParty;
   /** The button that makes the move. */
-  action: "Start Job" | "Complete Job" | "Cancel booking";
+  action: "Start Job" | "Complete Job" | "Cancel booking" | "Accept" | "Decline" | "Cancel request";
   /** What the job's status becomes in the same transaction (null: it stays). */
   jobStatus: JobStatus | null;
   stamp: BookingStamp | null;
@@ -43,10 +43,51 @@ const CANCELLED_NOTICE = { type: "booking_cancelled", title: "Booking cancelled"
 
 /**
  * Every move of a booking. A booking is created accepted when a provider accepts a job (decision 0011, the job
- * process in `job-process.ts`); nothing creates a `pending` booking yet, so no move starts from it (decision 0069):
- * the request flow that creates one adds its rows here.
+ * process in `job-process.ts`), or pending when a seeker asks one provider directly (a request, issue 33 §2): the
+ * requested provider accepts or declines it, the seeker may withdraw it, and one nobody answers lapses
+ * (`REQUEST_EXPIRY`, made by the system, not by a party).
  */
 export const BOOKING_TRANSITIONS: readonly BookingTransition[] = [
+  {
+    from: "pending",
+    to: "accepted",
+    by: "provider",
+    action: "Accept",
+    jobStatus: "matched",
+    stamp: null,
+    countsCompletedJob: false,
+    withdrawal: false,
+    notice: { type: "booking_accepted", title: "Request accepted", verb: "accepted your request for" },
+    toast: { title: "Request accepted", description: "The booking is confirmed. The client has been told." },
+    waiting: "Waiting for the provider to answer your request.",
+  },
+  {
+    from: "pending",
+    to: "cancelled",
+    by: "provider",
+    action: "Decline",
+    // A request is the seeker's to send elsewhere: it does not go to every provider by itself.
+    jobStatus: "cancelled",
+    stamp: null,
+    countsCompletedJob: false,
+    withdrawal: false,
+    notice: { type: "booking_cancelled", title: "Request declined", verb: "declined your request for" },
+    toast: { title: "Request declined", description: "The client has been told." },
+    waiting: null,
+  },
+  {
+    from: "pending",
+    to: "cancelled",
+    by: "seeker",
+    action: "Cancel request",
+    jobStatus: "cancelled",
+    stamp: null,
+    countsCompletedJob: false,
+    withdrawal: false,
+    notice: { type: "booking_cancelled", title: "Request withdrawn", verb: "withdrew the request for" },
+    toast: { title: "Request withdrawn", description: "The provider has been told." },
+    waiting: null,
+  },
   {
     from: "accepted",
     to: "in_progress",
@@ -103,6 +144,35 @@ export const BOOKING_TRANSITIONS: readonly BookingTransition[] = [
   },
 ];
 
+/** A request nobody answered lapses: the booking is cancelled by nobody, its job with it, and the seeker told. */
+export const REQUEST_EXPIRY = {
+  from: "pending",
+  to: "cancelled",
+  jobStatus: "cancelled",
+  notice: { type: "booking_cancelled", title: "Request expired", verb: "did not answer your request in time for" },
+} as const satisfies { from: BookingStatus; to: BookingStatus; jobStatus: JobStatus; notice: BookingTransition["notice"] };
+
+/**
+ * The job's status after a move, for a job asked of one provider (a request): the provider backing out of an
+ * accepted request does not put it before every provider, it ends it, and the seeker chooses what next.
+ */
+export function jobStatusAfterMove(step: Pick<BookingTransition, "jobStatus">, job: { requestedProviderId: string | null }): JobStatus | null {
+  if (step.jobStatus === "posted" && job.requestedProviderId) return "cancelled";
+  return step.jobStatus;
+}
+
+/** Why a request can no longer be answered, as its parties read it (409), from the booking as it now is. */
+export function requestGone(booking: { status: BookingStatus; cancelledBy: string | null; seekerId: string; expiresAt: Date | null }): string {
+  if (booking.status === "accepted" || booking.status === "in_progress" || booking.status === "completed") return "This request was already accepted";
+  if (booking.status === "cancelled" && booking.cancelledBy === null) return "This request has expired";
+  if (booking.status === "cancelled" && booking.cancelledBy === booking.seekerId) return "The client withdrew this request";
+  if (booking.status === "cancelled") return "This request was declined";
+  return "This request has expired";
+}
+
+/** The longest reason a party may give for cancelling or declining. */
+export const CANCELLATION_REASON_MAX = 500;
+
 /**
  * A booking in one of these statuses is under way: its two parties see each other's phone number
  * (decision 0018) and its provider the job's exact address (decision 0039).
@@ -156,16 +226,6 @@ export function otherParty(party: BookingParty): BookingParty {
   return party === "seeker" ? "provider" : "seeker";
 }
 
-/** What the job's status becomes when its booking moves to `to` by `by` (same transaction); null: it stays. */
-export function jobStatusAfter(to: BookingStatus, by: BookingParty): JobStatus | null {
-  return BOOKING_TRANSITIONS.find((t) => t.to === to && t.by === by)?.jobStatus ?? null;
-}
-
-/** The toast of the move that left a booking in `to`, made by `by` (the booking page's success toast). */
-export function toastAfter(to: BookingStatus, by: BookingParty): { title: string; description: string } | null {
-  return BOOKING_TRANSITIONS.find((t) => t.to === to && t.by === by)?.toast ?? null;
-}
-
 /** What `party` waits for at `status`: the waiting text of the other party's next move, if it has one. */
 export function waitingNote(status: BookingStatus, party: BookingParty): string | null {
   return BOOKING_TRANSITIONS.find((t) => t.from === status && t.by === otherParty(party) && t.waiting)?.waiting ?? null;
@@ -173,7 +233,7 @@ export function waitingNote(status: BookingStatus, party: BookingParty): string 
 
 /** The notices a booking's other party gets, by the status the booking moved to (the email alerts read them). */
 export const STATUS_NOTICES: Partial<Record<BookingStatus, BookingTransition["notice"]>> = Object.fromEntries(
-  BOOKING_TRANSITIONS.map((t) => [t.to, t.notice]),
+  BOOKING_TRANSITIONS.filter((t) => t.from !== "pending").map((t) => [t.to, t.notice]),
 );
 
 /** The booking page's timeline: Booking Created, then each stamped move in the order of the process. */

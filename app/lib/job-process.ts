@@ -37,6 +37,7 @@ export const JOB_ALREADY_ACCEPTED = "This job was already accepted";
 export const GO_ONLINE_TO_ACCEPT = "Go online to accept jobs";
 export const JOB_OUT_OF_REACH = `This job is more than ${NEARBY_RADIUS_MILES} miles from your location`;
 export const JOB_CANCELLED_BEFORE = "You cancelled this job after accepting it: it is left to other providers";
+export const ANSWER_THE_REQUEST = "This job was requested of you: accept or decline the request instead";
 export const OWN_JOB = "You cannot accept your own job";
 export const ONLY_PROVIDERS_ACCEPT = "Only providers can accept jobs. Switch to offering services first.";
 export const TOO_MANY_CANCELLATIONS = `You cancelled ${PROVIDER_CANCELLATIONS_PER_DAY} accepted bookings in the last ${CANCELLATION_WINDOW_HOURS} hours`;
@@ -47,6 +48,8 @@ export const TOO_MANY_CANCELLATIONS = `You cancelled ${PROVIDER_CANCELLATIONS_PE
  */
 export interface AcceptanceFacts {
   status: JobStatus;
+  /** The job is a request addressed to this provider: it is answered on its booking, not accepted as a job. */
+  requestedOfMe: boolean;
   /** The provider is the job's seeker. */
   own: boolean;
   /** The provider cancelled this job after accepting it (decision 0062). */
@@ -69,6 +72,7 @@ export interface AcceptRefusal {
 
 /** Why a provider may not accept a job, first reason first (the one the provider can least change); null: they may. */
 export function acceptRefusal(facts: AcceptanceFacts): AcceptRefusal | null {
+  if (facts.requestedOfMe) return { kind: "conflict", message: ANSWER_THE_REQUEST, shownOnPage: false };
   if (facts.status !== ACCEPT_JOB.from) return { kind: "conflict", message: JOB_ALREADY_ACCEPTED, shownOnPage: false };
   if (facts.own) return { kind: "forbidden", message: OWN_JOB, shownOnPage: false };
   if (facts.withdrawn) return { kind: "conflict", message: JOB_CANCELLED_BEFORE, shownOnPage: true };

@@ -1,20 +1,15 @@
 import "server-only";
 
-import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 
 import { bookings, bookingWithdrawals, jobColumns, jobs, users, type Booking, type Job } from "#db/schema.ts";
 import type { Executor } from "~/infra/db.server";
-import {
-  ACTIVE_BOOKING_STATUSES,
-  BOOKING_STATUSES,
-  CANCELLATION_WINDOW_HOURS,
-  PROVIDER_CANCELLATIONS_PER_DAY,
-  type BookingTransition,
-} from "~/lib/booking-process";
+import { ACTIVE_BOOKING_STATUSES, CANCELLATION_WINDOW_HOURS, PROVIDER_CANCELLATIONS_PER_DAY, type BookingTransition } from "~/lib/booking-process";
 import { isUuid } from "~/lib/ids";
 import { ACCEPT_JOB } from "~/lib/job-process";
+import { CLASH_HOURS, type Window } from "~/lib/schedule";
 import { fullName } from "~/lib/user-display";
 import { asSeenBy } from "~/models/job.server";
 
@@ -87,6 +82,108 @@ export async function insertAcceptedBooking(
     })
     .returning();
   return booking;
+}
+
+/** The pending booking a request creates: for the time asked for, lapsing at `expiresAt` unless answered. */
+export async function insertRequestedBooking(
+  tx: Executor,
+  job: Pick<Job, "id" | "seekerId" | "budget">,
+  providerId: string,
+  request: { window: Window; expiresAt: Date; paymentMethod: PaymentMethod },
+): Promise<Booking> {
+  const [booking] = await tx
+    .insert(bookings)
+    .values({
+      jobId: job.id,
+      seekerId: job.seekerId,
+      providerId,
+      agreedPrice: job.budget ?? "0",
+      paymentMethod: request.paymentMethod,
+      paymentStatus: "pending",
+      status: "pending",
+      scheduledAt: request.window.start,
+      scheduledEndAt: request.window.end,
+      expiresAt: request.expiresAt,
+    })
+    .returning();
+  return booking;
+}
+
+/**
+ * A request lapses, as one conditional update: only while still pending and past its time by the database's clock
+ * (an answer or a withdrawal that came first wins). The booking, or null when it was not to lapse.
+ */
+export async function lapseRequest(tx: Executor, bookingId: string): Promise<Booking | null> {
+  const [lapsed] = await tx
+    .update(bookings)
+    .set({ status: "cancelled", cancelledAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, "pending"), sql`${bookings.expiresAt} <= now()`))
+    .returning();
+  return lapsed ?? null;
+}
+
+/** The pending request on one of the seeker's jobs, locked (a withdrawn job withdraws its request in the same move). */
+export async function lockPendingRequestOfJob(tx: Executor, jobId: string, seekerId: string): Promise<Booking | null> {
+  const [row] = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.jobId, jobId), eq(bookings.seekerId, seekerId), eq(bookings.status, "pending")))
+    .for("update");
+  return row ?? null;
+}
+
+/** A booking with its job and the other party, for the provider's Requests and Upcoming lists. */
+export type ProviderBookingItem = Booking & { job: BookingJob; seeker: Omit<PartySummary, "phoneNumber"> };
+
+/**
+ * The provider's open requests (newest first) or upcoming accepted bookings (soonest first, the indexed
+ * `bookings_provider_scheduled_idx`). A lapsed request the expiry job has not reached yet is left out.
+ */
+export async function listProviderBookings(
+  db: Executor,
+  providerId: string,
+  which: "requests" | "upcoming",
+  limit = 20,
+): Promise<ProviderBookingItem[]> {
+  const rows = await db
+    .select({ booking: bookings, job: jobColumns, exactLocation: seesExactLocation(providerId), seeker: partySummary })
+    .from(bookings)
+    .innerJoin(jobs, eq(jobs.id, bookings.jobId))
+    .innerJoin(users, eq(users.id, bookings.seekerId))
+    .where(
+      and(
+        eq(bookings.providerId, providerId),
+        which === "requests" ? and(eq(bookings.status, "pending"), sql`${bookings.expiresAt} > now()`) : eq(bookings.status, "accepted"),
+      ),
+    )
+    .orderBy(which === "requests" ? desc(bookings.createdAt) : asc(bookings.scheduledAt))
+    .limit(limit);
+  return rows.map(({ booking, job, exactLocation, seeker }) => ({ ...booking, job: asSeenBy(job, Boolean(exactLocation)), seeker }));
+}
+
+/** The provider's accepted or started bookings whose time lies within CLASH_HOURS of `window` (not `exceptId`). */
+export async function clashingBookings(
+  db: Executor,
+  providerId: string,
+  window: Window,
+  exceptId: string,
+): Promise<Pick<Booking, "id" | "scheduledAt" | "scheduledEndAt">[]> {
+  const margin = sql.raw(`interval '${CLASH_HOURS} hours'`);
+  const end = window.end ?? window.start;
+  return db
+    .select({ id: bookings.id, scheduledAt: bookings.scheduledAt, scheduledEndAt: bookings.scheduledEndAt })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.providerId, providerId),
+        inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]),
+        ne(bookings.id, exceptId),
+        sql`${bookings.scheduledAt} < ${end.toISOString()}::timestamptz + ${margin}`,
+        sql`coalesce(${bookings.scheduledEndAt}, ${bookings.scheduledAt}) > ${window.start.toISOString()}::timestamptz - ${margin}`,
+      ),
+    )
+    .orderBy(asc(bookings.scheduledAt))
+    .limit(3);
 }
 
 /** The name another user reads in a notification: never the email address (decision 0018). */
@@ -196,10 +293,6 @@ export async function getBookingForParty(db: Executor, bookingId: string, userId
   return { ...row.booking, job: asSeenBy(row.job, Boolean(row.exactLocation)), seeker: row.seeker, provider: row.provider };
 }
 
-export const updateBookingStatusSchema = z.object({
-  status: z.enum(BOOKING_STATUSES, { error: `status must be one of ${BOOKING_STATUSES.join(", ")}` }),
-});
-
 /** The booking, locked for a move, when `userId` is one of its parties (authorization in the query); else null. */
 export async function lockBookingForParty(tx: Executor, bookingId: string, userId: string): Promise<Booking | null> {
   if (!isUuid(bookingId)) return null;
@@ -221,9 +314,17 @@ export async function lockProviderCancellations(tx: Executor, providerId: string
 
 /**
  * Writes one move of the booking process: the status and the move's timestamp, on condition that the booking is
- * still where it was read (null otherwise: a concurrent move won); a withdrawal is recorded (decision 0062).
+ * still where it was read (null otherwise: a concurrent move won) and, for a request, that it has not lapsed by the
+ * database's clock (the expiry job may be late; a lapsed request is never accepted); a cancellation records who and
+ * why, a withdrawal is recorded (decision 0062).
  */
-export async function writeBookingMove(tx: Executor, current: Booking, step: BookingTransition, now: Date): Promise<Booking | null> {
+export async function writeBookingMove(
+  tx: Executor,
+  current: Booking,
+  step: BookingTransition,
+  now: Date,
+  cancellation: { by: string; reason: string | null } | null = null,
+): Promise<Booking | null> {
   const [moved] = await tx
     .update(bookings)
     .set({
@@ -231,8 +332,15 @@ export async function writeBookingMove(tx: Executor, current: Booking, step: Boo
       updatedAt: now,
       ...(step.stamp?.column === "startedAt" ? { startedAt: now } : {}),
       ...(step.stamp?.column === "completedAt" ? { completedAt: now } : {}),
+      ...(step.to === "cancelled" && cancellation ? { cancelledBy: cancellation.by, cancelledAt: now, cancellationReason: cancellation.reason } : {}),
     })
-    .where(and(eq(bookings.id, current.id), eq(bookings.status, step.from)))
+    .where(
+      and(
+        eq(bookings.id, current.id),
+        eq(bookings.status, step.from),
+        step.from === "pending" && step.to === "accepted" ? sql`(${bookings.expiresAt} is null or ${bookings.expiresAt} > now())` : undefined,
+      ),
+    )
     .returning();
   if (!moved) return null;
   if (step.withdrawal) await tx.insert(bookingWithdrawals).values({ bookingId: current.id, providerId: current.providerId, jobId: current.jobId });

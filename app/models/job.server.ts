@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, desc, eq, inArray, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { createInsertSchema } from "drizzle-zod";
 import { z } from "zod";
 
@@ -52,7 +52,8 @@ export const createJobSchema = createInsertSchema(jobs, {
   longitude: decimal(jobFieldRules.longitude).nullish(),
   budget: decimal(jobFieldRules.budget).nullish(),
 })
-  .omit({ id: true, createdAt: true, updatedAt: true, status: true, seekerId: true, locationApproximate: true })
+  // A job is addressed to one provider only by a request (POST /api/bookings/requests), never by a field of a job.
+  .omit({ id: true, createdAt: true, updatedAt: true, status: true, seekerId: true, locationApproximate: true, requestedProviderId: true })
   .refine((v) => (v.latitude == null) === (v.longitude == null), {
     message: "latitude and longitude go together",
     path: ["longitude"],
@@ -126,12 +127,14 @@ export async function publishJobUpdate(db: Executor, job: Pick<Job, "id" | "seek
   await publishEvent(db, { type: "job_update", userIds: [job.seekerId, ...nearby.map((p) => p.id)], data: { jobId: job.id } });
 }
 
-export async function insertJob(db: Executor, seekerId: string, input: NewJob): Promise<Job> {
+/** Stores a job; `requestedProviderId` addresses it to that provider alone (a request, issue 33 §2). */
+export async function insertJob(db: Executor, seekerId: string, input: NewJob, requestedProviderId: string | null = null): Promise<Job> {
   const place = placeJob(input);
   const [job] = await db
     .insert(jobs)
     .values({
       seekerId,
+      requestedProviderId,
       categoryId: input.categoryId,
       title: input.title,
       description: input.description,
@@ -164,16 +167,22 @@ export type JobWithSeeker = Job & { seeker: SeekerSummary; exactLocation: boolea
 
 /**
  * Decision 0039, in SQL. Who gets a job's exact location: its seeker, and the provider of an active booking on
- * it. Who may see the job at all: anyone while it is posted, then only its seeker and the providers who have (or
- * had) a booking on it.
+ * it. Who may see the job at all: anyone while it is posted to everyone, then only its seeker and the providers
+ * who have (or had) a booking on it. A job requested of one provider is never posted to everyone: its seeker and
+ * that provider (who has its pending booking) see it, nobody else.
  */
 function seesExactLocation(viewerId: string): SQL<boolean> {
   return sql<boolean>`(${jobs.seekerId} = ${viewerId} or exists (select 1 from ${bookings}
     where ${bookings.jobId} = ${jobs.id} and ${bookings.providerId} = ${viewerId} and ${inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES])}))`;
 }
+/** A posted job open to every provider: not a request addressed to one. */
+export function openToEveryone(): SQL {
+  return sql`(${jobs.status} = 'posted' and ${jobs.requestedProviderId} is null)`;
+}
+
 function mayReadJob(viewerId: string): SQL | undefined {
   return or(
-    eq(jobs.status, "posted"),
+    openToEveryone(),
     eq(jobs.seekerId, viewerId),
     sql`exists (select 1 from ${bookings} where ${bookings.jobId} = ${jobs.id} and ${bookings.providerId} = ${viewerId})`,
   );
@@ -276,6 +285,7 @@ export async function claimPostedJob(tx: Executor, jobId: string, providerId: st
       and(
         eq(jobs.id, jobId),
         eq(jobs.status, ACCEPT_JOB.from),
+        isNull(jobs.requestedProviderId),
         ne(jobs.seekerId, providerId),
         withinReachOf(standing),
         sql`not ${withdrawnBy(providerId)}`,
@@ -292,12 +302,20 @@ export async function claimPostedJob(tx: Executor, jobId: string, providerId: st
 export async function acceptanceFacts(db: Executor, jobId: string, providerId: string, standing: ProviderStanding): Promise<AcceptanceFacts | null> {
   if (!isUuid(jobId)) return null;
   const [row] = await db
-    .select({ status: jobs.status, seekerId: jobs.seekerId, withinReach: withinReachOf(standing), withdrawn: withdrawnBy(providerId) })
+    .select({
+      status: jobs.status,
+      seekerId: jobs.seekerId,
+      requestedProviderId: jobs.requestedProviderId,
+      withinReach: withinReachOf(standing),
+      withdrawn: withdrawnBy(providerId),
+    })
     .from(jobs)
     .where(eq(jobs.id, jobId));
-  if (!row) return null;
+  // A job requested of another provider is not there for this one.
+  if (!row || (row.requestedProviderId !== null && row.requestedProviderId !== providerId)) return null;
   return {
     status: row.status,
+    requestedOfMe: row.requestedProviderId === providerId,
     own: row.seekerId === providerId,
     withdrawn: Boolean(row.withdrawn),
     online: standing.online,
@@ -310,6 +328,34 @@ export async function jobAfterBookingMove(tx: Executor, jobId: string, status: J
   const [job] = status
     ? await tx.update(jobs).set({ status, updatedAt: now }).where(eq(jobs.id, jobId)).returning(jobColumns)
     : await tx.select(jobColumns).from(jobs).where(eq(jobs.id, jobId));
+  return job;
+}
+
+/** Whether the job is a request, and of whom (the booking process ends, rather than reopens, a request's job). */
+export async function requestOf(db: Executor, jobId: string): Promise<{ requestedProviderId: string | null }> {
+  const [row] = await db.select({ requestedProviderId: jobs.requestedProviderId }).from(jobs).where(eq(jobs.id, jobId));
+  return { requestedProviderId: row?.requestedProviderId ?? null };
+}
+
+/**
+ * A request that ended unanswered or declined goes to every provider: its job, posted again and addressed to nobody,
+ * as one conditional update (only the seeker's, only a request's job that ended with no booking left open, so a
+ * second click changes nothing).
+ */
+export async function reopenRequestedJob(tx: Executor, seekerId: string, jobId: string): Promise<Job | undefined> {
+  const [job] = await tx
+    .update(jobs)
+    .set({ status: "posted", requestedProviderId: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(jobs.id, jobId),
+        eq(jobs.seekerId, seekerId),
+        eq(jobs.status, "cancelled"),
+        sql`${jobs.requestedProviderId} is not null`,
+        sql`not exists (select 1 from ${bookings} where ${bookings.jobId} = ${jobs.id} and ${bookings.status} <> 'cancelled')`,
+      ),
+    )
+    .returning(jobColumns);
   return job;
 }
 
@@ -399,7 +445,7 @@ const nearestQuery = builtOnce((db, shape) => {
   const chord = sql`(${jobs.position} <-> ${center})`;
   const maxChord = sql.placeholder("maxChord");
   const branches = Array.from({ length: Number(count) }, (_, i) => {
-    const pair = sql`${jobs.status} = 'posted' and ${urgency === "urgent" ? sql`${jobs.isUrgent}` : sql`not ${jobs.isUrgent}`}
+    const pair = sql`${jobs.status} = 'posted' and ${jobs.requestedProviderId} is null and ${urgency === "urgent" ? sql`${jobs.isUrgent}` : sql`not ${jobs.isUrgent}`}
       and ${jobs.categoryId} = ${sql.placeholder(`category${i}`)} and ${jobs.seekerId} <> ${sql.placeholder("providerId")}
       and not ${withdrawnBy(sql.placeholder("providerId"))}`;
     // The limit-th nearest distance, nearest first from the index; then every job up to it (ties included),

@@ -186,3 +186,17 @@ export async function listNearbyOnlineProviders(
     .limit(options.limit ?? 20);
   return rows.map((r) => ({ id: r.id, distanceMiles: Number(r.distance) }));
 }
+
+/** A provider a seeker may ask directly: anyone offering a service (the directory's rule, decision 0072), with what they offer. */
+export async function requestableProvider(
+  db: Executor,
+  id: string,
+): Promise<Pick<User, "id" | "firstName" | "lastName" | "providerCategories"> | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, providerCategories: users.providerCategories })
+    .from(users)
+    .where(and(eq(users.id, id), sql`cardinality(${users.providerCategories}) > 0`))
+    .limit(1);
+  return row ?? null;
+}

@@ -24,6 +24,7 @@ import {
   type AlertToSend,
   type EmailKind,
 } from "~/models/email-alert.server";
+import { lapseQueuedRequest } from "~/operations/requests.server";
 
 /** What a reader unsubscribes from, as the email and the unsubscribe page name it. */
 export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
@@ -89,12 +90,17 @@ export async function deliverDigest(job: Job<{ userId: string }>): Promise<void>
   log().info({ userId: digest.userId, jobs: count }, "job digest sent");
 }
 
-/** Starts this instance's alert worker, unless MAIL_WORKER=false. */
+/** Starts this instance's background worker (alert email, lapsing requests), unless MAIL_WORKER=false. */
 export async function startAlertWorker(): Promise<void> {
   const config = getConfig();
   if (!config.mailWorker) return;
   await startWorkers(
-    { [QUEUES.alertEmail]: deliverAlert as never, [QUEUES.messageAlert]: deliverAlert as never, [QUEUES.jobDigest]: deliverDigest as never },
+    {
+      [QUEUES.alertEmail]: deliverAlert as never,
+      [QUEUES.messageAlert]: deliverAlert as never,
+      [QUEUES.jobDigest]: deliverDigest as never,
+      [QUEUES.requestExpiry]: lapseQueuedRequest as never,
+    },
     { pollingIntervalSeconds: config.mailWorkerPollSeconds, lostAfterSeconds: config.mailWorkerLostSeconds },
   );
 }

@@ -6,17 +6,21 @@ import { spendRateLimit, userKey } from "~/infra/rate-limit.server";
 import {
   availableTransitions,
   findTransition,
+  jobStatusAfterMove,
   refusal as moveRefusal,
   owesPayment,
   partyOf,
+  requestGone,
   REVIEWABLE_BOOKING_STATUS,
   takesMessages,
   waitingNote,
   type BookingParty,
+  type BookingTransition,
 } from "~/lib/booking-process";
 import { conflict, DomainError, forbidden, invalid, notFound, RateLimited } from "~/lib/errors";
 import { isUuid } from "~/lib/ids";
 import { ACCEPT_JOB, acceptRefusal, JOB_ALREADY_ACCEPTED, ONLY_PROVIDERS_ACCEPT, TOO_MANY_CANCELLATIONS } from "~/lib/job-process";
+import { bookingMoveSchema } from "~/lib/schemas/booking-request";
 import {
   cancellationWait,
   countCompletedJob,
@@ -27,14 +31,13 @@ import {
   listMyBookings,
   lockBookingForParty,
   lockProviderCancellations,
-  updateBookingStatusSchema,
   writeBookingMove,
   type Booking,
   type BookingDetail,
   type BookingListItem,
   type PaymentMethod,
 } from "~/models/booking.server";
-import { acceptanceFacts, claimPostedJob, jobAfterBookingMove, providerStanding, publishJobUpdate } from "~/models/job.server";
+import { acceptanceFacts, claimPostedJob, jobAfterBookingMove, providerStanding, publishJobUpdate, requestOf } from "~/models/job.server";
 import { notify } from "~/models/notification.server";
 import {
   ALREADY_REVIEWED,
@@ -121,34 +124,53 @@ export async function findBookingFor(actor: Pick<User, "id">, bookingId: string)
   return getBookingForParty(await getDb(), bookingId, actor.id);
 }
 
-/** PATCH /api/bookings/{id}/status's body and the booking page's status buttons (spec §7: {status}). */
-export const moveInput = updateBookingStatusSchema;
+/** PATCH /api/bookings/{id}/status's body and the booking page's status buttons (spec §7: {status}; a reason when cancelling). */
+export const moveInput = bookingMoveSchema;
 
 /**
  * One move along the booking process (app/lib/booking-process.ts): only its parties (404 otherwise), only the moves
  * the process gives that party (403, or 409 naming the status); the job follows in the same transaction. A
- * provider's cancellations of accepted bookings are counted and capped (decision 0062).
+ * provider's cancellations of accepted bookings are counted and capped (decision 0062). The booking, and the move
+ * made (its toast is the page's).
  */
-export async function moveBooking(actor: Pick<User, "id">, bookingId: string, to: Booking["status"]): Promise<Booking> {
+export async function moveBooking(
+  actor: Pick<User, "id">,
+  bookingId: string,
+  to: Booking["status"],
+  reason?: string,
+): Promise<{ booking: Booking; step: BookingTransition }> {
   await spendRateLimit("bookings", userKey(actor.id));
-  return moveBookingIn(await getDb(), bookingId, actor.id, to);
+  return moveBookingStep(await getDb(), bookingId, actor.id, to, reason);
+}
+
+/** The move, answering the moved booking (the API's and the tests' form of `moveBooking`). */
+export async function moveBookingIn(db: Executor, bookingId: string, userId: string, to: Booking["status"], reason?: string): Promise<Booking> {
+  return (await moveBookingStep(db, bookingId, userId, to, reason)).booking;
 }
 
 /**
  * The move, in one transaction: the booking is read locked for one of its parties; the process says whether this
- * party may make it; a provider backing out is held to their allowance (the count serialised on their row, 429
- * past it); the booking moves on condition it is still where it was read (409 otherwise); the job follows, a
- * completion counts on the provider's row, the other party is notified, all in the transaction; the live events
- * leave once it commits.
+ * party may make it (a request already answered, withdrawn or lapsed says which, 409); a provider backing out is
+ * held to their allowance (the count serialised on their row, 429 past it); the booking moves on condition it is
+ * still where it was read, and a request only before it lapses (409 otherwise); a cancellation keeps who and why;
+ * the job follows, a completion counts on the provider's row, the other party is notified (with the reason), all in
+ * the transaction; the live events leave once it commits.
  */
-export async function moveBookingIn(db: Executor, bookingId: string, userId: string, to: Booking["status"]): Promise<Booking> {
+async function moveBookingStep(
+  db: Executor,
+  bookingId: string,
+  userId: string,
+  to: Booking["status"],
+  reason?: string,
+): Promise<{ booking: Booking; step: BookingTransition }> {
   if (!isUuid(bookingId)) throw notFound("Booking not found");
   return inTransaction(db, async (tx) => {
     const current = await lockBookingForParty(tx, bookingId, userId);
     if (!current) throw notFound("Booking not found");
     const party = partyOf(current, userId);
+    const wasRequest = current.expiresAt !== null;
     const refused = moveRefusal(current.status, to, party);
-    if (refused) throw new DomainError(refused.kind, refused.message);
+    if (refused) throw new DomainError(refused.kind, refused.kind === "conflict" && wasRequest ? requestGone(current) : refused.message);
     const step = findTransition(current.status, to, party)!;
     if (step.withdrawal) {
       await lockProviderCancellations(tx, userId);
@@ -156,18 +178,25 @@ export async function moveBookingIn(db: Executor, bookingId: string, userId: str
       if (wait !== null) throw new RateLimited(wait, TOO_MANY_CANCELLATIONS);
     }
     const now = new Date();
-    const moved = await writeBookingMove(tx, current, step, now);
-    if (!moved) throw conflict(`This booking is no longer ${current.status.replace("_", " ")}`);
-    const job = await jobAfterBookingMove(tx, current.jobId, step.jobStatus, now);
+    const cancellation = step.to === "cancelled" ? { by: userId, reason: reason?.trim() || null } : null;
+    const moved = await writeBookingMove(tx, current, step, now, cancellation);
+    if (!moved)
+      throw conflict(
+        current.status === "pending"
+          ? requestGone({ ...current, cancelledBy: null })
+          : `This booking is no longer ${current.status.replace("_", " ")}`,
+      );
+    const job = await jobAfterBookingMove(tx, current.jobId, jobStatusAfterMove(step, await requestOf(tx, current.jobId)), now);
     if (step.countsCompletedJob) await countCompletedJob(tx, current.providerId, now);
     const { notice } = step;
     const other = party === "provider" ? current.seekerId : current.providerId;
+    const because = cancellation?.reason ? `: "${cancellation.reason}"` : "";
     await notify(tx, [
       {
         userId: other,
         type: notice.type,
         title: notice.title,
-        message: `${await displayName(tx, userId)} ${notice.verb} "${job.title}"`,
+        message: `${await displayName(tx, userId)} ${notice.verb} "${job.title}"${because}`,
         relatedId: current.id,
       },
     ]);
@@ -177,7 +206,33 @@ export async function moveBookingIn(db: Executor, bookingId: string, userId: str
       data: { bookingId: current.id, jobId: job.id },
     });
     await publishJobUpdate(tx, job);
-    return moved;
+    return { booking: moved, step };
+  });
+}
+
+/**
+ * The seeker withdrew a request's job (DELETE /api/jobs/{id}, "Cancel job"): its pending booking is withdrawn in the
+ * same transaction, as the seeker's "Cancel request" would, and the provider told.
+ */
+export async function withdrawRequestWithJob(tx: Executor, request: Booking): Promise<void> {
+  const step = findTransition("pending", "cancelled", "seeker")!;
+  const now = new Date();
+  const moved = await writeBookingMove(tx, request, step, now, { by: request.seekerId, reason: null });
+  if (!moved) return;
+  const { title } = await jobAfterBookingMove(tx, request.jobId, null, now);
+  await notify(tx, [
+    {
+      userId: request.providerId,
+      type: step.notice.type,
+      title: step.notice.title,
+      message: `${await displayName(tx, request.seekerId)} ${step.notice.verb} "${title}"`,
+      relatedId: request.id,
+    },
+  ]);
+  await publishEvent(tx, {
+    type: "booking_update",
+    userIds: [request.seekerId, request.providerId],
+    data: { bookingId: request.id, jobId: request.jobId },
   });
 }
 

@@ -10,6 +10,7 @@ import { isUuid } from "~/lib/ids";
 import { ACCEPT_JOB, acceptRefusal, cancelJobConflict, mayCancelJob, type AcceptanceFacts } from "~/lib/job-process";
 import { isOnlineProvider } from "~/lib/statuses";
 import { JOB_IMAGE_MAX_BYTES } from "~/lib/uploads";
+import { lockPendingRequestOfJob } from "~/models/booking.server";
 import type { SavedIds } from "~/models/favorite.server";
 import {
   acceptanceFacts,
@@ -26,6 +27,7 @@ import {
   providersAround,
   providerStanding,
   publishJobUpdate,
+  reopenRequestedJob,
   withdrawPostedJob,
   type Job,
   type JobStatus,
@@ -35,6 +37,7 @@ import {
 } from "~/models/job.server";
 import { notify } from "~/models/notification.server";
 import type { User } from "~/models/user.server";
+import { withdrawRequestWithJob } from "~/operations/bookings.server";
 import { loadSavedIds } from "~/operations/favorites.server";
 
 /** POST /api/jobs' body (spec §7). */
@@ -56,13 +59,39 @@ export async function postJob(actor: Pick<User, "id">, input: NewJob, options: {
  * commits a live update for the providers around who can see it.
  */
 export async function postJobIn(db: Executor, seekerId: string, input: NewJob): Promise<Job> {
-  return inTransaction(db, async (tx) => {
-    const job = await insertJob(tx, seekerId, input);
-    const told = await providersAround(tx, job, { categoryId: job.categoryId, limit: JOB_POSTED_NOTIFY_LIMIT });
-    await notify(tx, jobPostedNotices(job, told));
-    await publishJobUpdate(tx, job);
-    return job;
+  return inTransaction(db, async (tx) => announceJob(tx, await insertJob(tx, seekerId, input)));
+}
+
+/** A job open to everyone: the nearest online providers offering its category are told, and live pages updated. */
+async function announceJob(tx: Executor, job: Job): Promise<Job> {
+  const told = await providersAround(tx, job, { categoryId: job.categoryId, limit: JOB_POSTED_NOTIFY_LIMIT });
+  await notify(tx, jobPostedNotices(job, told));
+  await publishJobUpdate(tx, job);
+  return job;
+}
+
+export const ALREADY_POSTED_TO_EVERYONE = "This job is no longer a request that ended: it was posted to everyone or is taken";
+
+/**
+ * "Post to every provider nearby" after a request was declined, lapsed or withdrawn: the same job, posted to everyone
+ * and announced as a new one would be (counted against the jobs limit). 404 for a job that is not the seeker's;
+ * 409 when it is not a request that ended (a second click).
+ */
+export async function postRequestToEveryone(actor: Pick<User, "id">, jobId: string): Promise<Job> {
+  if (!isUuid(jobId)) throw notFound("Job not found");
+  await spendRateLimit("jobs", userKey(actor.id));
+  return postRequestToEveryoneIn(await getDb(), actor.id, jobId);
+}
+
+export async function postRequestToEveryoneIn(db: Executor, seekerId: string, jobId: string): Promise<Job> {
+  if (!isUuid(jobId)) throw notFound("Job not found");
+  const job = await inTransaction(db, async (tx) => {
+    const reopened = await reopenRequestedJob(tx, seekerId, jobId);
+    return reopened ? announceJob(tx, reopened) : undefined;
   });
+  if (job) return job;
+  if (!(await ownJobStatus(db, seekerId, jobId))) throw notFound("Job not found");
+  throw conflict(ALREADY_POSTED_TO_EVERYONE);
 }
 
 /** The seeker withdraws a job that is still posted (409 once accepted; 404 for anyone else's). */
@@ -78,7 +107,11 @@ export async function cancelJob(actor: Pick<User, "id">, jobId: string): Promise
 export async function cancelJobIn(db: Executor, seekerId: string, jobId: string): Promise<Job> {
   if (!isUuid(jobId)) throw notFound("Job not found");
   const job = await inTransaction(db, async (tx) => {
+    // A request's job is withdrawn with its request: the booking is locked first, as an answer or a lapse lock it,
+    // so the three settle in one order; the withdrawal wins only while the request is still pending.
+    const request = await lockPendingRequestOfJob(tx, jobId, seekerId);
     const row = await withdrawPostedJob(tx, seekerId, jobId);
+    if (row && request) await withdrawRequestWithJob(tx, request);
     if (row) await publishJobUpdate(tx, row);
     return row;
   });

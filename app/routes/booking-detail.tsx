@@ -12,7 +12,7 @@ import { TitledSection } from "~/components/titled-section";
 import { runForPage } from "~/http/operation-answers.server";
 import { flashToast, readPageForm, redirectWithSubmission, redirectWithToast, requireUser, takeSubmission } from "~/http/request-session.server";
 import { getConfig } from "~/infra/config.server";
-import { bookingTimeline, partyOf, REVIEWABLE_BOOKING_STATUS, toastAfter } from "~/lib/booking-process";
+import { bookingTimeline, REVIEWABLE_BOOKING_STATUS } from "~/lib/booking-process";
 import { FAILURE_TOASTS, UNKNOWN_FORM_TOAST } from "~/lib/failure-toasts";
 import { dateTimeFormat, formatPrice } from "~/lib/format";
 import { parseForm } from "~/lib/forms";
@@ -62,7 +62,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "status") {
     await runForPage(context, () => moveBooking(user, params.id, parseInput(moveInput, { status: form.get("status") }).status), {
       // The toast of the move just made, as the booking process has it.
-      success: (moved) => toastAfter(moved.status, partyOf(moved, user.id)) ?? { title: "Status updated" },
+      success: ({ step }) => step.toast,
       failure: STATUS_FAILED,
     });
     return redirect(bookingPath);

@@ -7,6 +7,8 @@ import { JOB_STATUSES } from "~/lib/statuses";
 
 export const acceptanceFacts = fc.record<AcceptanceFacts>({
   status: fc.constantFrom(...JOB_STATUSES),
+  // A request is answered on its booking, never accepted as a job: its own case (tests of requests).
+  requestedOfMe: fc.constant(false),
   own: fc.boolean(),
   withdrawn: fc.boolean(),
   online: fc.boolean(),

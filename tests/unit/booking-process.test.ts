@@ -1,9 +1,20 @@
 import { describe, expect, it } from "vitest";
 
-import { availableTransitions, BOOKING_STATUSES, jobStatusAfter, refusal, type BookingParty } from "~/lib/booking-process";
+import {
+  availableTransitions,
+  BOOKING_STATUSES,
+  findTransition,
+  jobStatusAfterMove,
+  refusal,
+  requestGone,
+  type BookingParty,
+} from "~/lib/booking-process";
 
-// Nothing creates a pending booking (decision 0011), so no move starts from pending (decision 0069).
+// A pending booking is a direct request (issue 33 §2): its provider answers it, its seeker may withdraw it.
 const ALLOWED = new Set([
+  "pending->accepted by provider",
+  "pending->cancelled by provider",
+  "pending->cancelled by seeker",
   "accepted->in_progress by provider",
   "accepted->cancelled by provider",
   "accepted->cancelled by seeker",
@@ -39,10 +50,32 @@ describe("booking transitions", () => {
     expect(availableTransitions("cancelled", "seeker")).toEqual([]);
   });
 
-  it("moves the job along with its booking", () => {
-    expect(jobStatusAfter("in_progress", "provider")).toBe("in_progress");
-    expect(jobStatusAfter("completed", "provider")).toBe("completed");
-    expect(jobStatusAfter("cancelled", "provider")).toBe("posted");
-    expect(jobStatusAfter("cancelled", "seeker")).toBe("cancelled");
+  it("offers the requested provider Accept and Decline, the seeker only withdrawing", () => {
+    expect(availableTransitions("pending", "provider").map((t) => t.action)).toEqual(["Accept", "Decline"]);
+    expect(availableTransitions("pending", "seeker").map((t) => t.action)).toEqual(["Cancel request"]);
+  });
+
+  it("moves the job along with its booking; a request's job ends rather than going back to everyone", () => {
+    const job = (
+      from: "pending" | "accepted" | "in_progress",
+      to: "accepted" | "in_progress" | "completed" | "cancelled",
+      by: BookingParty,
+      requested: boolean,
+    ) => jobStatusAfterMove(findTransition(from, to, by)!, { requestedProviderId: requested ? "p" : null });
+    expect(job("accepted", "in_progress", "provider", false)).toBe("in_progress");
+    expect(job("in_progress", "completed", "provider", false)).toBe("completed");
+    expect(job("accepted", "cancelled", "provider", false)).toBe("posted");
+    expect(job("accepted", "cancelled", "provider", true)).toBe("cancelled");
+    expect(job("accepted", "cancelled", "seeker", false)).toBe("cancelled");
+    expect(job("pending", "accepted", "provider", true)).toBe("matched");
+    expect(job("pending", "cancelled", "provider", true)).toBe("cancelled");
+  });
+
+  it("says why a request can no longer be answered", () => {
+    const request = { seekerId: "s", expiresAt: new Date() };
+    expect(requestGone({ ...request, status: "accepted", cancelledBy: null })).toBe("This request was already accepted");
+    expect(requestGone({ ...request, status: "cancelled", cancelledBy: null })).toBe("This request has expired");
+    expect(requestGone({ ...request, status: "cancelled", cancelledBy: "s" })).toBe("The client withdrew this request");
+    expect(requestGone({ ...request, status: "cancelled", cancelledBy: "p" })).toBe("This request was declined");
   });
 });

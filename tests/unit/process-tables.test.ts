@@ -8,7 +8,6 @@ import {
   owesPayment,
   STATUS_NOTICES,
   takesMessages,
-  toastAfter,
   waitingNote,
   type BookingParty,
 } from "~/lib/booking-process";
@@ -30,6 +29,9 @@ import { acceptanceFacts, ownSituationRefusal } from "../support/acceptance-fact
 // Spec §4 and §6 with decisions 0011, 0014 and 0062: every move of a booking and what comes with it.
 const BOOKING_TABLE = [
   // from, to, by, button, job status after, timestamp, counts a completed job, withdrawal, notice type
+  ["pending", "accepted", "provider", "Accept", "matched", null, false, false, "booking_accepted"],
+  ["pending", "cancelled", "provider", "Decline", "cancelled", null, false, false, "booking_cancelled"],
+  ["pending", "cancelled", "seeker", "Cancel request", "cancelled", null, false, false, "booking_cancelled"],
   ["accepted", "in_progress", "provider", "Start Job", "in_progress", "startedAt", false, false, "booking_accepted"],
   ["accepted", "cancelled", "provider", "Cancel booking", "posted", null, false, true, "booking_cancelled"],
   ["accepted", "cancelled", "seeker", "Cancel booking", "cancelled", null, false, false, "booking_cancelled"],
@@ -53,26 +55,26 @@ describe("the booking process", () => {
     ).toEqual(BOOKING_TABLE.map((row) => [...row]));
   });
 
-  it("starts no move from a status nothing creates (pending) and none from the end states", () => {
+  it("starts no move from the end states", () => {
     const froms = new Set(BOOKING_TRANSITIONS.map((t) => t.from));
-    expect([...froms].sort()).toEqual(["accepted", "in_progress"]);
+    expect([...froms].sort()).toEqual(["accepted", "in_progress", "pending"]);
   });
 
   it("gives only the provider Start Job and Complete Job (spec §6)", () => {
     for (const t of BOOKING_TRANSITIONS.filter((t) => t.to === "in_progress" || t.to === "completed")) expect(t.by).toBe("provider");
   });
 
-  it("has one move per target status and party, so the toast after a move is the move's", () => {
-    const keys = BOOKING_TRANSITIONS.map((t) => `${t.to} by ${t.by}`);
+  it("has one move per status, target and party", () => {
+    const keys = BOOKING_TRANSITIONS.map((t) => `${t.from}->${t.to} by ${t.by}`);
     expect(new Set(keys).size).toBe(keys.length);
-    for (const t of BOOKING_TRANSITIONS) expect(toastAfter(t.to, t.by)).toBe(t.toast);
   });
 
   it("says what each party waits for", () => {
+    expect(waitingNote("pending", "seeker")).toBe("Waiting for the provider to answer your request.");
     expect(waitingNote("accepted", "seeker")).toBe("Waiting for the provider to start the job.");
     expect(waitingNote("in_progress", "seeker")).toBe("The provider is working on it and will mark the job complete when done.");
     for (const status of BOOKING_STATUSES) expect(waitingNote(status, "provider")).toBeNull();
-    for (const status of ["pending", "completed", "cancelled"] as const) expect(waitingNote(status, "seeker")).toBeNull();
+    for (const status of ["completed", "cancelled"] as const) expect(waitingNote(status, "seeker")).toBeNull();
   });
 
   it("keeps the notices the email alerts read", () => {
