@@ -30,6 +30,7 @@ export default caseSensitive([
   route("profile", "routes/profile.tsx"),
   route("providers", "routes/providers.tsx"),
   route("providers/:id", "routes/provider-profile.tsx"),
+  route("providers/:id/request", "routes/request-provider.tsx"),
   route("messages", "routes/messages.tsx"),
   route("notifications", "routes/notifications.tsx"),
   route("favorites", "routes/favorites.tsx"),

@@ -24,6 +24,8 @@ interface ConfirmStepProps {
   confirmText: string;
   pendingText: string;
   keepText: string;
+  /** An optional text the answer carries (a reason shown to the other party). */
+  note?: { name: string; label: string; maxLength: number };
   /** The question's id (its group is labelled by it) and the group's test id. */
   questionId: string;
   testId: string;
@@ -66,6 +68,20 @@ export function ConfirmStep(props: ConfirmStepProps) {
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
+        {props.note ? (
+          <div className="grid w-full gap-1">
+            <label htmlFor={`${props.questionId}-note`} className="text-sm font-medium text-red-900">
+              {props.note.label} <span className="font-normal">(optional)</span>
+            </label>
+            <textarea
+              id={`${props.questionId}-note`}
+              name={props.note.name}
+              maxLength={props.note.maxLength}
+              rows={2}
+              className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+            />
+          </div>
+        ) : null}
         <button
           type="submit"
           disabled={pending}

@@ -170,6 +170,32 @@ export function requestGone(booking: { status: BookingStatus; cancelledBy: strin
   return "This request has expired";
 }
 
+/** How a cancelled booking ended, for its page: who ended it (null: it lapsed) and why. */
+export interface BookingEnding {
+  kind: "expired" | "declined" | "withdrawn" | "cancelled";
+  by: BookingParty | null;
+  reason: string | null;
+}
+
+/**
+ * A request's booking keeps its expiry until it is accepted (accepting clears it): a cancelled booking that still has
+ * one ended as a request — lapsed, declined or withdrawn; any other was cancelled after it was accepted.
+ */
+export function bookingEnding(booking: {
+  status: BookingStatus;
+  seekerId: string;
+  cancelledBy: string | null;
+  cancellationReason: string | null;
+  expiresAt: Date | null;
+}): BookingEnding | null {
+  if (booking.status !== "cancelled") return null;
+  const by = booking.cancelledBy === null ? null : booking.cancelledBy === booking.seekerId ? "seeker" : "provider";
+  const reason = booking.cancellationReason;
+  if (booking.expiresAt === null) return { kind: "cancelled", by, reason };
+  if (by === null) return { kind: "expired", by, reason };
+  return { kind: by === "provider" ? "declined" : "withdrawn", by, reason };
+}
+
 /** The longest reason a party may give for cancelling or declining. */
 export const CANCELLATION_REASON_MAX = 500;
 

@@ -13,6 +13,7 @@ export const FAILURE_TOASTS = {
   switchRole: failed("Failed to switch role. Please try again."),
   updateStatus: failed("Failed to update status. Please try again."),
   postJob: failed("Failed to post job. Please try again."),
+  requestProvider: failed("Failed to send request. Please try again."),
   acceptJob: failed("Failed to accept job. Please try again."),
   cancelJob: failed("Failed to cancel job. Please try again."),
   submitReview: failed("Failed to submit review. Please try again."),
@@ -39,6 +40,10 @@ export function failureToastFor(pathname: string, intent: string | null): Failur
   if (path === "/profile/email-alerts") return FAILURE_TOASTS.saveEmailAlerts;
   if (path === "/profile/photo") return FAILURE_TOASTS.uploadPhoto;
   if (/^\/jobs\/[^/]+$/.test(path)) return intent === "cancel" ? FAILURE_TOASTS.cancelJob : FAILURE_TOASTS.acceptJob;
-  if (/^\/bookings\/[^/]+$/.test(path)) return intent === "review" ? FAILURE_TOASTS.submitReview : FAILURE_TOASTS.updateStatus;
+  if (/^\/providers\/[^/]+\/request$/.test(path)) return FAILURE_TOASTS.requestProvider;
+  if (/^\/bookings\/[^/]+$/.test(path)) {
+    if (intent === "review") return FAILURE_TOASTS.submitReview;
+    return intent === "repost" ? FAILURE_TOASTS.postJob : FAILURE_TOASTS.updateStatus;
+  }
   return FAILURE_TOASTS.other;
 }

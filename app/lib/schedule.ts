@@ -99,6 +99,12 @@ export function formatWindow(window: Window | { start: Date | null; end: Date | 
   return `${day}${separator}${clock(start, !sameMeridiem)}–${clock(end, true)}`;
 }
 
+/** A moment in words: "Today 3:30 pm", "Tomorrow 9 am", "Tue 1 Dec, 9 am". */
+export function formatMoment(at: Date, timeZone: string, now: Date): string {
+  const day = dayLabel(at, timeZone, now);
+  return `${day}${day === "Today" || day === "Tomorrow" ? " " : ", "}${clock(new TZDate(at.getTime(), timeZone), true)}`;
+}
+
 /** Whether two bookings' times lie within CLASH_HOURS of each other (an ASAP booking is at its start). */
 export function clashes(a: Window, b: Window): boolean {
   const margin = CLASH_HOURS * HOUR;

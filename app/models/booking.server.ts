@@ -333,6 +333,8 @@ export async function writeBookingMove(
       ...(step.stamp?.column === "startedAt" ? { startedAt: now } : {}),
       ...(step.stamp?.column === "completedAt" ? { completedAt: now } : {}),
       ...(step.to === "cancelled" && cancellation ? { cancelledBy: cancellation.by, cancelledAt: now, cancellationReason: cancellation.reason } : {}),
+      // An accepted request lapses no more (and its page tells it from one that ended unanswered by this).
+      ...(step.from === "pending" && step.to === "accepted" ? { expiresAt: null } : {}),
     })
     .where(
       and(

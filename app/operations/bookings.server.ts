@@ -5,6 +5,7 @@ import { inTransaction, publishEvent } from "~/infra/events.server";
 import { spendRateLimit, userKey } from "~/infra/rate-limit.server";
 import {
   availableTransitions,
+  bookingEnding,
   findTransition,
   jobStatusAfterMove,
   refusal as moveRefusal,
@@ -23,6 +24,7 @@ import { ACCEPT_JOB, acceptRefusal, JOB_ALREADY_ACCEPTED, ONLY_PROVIDERS_ACCEPT,
 import { bookingMoveSchema } from "~/lib/schemas/booking-request";
 import {
   cancellationWait,
+  clashingBookings,
   countCompletedJob,
   createBookingSchema,
   displayName,
@@ -277,6 +279,8 @@ export interface BookingActions {
   /** The moves the process gives this party now, cancelling apart. */
   moves: { to: Booking["status"]; action: string }[];
   canCancel: boolean;
+  /** What cancelling is here: an accepted booking cancelled, a request declined or withdrawn. */
+  cancelKind: "booking" | "decline" | "withdraw";
   canReview: boolean;
   /** The spec's payment notice (not configured): the seeker of a booking still to pay. */
   canPay: boolean;
@@ -293,6 +297,7 @@ export function allowedActions(actor: Pick<User, "id">, booking: Booking, myRevi
     party,
     moves: transitions.filter((t) => t.to !== "cancelled"),
     canCancel: transitions.some((t) => t.to === "cancelled"),
+    cancelKind: booking.status !== "pending" ? "booking" : party === "provider" ? "decline" : "withdraw",
     canReview: booking.status === REVIEWABLE_BOOKING_STATUS && !myReview,
     canPay: owesPayment(booking, party),
     waitingNote: waitingNote(booking.status, party),
@@ -300,13 +305,24 @@ export function allowedActions(actor: Pick<User, "id">, booking: Booking, myRevi
   };
 }
 
-/** The booking page: the booking, both parties' reviews, and what the viewer may do; null when not theirs. */
+/**
+ * The booking page: the booking, both parties' reviews, and what the viewer may do; how it ended, if it did; for
+ * the provider of a request, their bookings close to its time (a warning, not a refusal); for the seeker of a
+ * request that ended unanswered, whether its job may go to every provider. Null when not theirs.
+ */
 export async function bookingPage(actor: Pick<User, "id">, bookingId: string) {
   const db = await getDb();
   const booking = await getBookingForParty(db, bookingId, actor.id);
   if (!booking) return null;
   const party = partyOf(booking, actor.id);
   const otherId = party === "provider" ? booking.seekerId : booking.providerId;
-  const [myReview, theirReview] = await Promise.all([findReviewBy(db, booking.id, actor.id), findReviewBy(db, booking.id, otherId)]);
-  return { booking, myReview, theirReview, actions: allowedActions(actor, booking, myReview) };
+  const answering = party === "provider" && booking.status === "pending" && booking.scheduledAt;
+  const [myReview, theirReview, clashes] = await Promise.all([
+    findReviewBy(db, booking.id, actor.id),
+    findReviewBy(db, booking.id, otherId),
+    answering ? clashingBookings(db, actor.id, { start: booking.scheduledAt!, end: booking.scheduledEndAt }, booking.id) : [],
+  ]);
+  const ending = bookingEnding(booking);
+  const canRepost = party === "seeker" && ending !== null && booking.job.status === "cancelled" && booking.job.requestedProviderId !== null;
+  return { booking, myReview, theirReview, actions: allowedActions(actor, booking, myReview), ending, clashes, canRepost };
 }

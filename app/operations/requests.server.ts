@@ -13,7 +13,7 @@ import { spendRateLimit, userKey } from "~/infra/rate-limit.server";
 import { REQUEST_EXPIRY } from "~/lib/booking-process";
 import { forbidden, invalid, notFound } from "~/lib/errors";
 import { categoryName } from "~/lib/job-display";
-import { formatWindow, requestExpiry, windowProblem, zonedInstant, type Window } from "~/lib/schedule";
+import { formatMoment, formatWindow, requestExpiry, windowProblem, zonedDate, zonedInstant, type Window } from "~/lib/schedule";
 import { requestWhenFields, requireWindow, type RequestWhen } from "~/lib/schemas/booking-request";
 import { JOB_IMAGE_MAX_BYTES } from "~/lib/uploads";
 import { fullName } from "~/lib/user-display";
@@ -128,6 +128,29 @@ export async function lapseRequestIn(db: Executor, bookingId: string): Promise<B
     await publishEvent(tx, { type: "booking_update", userIds: [lapsed.seekerId, lapsed.providerId], data: { bookingId: lapsed.id, jobId: job.id } });
     return lapsed;
   });
+}
+
+/**
+ * The request form's page: the provider (their name and the categories they offer; null for no such provider or
+ * oneself), the category to start with (the one asked for when they offer it), and the calendar's bounds.
+ */
+export async function requestPage(actor: Pick<User, "id">, providerId: string, categoryId: string | null, now = new Date()) {
+  const provider = await requestableProvider(await getDb(), providerId);
+  if (!provider || provider.id === actor.id) return null;
+  const { timeZone } = getConfig();
+  const categories = provider.providerCategories.map((id) => ({ id, name: categoryName(id) }));
+  return {
+    provider: { id: provider.id, name: fullName(provider), categories },
+    categoryId: categoryId && provider.providerCategories.includes(categoryId) ? categoryId : provider.providerCategories[0],
+    minDate: zonedDate(now, timeZone),
+    timeZone,
+  };
+}
+
+/** The toast of a request sent: who answers, and by when. */
+export function requestSentToast(booking: Pick<Booking, "expiresAt">, providerName: string, now = new Date()) {
+  const by = booking.expiresAt ? ` by ${formatMoment(booking.expiresAt, getConfig().timeZone, now)}` : "";
+  return { title: "Request sent", description: `${providerName} has been asked to answer${by}.` };
 }
 
 /** The worker's handler of the `request-expiry` queue. */

@@ -5,22 +5,26 @@ import { BookingTimeline } from "~/components/booking/booking-timeline";
 import { CancelBooking } from "~/components/booking/cancel-booking";
 import { RATING_REQUIRED_TOAST, REVIEW_FORM_ID } from "~/components/booking/constants";
 import { BookingStatusButton } from "~/components/booking/status-button";
-import { ArrowLeft, Ban } from "~/components/icons";
+import { PRIMARY_BUTTON_CLASS } from "~/components/forms/styles";
+import { ArrowLeft, Ban, Calendar, SendHorizontal } from "~/components/icons";
 import { NotFoundCard } from "~/components/not-found-card";
 import { StatusBadges } from "~/components/status-badges";
 import { TitledSection } from "~/components/titled-section";
 import { runForPage } from "~/http/operation-answers.server";
 import { flashToast, readPageForm, redirectWithSubmission, redirectWithToast, requireUser, takeSubmission } from "~/http/request-session.server";
 import { getConfig } from "~/infra/config.server";
-import { bookingTimeline, REVIEWABLE_BOOKING_STATUS } from "~/lib/booking-process";
+import { bookingTimeline, REVIEWABLE_BOOKING_STATUS, type BookingEnding } from "~/lib/booking-process";
 import { FAILURE_TOASTS, UNKNOWN_FORM_TOAST } from "~/lib/failure-toasts";
 import { dateTimeFormat, formatPrice } from "~/lib/format";
 import { parseForm } from "~/lib/forms";
 import { BOOKING_STATUS_STYLES, categoryName } from "~/lib/job-display";
+import { formatMoment, formatWindow } from "~/lib/schedule";
 import { reviewFormSchema } from "~/lib/schemas/review";
+import { errorToast } from "~/lib/toast";
 import { fullName } from "~/lib/user-display";
 import { ALREADY_REVIEWED } from "~/models/review.server";
 import { bookingPage, moveBooking, moveInput, reviewOtherParty } from "~/operations/bookings.server";
+import { postRequestToEveryone } from "~/operations/jobs.server";
 import { parseInput } from "~/operations/parse-input.server";
 
 import type { Route } from "./+types/booking-detail";
@@ -30,18 +34,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const page = await bookingPage(user, params.id);
   // Only the two parties see a booking; anyone else gets the same 404 as a missing one.
   if (!page) return data({ booking: null, view: null }, { status: 404 });
-  const { booking, myReview, theirReview, actions } = page;
+  const { booking, myReview, theirReview, actions, ending, clashes, canRepost } = page;
   const search = new URL(request.url).searchParams;
   return {
     booking,
     view: {
       ...actions,
+      ending,
+      clashes,
+      canRepost,
       myReview,
       theirReview,
       /** No-JS page states: the review form, the payment notice and the cancel question live in the URL. */
       showReviewForm: actions.canReview && search.get("dialog") === "review",
       showPaymentNotice: search.get("dialog") === "payment",
-      confirmingCancel: search.get("confirm") === "cancel",
+      confirmingCancel: search.get("confirm") === "cancel" || search.get("confirm") === "decline",
       reviewResult: takeSubmission(context, REVIEW_FORM_ID),
     },
   };
@@ -49,6 +56,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 const STATUS_FAILED = FAILURE_TOASTS.updateStatus;
 const REVIEW_FAILED = FAILURE_TOASTS.submitReview;
+const REPOST_FAILED = FAILURE_TOASTS.postJob;
 
 /**
  * intent=status (status=<to>): a lifecycle move. intent=review (rating, comment):
@@ -60,10 +68,28 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const bookingPath = `/bookings/${encodeURIComponent(params.id)}`;
 
   if (intent === "status") {
-    await runForPage(context, () => moveBooking(user, params.id, parseInput(moveInput, { status: form.get("status") }).status), {
-      // The toast of the move just made, as the booking process has it.
-      success: ({ step }) => step.toast,
-      failure: STATUS_FAILED,
+    await runForPage(
+      context,
+      () => {
+        const move = parseInput(moveInput, { status: form.get("status"), reason: form.get("reason") ?? undefined });
+        return moveBooking(user, params.id, move.status, move.reason);
+      },
+      {
+        // The toast of the move just made, as the booking process has it.
+        success: ({ step }) => step.toast,
+        failure: STATUS_FAILED,
+      },
+    );
+    return redirect(bookingPath);
+  }
+
+  if (intent === "repost") {
+    const page = await bookingPage(user, params.id);
+    if (!page) return redirectWithToast(context, bookingPath, REPOST_FAILED);
+    await runForPage(context, () => postRequestToEveryone(user, page.booking.jobId), {
+      success: { title: "Job posted", description: "Providers in your area will be notified." },
+      failure: (error) => errorToast(error.message),
+      unexpected: REPOST_FAILED,
     });
     return redirect(bookingPath);
   }
@@ -99,8 +125,11 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
   const counterpartyName = fullName(counterparty);
   const dateTime = dateTimeFormat("en-US", { timeZone: getConfig().timeZone, dateStyle: "medium", timeStyle: "short" });
   const formatTime = (date: Date) => dateTime.format(date);
-  const { moves, canCancel, canPay, waitingNote } = view;
-  const cancelled = booking.status === "cancelled";
+  const { moves, canCancel, canPay, waitingNote, ending } = view;
+  const { timeZone } = getConfig();
+  const now = new Date();
+  const when = formatWindow({ start: booking.scheduledAt, end: booking.scheduledEndAt }, timeZone, now);
+  const answerBy = booking.status === "pending" && booking.expiresAt ? formatMoment(booking.expiresAt, timeZone, now) : null;
 
   return (
     <main className="mx-auto max-w-5xl px-4 py-6 md:py-10">
@@ -132,13 +161,36 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
         </div>
-        {cancelled ? (
-          <p className="mt-4 flex items-start gap-2 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700" data-testid="booking-cancelled">
-            <Ban className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-            <span>
-              This booking was cancelled <time dateTime={booking.updatedAt.toISOString()}>{formatTime(booking.updatedAt)}</time>.
-            </span>
+        <p className="mt-3 flex items-center gap-2 text-sm text-slate-700" data-testid="booking-when">
+          <Calendar className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+          <span>
+            <span className="font-medium text-slate-900">When:</span> {when}
+          </span>
+        </p>
+        {answerBy ? (
+          <p className="mt-1 text-sm text-amber-800" data-testid="booking-answer-by">
+            {isProvider ? `Please answer by ${answerBy}.` : `${counterpartyName} has until ${answerBy} to answer.`}
           </p>
+        ) : null}
+        {ending ? (
+          <div className="mt-4 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700" data-testid="booking-cancelled">
+            <p className="flex items-start gap-2">
+              <Ban className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+              <span>
+                {endingText(ending, isProvider, counterpartyName)}{" "}
+                <time dateTime={(booking.cancelledAt ?? booking.updatedAt).toISOString()}>
+                  {formatTime(booking.cancelledAt ?? booking.updatedAt)}
+                </time>
+                .
+              </span>
+            </p>
+            {ending.reason ? (
+              <p className="mt-1 pl-6" data-testid="cancellation-reason">
+                Reason: “{ending.reason}”
+              </p>
+            ) : null}
+            {view.canRepost ? <RepostRequest bookingId={booking.id} /> : null}
+          </div>
         ) : null}
       </header>
 
@@ -151,11 +203,20 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
           {moves.length > 0 || canCancel || waitingNote ? (
             <TitledSection titleId="actions-title" title="Actions" className={`scroll-mt-20 ${CARD}`} id="booking-actions">
               {waitingNote ? <p className="mt-1 text-sm text-slate-600">{waitingNote}</p> : null}
+              {view.clashes.length > 0 ? (
+                <p className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" role="note" data-testid="booking-clash">
+                  You already have a booking within two hours of this time (
+                  {view.clashes.map((c) => formatWindow({ start: c.scheduledAt, end: c.scheduledEndAt }, timeZone, now)).join("; ")}). You can still
+                  accept it.
+                </p>
+              ) : null}
               <div className="mt-4 flex flex-col flex-wrap gap-3 sm:flex-row sm:items-start">
                 {moves.map((move) => (
                   <BookingStatusButton key={move.to} bookingId={booking.id} to={move.to} label={move.action} />
                 ))}
-                {canCancel ? <CancelBooking bookingId={booking.id} party={view.party} confirming={view.confirmingCancel} /> : null}
+                {canCancel ? (
+                  <CancelBooking bookingId={booking.id} party={view.party} kind={view.cancelKind} confirming={view.confirmingCancel} />
+                ) : null}
               </div>
             </TitledSection>
           ) : null}
@@ -174,6 +235,30 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
         </aside>
       </div>
     </main>
+  );
+}
+
+/** How the booking ended, from the viewer's side. */
+function endingText(ending: BookingEnding, isProvider: boolean, counterpartyName: string): string {
+  const mine = ending.by === (isProvider ? "provider" : "seeker");
+  const who = mine ? "you" : counterpartyName;
+  if (ending.kind === "expired")
+    return isProvider ? "This request expired unanswered" : `${counterpartyName} did not answer this request in time; it expired`;
+  if (ending.kind === "declined") return `This request was declined by ${who}`;
+  if (ending.kind === "withdrawn") return `This request was withdrawn by ${who}`;
+  return ending.by ? `This booking was cancelled by ${who}` : "This booking was cancelled";
+}
+
+/** The seeker of a request that ended: one button sends the same job to every provider nearby. */
+function RepostRequest({ bookingId }: { bookingId: string }) {
+  return (
+    <form method="post" action={`/bookings/${bookingId}`} className="mt-3 pl-6">
+      <input type="hidden" name="intent" value="repost" />
+      <button type="submit" className={`${PRIMARY_BUTTON_CLASS} inline-flex items-center gap-2`} data-testid="repost-request">
+        <SendHorizontal className="h-4 w-4" aria-hidden />
+        Post to every provider nearby
+      </button>
+    </form>
   );
 }
 

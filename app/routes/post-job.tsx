@@ -6,14 +6,14 @@ import { ProvidersStep } from "~/components/post-job/providers-step";
 import { WizardStepper } from "~/components/post-job/stepper";
 import { findCategory, parseWizardUrl, POST_JOB_FORM_ID, wizardHref } from "~/components/post-job/wizard";
 import { TitledSection } from "~/components/titled-section";
+import { readJobForm } from "~/http/job-form.server";
 import { runForPage } from "~/http/operation-answers.server";
 import { redirectWithSubmission, redirectWithToast, requireUser, takeSubmission } from "~/http/request-session.server";
-import { receiveImageFromForm, UploadRefused } from "~/infra/image-upload.server";
+import { UploadRefused } from "~/infra/image-upload.server";
 import { FAILURE_TOASTS } from "~/lib/failure-toasts";
 import { parseForm } from "~/lib/forms";
 import { postJobFormSchema } from "~/lib/schemas/job";
 import { errorToast } from "~/lib/toast";
-import { JOB_IMAGE_MAX_BYTES } from "~/lib/uploads";
 import { postJob } from "~/operations/jobs.server";
 import { availableProvidersFor } from "~/operations/providers.server";
 
@@ -38,10 +38,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-function isMultipart(request: Request): boolean {
-  return (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
-}
-
 /**
  * Posts the job. The form is multipart: without JavaScript it carries the
  * image file itself (streamed to storage with a hard 5 MB cap, checked by its
@@ -51,26 +47,15 @@ function isMultipart(request: Request): boolean {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   let formData: FormData;
-  let received: string | null = null;
-  if (isMultipart(request)) {
-    try {
-      ({ formData, imageUrl: received } = await receiveImageFromForm(request, {
-        userId: user.id,
-        field: "image",
-        maxBytes: JOB_IMAGE_MAX_BYTES,
-      }));
-    } catch (error) {
-      if (!(error instanceof UploadRefused)) throw error;
-      // The rest of the form was not read: back to step 3 of the category in the URL, with the reason and nothing stored.
-      const category = parseWizardUrl(new URL(request.url)).category;
-      return redirectWithToast(context, wizardHref(3, category?.id), errorToast(error.message));
-    }
-  } else {
-    formData = await request.formData();
+  let received: string | null;
+  try {
+    ({ formData, received } = await readJobForm(request, user.id));
+  } catch (error) {
+    if (!(error instanceof UploadRefused)) throw error;
+    // The rest of the form was not read: back to step 3 of the category in the URL, with the reason and nothing stored.
+    const category = parseWizardUrl(new URL(request.url)).category;
+    return redirectWithToast(context, wizardHref(3, category?.id), errorToast(error.message));
   }
-  // A file that came with the form wins over an earlier upload; the form keeps it if it is rejected.
-  formData.delete("image");
-  if (received) formData.set("imageUrl", received);
 
   const submission = parseForm(formData, postJobFormSchema);
   // A rejected form goes back to step 3 of its category (or to step 1 if the category is unknown).

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { clashes, formatWindow, requestExpiry, windowProblem, zonedDate, zonedInstant } from "../../app/lib/schedule.ts";
+import { clashes, formatMoment, formatWindow, requestExpiry, windowProblem, zonedDate, zonedInstant } from "../../app/lib/schedule.ts";
 
 const NY = "America/New_York";
 // Thursday 26 November 2026, 10:00 in New York.
@@ -19,6 +19,8 @@ describe("a booking's time in words, in the market's time zone", () => {
       "Tue 1 Dec, 9–11:30 am",
     );
     expect(formatWindow({ start: now, end: null }, NY, now)).toBe("As soon as possible");
+    expect(formatMoment(new Date("2026-11-26T20:30:00Z"), NY, now)).toBe("Today 3:30 pm");
+    expect(formatMoment(zonedInstant("2026-12-01", "09:00", NY), NY, now)).toBe("Tue 1 Dec, 9 am");
   });
 
   it("reads the wall clock of the zone across a daylight-saving change", () => {

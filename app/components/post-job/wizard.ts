@@ -3,6 +3,7 @@
 import { CATEGORIES, type CategoryId } from "~/lib/categories";
 
 export const POST_JOB_FORM_ID = "post-job";
+export const REQUEST_FORM_ID = "request-provider";
 export const WIZARD_STEPS = ["Category", "Providers", "Details"] as const;
 export type WizardStep = 1 | 2 | 3;
 

@@ -44,6 +44,7 @@ export const requestFormSchema = postJobFormSchema
   .extend({ providerId: z.uuid({ error: "providerId must be a provider id" }), ...requestWhenFields })
   .superRefine(requireWindow);
 export type RequestForm = z.infer<typeof requestFormSchema>;
+export type RequestFormInput = z.input<typeof requestFormSchema>;
 
 /** Why a booking is cancelled or a request declined: optional, shown to the other party. */
 export const cancellationReason = multiLineText("Reason")
