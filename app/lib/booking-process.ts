@@ -213,9 +213,12 @@ export function takesMessages(status: BookingStatus): boolean {
   return status !== "cancelled";
 }
 
-/** The seeker of a booking still to pay sees the spec's payment notice (not configured), unless it was cancelled. */
+/**
+ * The seeker of a booking still to pay sees the spec's payment notice (not configured), unless it was cancelled or
+ * is a request nobody has accepted yet.
+ */
 export function owesPayment(booking: { status: BookingStatus; paymentStatus: string }, party: BookingParty): boolean {
-  return party === "seeker" && booking.status !== "cancelled" && booking.paymentStatus === "pending";
+  return party === "seeker" && booking.status !== "cancelled" && booking.status !== "pending" && booking.paymentStatus === "pending";
 }
 
 /** How many accepted bookings a provider may cancel in CANCELLATION_WINDOW_HOURS (decision 0062). */

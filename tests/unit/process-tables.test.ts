@@ -93,7 +93,7 @@ describe("the booking process", () => {
     ]);
   });
 
-  it("closes messages and the payment notice on a cancelled booking only", () => {
+  it("closes messages on a cancelled booking only, and the payment notice until a booking is accepted", () => {
     const parties: BookingParty[] = ["seeker", "provider"];
     fc.assert(
       fc.property(
@@ -102,7 +102,9 @@ describe("the booking process", () => {
         fc.constantFrom("pending", "paid", "refunded"),
         (status, party, paymentStatus) => {
           expect(takesMessages(status)).toBe(status !== "cancelled");
-          expect(owesPayment({ status, paymentStatus }, party)).toBe(party === "seeker" && status !== "cancelled" && paymentStatus === "pending");
+          // Nothing is owed for a request nobody accepted yet, nor for a cancelled booking.
+          const owes = party === "seeker" && status !== "cancelled" && status !== "pending" && paymentStatus === "pending";
+          expect(owesPayment({ status, paymentStatus }, party)).toBe(owes);
         },
       ),
     );

@@ -18,7 +18,7 @@ interface BookingStatusButtonProps {
 export function BookingStatusButton({ bookingId, to, label }: BookingStatusButtonProps) {
   const action = `/bookings/${bookingId}`;
   const pending = usePendingSubmission(action, { intent: "status", status: to });
-  const Icon = to === "completed" ? CheckCircle2 : PlayCircle;
+  const Icon = to === "in_progress" ? PlayCircle : CheckCircle2;
   return (
     <Form method="post" action={action}>
       <input type="hidden" name="intent" value="status" />
