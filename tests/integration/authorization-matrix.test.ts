@@ -223,6 +223,32 @@ async function notificationRead(client: Actor, id: string): Promise<boolean> {
   return found!.isRead;
 }
 
+/** A request of the seeker to the provider (issue 33 §2): a job only the two see and a pending booking. */
+async function request(seeker: Actor, provider: Actor): Promise<{ bookingId: string; jobId: string }> {
+  const address = `${Math.floor(Math.random() * 9000) + 100} ${tag()} Ave, Brooklyn, NY 11201`;
+  const response = await seeker.postJson("/api/bookings/requests", {
+    providerId: provider.person.id,
+    categoryId: "repair",
+    title: `Squeaky door ${tag()}`,
+    description: "Hinges",
+    address,
+    when: "asap",
+  });
+  expect(response.status).toBe(201);
+  const booking = await json(response);
+  ledger.booking(booking.id, seeker.person.id, provider.person.id, "pending");
+  return { bookingId: booking.id, jobId: booking.jobId };
+}
+
+/** A request the provider declined: the seeker may post its job to everyone. */
+async function declinedRequest(seeker: Actor, provider: Actor) {
+  const made = await request(seeker, provider);
+  const response = await provider.postJson(`/api/bookings/${made.bookingId}/status`, { status: "cancelled", reason: "Busy" }, "PATCH");
+  expect(response.status).toBe(200);
+  ledger.moved(made.bookingId, "cancelled");
+  return made;
+}
+
 /** The unsubscribe links of the newest booking email the seeker got (the worker sends it within seconds). */
 async function bookingMailLinks(f: Fixtures): Promise<{ page: string; oneClick: string }> {
   const seekerMail = async () => {
@@ -554,6 +580,55 @@ const TABLE: Row<object>[] = [
     intact: bookingStillAccepted,
   }),
 
+  row("POST /api/bookings/requests", {
+    send: (c) => ({
+      path: "/api/bookings/requests",
+      json: { providerId: c.provider.person.id, categoryId: "repair", title: `Gate ${tag()}`, description: "Stuck", when: "asap" },
+    }),
+    // The provider asking themself.
+    callers: { anonymous: 401, wrongRole: ["provider", 403], owner: ["seeker", 201] },
+    verify: (c, { body }) => {
+      const booking = JSON.parse(body);
+      expect(booking).toMatchObject({ seekerId: c.seeker.person.id, providerId: c.provider.person.id, status: "pending", scheduledEndAt: null });
+      expect(booking.expiresAt).toEqual(expect.any(String));
+      ledger.booking(booking.id, c.seeker.person.id, c.provider.person.id, "pending");
+    },
+  }),
+  row("GET /api/jobs/:id (requested: its seeker and the requested provider only)", {
+    setup: (f) => request(f.seeker, f.provider),
+    send: (c) => ({ path: `/api/jobs/${c.jobId}` }),
+    callers: { anonymous: 401, stranger: ["otherProvider", 404], owner: [["seeker", "provider"], 200] },
+    verify: (c, { body }) => expect(JSON.parse(body)).toMatchObject({ status: "posted", requestedProviderId: c.provider.person.id }),
+  }),
+  row("GET /api/bookings/:id (a pending request: no phone numbers yet)", {
+    setup: (f) => request(f.seeker, f.provider),
+    send: (c) => ({ path: `/api/bookings/${c.bookingId}` }),
+    callers: { anonymous: 401, stranger: ["otherProvider", 404], owner: [["seeker", "provider"], 200] },
+    verify: (_c, { body }) =>
+      expect(JSON.parse(body)).toMatchObject({ status: "pending", seeker: { phoneNumber: null }, provider: { phoneNumber: null } }),
+  }),
+  row("PATCH /api/bookings/:id/status (a request accepted by its provider)", {
+    setup: (f) => request(f.seeker, f.provider),
+    send: (c) => ({ path: `/api/bookings/${c.bookingId}/status`, json: { status: "accepted" } }),
+    callers: { anonymous: 401, stranger: ["otherProvider", 404], wrongRole: ["seeker", 403], owner: ["provider", 200] },
+    verify: async (c, { body }) => {
+      expect(JSON.parse(body)).toMatchObject({ status: "accepted", expiresAt: null });
+      ledger.moved(c.bookingId, "accepted");
+      expect(await jobStatus(c.seeker, c.jobId)).toBe("matched");
+    },
+    intact: async (c) => expect(await bookingStatus(c.seeker, c.bookingId)).toBe("pending"),
+  }),
+  row("PATCH /api/bookings/:id/status (a request declined with a reason)", {
+    setup: (f) => request(f.seeker, f.provider),
+    send: (c) => ({ path: `/api/bookings/${c.bookingId}/status`, json: { status: "cancelled", reason: "Fully booked" } }),
+    callers: { anonymous: 401, stranger: ["otherProvider", 404], owner: ["provider", 200] },
+    verify: (c, { body }) => {
+      expect(JSON.parse(body)).toMatchObject({ status: "cancelled", cancelledBy: c.provider.person.id, cancellationReason: "Fully booked" });
+      ledger.moved(c.bookingId, "cancelled");
+    },
+    intact: async (c) => expect(await bookingStatus(c.seeker, c.bookingId)).toBe("pending"),
+  }),
+
   // Reviews
   row("POST /api/reviews", {
     setup: async (f) => ({ bookingId: (await completedBooking(f.seeker, f.provider)).booking.id }),
@@ -736,6 +811,42 @@ const TABLE: Row<object>[] = [
     owner: ["provider", "Status updated"],
   }),
   bookingPageMove("intent=status, cancel", "cancelled", { stranger: "otherSeeker", owner: ["seeker", "Booking cancelled"] }),
+  row("POST /bookings/:id (intent=repost)", {
+    setup: (f) => declinedRequest(f.seeker, f.provider),
+    send: (c) => ({ path: bookingPage(c), form: { intent: "repost" } }),
+    callers: {
+      anonymous: LOGIN,
+      stranger: ["otherSeeker", refused(bookingPage, "Failed to post job")],
+      wrongRole: ["provider", refused(bookingPage, "Job not found")],
+      owner: ["seeker", done(bookingPage, "Job posted")],
+    },
+    verify: async (c) =>
+      expect(await json(await c.seeker.request(`/api/jobs/${c.jobId}`))).toMatchObject({ status: "posted", requestedProviderId: null }),
+    intact: async (c) => expect(await jobStatus(c.seeker, c.jobId)).toBe("cancelled"),
+  }),
+  row("GET /providers/:id/request", {
+    send: (c) => ({ path: `/providers/${c.provider.person.id}/request` }),
+    // The provider asking themself finds no one to ask.
+    callers: { anonymous: LOGIN, wrongRole: ["provider", 404], owner: [["seeker", "otherProvider"], 200] },
+    shows: (c) => [`Request ${c.provider.person.label} Tester`],
+  }),
+  row("POST /providers/:id/request", {
+    setup: async () => ({ title: `Fence ${tag()}` }),
+    send: (c) => ({
+      path: `/providers/${c.provider.person.id}/request`,
+      form: { categoryId: "repair", title: c.title, description: "Two panels down", when: "asap" },
+    }),
+    callers: {
+      anonymous: LOGIN,
+      wrongRole: ["provider", refused((c) => `/providers/${c.provider.person.id}/request`, "You cannot request yourself")],
+      owner: ["seeker", done(/^\/bookings\/[\w-]+$/, "Request sent")],
+    },
+    verify: async (c, { response }) => {
+      const bookingId = response.headers.get("Location")!.split("/").pop()!;
+      ledger.booking(bookingId, c.seeker.person.id, c.provider.person.id, "pending");
+      expect(await json(await c.seeker.request(`/api/bookings/${bookingId}`))).toMatchObject({ status: "pending", job: { title: c.title } });
+    },
+  }),
   row("POST /bookings/:id (intent=review)", {
     setup: async (f) => ({ bookingId: (await completedBooking(f.seeker, f.provider)).booking.id, comment: `Spotless ${tag()}` }),
     send: (c) => ({ path: bookingPage(c), form: { intent: "review", rating: "5", comment: c.comment } }),
