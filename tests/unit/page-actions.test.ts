@@ -57,12 +57,28 @@ describe("allowedActions", () => {
     });
   });
 
-  it("reviews only a completed booking not yet reviewed; no messages and no payment once cancelled", () => {
+  it("gives the requested provider Accept and Decline, the seeker only withdrawing, while a request is pending", () => {
+    expect(allowedActions({ id: "p" }, booking("pending"), null)).toMatchObject({
+      moves: [{ to: "accepted", action: "Accept" }],
+      canCancel: true,
+      cancelKind: "decline",
+      waitingNote: null,
+    });
+    expect(allowedActions({ id: "s" }, booking("pending"), null)).toMatchObject({
+      moves: [],
+      canCancel: true,
+      cancelKind: "withdraw",
+      waitingNote: "Waiting for the provider to answer your request.",
+    });
+    expect(allowedActions({ id: "s" }, booking("accepted"), null).cancelKind).toBe("booking");
+  });
+
+  it("reviews only a completed booking not yet reviewed; no messages once cancelled, no payment before accepting or once cancelled", () => {
     for (const status of BOOKING_STATUSES) {
       const seeker = allowedActions({ id: "s" }, booking(status), null);
       expect(seeker.canReview).toBe(status === "completed");
       expect(seeker.canMessage).toBe(status !== "cancelled");
-      expect(seeker.canPay).toBe(status !== "cancelled");
+      expect(seeker.canPay).toBe(status !== "cancelled" && status !== "pending");
       expect(allowedActions({ id: "p" }, booking(status), null).canPay).toBe(false);
     }
     expect(allowedActions({ id: "s" }, booking("completed"), { id: "r" } as never).canReview).toBe(false);
