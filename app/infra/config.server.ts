@@ -222,7 +222,7 @@ export interface Config {
   mailWorkerLostSeconds: number;
   /** The bearer token GET /metrics asks for; without one, /metrics is open outside production and absent in it. */
   metricsToken: string | null;
-  /** The market's time zone: "today" for earnings. */
+  /** The market's time zone: "today" for earnings, and the clock of requested times and calendar files. */
   timeZone: string;
   /** Scales every rate limit (decision 0021). */
   rateLimitMultiplier: number;
