@@ -106,6 +106,8 @@ interface Data {
   openJobId: string;
   providerId: string;
   bookings: { accepted: string; in_progress: string; completed: string; cancelled: string };
+  /** Direct requests of the seeker to the provider: one waiting, one declined. */
+  requests: { pending: string; declined: string };
 }
 
 let data: Data;
@@ -124,7 +126,7 @@ async function ok(response: Promise<APIResponse>, status: number) {
 }
 
 test.beforeAll(async ({ browser, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const seeker = await newSignedInPage(browser, baseURL, "a11y-seeker", "Sasha", "Client");
   const provider = await newSignedInPage(browser, baseURL, "a11y-provider", "Pat", "Fixer");
   await becomeOnlineProvider(provider.page.request);
@@ -161,6 +163,23 @@ test.beforeAll(async ({ browser, baseURL }) => {
   await move(cancelled, "cancelled");
   const openJob = await postJob("Assemble a wardrobe");
 
+  // Direct requests (issue 33): the provider offers repair; one request waits for an answer, one was declined.
+  const profile = await provider.page.request.post("/profile?edit=1", {
+    headers: { Origin: new URL(baseURL!).origin },
+    form: { firstName: "Pat", lastName: "Fixer", phoneNumber: "", bio: "", address: "", hourlyRate: "40", providerCategories: "repair" },
+  });
+  expect(profile.status(), await profile.text()).toBeLessThan(400);
+  const requestPro = (title: string) =>
+    ok(
+      seeker.page.request.post("/api/bookings/requests", {
+        data: { providerId: providerUser.id, categoryId: "repair", title, description: "The kitchen door sticks.", when: "asap" },
+      }),
+      201,
+    );
+  const pending = (await requestPro("Plane the kitchen door")).id;
+  const declined = (await requestPro("Oil the hinges")).id;
+  await ok(provider.page.request.patch(`/api/bookings/${declined}/status`, { data: { status: "cancelled", reason: "Away that week" } }), 200);
+
   // The provider reviewed the client; the client has not reviewed yet (the page offers 'Leave Review').
   await ok(
     provider.page.request.post("/api/reviews", { data: { bookingId: completed, revieweeId: seekerUser.id, rating: 4, comment: "Friendly client." } }),
@@ -184,6 +203,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
     openJobId: openJob.id,
     providerId: providerUser.id,
     bookings: { accepted, in_progress: inProgress, completed, cancelled },
+    requests: { pending, declined },
   };
 });
 
@@ -225,7 +245,7 @@ async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", 
     await open(page, path);
     await scanBoth(page, label, mode);
   };
-  const { bookings, openJobId, providerId } = data;
+  const { bookings, requests, openJobId, providerId } = data;
 
   // --- The seeker.
   await screen(seeker, "/", "home (seeker)");
@@ -293,6 +313,9 @@ async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", 
   await scanBoth(seeker, "cancel confirmation", mode);
 
   await screen(seeker, `/providers/${providerId}`, "provider's public page");
+  await screen(seeker, `/providers/${providerId}/request`, "request form");
+  await screen(seeker, `/bookings/${requests.pending}`, "request waiting (seeker)");
+  await screen(seeker, `/bookings/${requests.declined}`, "request declined, post to everyone (seeker)");
 
   await open(seeker, `/messages?booking=${bookings.accepted}`);
   await expect(seeker.getByTestId("thread-messages").getByTestId("message")).toHaveCount(2);
@@ -312,6 +335,8 @@ async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", 
   await screen(provider, "/", "home (provider)");
   await screen(provider, `/jobs/${openJobId}`, "job page (provider)");
   await screen(provider, "/profile?edit=1", "profile edit (provider)");
+  await screen(provider, `/bookings/${requests.pending}`, "request to answer (provider)");
+  await screen(provider, `/bookings/${requests.pending}?confirm=decline`, "decline with a reason (provider)");
 }
 
 test("every screen and dialog passes axe, with JavaScript", async ({ page }) => {
