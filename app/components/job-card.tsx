@@ -5,6 +5,7 @@ import { Avatar } from "~/components/avatar";
 import { FavoriteButton } from "~/components/favorites/favorite-button";
 import { Clock, MapPin } from "~/components/icons";
 import { Rating } from "~/components/rating";
+import { DirectRequestBadge } from "~/components/status-badges";
 import { formatBudget, formatRelativeTime, JOB_STATUS_STYLES, statusLabel } from "~/lib/format";
 import { formatMiles } from "~/lib/geo";
 import type { Role } from "~/lib/statuses";
@@ -51,6 +52,7 @@ export function JobCard({
             <span data-testid="job-status" className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${JOB_STATUS_STYLES[job.status]}`}>
               {statusLabel(job.status)}
             </span>
+            {job.requestedProviderId ? <DirectRequestBadge /> : null}
           </div>
         </div>
         <FavoriteButton targetType="job" targetId={job.id} initialFavorited={favorited} role={favoriteRole} label={job.title} className="-m-1" />

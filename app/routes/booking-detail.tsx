@@ -152,6 +152,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
               colour={BOOKING_STATUS_STYLES[booking.status]}
               testId="booking-status"
               urgent={booking.job.isUrgent}
+              request={booking.job.requestedProviderId !== null}
             />
           </div>
           <div className="sm:text-right">

@@ -111,7 +111,13 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
                 className="mt-0.5"
               />
             </div>
-            <StatusBadges status={job.status} colour={JOB_STATUS_STYLES[job.status]} testId="job-status" urgent={job.isUrgent} />
+            <StatusBadges
+              status={job.status}
+              colour={JOB_STATUS_STYLES[job.status]}
+              testId="job-status"
+              urgent={job.isUrgent}
+              request={job.requestedProviderId !== null}
+            />
           </div>
           <div className="sm:text-right">
             <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Budget</p>
