@@ -13,12 +13,14 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
 
 import { NOTIFICATION_TYPES } from "../app/lib/notifications.ts";
 import { BOOKING_STATUSES, JOB_STATUSES, ROLES, USER_TYPES } from "../app/lib/statuses.ts";
+import { JOB_HIDDEN_FOR, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from "../app/lib/trust-safety.ts";
 
 /** A point of the `cube` extension: here a job's position on the unit sphere (x, y, z). */
 const cube = customType<{ data: string; driverData: string }>({ dataType: () => "cube" });
@@ -53,6 +55,10 @@ export const paymentMethod = pgEnum("payment_method", ["card", "paypal", "cash"]
 export const paymentStatus = pgEnum("payment_status", ["pending", "paid", "refunded"]);
 export const notificationType = pgEnum("notification_type", NOTIFICATION_TYPES);
 export const favoriteTargetType = pgEnum("favorite_target_type", ["provider", "job"]);
+export const reportTarget = pgEnum("report_target", REPORT_TARGETS);
+export const reportReason = pgEnum("report_reason", REPORT_REASONS);
+export const reportStatus = pgEnum("report_status", REPORT_STATUSES);
+export const jobHiddenFor = pgEnum("job_hidden_for", JOB_HIDDEN_FOR);
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -89,6 +95,12 @@ export const users = pgTable(
     /** Where the provider is, for the directory's distance filter and nearest-first order (decision 0072). */
     position: cube("position").generatedAlwaysAs(unitSpherePointOrNull("latitude", "longitude")),
     searchDocument: tsvector("search_document"),
+    /** An operator (issue 34): set at each sign-in from ADMIN_EMAILS. */
+    isOperator: boolean("is_operator").notNull().default(false),
+    /** Suspended by an operator since then, until `suspendedUntil` (null: indefinitely), for `suspensionReason`. */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    suspendedUntil: timestamp("suspended_until", { withTimezone: true }),
+    suspensionReason: text("suspension_reason"),
     ...timestamps,
   },
   (t) => [
@@ -192,6 +204,9 @@ export const jobs = pgTable(
      * that provider only, never listed to others; null for a job posted to everyone.
      */
     requestedProviderId: uuid("requested_provider_id").references(() => users.id, { onDelete: "cascade" }),
+    /** Hidden from everyone but operators (issue 34): by an operator, or while its seeker is suspended. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenFor: jobHiddenFor("hidden_for"),
     position: cube("position").notNull().generatedAlwaysAs(unitSpherePoint("latitude", "longitude")),
     ...timestamps,
   },
@@ -252,6 +267,80 @@ export const bookings = pgTable(
   ],
 );
 
+/** A report of a job, user, message or review (issue 34): one open per reporter and target. */
+export const reports = pgTable(
+  "reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reporterId: uuid("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    targetType: reportTarget("target_type").notNull(),
+    targetId: uuid("target_id").notNull(),
+    /** The user the reported content is by (the user reported, the job's seeker, the message's sender, the reviewer). */
+    targetUserId: uuid("target_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: reportReason("reason").notNull(),
+    note: text("note"),
+    status: reportStatus("status").notNull().default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: uuid("resolved_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("reports_open_per_reporter_target")
+      .on(t.reporterId, t.targetType, t.targetId)
+      .where(sql`${t.status} = 'open'`),
+    index("reports_open_target_idx")
+      .on(t.targetType, t.targetId, t.createdAt)
+      .where(sql`${t.status} = 'open'`),
+    index("reports_target_user_idx").on(t.targetUserId, t.createdAt),
+    index("reports_reporter_idx").on(t.reporterId, t.createdAt),
+  ],
+);
+
+/** A user who blocked another (issue 34): no messages either way, no jobs of one to the other. */
+export const blocks = pgTable(
+  "blocks",
+  {
+    blockerId: uuid("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: uuid("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("blocks_blocked_idx").on(t.blockedId)],
+);
+
+/**
+ * Every operator action (issue 34): who, when, what, on which target, why. Append-only: migration 0012's trigger
+ * refuses every UPDATE, DELETE and TRUNCATE, whoever runs it.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorId: uuid("operator_id").references(() => users.id, { onDelete: "set null" }),
+    action: varchar("action", { length: 40 }).notNull(),
+    targetType: varchar("target_type", { length: 20 }).notNull(),
+    targetId: uuid("target_id").notNull(),
+    /** The user the action is about (the target's author, or the user acted on): a user's page lists their actions. */
+    targetUserId: uuid("target_user_id"),
+    reason: text("reason").notNull(),
+    details: jsonb("details"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt),
+    index("audit_log_operator_idx").on(t.operatorId, t.createdAt),
+    index("audit_log_target_idx").on(t.targetId, t.createdAt),
+    index("audit_log_target_user_idx").on(t.targetUserId, t.createdAt),
+  ],
+);
+
 /**
  * A provider's private calendar feed (issue 33 §3): the feed's URL is signed over the user id and this version, so
  * revoking it (a new version, or the row removed) ends every URL given out before.
@@ -304,6 +393,8 @@ export const messages = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
     isRead: boolean("is_read").notNull().default(false),
+    /** Hidden by an operator: gone for everyone but operators (issue 34). */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -330,6 +421,10 @@ export const reviews = pgTable(
     rating: integer("rating").notNull(),
     comment: text("comment"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Hidden by an operator: gone for everyone but operators, and out of the reviewee's average and count. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    /** Left out of the reviewee's average and count by an operator (a flagged signal), still shown. */
+    excludedAt: timestamp("excluded_at", { withTimezone: true }),
   },
   (t) => [
     unique("reviews_booking_reviewer_unique").on(t.bookingId, t.reviewerId),

@@ -1,0 +1,41 @@
+// The vocabulary of trust and safety (issue 34): what may be reported and why, where a report stands, and what an
+// operator may do. Pure: the schema's enums, the forms, the models and the console read it.
+
+/** What a user may report: a job, a user (from their profile), a message or a review. */
+export const REPORT_TARGETS = ["job", "user", "message", "review"] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
+
+export const REPORT_REASONS = ["spam", "scam", "offensive", "unsafe", "other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** The words a reporter picks from. */
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: "Spam",
+  scam: "Scam or fraud",
+  offensive: "Offensive",
+  unsafe: "Unsafe",
+  other: "Other",
+};
+
+/** A report is open until an operator dismisses it or acts on it. */
+export const REPORT_STATUSES = ["open", "dismissed", "actioned"] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** Why a job is hidden: an operator hid it, or its seeker is suspended (reinstating brings those back). */
+export const JOB_HIDDEN_FOR = ["operator", "suspension"] as const;
+export type JobHiddenFor = (typeof JOB_HIDDEN_FOR)[number];
+
+/** Every action an operator takes, as the audit log names it. */
+export const OPERATOR_ACTIONS = [
+  "report.dismiss",
+  "job.hide",
+  "message.hide",
+  "review.hide",
+  "review.exclude",
+  "user.suspend",
+  "user.reinstate",
+] as const;
+export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
+
+export const REPORT_NOTE_MAX = 1000;
+export const OPERATOR_REASON_MAX = 1000;
