@@ -34,6 +34,8 @@ const { places: PLACES, jobIdeas, reviewComments: REVIEW_COMMENTS } = seedData;
 /** The two demo accounts the README and the development sign-in name. */
 const DEMO_SEEKER: t.NewUser = seedData.demoAccounts.seeker;
 const DEMO_PROVIDER = seedData.demoAccounts.provider as t.NewUser;
+/** The demo's operator (issue 34): an operator by ADMIN_EMAILS' default outside production, set again at sign-in. */
+const DEMO_OPERATOR: t.NewUser = seedData.demoAccounts.operator;
 const JOB_IDEAS: Record<CategoryId, Array<{ title: string; description: string }>> = jobIdeas;
 
 export async function seedDemo(db: Database): Promise<void> {
@@ -84,6 +86,7 @@ export async function seedDemo(db: Database): Promise<void> {
     }
     const seekers = await tx.insert(t.users).values(seekerRows).returning();
     const providers = await tx.insert(t.users).values(providerRows).returning();
+    await tx.insert(t.users).values(DEMO_OPERATOR);
 
     const statuses = ["posted", "posted", "posted", "matched", "in_progress", "completed", "completed", "cancelled"] as const;
     for (let i = 0; i < 32; i++) {

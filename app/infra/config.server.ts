@@ -107,6 +107,16 @@ const envSchema = z
     MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
     MAIL_WORKER_LOST_SECONDS: z.coerce.number().int().min(10).max(600).default(30),
     METRICS_TOKEN: z.string().min(24, "must be at least 24 characters").optional(),
+    ADMIN_EMAILS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? "")
+          .split(",")
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email("must be email addresses separated by commas, e.g. ops@example.com,lead@example.com"))),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     APP_TIME_ZONE: z
       .string()
@@ -222,6 +232,11 @@ export interface Config {
   mailWorkerLostSeconds: number;
   /** The bearer token GET /metrics asks for; without one, /metrics is open outside production and absent in it. */
   metricsToken: string | null;
+  /**
+   * The operators (issue 34): ADMIN_EMAILS, lower-cased, applied at each sign-in. Outside production the demo's
+   * operator, admin@nearhand.dev, when ADMIN_EMAILS is unset.
+   */
+  adminEmails: ReadonlySet<string>;
   /** The market's time zone: "today" for earnings, and the clock of requested times and calendar files. */
   timeZone: string;
   /** Scales every rate limit (decision 0021). */
@@ -238,6 +253,9 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** The demo data's operator (db/seed-data.json), the default operator outside production. */
+export const DEMO_OPERATOR_EMAIL = "admin@nearhand.dev";
 
 /** Parses and validates the environment; the message names every bad variable. */
 export function parseConfig(source: Record<string, string | undefined>): Config {
@@ -306,6 +324,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     mailWorkerLostSeconds: env.MAIL_WORKER_LOST_SECONDS,
     metricsToken: env.METRICS_TOKEN ?? null,
     timeZone: env.APP_TIME_ZONE,
+    adminEmails: new Set(source.ADMIN_EMAILS === undefined && !production ? [DEMO_OPERATOR_EMAIL] : env.ADMIN_EMAILS),
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER ?? 1,
     trustedProxies: env.TRUST_PROXY,
     requestBodyMs: env.REQUEST_BODY_SECONDS * 1000,

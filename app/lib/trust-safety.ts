@@ -39,3 +39,8 @@ export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 
 export const REPORT_NOTE_MAX = 1000;
 export const OPERATOR_REASON_MAX = 1000;
+
+/** Whether a user is suspended at `now`: since `suspendedAt`, until `suspendedUntil` (null: indefinitely). */
+export function isSuspended(user: { suspendedAt: Date | null; suspendedUntil: Date | null }, now = new Date()): boolean {
+  return user.suspendedAt !== null && (user.suspendedUntil === null || user.suspendedUntil.getTime() > now.getTime());
+}

@@ -1,0 +1,56 @@
+import "server-only";
+
+import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
+
+import { auditLog } from "#db/schema.ts";
+import type { Executor } from "~/infra/db.server";
+import type { OperatorAction } from "~/lib/trust-safety";
+
+export type AuditEntry = typeof auditLog.$inferSelect;
+
+/** What an operator did: who, what, on which target (and whose it is), why; written in the action's transaction. */
+export interface AuditRecord {
+  operatorId: string;
+  action: OperatorAction;
+  targetType: "job" | "user" | "message" | "review" | "report";
+  targetId: string;
+  targetUserId: string | null;
+  reason: string;
+  details?: Record<string, unknown>;
+}
+
+/** Appends one entry (the table refuses every update and delete: migration 0012). */
+export async function recordAction(tx: Executor, record: AuditRecord): Promise<AuditEntry> {
+  const [entry] = await tx
+    .insert(auditLog)
+    .values({ ...record, details: record.details ?? null })
+    .returning();
+  return entry;
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/**
+ * The log, newest first, optionally of one operator, about one target or about one user; `before` pages on by
+ * (createdAt, id) of the last entry shown.
+ */
+export async function listAuditLog(
+  db: Executor,
+  filter: { operatorId?: string; targetId?: string; targetUserId?: string; before?: { createdAt: Date; id: string } } = {},
+  limit = AUDIT_PAGE_SIZE,
+): Promise<AuditEntry[]> {
+  const conditions: (SQL | undefined)[] = [
+    filter.operatorId ? eq(auditLog.operatorId, filter.operatorId) : undefined,
+    filter.targetId ? eq(auditLog.targetId, filter.targetId) : undefined,
+    filter.targetUserId ? eq(auditLog.targetUserId, filter.targetUserId) : undefined,
+    filter.before
+      ? or(lt(auditLog.createdAt, filter.before.createdAt), and(eq(auditLog.createdAt, filter.before.createdAt), lt(auditLog.id, filter.before.id)))
+      : undefined,
+  ];
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(...conditions))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit);
+}
