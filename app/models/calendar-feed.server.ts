@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 
 import { calendarFeeds, users } from "#db/schema.ts";
 import type { Executor } from "~/infra/db.server";
@@ -44,15 +44,6 @@ export async function rotateCalendarFeed(db: Executor, userId: string): Promise<
 export async function removeCalendarFeed(db: Executor, userId: string): Promise<boolean> {
   const removed = await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId)).returning({ userId: calendarFeeds.userId });
   return removed.length > 0;
-}
-
-/** Whether the user's feed exists at exactly this version (a URL of an older one, or of a removed feed, is not). */
-export async function isCurrentCalendarFeed(db: Executor, userId: string, version: number): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: calendarFeeds.userId })
-    .from(calendarFeeds)
-    .where(and(eq(calendarFeeds.userId, userId), eq(calendarFeeds.version, version)));
-  return Boolean(row);
 }
 
 /** A booking of the feed, as its provider sees it (decision 0039), with the seeker's name. */

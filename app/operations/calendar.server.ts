@@ -2,21 +2,14 @@ import "server-only";
 
 import { z } from "zod";
 
-import { calendarFeedUrl, readCalendarFeedFile } from "~/infra/calendar-feed-token.server";
+import { calendarFeedUrl, parseCalendarFeedFile, signedForFeed } from "~/infra/calendar-feed-token.server";
 import { getDb } from "~/infra/db.server";
 import { calendarText, type CalendarEvent } from "~/infra/icalendar.server";
 import type { BookingStatus } from "~/lib/booking-process";
 import { forbidden, notFound } from "~/lib/errors";
 import { fullName } from "~/lib/user-display";
 import { getBookingForParty, type Booking, type BookingJob } from "~/models/booking.server";
-import {
-  createCalendarFeed,
-  getCalendarFeed,
-  isCurrentCalendarFeed,
-  listFeedBookings,
-  removeCalendarFeed,
-  rotateCalendarFeed,
-} from "~/models/calendar-feed.server";
+import { createCalendarFeed, getCalendarFeed, listFeedBookings, removeCalendarFeed, rotateCalendarFeed } from "~/models/calendar-feed.server";
 import type { User } from "~/models/user.server";
 
 // "Add to calendar" (issue 33 §3, decision 0073): a booking's .ics file for either party, and a provider's private
@@ -68,7 +61,7 @@ export async function calendarFeedSettings(
   user: Pick<User, "id" | "currentRole" | "providerCategories">,
 ): Promise<{ offered: boolean; url: string | null }> {
   const feed = await getCalendarFeed(await getDb(), user.id);
-  return { offered: offersServices(user) || feed !== null, url: feed ? calendarFeedUrl(user.id, feed.version) : null };
+  return { offered: offersServices(user) || feed !== null, url: feed ? calendarFeedUrl(feed) : null };
 }
 
 /** The profile's calendar forms: make the feed, give it a new URL, or turn it off. */
@@ -77,14 +70,14 @@ export const calendarFeedForm = z.object({ intent: z.enum(["create", "reset", "o
 export async function startCalendarFeed(user: Pick<User, "id" | "currentRole" | "providerCategories">): Promise<string> {
   if (!offersServices(user)) throw forbidden("Calendar feeds are for providers");
   const feed = await createCalendarFeed(await getDb(), user.id);
-  return calendarFeedUrl(user.id, feed.version);
+  return calendarFeedUrl(feed);
 }
 
 /** A new URL for the feed: calendars subscribed with the old one stop getting it. */
 export async function resetCalendarFeed(user: Pick<User, "id">): Promise<string> {
   const feed = await rotateCalendarFeed(await getDb(), user.id);
   if (!feed) throw notFound("You have no calendar feed");
-  return calendarFeedUrl(user.id, feed.version);
+  return calendarFeedUrl(feed);
 }
 
 /** Turns the feed off (no error when it was off already). */
@@ -93,15 +86,17 @@ export async function stopCalendarFeed(user: Pick<User, "id">): Promise<void> {
 }
 
 /**
- * GET /calendar/{file}: the provider's feed for a URL we signed at the feed's current version, else null (404): a
- * forged or altered URL, an older version's, or one of a feed turned off or a user deleted.
+ * GET /calendar/{file}: the provider's feed for a URL we signed for their current feed row and version, else null
+ * (404): a forged or altered URL, an older version's, one of a feed turned off (even if turned on again since) or of a
+ * user deleted.
  */
 export async function calendarFeedText(file: string): Promise<string | null> {
-  const signed = readCalendarFeedFile(file);
-  if (!signed) return null;
+  const named = parseCalendarFeedFile(file);
+  if (!named) return null;
   const db = await getDb();
-  if (!(await isCurrentCalendarFeed(db, signed.userId, signed.version))) return null;
-  const bookings = await listFeedBookings(db, signed.userId);
+  const feed = await getCalendarFeed(db, named.userId);
+  if (!feed || feed.version !== named.version || !signedForFeed(feed, named.signature)) return null;
+  const bookings = await listFeedBookings(db, feed.userId);
   const events = bookings.map((booking) => bookingEvent(booking, { role: "Seeker", name: booking.seekerName }));
   return calendarText(events, { refreshMinutes: FEED_REFRESH_MINUTES });
 }

@@ -179,7 +179,8 @@ describe("a provider's calendar feed", () => {
     const again = await feedForm(provider, "create");
     expect(again.url).toMatch(new RegExp(`/calendar/${provider.id}\\.1\\.`));
     expect((await fetchFeed(again.url!)).status).toBe(200);
-    expect((await fetchFeed(reset.url!)).status).toBe(404);
+    expect(again.url).not.toBe(created.url);
+    for (const before of [created.url!, reset.url!]) expect((await fetchFeed(before)).status).toBe(404);
   });
 
   it("lists the provider's accepted, in-progress and completed bookings; a cancelled one leaves it", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { calendarFeedUrl, readCalendarFeedFile } from "~/infra/calendar-feed-token.server";
+import { calendarFeedUrl, parseCalendarFeedFile, signedForFeed } from "~/infra/calendar-feed-token.server";
 import { calendarText, type CalendarEvent } from "~/infra/icalendar.server";
 import { signature } from "~/infra/signature.server";
 import { zonedInstant } from "~/lib/schedule";
@@ -98,27 +98,40 @@ describe("a booking's iCalendar text", () => {
 });
 
 describe("a calendar feed's URL", () => {
-  const user = "0b1c2d3e-aaaa-4bbb-8ccc-dddddddddddd";
+  const feed = { userId: "0b1c2d3e-aaaa-4bbb-8ccc-dddddddddddd", version: 3, createdAt: new Date("2026-11-26T15:00:00.123Z") };
   const fileOf = (url: string) => new URL(url).pathname.replace("/calendar/", "");
 
-  it("carries the user and the version, signed", () => {
-    const url = calendarFeedUrl(user, 3);
-    expect(url).toMatch(new RegExp(`/calendar/${user}\\.3\\.[\\w-]{43}\\.ics$`));
-    expect(readCalendarFeedFile(fileOf(url))).toEqual({ userId: user, version: 3 });
+  it("names the user and the version, signed over them and the feed row's creation", () => {
+    const url = calendarFeedUrl(feed);
+    expect(url).toMatch(new RegExp(`/calendar/${feed.userId}\\.3\\.[\\w-]{43}\\.ics$`));
+    const named = parseCalendarFeedFile(fileOf(url))!;
+    expect(named).toMatchObject({ userId: feed.userId, version: 3 });
+    expect(signedForFeed(feed, named.signature)).toBe(true);
   });
 
-  it("is refused when any part of it was changed", () => {
-    const file = fileOf(calendarFeedUrl(user, 3));
-    const other = "0b1c2d3e-aaaa-4bbb-8ccc-eeeeeeeeeeee";
-    expect(readCalendarFeedFile(file.replace(user, other))).toBeNull();
-    expect(readCalendarFeedFile(file.replace(".3.", ".4."))).toBeNull();
-    const signed = file.split(".")[2];
+  it("is refused when any part of it was changed, or for another row of the same user and version", () => {
+    const { signature: signed } = parseCalendarFeedFile(fileOf(calendarFeedUrl(feed)))!;
+    expect(signedForFeed({ ...feed, userId: "0b1c2d3e-aaaa-4bbb-8ccc-eeeeeeeeeeee" }, signed)).toBe(false);
+    expect(signedForFeed({ ...feed, version: 4 }, signed)).toBe(false);
+    // Turned off and on again: a new row, version 1 again, made later.
+    expect(signedForFeed({ ...feed, createdAt: new Date("2026-11-26T15:00:01.123Z") }, signed)).toBe(false);
     const flipped = signed.slice(0, -1) + (signed.endsWith("A") ? "B" : "A");
-    expect(readCalendarFeedFile(file.replace(signed, flipped))).toBeNull();
-    expect(readCalendarFeedFile(file.replace(".ics", ""))).toBeNull();
-    expect(readCalendarFeedFile(`${user}.3.ics`)).toBeNull();
-    expect(readCalendarFeedFile("")).toBeNull();
+    expect(signedForFeed(feed, flipped)).toBe(false);
     // The same text signed for another purpose (an unsubscribe link's) is no feed's.
-    expect(readCalendarFeedFile(`${user}.3.${signature("unsubscribe", `${user}.3`)}.ics`)).toBeNull();
+    expect(signedForFeed(feed, signature("unsubscribe", `${feed.userId}.3.${feed.createdAt.getTime()}`))).toBe(false);
+  });
+
+  it("is only read from a file name shaped like one", () => {
+    const file = fileOf(calendarFeedUrl(feed));
+    for (const name of [
+      "",
+      file.replace(".ics", ""),
+      `${feed.userId}.3.ics`,
+      file.replace(".3.", ".0."),
+      file.replace(feed.userId, "not-a-user"),
+      `../${file}`,
+    ]) {
+      expect(parseCalendarFeedFile(name), name).toBeNull();
+    }
   });
 });
