@@ -2,7 +2,7 @@ import "server-only";
 
 import { z } from "zod";
 
-import { calendarFeedUrl, parseCalendarFeedFile, signedForFeed } from "~/infra/calendar-feed-token.server";
+import { calendarFeedUrl, parseCalendarFeedAddress, signedForFeed } from "~/infra/calendar-feed-token.server";
 import { getDb } from "~/infra/db.server";
 import { calendarText, type CalendarEvent } from "~/infra/icalendar.server";
 import type { BookingStatus } from "~/lib/booking-process";
@@ -86,12 +86,12 @@ export async function stopCalendarFeed(user: Pick<User, "id">): Promise<void> {
 }
 
 /**
- * GET /calendar/{file}: the provider's feed for a URL we signed for their current feed row and version, else null
+ * GET /calendar/{user id}.ics?v=&sig=: the provider's feed for a URL we signed for their current feed row and version, else null
  * (404): a forged or altered URL, an older version's, one of a feed turned off (even if turned on again since) or of a
  * user deleted.
  */
-export async function calendarFeedText(file: string): Promise<string | null> {
-  const named = parseCalendarFeedFile(file);
+export async function calendarFeedText(file: string, query: URLSearchParams): Promise<string | null> {
+  const named = parseCalendarFeedAddress(file, query);
   if (!named) return null;
   const db = await getDb();
   const feed = await getCalendarFeed(db, named.userId);

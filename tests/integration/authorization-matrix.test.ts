@@ -267,11 +267,12 @@ async function emailChoice(client: Actor, kind: string): Promise<boolean> {
   return new RegExp(`<input type="checkbox"[^>]*name="${kind}"[^>]*checked=""`).test(page);
 }
 
-/** The provider's calendar feed, created through the profile's form: the path of its URL. */
+/** The provider's calendar feed, created through the profile's form: its URL without the origin. */
 async function providerFeed(f: Fixtures): Promise<{ feedPath: string }> {
   expect((await sendForm(f.provider, "/profile/calendar-feed", { intent: "create" })).status).toBe(302);
   const page = await (await f.provider.request("/profile")).text();
-  return { feedPath: new URL(/value="([^"]*\/calendar\/[^"]+\.ics)"/.exec(page)![1]).pathname };
+  const url = new URL(/value="([^"]*\/calendar\/[^"]+)"/.exec(page)![1].replace(/&amp;/g, "&"));
+  return { feedPath: url.pathname + url.search };
 }
 
 async function me(client: Actor) {

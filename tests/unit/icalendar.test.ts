@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { calendarFeedUrl, parseCalendarFeedFile, signedForFeed } from "~/infra/calendar-feed-token.server";
+import { calendarFeedUrl, parseCalendarFeedAddress, signedForFeed } from "~/infra/calendar-feed-token.server";
 import { calendarText, type CalendarEvent } from "~/infra/icalendar.server";
 import { signature } from "~/infra/signature.server";
 import { zonedInstant } from "~/lib/schedule";
@@ -99,18 +99,21 @@ describe("a booking's iCalendar text", () => {
 
 describe("a calendar feed's URL", () => {
   const feed = { userId: "0b1c2d3e-aaaa-4bbb-8ccc-dddddddddddd", version: 3, createdAt: new Date("2026-11-26T15:00:00.123Z") };
-  const fileOf = (url: string) => new URL(url).pathname.replace("/calendar/", "");
+  const parse = (url: string) => {
+    const parsed = new URL(url);
+    return parseCalendarFeedAddress(parsed.pathname.replace("/calendar/", ""), parsed.searchParams);
+  };
 
-  it("names the user and the version, signed over them and the feed row's creation", () => {
+  it("names the user in its path and the version and signature in its query (request logs carry paths only)", () => {
     const url = calendarFeedUrl(feed);
-    expect(url).toMatch(new RegExp(`/calendar/${feed.userId}\\.3\\.[\\w-]{43}\\.ics$`));
-    const named = parseCalendarFeedFile(fileOf(url))!;
+    expect(url).toMatch(new RegExp(`/calendar/${feed.userId}\\.ics\\?v=3&sig=[\\w-]{43}$`));
+    const named = parse(url)!;
     expect(named).toMatchObject({ userId: feed.userId, version: 3 });
     expect(signedForFeed(feed, named.signature)).toBe(true);
   });
 
   it("is refused when any part of it was changed, or for another row of the same user and version", () => {
-    const { signature: signed } = parseCalendarFeedFile(fileOf(calendarFeedUrl(feed)))!;
+    const { signature: signed } = parse(calendarFeedUrl(feed))!;
     expect(signedForFeed({ ...feed, userId: "0b1c2d3e-aaaa-4bbb-8ccc-eeeeeeeeeeee" }, signed)).toBe(false);
     expect(signedForFeed({ ...feed, version: 4 }, signed)).toBe(false);
     // Turned off and on again: a new row, version 1 again, made later.
@@ -121,17 +124,19 @@ describe("a calendar feed's URL", () => {
     expect(signedForFeed(feed, signature("unsubscribe", `${feed.userId}.3.${feed.createdAt.getTime()}`))).toBe(false);
   });
 
-  it("is only read from a file name shaped like one", () => {
-    const file = fileOf(calendarFeedUrl(feed));
-    for (const name of [
-      "",
-      file.replace(".ics", ""),
-      `${feed.userId}.3.ics`,
-      file.replace(".3.", ".0."),
-      file.replace(feed.userId, "not-a-user"),
-      `../${file}`,
+  it("is only read from an address shaped like one", () => {
+    const url = calendarFeedUrl(feed);
+    const sig = new URL(url).searchParams.get("sig")!;
+    for (const bad of [
+      url.replace(".ics", ""),
+      url.replace(feed.userId, "not-a-user"),
+      url.replace("v=3", "v=0"),
+      url.replace("v=3", "v=three"),
+      url.replace(/&sig=.*/, ""),
+      url.replace(sig, sig.slice(1)),
+      url.split("?")[0],
     ]) {
-      expect(parseCalendarFeedFile(name), name).toBeNull();
+      expect(parse(bad), bad).toBeNull();
     }
   });
 });
