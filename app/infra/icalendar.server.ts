@@ -51,7 +51,6 @@ export function calendarText(events: CalendarEvent[], feed: { refreshMinutes: nu
     method: ICalCalendarMethod.PUBLISH,
     ...(feed ? { name: FEED_NAME, ttl: feed.refreshMinutes * 60 } : {}),
   });
-  calendar.x("X-WR-TIMEZONE", place.timeZone);
   for (const event of events) {
     const page = new URL(`/bookings/${event.bookingId}`, place.appUrl).href;
     calendar.createEvent({
@@ -67,5 +66,14 @@ export function calendarText(events: CalendarEvent[], feed: { refreshMinutes: nu
       status: STATUS[event.status],
     });
   }
-  return calendar.toString();
+  return withZoneNamed(calendar.toString(), place.timeZone);
+}
+
+/**
+ * ical-generator writes a calendar's own X- properties after its events, and RFC 5545 puts every calendar property
+ * before the first component: the zone's name goes there. (An IANA name, checked by the configuration, needs no
+ * escaping.)
+ */
+function withZoneNamed(text: string, timeZone: string): string {
+  return text.replace(/\r\n(?=BEGIN:VEVENT\r\n|END:VCALENDAR(?:\r\n)?$)/, `\r\nX-WR-TIMEZONE:${timeZone}\r\n`);
 }

@@ -43,6 +43,10 @@ describe("a booking's iCalendar text", () => {
     expect(property(text, "DTSTART")).toBe("20261201T200000Z");
     expect(property(text, "DTEND")).toBe("20261201T220000Z");
     expect(property(text, "X-WR-TIMEZONE")).toBe(NY);
+    // A calendar's properties come before its first component (RFC 5545 §3.4), an empty feed's before its end.
+    expect(lines(text).indexOf(`X-WR-TIMEZONE:${NY}`)).toBeLessThan(lines(text).indexOf("BEGIN:VEVENT"));
+    const empty = lines(calendarText([], { refreshMinutes: 30 }, place));
+    expect(empty.indexOf(`X-WR-TIMEZONE:${NY}`)).toBe(empty.indexOf("END:VCALENDAR") - 1);
     expect(text).not.toMatch(/TZID|BEGIN:VTIMEZONE/);
     expect(property(text, "DTSTAMP")).toBe("20261126T150000Z");
   });
