@@ -8,8 +8,8 @@ import type { BookingStatus } from "~/lib/booking-process";
 import { fullName } from "~/lib/user-display";
 import { listMyBookings, type BookingListItem } from "~/models/booking.server";
 
-// A provider's private calendar feed (issue 33 §3): at most one row per user, whose version is signed into the
-// feed's URL; a new version or no row ends every URL given out before.
+// A provider's private calendar feed (issue 33 §3, decision 0073): at most one row per user, whose version and
+// creation time are signed into the feed's URL; a new version or no row ends every URL given out before.
 
 export type CalendarFeed = typeof calendarFeeds.$inferSelect;
 
@@ -26,8 +26,13 @@ export async function getCalendarFeed(db: Executor, userId: string): Promise<Cal
 
 /** The user's feed, made at version 1 if they had none (a second create keeps the first: its URL stays valid). */
 export async function createCalendarFeed(db: Executor, userId: string): Promise<CalendarFeed> {
-  const [created] = await db.insert(calendarFeeds).values({ userId }).onConflictDoNothing().returning();
-  return created ?? (await getCalendarFeed(db, userId))!;
+  // A no-op update on conflict, so the one statement returns the row either way.
+  const [feed] = await db
+    .insert(calendarFeeds)
+    .values({ userId })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { version: sql`${calendarFeeds.version}` } })
+    .returning();
+  return feed;
 }
 
 /** The next version of the user's feed (every earlier URL stops working), or null when they have none. */

@@ -86,9 +86,9 @@ export async function stopCalendarFeed(user: Pick<User, "id">): Promise<void> {
 }
 
 /**
- * GET /calendar/{user id}.ics?v=&sig=: the provider's feed for a URL we signed for their current feed row and version, else null
- * (404): a forged or altered URL, an older version's, one of a feed turned off (even if turned on again since) or of a
- * user deleted.
+ * GET /calendar/{user id}.ics?v=&sig=: the provider's feed for a URL we signed for their current feed row and
+ * version, else null (404): a forged or altered URL, an older version's, one of a feed turned off (even if turned on
+ * again since) or of a user deleted.
  */
 export async function calendarFeedText(file: string, query: URLSearchParams): Promise<string | null> {
   const named = parseCalendarFeedAddress(file, query);
