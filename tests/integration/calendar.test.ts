@@ -105,6 +105,43 @@ describe("a booking's .ics file", () => {
     for (const party of [seeker, provider]) expect(value(events((await calendarFile(party, booking.id)).text)[0], "STATUS")).toBe("CANCELLED");
   });
 
+  it("for a request for tomorrow 3–5 pm: its window in UTC, tentative until the provider accepts (and out of the feed till then)", async () => {
+    const [seeker, provider] = await Promise.all([signedIn("Sam"), signedIn("Pat", "provider")]);
+    const tomorrow = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" }).format(
+      new Date(Date.now() + 24 * 3_600_000),
+    );
+    const sent = await seeker.postJson("/api/bookings/requests", {
+      categoryId: "repair",
+      title: "Dripping tap",
+      description: "Bathroom",
+      budget: 70,
+      providerId: provider.id,
+      when: "scheduled",
+      date: tomorrow,
+      startTime: "15:00",
+      endTime: "17:00",
+    });
+    expect(sent.status, await sent.clone().text()).toBe(201);
+    const request = await sent.json();
+    const { url } = await feedForm(provider, "create");
+
+    const pending = events((await calendarFile(seeker, request.id)).text)[0];
+    expect(value(pending, "STATUS")).toBe("TENTATIVE");
+    expect(value(pending, "DTSTART")).toBe(utc(new Date(request.scheduledAt)));
+    expect(value(pending, "DTEND")).toBe(utc(new Date(request.scheduledEndAt)));
+    expect(new Date(request.scheduledEndAt).getTime() - new Date(request.scheduledAt).getTime()).toBe(2 * 3_600_000);
+    expect(events(await (await fetchFeed(url!)).text())).toEqual([]);
+
+    await move(provider, request.id, "accepted");
+    for (const text of [(await calendarFile(provider, request.id)).text, await (await fetchFeed(url!)).text()]) {
+      const [event, ...more] = events(text);
+      expect(more).toEqual([]);
+      expect(value(event, "STATUS")).toBe("CONFIRMED");
+      expect(value(event, "DTSTART")).toBe(utc(new Date(request.scheduledAt)));
+      expect(value(event, "DTEND")).toBe(utc(new Date(request.scheduledEndAt)));
+    }
+  });
+
   it("is 404 to anyone else (and for no booking), and sends a signed-out visitor to sign in", async () => {
     const [seeker, provider, stranger] = await Promise.all([signedIn("Sam"), signedIn("Pat", "provider"), signedIn("Olga", "provider")]);
     const booking = await booked(seeker, provider);
