@@ -2,14 +2,8 @@ import "server-only";
 
 // The signed part of an unsubscribe link: who turns which kind of email off. It lets a mail client's one-click
 // POST (RFC 8058) and a reader without a session turn that one choice off, and nothing else.
-import { createHmac } from "node:crypto";
-
 import { getConfig } from "~/infra/config.server";
-import { sameSecret } from "~/infra/same-secret.server";
-
-function signature(userId: string, kind: string): string {
-  return createHmac("sha256", `unsubscribe:${getConfig().sessionSecret}`).update(`${userId}.${kind}`).digest("base64url");
-}
+import { signature, validSignature } from "~/infra/signature.server";
 
 /**
  * The unsubscribe page for this user and kind, or ("one-click") the address a mail client posts to
@@ -17,11 +11,11 @@ function signature(userId: string, kind: string): string {
  */
 export function unsubscribeUrl(userId: string, kind: string, target: "page" | "one-click" = "page"): string {
   const url = new URL(target === "page" ? "/unsubscribe" : "/unsubscribe/one-click", getConfig().appUrl);
-  url.search = new URLSearchParams({ user: userId, kind, sig: signature(userId, kind) }).toString();
+  url.search = new URLSearchParams({ user: userId, kind, sig: signature("unsubscribe", `${userId}.${kind}`) }).toString();
   return url.href;
 }
 
 /** True when `sig` is the signature of this user and kind. */
 export function validUnsubscribe(userId: string, kind: string, sig: string): boolean {
-  return sameSecret(sig, signature(userId, kind));
+  return validSignature("unsubscribe", `${userId}.${kind}`, sig);
 }

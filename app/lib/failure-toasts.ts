@@ -22,6 +22,7 @@ export const FAILURE_TOASTS = {
   updateFavorite: failed("Failed to update favorite"),
   updateProfile: failed("Failed to update profile. Please try again."),
   saveEmailAlerts: failed("Failed to save email alerts. Please try again."),
+  calendarFeed: failed("Failed to change the calendar feed. Please try again."),
   uploadPhoto: failed("Failed to prepare image upload"),
   /** A write of a page no entry below names. */
   other: failed("Your change was not saved. Please try again."),
@@ -38,6 +39,7 @@ export function failureToastFor(pathname: string, intent: string | null): Failur
   if (path === "/favorites/toggle") return FAILURE_TOASTS.updateFavorite;
   if (path === "/profile") return FAILURE_TOASTS.updateProfile;
   if (path === "/profile/email-alerts") return FAILURE_TOASTS.saveEmailAlerts;
+  if (path === "/profile/calendar-feed") return FAILURE_TOASTS.calendarFeed;
   if (path === "/profile/photo") return FAILURE_TOASTS.uploadPhoto;
   if (/^\/jobs\/[^/]+$/.test(path)) return intent === "cancel" ? FAILURE_TOASTS.cancelJob : FAILURE_TOASTS.acceptJob;
   if (/^\/providers\/[^/]+\/request$/.test(path)) return FAILURE_TOASTS.requestProvider;

@@ -2,6 +2,7 @@ import { Link, redirect } from "react-router";
 
 import { Avatar } from "~/components/avatar";
 import { Briefcase, Mail, MapPin, Pencil, Phone } from "~/components/icons";
+import { CalendarFeedSection } from "~/components/profile/calendar-feed-section";
 import { PROFILE_FORM_ID } from "~/components/profile/constants";
 import { EmailAlertsForm } from "~/components/profile/email-alerts-form";
 import { ProfileForm } from "~/components/profile/profile-form";
@@ -16,6 +17,7 @@ import { FAILURE_TOASTS } from "~/lib/failure-toasts";
 import { dateTimeFormat, formatHourlyRate, formatRating } from "~/lib/format";
 import { parseForm } from "~/lib/forms";
 import { fullName } from "~/lib/user-display";
+import { calendarFeedSettings } from "~/operations/calendar.server";
 import { emailAlertChoices, myEmailChoices } from "~/operations/email-preferences.server";
 import { profileInput, updateProfile } from "~/operations/profile.server";
 import { receivedReviews } from "~/operations/reviews.server";
@@ -50,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lastResult: takeSubmission(context, PROFILE_FORM_ID),
     reviews: receivedReviews(user.id),
     emailAlerts: emailAlertChoices(await myEmailChoices(user)),
+    calendarFeed: await calendarFeedSettings(user),
   };
 }
 
@@ -69,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
-  const { profile, editing, lastResult, reviews, emailAlerts } = loaderData;
+  const { profile, editing, lastResult, reviews, emailAlerts, calendarFeed } = loaderData;
   const isProvider = profile.currentRole === "provider";
   const memberSince = dateTimeFormat("en-US", { timeZone: getConfig().timeZone, month: "long", year: "numeric" }).format(profile.createdAt);
   const hourlyRate = formatHourlyRate(profile.hourlyRate);
@@ -202,6 +205,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
 
       <ReviewsSection title="Reviews received" reviews={reviews} />
       <EmailAlertsForm choices={emailAlerts} />
+      {calendarFeed.offered ? <CalendarFeedSection url={calendarFeed.url} /> : null}
     </main>
   );
 }

@@ -337,6 +337,14 @@ async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", 
   await screen(provider, "/profile?edit=1", "profile edit (provider)");
   await screen(provider, `/bookings/${requests.pending}`, "request to answer (provider)");
   await screen(provider, `/bookings/${requests.pending}?confirm=decline`, "decline with a reason (provider)");
+  // The calendar feed (decision 0073): offered above, then with its link, Copy (with JavaScript), Reset and Turn off.
+  await open(provider, "/profile");
+  const createFeed = provider.getByRole("button", { name: "Create calendar feed" });
+  if (await createFeed.isVisible()) await createFeed.click();
+  await expect(provider.getByLabel("Your calendar feed link")).toBeVisible();
+  await waitForHydration(provider);
+  if (javaScript) await expect(provider.getByRole("button", { name: "Copy" })).toBeVisible();
+  await scanBoth(provider, "profile with a calendar feed (provider)", mode);
 }
 
 test("every screen and dialog passes axe, with JavaScript", async ({ page }) => {

@@ -267,6 +267,14 @@ async function emailChoice(client: Actor, kind: string): Promise<boolean> {
   return new RegExp(`<input type="checkbox"[^>]*name="${kind}"[^>]*checked=""`).test(page);
 }
 
+/** The provider's calendar feed, created through the profile's form: its URL without the origin. */
+async function providerFeed(f: Fixtures): Promise<{ feedPath: string }> {
+  expect((await sendForm(f.provider, "/profile/calendar-feed", { intent: "create" })).status).toBe(302);
+  const page = await (await f.provider.request("/profile")).text();
+  const url = new URL(/value="([^"]*\/calendar\/[^"]+)"/.exec(page)![1].replace(/&amp;/g, "&"));
+  return { feedPath: url.pathname + url.search };
+}
+
 async function me(client: Actor) {
   return json(await client.request("/api/auth/user"));
 }
@@ -805,6 +813,14 @@ const TABLE: Row<object>[] = [
     callers: { anonymous: LOGIN, stranger: ["seeker", 404], owner: [["otherSeeker", "otherProvider"], 200] },
     verify: (_c, { body }) => expect(body).not.toContain('data-testid="counterparty-phone"'),
   }),
+  // A booking's calendar file (decision 0073): its two parties only, the address as each may see it.
+  ...(["otherSeeker", "otherProvider"] as const).map((stranger) =>
+    row(`GET /bookings/:id/calendar.ics (${stranger === "otherSeeker" ? "a stranger" : "another provider"})`, {
+      send: (c) => ({ path: `/bookings/${c.booking.id}/calendar.ics` }),
+      callers: { anonymous: LOGIN, stranger: [stranger, 404], owner: [["seeker", "provider"], 200] },
+      shows: (c) => [c.job.title, c.job.address.replace(/,/g, "\\,")],
+    }),
+  ),
   bookingPageMove("intent=status", "in_progress", {
     stranger: "otherProvider",
     wrongRole: "seeker",
@@ -892,6 +908,34 @@ const TABLE: Row<object>[] = [
     callers: { anonymous: LOGIN, owner: ["seeker", done("/profile#email-alerts", "Email alerts saved")] },
     // What was saved is checked by tests/integration/email-alerts.test.ts (reading /profile here would take the toast).
     intact: async (c) => expect(await emailChoice(c.seeker, "messages")).toBe(true),
+  }),
+  row("GET /profile/calendar-feed", {
+    callers: {
+      anonymous: redirectsTo("/profile#calendar-feed"),
+      owner: ["provider", redirectsTo("/profile#calendar-feed")],
+    },
+  }),
+  row("POST /profile/calendar-feed", {
+    send: () => ({ path: "/profile/calendar-feed", form: { intent: "create" } }),
+    callers: {
+      anonymous: LOGIN,
+      wrongRole: ["otherSeeker", refused("/profile#calendar-feed", "Calendar feeds are for providers")],
+      owner: ["provider", done("/profile#calendar-feed", "Calendar feed created")],
+    },
+    // The feed's URL and what it lists are checked by tests/integration/calendar.test.ts (reading /profile here would take the toast).
+  }),
+  // A calendar feed's URL is its own permission (signed for one provider and version): calendar apps fetch it with no session.
+  row("GET /calendar/:file", {
+    setup: providerFeed,
+    send: (c) => ({ path: c.feedPath }),
+    callers: { anonymous: 200, owner: [["seeker", "provider", "otherProvider"], 200] },
+    verify: (c, { body }) => expect(body).toContain(`UID:${c.booking.id}@`),
+  }),
+  row("GET /calendar/:file (another provider's id under this signature)", {
+    setup: providerFeed,
+    send: (c) => ({ path: c.feedPath.replace(c.provider.person.id, c.otherProvider.person.id) }),
+    callers: { anonymous: 404, owner: [["provider", "otherProvider"], 404] },
+    verify: (c, { body }) => expect(body).not.toContain(c.job.title),
   }),
   // Where a refused sign-in ends (decision 0059): the same page for anyone, changing nothing.
   row("GET /sign-in/refused", {
