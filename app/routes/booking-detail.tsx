@@ -1,5 +1,6 @@
 import { data, Link, redirect } from "react-router";
 
+import { AddToCalendar } from "~/components/booking/add-to-calendar";
 import { CARD, CounterpartyCard, JobDetailsCard, PaymentCard, ReviewsCard } from "~/components/booking/booking-cards";
 import { BookingTimeline } from "~/components/booking/booking-timeline";
 import { CancelBooking } from "~/components/booking/cancel-booking";
@@ -162,12 +163,15 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
         </div>
-        <p className="mt-3 flex items-center gap-2 text-sm text-slate-700" data-testid="booking-when">
-          <Calendar className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
-          <span>
-            <span className="font-medium text-slate-900">When:</span> {when}
-          </span>
-        </p>
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+          <p className="flex items-center gap-2 text-sm text-slate-700" data-testid="booking-when">
+            <Calendar className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+            <span>
+              <span className="font-medium text-slate-900">When:</span> {when}
+            </span>
+          </p>
+          {booking.status === "cancelled" ? null : <AddToCalendar bookingId={booking.id} />}
+        </div>
         {answerBy ? (
           <p className="mt-1 text-sm text-amber-800" data-testid="booking-answer-by">
             {isProvider ? `Please answer by ${answerBy}.` : `${counterpartyName} has until ${answerBy} to answer.`}

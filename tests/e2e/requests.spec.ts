@@ -1,5 +1,6 @@
 // Direct requests (issue 33 §2, §3): a seeker asks one provider for tomorrow 3–5 pm, the provider accepts (or
 // declines with a reason), both see the booking with its time; with JavaScript on and off.
+import { readFileSync } from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 
 import { completeDevSignIn, fetchAuthUser, newNoJsContext, signIn, uniqueTitle } from "./support";
@@ -37,6 +38,13 @@ async function sendRequest(page: Page, title: string) {
   await expect(page.getByTestId("booking-answer-by")).toContainText("has until");
 }
 
+/** Downloads the booking page's "Add to calendar" file and reads it. */
+async function downloadCalendar(page: Page): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("add-to-calendar").click()]);
+  expect(download.suggestedFilename()).toMatch(/\.ics$/);
+  return readFileSync(await download.path(), "utf8");
+}
+
 async function signedInPage(browser: Browser, baseURL: string | undefined, email: string, returnTo: string, javaScript: boolean) {
   const context = javaScript ? await browser.newContext({ baseURL }) : await newNoJsContext(browser, baseURL);
   const page = await context.newPage();
@@ -65,6 +73,14 @@ for (const javaScript of [true, false]) {
       await seeker.page.goto(bookingPath);
       await expect(seeker.page.getByTestId("booking-status")).toContainText(/accepted/i);
       await expect(seeker.page.getByTestId("booking-when")).toHaveText("When: Tomorrow 3–5 pm");
+      // Each party downloads the booking's calendar file.
+      for (const party of [seeker.page, provider.page]) {
+        const calendar = await downloadCalendar(party);
+        expect(calendar).toContain(`SUMMARY:${title}`);
+        expect(calendar).toContain("STATUS:CONFIRMED");
+        expect(calendar).toContain("X-WR-TIMEZONE:America/New_York");
+        expect(calendar).toMatch(/DTSTART:\d{8}T\d{6}Z/);
+      }
       await seeker.context.close();
       await provider.context.close();
     });
