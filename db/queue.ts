@@ -19,6 +19,8 @@ export const QUEUES = {
   jobDigest: "job-digest",
   /** A direct request that lapses unanswered, due at its expiry; one per booking (its id is the job's singleton key). */
   requestExpiry: "request-expiry",
+  /** An email about the account itself (suspended, reinstated: issue 34). */
+  accountEmail: "account-email",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -53,6 +55,7 @@ export async function installQueue(connection: QueueConnection): Promise<void> {
     await boss.createQueue(QUEUES.messageAlert, { ...RETRIES, policy: "short" });
     await boss.createQueue(QUEUES.jobDigest, { ...RETRIES, policy: "short" });
     await boss.createQueue(QUEUES.requestExpiry, RETRIES);
+    await boss.createQueue(QUEUES.accountEmail, RETRIES);
   } finally {
     await boss.stop({ graceful: false, close: !connection.pglite });
   }

@@ -6,6 +6,7 @@ import { createContext, redirect, type MiddlewareFunction, type RouterContextPro
 import { getSessionStorage, readSessionWithUser, type AppSession, type Toast } from "~/http/session.server";
 import { getDb } from "~/infra/db.server";
 import { MAX_REDIRECT_PATH } from "~/lib/redirects";
+import { isSuspended } from "~/lib/trust-safety";
 import { getUserById, type User } from "~/models/user.server";
 
 interface RequestSession {
@@ -69,7 +70,10 @@ export function getCurrentUser(context: Context): Promise<User | null> {
   const current = state(context);
   const userId = current.session.get("userId");
   if (!userId) return Promise.resolve(null);
-  current.user ??= getDb().then((db) => getUserById(db, userId));
+  current.user ??= getDb().then(async (db) => {
+    const user = await getUserById(db, userId);
+    return user && !isSuspended(user) ? user : null;
+  });
   return current.user;
 }
 

@@ -10,6 +10,7 @@ import { builtOnce } from "~/infra/built-once.server";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { publishSessionEnd, sessionTag } from "~/infra/events.server";
+import { isSuspended } from "~/lib/trust-safety";
 
 export interface Toast {
   title: string;
@@ -118,7 +119,8 @@ export async function readSessionWithUser(cookieHeader: string | null): Promise<
   const data = row && row.expire.getTime() > Date.now() ? (row.sess as Partial<SessionData>) : {};
   return {
     session: createSession<SessionData, SessionFlashData>(data as SessionData, sid),
-    user: data === row?.sess ? row.user : null,
+    // A suspended user reads nothing private (issue 34): their sessions were ended; one that slipped through is no one's.
+    user: data === row?.sess && row.user && !isSuspended(row.user) ? row.user : null,
   };
 }
 

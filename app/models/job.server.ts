@@ -175,16 +175,20 @@ function seesExactLocation(viewerId: string): SQL<boolean> {
   return sql<boolean>`(${jobs.seekerId} = ${viewerId} or exists (select 1 from ${bookings}
     where ${bookings.jobId} = ${jobs.id} and ${bookings.providerId} = ${viewerId} and ${inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES])}))`;
 }
-/** A posted job open to every provider: not a request addressed to one. */
+/** A posted job open to every provider: not a request addressed to one, not hidden (issue 34). */
 export function openToEveryone(): SQL {
-  return sql`(${jobs.status} = 'posted' and ${jobs.requestedProviderId} is null)`;
+  return sql`(${jobs.status} = 'posted' and ${jobs.requestedProviderId} is null and ${jobs.hiddenAt} is null)`;
 }
 
+/** A hidden job (by an operator, or while its seeker is suspended) is gone for everyone but operators (issue 34). */
 function mayReadJob(viewerId: string): SQL | undefined {
-  return or(
-    openToEveryone(),
-    eq(jobs.seekerId, viewerId),
-    sql`exists (select 1 from ${bookings} where ${bookings.jobId} = ${jobs.id} and ${bookings.providerId} = ${viewerId})`,
+  return and(
+    isNull(jobs.hiddenAt),
+    or(
+      openToEveryone(),
+      eq(jobs.seekerId, viewerId),
+      sql`exists (select 1 from ${bookings} where ${bookings.jobId} = ${jobs.id} and ${bookings.providerId} = ${viewerId})`,
+    ),
   );
 }
 
@@ -286,6 +290,7 @@ export async function claimPostedJob(tx: Executor, jobId: string, providerId: st
         eq(jobs.id, jobId),
         eq(jobs.status, ACCEPT_JOB.from),
         isNull(jobs.requestedProviderId),
+        isNull(jobs.hiddenAt),
         ne(jobs.seekerId, providerId),
         withinReachOf(standing),
         sql`not ${withdrawnBy(providerId)}`,
@@ -306,13 +311,14 @@ export async function acceptanceFacts(db: Executor, jobId: string, providerId: s
       status: jobs.status,
       seekerId: jobs.seekerId,
       requestedProviderId: jobs.requestedProviderId,
+      hiddenAt: jobs.hiddenAt,
       withinReach: withinReachOf(standing),
       withdrawn: withdrawnBy(providerId),
     })
     .from(jobs)
     .where(eq(jobs.id, jobId));
-  // A job requested of another provider is not there for this one.
-  if (!row || (row.requestedProviderId !== null && row.requestedProviderId !== providerId)) return null;
+  // A job requested of another provider, or a hidden one, is not there for this one.
+  if (!row || row.hiddenAt !== null || (row.requestedProviderId !== null && row.requestedProviderId !== providerId)) return null;
   return {
     status: row.status,
     requestedOfMe: row.requestedProviderId === providerId,
@@ -445,7 +451,7 @@ const nearestQuery = builtOnce((db, shape) => {
   const chord = sql`(${jobs.position} <-> ${center})`;
   const maxChord = sql.placeholder("maxChord");
   const branches = Array.from({ length: Number(count) }, (_, i) => {
-    const pair = sql`${jobs.status} = 'posted' and ${jobs.requestedProviderId} is null and ${urgency === "urgent" ? sql`${jobs.isUrgent}` : sql`not ${jobs.isUrgent}`}
+    const pair = sql`${jobs.status} = 'posted' and ${jobs.requestedProviderId} is null and ${jobs.hiddenAt} is null and ${urgency === "urgent" ? sql`${jobs.isUrgent}` : sql`not ${jobs.isUrgent}`}
       and ${jobs.categoryId} = ${sql.placeholder(`category${i}`)} and ${jobs.seekerId} <> ${sql.placeholder("providerId")}
       and not ${withdrawnBy(sql.placeholder("providerId"))}`;
     // The limit-th nearest distance, nearest first from the index; then every job up to it (ties included),

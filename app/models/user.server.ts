@@ -54,6 +54,13 @@ export async function fillEmptyProfile(db: Executor, userId: string, claims: Ide
   return user ?? null;
 }
 
+/** Makes the user an operator, or no longer one (ADMIN_EMAILS, applied at each sign-in); the user as it now is. */
+export async function setOperator(db: Executor, user: User, isOperator: boolean): Promise<User> {
+  if (user.isOperator === isOperator) return user;
+  const [updated] = await db.update(users).set({ isOperator, updatedAt: new Date() }).where(eq(users.id, user.id)).returning(userColumns);
+  return updated ?? user;
+}
+
 /** Emails are kept lower-case: the one form every lookup uses. */
 export function normalizedEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -25,6 +25,7 @@ import {
   type EmailKind,
 } from "~/models/email-alert.server";
 import { lapseQueuedRequest } from "~/operations/requests.server";
+import { sendAccountEmail } from "~/operations/suspensions.server";
 
 /** What a reader unsubscribes from, as the email and the unsubscribe page name it. */
 export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
@@ -100,6 +101,7 @@ export async function startAlertWorker(): Promise<void> {
       [QUEUES.messageAlert]: deliverAlert as never,
       [QUEUES.jobDigest]: deliverDigest as never,
       [QUEUES.requestExpiry]: lapseQueuedRequest as never,
+      [QUEUES.accountEmail]: sendAccountEmail as never,
     },
     { pollingIntervalSeconds: config.mailWorkerPollSeconds, lostAfterSeconds: config.mailWorkerLostSeconds },
   );

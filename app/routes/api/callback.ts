@@ -7,8 +7,9 @@ import { getAuthenticator, OIDC_STRATEGY } from "~/http/auth.server";
 import { getSession, redirectWithToast, startUserSession } from "~/http/request-session.server";
 import { clearedStateCookie } from "~/http/sign-in-state.server";
 import { log } from "~/infra/logger.server";
+import { signature } from "~/infra/signature.server";
 import { safeRedirectPath } from "~/lib/redirects";
-import { SignInRefused, signInRefusedLocation } from "~/lib/sign-in-refusals";
+import { REFUSED_ACCOUNT_SIGNATURE, SignInRefused, signInRefusedLocation } from "~/lib/sign-in-refusals";
 import { errorToast } from "~/lib/toast";
 import { signInRefusals } from "~/routes/api/login";
 
@@ -49,7 +50,8 @@ async function finishSignIn({ request, context }: Pick<RouteArgs, "request" | "c
     }
     if (error instanceof SignInRefused) {
       log().warn({ reason: error.reason }, "sign-in refused");
-      return redirect(signInRefusedLocation(error.reason), { headers });
+      const account = error.userId ? { user: error.userId, sig: signature(REFUSED_ACCOUNT_SIGNATURE, error.userId) } : undefined;
+      return redirect(signInRefusedLocation(error.reason, account), { headers });
     }
     // Through the error serializer, which keeps the values of a failed query (email, name) out of the log.
     log().warn({ err: error }, "sign-in failed");
