@@ -59,7 +59,9 @@ const QUERIES: Array<Query<BenchUsers>> = [
  * once on its first page and once from a cursor 5 pages in (the keyset's deep page).
  */
 const DIRECTORY_SEARCHES: Array<{ name: string; params: Record<string, string>; deep?: false }> = [
-  { name: "misspelt name", params: { q: "Jenifer" }, deep: false },
+  { name: "misspelt full name", params: { q: "Jenson Franey" }, deep: false },
+  // Too far from any full name to match (similarity < 0.3): what reading the trigram index alone costs.
+  { name: "misspelt first name", params: { q: "Jenifer" }, deep: false },
   { name: "a word in a third of the bios", params: { q: "reliable" } },
   { name: "words, repair, 25 mi, nearest", params: { q: "reliable", category: "repair", near: "25", sort: "nearest" } },
   { name: "nearest within 10 mi", params: { near: "10", sort: "nearest" } },
