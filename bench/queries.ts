@@ -271,54 +271,79 @@ async function measureDatabase<U>(
   suite: Suite<U>,
   explain: Explain,
 ): Promise<Measured[]> {
+  const [results] = await measureDatabases(report, [{ label, target, explain }], options, suite);
+  return results;
+}
+
+type Target = { label: string; target: { databaseUrl?: string; dataDir?: string }; explain: Explain };
+
+/**
+ * The same on several databases at once, their samples taken in turn (one on each, then again), so a busy moment
+ * of a shared machine falls on every size alike and their growth compares like with like.
+ */
+async function measureDatabases<U>(report: Report, targets: Target[], options: QueryOptions, suite: Suite<U>): Promise<Measured[][]> {
   let captured: Array<{ query: string; params: unknown[] }> | null = null;
-  const handle = await openDatabase({ ...target, poolSize: 2, onQuery: (query, params) => captured?.push({ query, params }) });
+  const handles: DatabaseHandle[] = [];
   try {
-    // A seed from before a new migration gets its indexes here, as a deployment would.
-    await handle.migrate();
-    const benchUsers = await suite.users(handle.db);
-    const results: Measured[] = [];
+    for (const { target } of targets) {
+      const handle = await openDatabase({ ...target, poolSize: 2, onQuery: (query, params) => captured?.push({ query, params }) });
+      handles.push(handle);
+      // A seed from before a new migration gets its indexes here, as a deployment would.
+      await handle.migrate();
+    }
+    const benchUsers: U[] = [];
+    for (const handle of handles) benchUsers.push(await suite.users(handle.db));
+    const results: Measured[][] = targets.map(() => []);
     const all: Array<Query<U>> = [...suite.queries, { name: "baseline: select 1", run: (db: Database) => db.execute(sql`select 1`) }];
     for (const query of all) {
-      for (let i = 0; i < 5; i++) await query.run(handle.db, benchUsers);
-      const samples: number[] = [];
-      const deadline = performance.now() + options.secondsPerQuery * 1000;
+      for (const [k, handle] of handles.entries()) for (let i = 0; i < 5; i++) await query.run(handle.db, benchUsers[k]);
+      const samples: number[][] = targets.map(() => []);
+      const deadline = performance.now() + options.secondsPerQuery * 1000 * targets.length;
       for (let i = 0; i < options.iterations && (i < 20 || performance.now() < deadline); i++) {
-        const started = performance.now();
-        await query.run(handle.db, benchUsers);
-        samples.push(performance.now() - started);
+        for (const [k, handle] of handles.entries()) {
+          const started = performance.now();
+          await query.run(handle.db, benchUsers[k]);
+          samples[k].push(performance.now() - started);
+        }
       }
-      const stats = summarize(samples);
-      captured = [];
-      await query.run(handle.db, benchUsers);
-      const statements: Array<{ query: string; params: unknown[] }> = captured;
-      captured = null;
-      const plans = [];
-      for (const statement of statements) {
-        if (query.name.startsWith("baseline")) break;
-        const [json] = (await explain(`explain (analyze, format json) ${statement.query}`, statement.params, handle)) as Array<
-          Record<string, unknown>
-        >;
-        const textRows = (await explain(`explain (analyze, buffers) ${statement.query}`, statement.params, handle)) as Array<Record<string, string>>;
-        const root = planRoot(json);
-        plans.push({
-          statement: statement.query.replace(/\s+/g, " ").trim(),
-          tree: describePlan(root),
-          seqScans: collect(root, (n) => (n["Node Type"] === "Seq Scan" && BIG_TABLES.has(n["Relation Name"] ?? "") ? n["Relation Name"]! : null)),
-          indexes: collect(root, (n) => n["Index Name"] ?? null),
-          text: textRows.map((row) => Object.values(row)[0]).join("\n"),
-        });
+      for (const [k, handle] of handles.entries()) {
+        const stats = summarize(samples[k]);
+        captured = [];
+        await query.run(handle.db, benchUsers[k]);
+        const statements: Array<{ query: string; params: unknown[] }> = captured;
+        captured = null;
+        const plans = [];
+        for (const statement of statements) {
+          if (query.name.startsWith("baseline")) break;
+          const explain = targets[k].explain;
+          const [json] = (await explain(`explain (analyze, format json) ${statement.query}`, statement.params, handle)) as Array<
+            Record<string, unknown>
+          >;
+          const textRows = (await explain(`explain (analyze, buffers) ${statement.query}`, statement.params, handle)) as Array<
+            Record<string, string>
+          >;
+          const root = planRoot(json);
+          plans.push({
+            statement: statement.query.replace(/\s+/g, " ").trim(),
+            tree: describePlan(root),
+            seqScans: collect(root, (n) => (n["Node Type"] === "Seq Scan" && BIG_TABLES.has(n["Relation Name"] ?? "") ? n["Relation Name"]! : null)),
+            indexes: collect(root, (n) => n["Index Name"] ?? null),
+            text: textRows.map((row) => Object.values(row)[0]).join("\n"),
+          });
+        }
+        const name = targets.length > 1 ? `${query.name} [${targets[k].label}]` : query.name;
+        console.log(
+          `  ${name.padEnd(50)} p50 ${ms(stats.p50).padStart(9)}  p95 ${ms(stats.p95).padStart(9)}  p99 ${ms(stats.p99).padStart(9)}  (${stats.n} runs)`,
+        );
+        for (const plan of plans)
+          console.log(`    plan: ${plan.tree}${plan.seqScans.length ? `   <-- Seq Scan on ${plan.seqScans.join(", ")}` : ""}`);
+        results[k].push({ n: stats.n, p50: stats.p50, p95: stats.p95, p99: stats.p99, plans });
       }
-      console.log(
-        `  ${query.name.padEnd(50)} p50 ${ms(stats.p50).padStart(9)}  p95 ${ms(stats.p95).padStart(9)}  p99 ${ms(stats.p99).padStart(9)}  (${stats.n} runs)`,
-      );
-      for (const plan of plans) console.log(`    plan: ${plan.tree}${plan.seqScans.length ? `   <-- Seq Scan on ${plan.seqScans.join(", ")}` : ""}`);
-      results.push({ n: stats.n, p50: stats.p50, p95: stats.p95, p99: stats.p99, plans });
     }
-    report.details[`queries ${label}`] = Object.fromEntries(all.map((q, i) => [q.name, results[i]]));
+    targets.forEach(({ label }, k) => (report.details[`queries ${label}`] = Object.fromEntries(all.map((q, i) => [q.name, results[k][i]]))));
     return results;
   } finally {
-    await handle.close();
+    for (const handle of handles) await handle.close();
   }
 }
 
@@ -382,29 +407,27 @@ function reportSizes<S extends string>(
 
 /** The directory's databases (10,000 and 100,000 providers): its own budget, at 100,000 providers. */
 export async function runDirectoryQueries(report: Report, options: QueryOptions): Promise<void> {
-  const bySize: Partial<Record<DirectorySize, Measured[]>> = {};
+  const sizes: DirectorySize[] = [];
   for (const size of DIRECTORY_SIZE_NAMES) {
     const url = directoryDatabaseUrl(size);
-    if (!(await databaseExists(url))) {
-      report.note(`queries: no directory database for ${size} providers (${url}); run npm run bench:seed -- --directory-only`);
-      continue;
-    }
-    console.log(`\nDirectory queries on PostgreSQL, ${size} providers`);
-    const explainer = connect(url);
-    try {
-      bySize[size] = await measureDatabase(
-        report,
-        `PostgreSQL directory ${size}`,
-        { databaseUrl: url },
-        options,
-        DIRECTORY_SUITE,
-        (statement, params) => explainer.unsafe(statement, params as never[]).then((rows) => rows as unknown[]),
-      );
-    } finally {
-      await explainer.end();
-    }
+    if (await databaseExists(url)) sizes.push(size);
+    else report.note(`queries: no directory database for ${size} providers (${url}); run npm run bench:seed -- --directory-only`);
   }
-  reportSizes(report, { queries: DIRECTORY_QUERIES, bySize, sizes: DIRECTORY_SIZE_NAMES, unit: "providers", budgetAt: "100k" });
+  if (sizes.length === 0) return;
+  console.log(`\nDirectory queries on PostgreSQL, ${sizes.join(" and ")} providers, in turn`);
+  const explainers = sizes.map((size) => connect(directoryDatabaseUrl(size)));
+  try {
+    const targets = sizes.map((size, k) => ({
+      label: `PostgreSQL directory ${size}`,
+      target: { databaseUrl: directoryDatabaseUrl(size) },
+      explain: (statement: string, params: unknown[]) => explainers[k].unsafe(statement, params as never[]).then((rows) => rows as unknown[]),
+    }));
+    const measured = await measureDatabases(report, targets, options, DIRECTORY_SUITE);
+    const bySize = Object.fromEntries(sizes.map((size, k) => [size, measured[k]])) as Partial<Record<DirectorySize, Measured[]>>;
+    reportSizes(report, { queries: DIRECTORY_QUERIES, bySize, sizes: DIRECTORY_SIZE_NAMES, unit: "providers", budgetAt: "100k" });
+  } finally {
+    for (const explainer of explainers) await explainer.end();
+  }
 }
 
 function pick(r: Measured) {
