@@ -42,6 +42,14 @@ const NO_RATE = sql.raw("1000000000::numeric");
 /** How many text matches "best match" ranks (10 pages): the best rated of them, and as many names (decision 0072). */
 export const BEST_MATCH_CANDIDATES = 200;
 
+/**
+ * How many providers a bounded walk of an index reads before the search asks its other indexes: the best rated for
+ * "best match", the nearest for "nearest" (fewer, so the planner walks the position index rather than sorting a small
+ * table).
+ */
+const RATED_WALK = sql.raw("2000");
+const NEAREST_WALK = sql.raw("500");
+
 /** The longest chord on the unit sphere (antipodes): "nearest" without a radius reaches everyone. */
 const MAX_CHORD = 2;
 
@@ -138,12 +146,19 @@ export async function searchProviders(db: Executor, viewerId: string, origin: Se
 
   let where: SQL | undefined;
   if (sort === "match" && tsQuery) {
-    // Ranking reads every matching document: only the best-rated BEST_MATCH_CANDIDATES text matches (walked in the
-    // rating index's order) and as many closest names are ranked, so a word in a third of the bios costs what a
-    // rare one does. Deeper pages page through the same candidates; past them "best match" ends.
+    // Ranking reads every matching document: only the best-rated BEST_MATCH_CANDIDATES text matches and as many
+    // closest names are ranked, so a word in a third of the bios costs what a rare one does. Deeper pages page
+    // through the same candidates; past them "best match" ends.
     const limit = sql.raw(String(BEST_MATCH_CANDIDATES));
-    const candidates = sql`(select ${users.id} from ${users} where ${and(...filters, radius, sql`${users.searchDocument} @@ ${tsQuery}`)}
-        order by ${users.averageRating} desc, ${users.totalReviews} desc, ${users.id} desc limit ${limit})
+    const byRating = sql`${users.averageRating} desc, ${users.totalReviews} desc, ${users.id} desc`;
+    const texts = and(...filters, radius, sql`${users.searchDocument} @@ ${tsQuery}`);
+    const walked = sql`(select * from ${users} where ${offersAService} order by ${byRating} limit ${RATED_WALK}) as ${users}`;
+    // Common words are found among the best rated first (a bounded walk of the rating index); only when that walk
+    // falls short does the text index answer, the best rated of every match then sorted. Either way the same
+    // candidates, and a plan that does not hang on how common a word looks to a generic (prepared) plan.
+    const candidates = sql`with walked as (select ${users.id} from ${walked} where ${texts} order by ${byRating} limit ${limit})
+      select id from walked
+      union all (select ${users.id} from ${users} where ${texts} and (select count(*) from walked) < ${limit} order by ${byRating} limit ${limit})
       union (select ${users.id} from ${users} where ${and(...filters, radius, sql`${fullName} % ${text}`)}
         order by ${fullName} <-> ${text} limit ${limit})`;
     where = and(sql`${users.id} in (${candidates})`, after);
@@ -151,8 +166,12 @@ export async function searchProviders(db: Executor, viewerId: string, origin: Se
     // A unique order (the chord, then the id) cannot walk the position index, which orders by distance alone: the
     // index walks out to the page's last provider (the radius aside, so a sparse radius does not read the whole
     // index), then everyone inside the box of that distance is sorted; who is beyond it sorts after a full page.
+    // The walk is bounded (the NEAREST_WALK nearest after the cursor); a search too narrow to fill a page in it asks
+    // its own indexes.
     const reachable = and(...filters, textMatch, after);
-    const lastChord = sql`(select ${chord} from ${users} where ${reachable} order by ${chord} offset ${PROVIDER_PAGE_SIZE} limit 1)`;
+    const nearby = sql`(select * from ${users} where ${and(offersAService, sql`${users.position} is not null`, after)} order by ${chord} limit ${NEAREST_WALK}) as ${users}`;
+    const pageEnd = (from: SQL) => sql`(select ${chord} from ${from} where ${reachable} order by ${chord} offset ${PROVIDER_PAGE_SIZE} limit 1)`;
+    const lastChord = sql`coalesce(${pageEnd(nearby)}, ${pageEnd(sql`${users}`)})`;
     const reach =
       query.near !== undefined ? sql`least(${lastChord}, ${chordForMiles(query.near)}::float8)` : sql`coalesce(${lastChord}, ${MAX_CHORD}::float8)`;
     // A hair wider than the distance, so rounding never leaves its last provider outside.
