@@ -1,8 +1,10 @@
 // `npm run bench:seed`: fills the benchmark databases from a fixed seed.
 // PostgreSQL: one database per size (10k, 100k, 1m jobs; 1m is the issue's
 // large seed) next to BENCH_DATABASE_URL; PGlite: one tenth of the large seed
-// in .data/bench-pglite. Each is dropped and rebuilt, so reruns give the same
-// rows. Options: --sizes=10k,100k,1m  --no-pglite  --pglite-only
+// in .data/bench-pglite; the provider directory's: 10k and 100k providers
+// (bench/support/directory-data.ts). Each is dropped and rebuilt, so reruns give
+// the same rows. Options: --sizes=10k,100k,1m  --no-pglite  --pglite-only
+// --directory-sizes=10k,100k  --directory-only
 import { rmSync } from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -11,19 +13,10 @@ import type { PGlite } from "@electric-sql/pglite";
 
 import { openDatabase } from "../db/client.ts";
 import { seedCategories } from "../db/seed.ts";
+import { DIRECTORY_SIZE_NAMES, DIRECTORY_SIZES, directoryDatabaseUrl, generateDirectory, type DirectorySize } from "./support/directory-data.ts";
 import { generateDataset, type TableData } from "./support/generate.ts";
 import { connect, recreateDatabase } from "./support/postgres-admin.ts";
-import {
-  benchDatabaseUrl,
-  countsAt,
-  databaseName,
-  PGLITE_DIR,
-  PGLITE_SCALE,
-  SIZE_NAMES,
-  SIZES,
-  type Counts,
-  type SizeName,
-} from "./support/scale.ts";
+import { benchDatabaseUrl, countsAt, databaseName, PGLITE_DIR, PGLITE_SCALE, SIZE_NAMES, SIZES, type SizeName } from "./support/scale.ts";
 
 /** Ratings, review counts and completed jobs recomputed from the rows, as the app keeps them. */
 const AGGREGATES = [
@@ -55,15 +48,22 @@ const { values } = parseArgs({
     sizes: { type: "string", default: SIZE_NAMES.join(",") },
     pglite: { type: "boolean", default: true },
     "pglite-only": { type: "boolean", default: false },
+    "directory-sizes": { type: "string", default: DIRECTORY_SIZE_NAMES.join(",") },
+    "directory-only": { type: "boolean", default: false },
   },
   allowNegative: true,
 });
-const sizes = values["pglite-only"] ? [] : values.sizes.split(",").map((s) => s.trim());
+const only = values["pglite-only"] || values["directory-only"];
+const sizes = only ? [] : values.sizes.split(",").map((s) => s.trim());
 for (const size of sizes) if (!(size in SIZES)) throw new Error(`unknown size ${size}; one of ${SIZE_NAMES.join(", ")}`);
+const directorySizes = values["pglite-only"] ? [] : values["directory-sizes"].split(",").map((s) => s.trim());
+for (const size of directorySizes)
+  if (!(size in DIRECTORY_SIZES)) throw new Error(`unknown directory size ${size}; one of ${DIRECTORY_SIZE_NAMES.join(", ")}`);
 
 const overall = performance.now();
 for (const size of sizes as SizeName[]) await seedPostgres(size);
-if (values.pglite || values["pglite-only"]) await seedPglite();
+for (const size of directorySizes as DirectorySize[]) await seedDirectory(size);
+if ((values.pglite && !values["directory-only"]) || values["pglite-only"]) await seedPglite();
 console.log(`\nSeeding finished in ${seconds(overall).toFixed(1)} s.`);
 
 /** What loading needs from either engine. */
@@ -76,13 +76,23 @@ async function seedPostgres(size: SizeName) {
   const url = benchDatabaseUrl(size);
   const counts = countsAt(SIZES[size]);
   console.log(`\nPostgreSQL ${databaseName(url)} (${size} jobs): ${describe(counts)}`);
+  await seedPostgresWith(url, generateDataset(counts));
+}
+
+async function seedDirectory(size: DirectorySize) {
+  const url = directoryDatabaseUrl(size);
+  console.log(`\nPostgreSQL ${databaseName(url)} (the directory, ${size} providers)`);
+  await seedPostgresWith(url, generateDirectory(DIRECTORY_SIZES[size]));
+}
+
+async function seedPostgresWith(url: string, dataset: TableData[]) {
   const started = performance.now();
   await recreateDatabase(url);
   await migrate({ databaseUrl: url });
   const sql = connect(url);
   const connection = await sql.reserve();
   try {
-    await load(counts, started, {
+    await load(dataset, started, {
       run: (statement) => connection.unsafe(statement),
       async copy(data) {
         const writable = await connection.unsafe(copyStatement(data, "stdin")).writable();
@@ -105,7 +115,7 @@ async function seedPglite() {
     await handle.migrate();
     await seedCategories(handle.db);
     const client = (handle.db as unknown as { $client: PGlite }).$client;
-    await load(counts, started, {
+    await load(generateDataset(counts), started, {
       run: async (statement) => (await client.query<Record<string, unknown>>(statement)).rows,
       async copy(data) {
         await client.query(copyStatement(data, "'/dev/blob'"), [], { blob: new Blob([...data.chunks()]) });
@@ -116,14 +126,14 @@ async function seedPglite() {
   }
 }
 
-async function load(counts: Counts, started: number, loader: Loader) {
+async function load(dataset: TableData[], started: number, loader: Loader) {
   // The rows are consistent by construction; foreign-key triggers would only slow COPY down.
   await loader.run("set session_replication_role = replica");
   // Secondary indexes are built once after loading, which is much faster than row by row.
   const deferred = (await loader.run(DEFERRABLE_INDEXES)) as Array<{ name: string; definition: string }>;
   for (const index of deferred) await loader.run(`drop index "${index.name}"`);
   const timings: Timing[] = [];
-  for (const data of generateDataset(counts)) timings.push(await timed(data, () => loader.copy(data)));
+  for (const data of dataset) timings.push(await timed(data, () => loader.copy(data)));
   const finishing = performance.now();
   for (const index of deferred) await loader.run(index.definition);
   for (const statement of AGGREGATES) await loader.run(statement);

@@ -39,6 +39,20 @@ const fullName = sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${user
 /** A rate no provider can ask (numeric(10,2)), so providers without a rate come last on "lowest rate"; as in users_provider_rate_idx. */
 const NO_RATE = sql.raw("1000000000::numeric");
 
+/** How many text matches "best match" ranks (10 pages): the best rated of them, and as many names (decision 0072). */
+export const BEST_MATCH_CANDIDATES = 200;
+
+/**
+ * How many providers a bounded walk of an index reads before the search asks its other indexes: the best rated for
+ * "best match", the nearest for "nearest" (fewer, so the planner walks the position index rather than sorting a small
+ * table).
+ */
+const RATED_WALK = sql.raw("2000");
+const NEAREST_WALK = sql.raw("500");
+
+/** The longest chord on the unit sphere (antipodes): "nearest" without a radius reaches everyone. */
+const MAX_CHORD = 2;
+
 /** What a page's last row leaves for the next one: its sort and its keys in order. */
 type Cursor = { s: ProviderSearchSort; k: Array<string | number> };
 
@@ -100,16 +114,18 @@ export async function searchProviders(db: Executor, viewerId: string, origin: Se
   const rate = sql<string>`coalesce(${users.hourlyRate}, ${NO_RATE})`;
 
   const distanceWanted = origin && (query.near !== undefined || sort === "nearest");
+  const textMatch = tsQuery ? sql`(${users.searchDocument} @@ ${tsQuery} or ${fullName} % ${text})` : undefined;
+  const center = origin ? sql`${unitSphereCube(origin)}::cube` : null;
+  const radius = origin && chord && query.near !== undefined ? sql`${chord} <= ${chordForMiles(query.near)}::float8` : undefined;
+  // Everything but the distance, the text and the cursor: what every candidate of a page must be.
   const filters: Array<SQL | undefined> = [
     offersAService,
     sql`${users.id} <> ${viewerId}`,
-    tsQuery ? sql`(${users.searchDocument} @@ ${tsQuery} or ${fullName} % ${text})` : undefined,
     query.category ? sql`${users.providerCategories} @> array[${query.category}]::text[]` : undefined,
     query.online ? sql`${users.isProviderOnline} = true` : undefined,
     query.minRating !== undefined ? sql`${users.averageRating} >= ${query.minRating}` : undefined,
     query.maxRate !== undefined ? sql`${users.hourlyRate} <= ${query.maxRate}` : undefined,
     distanceWanted ? sql`${users.position} is not null` : undefined,
-    origin && chord && query.near !== undefined ? sql`${chord} <= ${chordForMiles(query.near)}::float8` : undefined,
   ];
 
   // Each order is a keyset: its keys and the id, all one direction, so "after" is one row comparison.
@@ -120,14 +136,49 @@ export async function searchProviders(db: Executor, viewerId: string, origin: Se
     rate: { keys: [rate], casts: ["numeric"], descending: false },
   };
   const order = orders[sort];
+  let after: SQL | undefined;
   if (query.after) {
-    const after = decodeCursor(query.after, sort);
-    const values = after.map((value, i) => (i < order.casts.length ? sql`${value}::${sql.raw(order.casts[i])}` : sql`${value}::uuid`));
-    filters.push(
-      sql`(${sql.join([...order.keys, sql`${users.id}`], sql`, `)}) ${sql.raw(order.descending ? "<" : ">")} (${sql.join(values, sql`, `)})`,
-    );
+    const keys = decodeCursor(query.after, sort);
+    const values = keys.map((value, i) => (i < order.casts.length ? sql`${value}::${sql.raw(order.casts[i])}` : sql`${value}::uuid`));
+    after = sql`(${sql.join([...order.keys, sql`${users.id}`], sql`, `)}) ${sql.raw(order.descending ? "<" : ">")} (${sql.join(values, sql`, `)})`;
   }
   const direction = sql.raw(order.descending ? "desc" : "asc");
+
+  let where: SQL | undefined;
+  if (sort === "match" && tsQuery) {
+    // Ranking reads every matching document: only the best-rated BEST_MATCH_CANDIDATES text matches and as many
+    // closest names are ranked, so a word in a third of the bios costs what a rare one does. Deeper pages page
+    // through the same candidates; past them "best match" ends.
+    const limit = sql.raw(String(BEST_MATCH_CANDIDATES));
+    const byRating = sql`${users.averageRating} desc, ${users.totalReviews} desc, ${users.id} desc`;
+    const texts = and(...filters, radius, sql`${users.searchDocument} @@ ${tsQuery}`);
+    const walked = sql`(select * from ${users} where ${offersAService} order by ${byRating} limit ${RATED_WALK}) as ${users}`;
+    // Common words are found among the best rated first (a bounded walk of the rating index); only when that walk
+    // falls short does the text index answer, the best rated of every match then sorted. Either way the same
+    // candidates, and a plan that does not hang on how common a word looks to a generic (prepared) plan.
+    const candidates = sql`with walked as (select ${users.id} from ${walked} where ${texts} order by ${byRating} limit ${limit})
+      select id from walked
+      union all (select ${users.id} from ${users} where ${texts} and (select count(*) from walked) < ${limit} order by ${byRating} limit ${limit})
+      union (select ${users.id} from ${users} where ${and(...filters, radius, sql`${fullName} % ${text}`)}
+        order by ${fullName} <-> ${text} limit ${limit})`;
+    where = and(sql`${users.id} in (${candidates})`, after);
+  } else if (sort === "nearest" && center && chord) {
+    // A unique order (the chord, then the id) cannot walk the position index, which orders by distance alone: the
+    // index walks out to the page's last provider (the radius aside, so a sparse radius does not read the whole
+    // index), then everyone inside the box of that distance is sorted; who is beyond it sorts after a full page.
+    // The walk is bounded (the NEAREST_WALK nearest after the cursor); a search too narrow to fill a page in it asks
+    // its own indexes.
+    const reachable = and(...filters, textMatch, after);
+    const nearby = sql`(select * from ${users} where ${and(offersAService, sql`${users.position} is not null`, after)} order by ${chord} limit ${NEAREST_WALK}) as ${users}`;
+    const pageEnd = (from: SQL) => sql`(select ${chord} from ${from} where ${reachable} order by ${chord} offset ${PROVIDER_PAGE_SIZE} limit 1)`;
+    const lastChord = sql`coalesce(${pageEnd(nearby)}, ${pageEnd(sql`${users}`)})`;
+    const reach =
+      query.near !== undefined ? sql`least(${lastChord}, ${chordForMiles(query.near)}::float8)` : sql`coalesce(${lastChord}, ${MAX_CHORD}::float8)`;
+    // A hair wider than the distance, so rounding never leaves its last provider outside.
+    where = and(reachable, radius, sql`${users.position} <@ cube_enlarge(${center}, ${reach} * 1.000001, 3)`);
+  } else {
+    where = and(...filters, radius, textMatch, after);
+  }
 
   const rows = await db
     .select({
@@ -146,7 +197,7 @@ export async function searchProviders(db: Executor, viewerId: string, origin: Se
       key1: order.keys[1] ? sql<string | number>`${order.keys[1]}` : sql<null>`null`,
     })
     .from(users)
-    .where(and(...filters))
+    .where(where)
     .orderBy(...[...order.keys, sql`${users.id}`].map((key) => sql`${key} ${direction}`))
     .limit(PROVIDER_PAGE_SIZE + 1);
 

@@ -7,6 +7,7 @@ import { notFound } from "~/lib/errors";
 import { jobFieldRules } from "~/lib/schemas/job";
 import type { ProviderSearchQuery } from "~/lib/schemas/provider-search";
 import type { SavedIds } from "~/models/favorite.server";
+import { serviceArea } from "~/models/provider-area.server";
 import { searchProviders, type DirectoryProvider, type ProviderSearchPage } from "~/models/provider-search.server";
 import { getProviderDetails, listAvailableProviders, type ProviderDetails, type PublicProvider } from "~/models/provider.server";
 import { getUserById, type User } from "~/models/user.server";
@@ -53,11 +54,11 @@ export async function publicProvider(userId: string): Promise<ProviderDetails> {
   return provider;
 }
 
-/** A provider's public page: the public fields with bio and categories; null for no such user. */
+/** A provider's public page: the public fields with bio, categories and service area; null for no such user. */
 export async function providerProfile(userId: string) {
   const db = await getDb();
   const [provider, user] = await Promise.all([getProviderDetails(db, userId), getUserById(db, userId)]);
   if (!provider || !user) return null;
-  // Public fields only: never email, phone, address or coordinates.
-  return { ...provider, bio: user.bio, providerCategories: user.providerCategories };
+  // Public fields only: never email, phone, address or coordinates (the area is a place's name).
+  return { ...provider, bio: user.bio, providerCategories: user.providerCategories, serviceArea: serviceArea(user) };
 }

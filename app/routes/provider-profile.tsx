@@ -1,9 +1,11 @@
 import { data } from "react-router";
 
 import { Avatar } from "~/components/avatar";
+import { MapPin } from "~/components/icons";
 import { NotFoundCard } from "~/components/not-found-card";
 import { CategoryChips, PROFILE_CARD, RatingIcon, StatTile } from "~/components/profile/profile-parts";
 import { ReviewsSection } from "~/components/profile/received-reviews";
+import { RequestLink } from "~/components/providers/request-link";
 import { OnlineBadge, Rating } from "~/components/rating";
 import { TitledSection } from "~/components/titled-section";
 import { requireUser } from "~/http/request-session.server";
@@ -15,17 +17,23 @@ import { receivedReviews } from "~/operations/reviews.server";
 
 import type { Route } from "./+types/provider-profile";
 
+/** The newest received reviews the page shows; all of them are counted in the header. */
+const LATEST_REVIEWS = 5;
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireUser(context, request);
+  const viewer = await requireUser(context, request);
   const provider = await providerProfile(params.id);
   if (!provider) return data({ provider: null }, { status: 404 });
-  return { provider, reviews: receivedReviews(provider.id) };
+  return { provider, viewerId: viewer.id, reviews: receivedReviews(provider.id, LATEST_REVIEWS) };
 }
 
-/** A provider's public page (reached from provider cards and the booking page): public fields and received reviews. */
+/**
+ * A provider's public page (reached from provider cards, the directory and the booking page): public fields, the
+ * Request button, the service area and the latest reviews.
+ */
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
   if (!loaderData.provider) return <ProviderNotFound />;
-  const { provider, reviews } = loaderData;
+  const { provider, reviews, viewerId } = loaderData;
   const name = fullName(provider);
   const hourlyRate = formatHourlyRate(provider.hourlyRate);
   return (
@@ -48,6 +56,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
               </span>
             </p>
           </div>
+          <RequestLink provider={provider} viewerId={viewerId} />
         </div>
       </header>
 
@@ -82,9 +91,24 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
         >
           <CategoryChips ids={provider.providerCategories} />
         </TitledSection>
+        <TitledSection titleId="service-area-title" title="Service area" className={PROFILE_CARD}>
+          {provider.serviceArea ? (
+            <p className="mt-2 flex items-center gap-2 text-sm text-slate-700" data-testid="provider-service-area">
+              <MapPin className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+              {`Works around ${provider.serviceArea}`}
+            </p>
+          ) : (
+            <p className="mt-2 text-sm text-slate-500" data-testid="provider-service-area">
+              No area given yet.
+            </p>
+          )}
+        </TitledSection>
       </div>
 
-      <ReviewsSection title="Reviews" reviews={reviews} />
+      <ReviewsSection
+        title={provider.totalReviews > LATEST_REVIEWS ? `Latest reviews (the ${LATEST_REVIEWS} newest)` : "Latest reviews"}
+        reviews={reviews}
+      />
     </main>
   );
 }

@@ -1,11 +1,11 @@
-import { Link } from "react-router";
-
 import { EmptyState } from "~/components/empty-state";
 import { ProviderCard } from "~/components/favorites/provider-card";
 import { heartProps } from "~/components/favorites/saved.server";
 import { ArrowRight, Search, Users } from "~/components/icons";
 import { CategoryChips } from "~/components/profile/profile-parts";
 import { DirectoryFilters } from "~/components/providers/directory-filters";
+import { LoadMore } from "~/components/providers/load-more";
+import { RequestLink } from "~/components/providers/request-link";
 import { requireUser } from "~/http/request-session.server";
 import { DomainError } from "~/lib/errors";
 import { formatMiles } from "~/lib/geo";
@@ -22,26 +22,44 @@ import type { Route } from "./+types/providers";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const url = new URL(request.url);
+  const pages = pagesShown(url.searchParams.get("pages"));
+  const answer = { search: url.search, pages, viewerId: user.id };
   const parsed = providerSearchQuery.safeParse(Object.fromEntries(url.searchParams));
-  if (!parsed.success) return { query: {}, refused: describeIssues(parsed.error), page: null, search: url.search };
+  if (!parsed.success) return { ...answer, query: {}, refused: describeIssues(parsed.error), page: null };
   try {
-    return { query: parsed.data, refused: null, page: await directoryPage(user, parsed.data), search: url.search };
+    return { ...answer, query: parsed.data, refused: null, page: await directoryPage(user, parsed.data, pages) };
   } catch (error) {
-    if (error instanceof DomainError && error.kind === "invalid")
-      return { query: parsed.data, refused: error.message, page: null, search: url.search };
+    if (error instanceof DomainError && error.kind === "invalid") return { ...answer, query: parsed.data, refused: error.message, page: null };
     throw error;
   }
 }
 
-/** The URL of the next page: this search from the cursor on. */
+/** Pages shown at once by "Load more" with JavaScript (`pages=`), at most 10 (200 providers); then it pages. */
+const MAX_PAGES_SHOWN = 10;
+
+function pagesShown(value: string | null): number {
+  const pages = Number(value ?? 1);
+  return Number.isInteger(pages) ? Math.min(Math.max(pages, 1), MAX_PAGES_SHOWN) : 1;
+}
+
+/** The URL of the next page: this search from the cursor on (no JavaScript, or past MAX_PAGES_SHOWN). */
 function nextHref(search: string, cursor: string): string {
   const params = new URLSearchParams(search);
+  params.delete("pages");
   params.set("after", cursor);
   return `/providers?${params}`;
 }
 
+/** The same search showing one page more (with JavaScript), or null when that would be more than MAX_PAGES_SHOWN. */
+function moreHref(search: string, pages: number): string | null {
+  if (pages >= MAX_PAGES_SHOWN) return null;
+  const params = new URLSearchParams(search);
+  params.set("pages", String(pages + 1));
+  return `/providers?${params}`;
+}
+
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
-  const { query, refused, page, search } = loaderData;
+  const { query, refused, page, search, pages, viewerId } = loaderData;
   return (
     <main className="mx-auto max-w-5xl px-4 py-6 md:py-10">
       <title>Find a provider | Nearhand</title>
@@ -56,12 +74,22 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
           {refused}
         </p>
       ) : null}
-      {page ? <Results page={page} search={search} /> : null}
+      {page ? <Results page={page} search={search} pages={pages} viewerId={viewerId} /> : null}
     </main>
   );
 }
 
-function Results({ page, search }: { page: Awaited<ReturnType<typeof directoryPage>>; search: string }) {
+function Results({
+  page,
+  search,
+  pages,
+  viewerId,
+}: {
+  page: Awaited<ReturnType<typeof directoryPage>>;
+  search: string;
+  pages: number;
+  viewerId: string;
+}) {
   if (page.providers.length === 0) {
     return (
       <EmptyState
@@ -83,25 +111,27 @@ function Results({ page, search }: { page: Awaited<ReturnType<typeof directoryPa
           <li key={provider.id} className="grid gap-2">
             <ProviderCard provider={provider} {...heartProps(page.saved, "provider", provider.id)} href={`/providers/${provider.id}`}>
               <CategoryChips ids={provider.providerCategories} />
-              {provider.distanceMiles === null ? null : (
-                <p className="text-sm text-slate-600" data-testid="provider-distance">
-                  {formatMiles(provider.distanceMiles)} away
-                </p>
-              )}
+              <div className="flex flex-wrap items-center gap-2">
+                {provider.distanceMiles === null ? null : (
+                  <p className="text-sm text-slate-600" data-testid="provider-distance">
+                    {formatMiles(provider.distanceMiles)} away
+                  </p>
+                )}
+                <span className="ml-auto">
+                  <RequestLink provider={provider} viewerId={viewerId} />
+                </span>
+              </div>
             </ProviderCard>
           </li>
         ))}
       </ul>
-      {page.next ? (
-        <Link
-          to={nextHref(search, page.next)}
-          className="mt-6 inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
-          data-testid="directory-more"
-        >
-          Load more
-          <ArrowRight className="h-4 w-4" aria-hidden />
-        </Link>
-      ) : null}
+      <LoadMore
+        nextHref={page.next ? nextHref(search, page.next) : null}
+        moreHref={moreHref(search, pages)}
+        shown={page.providers.length}
+        className="mt-6 inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
+        icon={<ArrowRight className="h-4 w-4" aria-hidden />}
+      />
     </section>
   );
 }

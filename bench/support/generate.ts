@@ -89,7 +89,7 @@ const JOB_TITLES: Record<string, string[]> = {
 };
 
 /** Small fast PRNG (mulberry32): bulk choices without faker's per-call cost. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -138,7 +138,7 @@ function cached(table: number): (i: number) => string {
 const jobId = (i: number) => benchId(T_JOB, i);
 
 /** COPY text escaping for free text. */
-function text(value: string | null | undefined): string {
+export function text(value: string | null | undefined): string {
   if (value == null) return "\\N";
   if (!/[\\\t\n\r]/.test(value)) return value;
   return value.replace(/\\/g, "\\\\").replace(/\t/g, "\\t").replace(/\n/g, "\\n").replace(/\r/g, "\\r");
@@ -146,7 +146,7 @@ function text(value: string | null | undefined): string {
 const ts = (ms: number) => new Date(ms).toISOString();
 const CHUNK_LINES = 4000;
 
-function* inChunks(lines: Iterable<string>): Generator<string> {
+export function* inChunks(lines: Iterable<string>): Generator<string> {
   let batch: string[] = [];
   for (const line of lines) {
     batch.push(line);

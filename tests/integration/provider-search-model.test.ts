@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { providerSearchQuery } from "~/lib/schemas/provider-search";
-import { searchProviders, type ProviderSearchPage } from "~/models/provider-search.server";
+import { BEST_MATCH_CANDIDATES, searchProviders, type ProviderSearchPage } from "~/models/provider-search.server";
 
 import type { Database } from "../../db/client.ts";
 import * as t from "../../db/schema.ts";
@@ -25,7 +25,7 @@ async function allPages(viewerId: string, params: Record<string, string>, origin
     const page = await search(viewerId, after ? { ...params, after } : params, origin);
     pages.push(page);
     after = page.next ?? undefined;
-  } while (after && pages.length < 20);
+  } while (after && pages.length < 30);
   return pages;
 }
 
@@ -110,6 +110,45 @@ describe("provider directory search", () => {
     const nowhere = await allPages(me.id, { q: tag, sort: "nearest", near: "5" }, null);
     expect(nowhere.flatMap((p) => p.providers)).toHaveLength(45);
     expect(nowhere.flatMap((p) => p.providers).every((p) => p.distanceMiles === null)).toBe(true);
+  });
+
+  it("pages nearest through providers at the same spot (equal distances) without duplicates or gaps", async () => {
+    const me = await user();
+    const tag = "aardvarkish";
+    const made = [];
+    for (let i = 0; i < 50; i++) {
+      // Three spots, the first shared by 30: the page boundaries fall inside runs of equal distances.
+      const spot = i < 30 ? 0 : i < 40 ? 1 : 2;
+      made.push(await provider({ bio: `${tag} fixer`, latitude: String(40.76 + spot * 0.01), longitude: "-73.9855000" }));
+    }
+    for (const near of [{}, { near: "2" }] as Array<Record<string, string>>) {
+      const params = { q: tag, sort: "nearest", ...near };
+      const rows = (await allPages(me.id, params)).flatMap((p) => p.providers);
+      expect(rows.map((r) => r.id).sort()).toEqual(made.map((p) => p.id).sort());
+      const d = rows.map((r) => r.distanceMiles!);
+      expect(d).toEqual([...d].sort((a, b) => a - b));
+    }
+    expect((await allPages(me.id, { q: tag, sort: "nearest", near: "1" })).flatMap((p) => p.providers)).toHaveLength(40);
+  });
+
+  it(`ranks the ${BEST_MATCH_CANDIDATES} best-rated text matches for best match, and pages them to the end; other orders reach every match`, async () => {
+    const me = await user();
+    const tag = "capybaresque";
+    const made = [];
+    for (let i = 0; i < BEST_MATCH_CANDIDATES + 5; i++) {
+      made.push(
+        await provider({ bio: i % 2 ? `${tag} ${tag} painter` : `${tag} painter`, averageRating: ((i % 50) / 10).toFixed(2), totalReviews: i }),
+      );
+    }
+    const bestRated = [...made].sort((a, b) => Number(b.averageRating) - Number(a.averageRating) || b.totalReviews - a.totalReviews);
+    const matched = (await allPages(me.id, { q: tag })).flatMap((p) => p.providers);
+    expect(matched).toHaveLength(BEST_MATCH_CANDIDATES);
+    expect(new Set(matched.map((p) => p.id))).toEqual(new Set(bestRated.slice(0, BEST_MATCH_CANDIDATES).map((p) => p.id)));
+    // Ranked by the text: the bios saying it twice first.
+    const twice = new Set(made.filter((p) => p.bio!.startsWith(`${tag} ${tag}`)).map((p) => p.id));
+    const firstOnce = matched.findIndex((p) => !twice.has(p.id));
+    expect(matched.slice(firstOnce).every((p) => !twice.has(p.id))).toBe(true);
+    expect((await allPages(me.id, { q: tag, sort: "rating" })).flatMap((p) => p.providers)).toHaveLength(made.length);
   });
 
   it("answers only a card's fields, and refuses a cursor it did not make", async () => {
