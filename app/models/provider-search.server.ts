@@ -121,6 +121,8 @@ export async function searchProviders(db: Executor, viewerId: string, origin: Se
   const filters: Array<SQL | undefined> = [
     offersAService,
     sql`${users.id} <> ${viewerId}`,
+    // A suspended provider leaves the directory while it lasts (issue 34).
+    sql`(${users.suspendedAt} is null or ${users.suspendedUntil} <= now())`,
     query.category ? sql`${users.providerCategories} @> array[${query.category}]::text[]` : undefined,
     query.online ? sql`${users.isProviderOnline} = true` : undefined,
     query.minRating !== undefined ? sql`${users.averageRating} >= ${query.minRating}` : undefined,

@@ -196,7 +196,14 @@ export async function requestableProvider(
   const [row] = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, providerCategories: users.providerCategories })
     .from(users)
-    .where(and(eq(users.id, id), sql`cardinality(${users.providerCategories}) > 0`))
+    .where(
+      and(
+        eq(users.id, id),
+        sql`cardinality(${users.providerCategories}) > 0`,
+        // Nobody requests a suspended provider (issue 34).
+        sql`(${users.suspendedAt} is null or ${users.suspendedUntil} <= now())`,
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
