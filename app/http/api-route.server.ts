@@ -3,7 +3,7 @@ import "server-only";
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 
-import { apiError, json, parseJson, requireApiUser } from "~/http/api.server";
+import { apiError, json, parseJson, requireApiOperator, requireApiUser } from "~/http/api.server";
 import { refusalResponse } from "~/http/operation-answers.server";
 import type { User } from "~/models/user.server";
 
@@ -30,6 +30,8 @@ export interface EndpointDoc {
   description?: string;
   /** Signed-in users only (the session cookie): 401 for anyone else, before anything else is read. */
   signedIn: boolean;
+  /** Operators only (issue 34): a plain 404 to everyone else, signed in or not, before anything else is read. */
+  operatorsOnly?: boolean;
   /** The path's parameters, for the document: the handler gets them as strings and reads them itself. */
   params?: z.ZodObject;
   /** The query, for the document: the handler reads it (some reads take it only when present). */
@@ -103,7 +105,7 @@ export function endpoint<S extends boolean = true, B extends z.ZodType | undefin
     ...doc,
     signedIn,
     async serve({ request, params, context }) {
-      const user = signedIn ? await requireApiUser(context) : undefined;
+      const user = spec.operatorsOnly ? await requireApiOperator(context) : signedIn ? await requireApiUser(context) : undefined;
       const body = spec.body ? await parseJson(request, spec.body) : undefined;
       try {
         const call = { request, context, params, user, body } as EndpointCall<S, B, P>;

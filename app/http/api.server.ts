@@ -36,6 +36,13 @@ export async function requireApiUser(context: Readonly<RouterContextProvider>): 
   return user;
 }
 
+/** An operator (issue 34), else a plain 404: /api/admin is not there for anyone else, signed in or not. */
+export async function requireApiOperator(context: Readonly<RouterContextProvider>): Promise<User> {
+  const user = await getCurrentUser(context);
+  if (!user?.isOperator) throw apiError(404, "Not found");
+  return user;
+}
+
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 
 /** Reads a JSON body and validates it; every failure is a thrown 4xx, never a 500. */

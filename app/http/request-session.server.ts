@@ -1,7 +1,7 @@
 import "server-only";
 
 import type { SubmissionResult } from "@conform-to/react";
-import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 
 import { getSessionStorage, readSessionWithUser, type AppSession, type Toast } from "~/http/session.server";
 import { getDb } from "~/infra/db.server";
@@ -167,4 +167,14 @@ export function takeSubmission(context: Context, formId: string): SubmissionResu
   if (!flashed) return undefined;
   current.dirty = true;
   return flashed.formId === formId ? (flashed.result as SubmissionResult<string[]>) : undefined;
+}
+
+/**
+ * For the console's pages (/admin, issue 34): the signed-in operator, else a plain 404 — to a visitor, a user and a
+ * suspended operator alike, so the console's existence is not told.
+ */
+export async function requireOperator(context: Context): Promise<User> {
+  const user = await getCurrentUser(context);
+  if (!user?.isOperator) throw data(null, { status: 404 });
+  return user;
 }
