@@ -213,6 +213,30 @@ export async function activeBookingsAround(
     .limit(limit);
 }
 
+/** A booking with its job and the provider, for the seeker's "Your bookings". */
+export type SeekerBookingItem = Booking & { job: BookingJob; provider: Omit<PartySummary, "phoneNumber"> };
+
+/**
+ * The seeker's open requests (a lapsed one the expiry job has not reached yet left out) and accepted or started
+ * bookings, soonest first.
+ */
+export async function listSeekerBookings(db: Executor, seekerId: string, limit = 10): Promise<SeekerBookingItem[]> {
+  const rows = await db
+    .select({ booking: bookings, job: jobColumns, provider: partySummary })
+    .from(bookings)
+    .innerJoin(jobs, eq(jobs.id, bookings.jobId))
+    .innerJoin(users, eq(users.id, bookings.providerId))
+    .where(
+      and(
+        eq(bookings.seekerId, seekerId),
+        or(and(eq(bookings.status, "pending"), sql`${bookings.expiresAt} > now()`), inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES])),
+      ),
+    )
+    .orderBy(asc(bookings.scheduledAt))
+    .limit(limit);
+  return rows.map(({ booking, job, provider }) => ({ ...booking, job: asSeenBy(job, true), provider }));
+}
+
 /** The name another user reads in a notification: never the email address (decision 0018). */
 export async function displayName(db: Executor, userId: string): Promise<string> {
   const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
