@@ -86,8 +86,11 @@ export async function Requests({ data }: { data: ProviderDashboardData["requests
   );
 }
 
-/** Accepted bookings, soonest first, each linking to its booking page; an empty state when there are none. */
-export async function Upcoming({ data, allActiveJobs }: { data: ProviderDashboardData["upcoming"]; allActiveJobs: string }) {
+/**
+ * Accepted bookings, soonest first, each linking to its booking page; an empty state when there are none. When the
+ * preview cut some off, `allActiveJobs` links to the dashboard with every active job listed (null: already is).
+ */
+export async function Upcoming({ data, allActiveJobs }: { data: ProviderDashboardData["upcoming"]; allActiveJobs: string | null }) {
   const { bookings, more } = await data;
   if (bookings.length === 0) {
     return (
@@ -123,7 +126,7 @@ export async function Upcoming({ data, allActiveJobs }: { data: ProviderDashboar
           </li>
         ))}
       </ul>
-      {more ? (
+      {more && allActiveJobs ? (
         <p className="mt-3">
           <Link to={allActiveJobs} className="text-sm font-semibold text-brand-700 hover:underline">
             See all your active jobs

@@ -46,7 +46,10 @@ export function ProviderDashboard({ user, expanded, data }: { user: User; expand
           Upcoming
         </h2>
         <Suspense fallback={<UpcomingSkeleton />}>
-          <Upcoming data={data.upcoming} allActiveJobs={dashboardHref({ ...expanded, activeJobs: true }, "active-jobs-title")} />
+          <Upcoming
+            data={data.upcoming}
+            allActiveJobs={expanded.activeJobs ? null : dashboardHref({ ...expanded, activeJobs: true }, "active-jobs-title")}
+          />
         </Suspense>
       </section>
 
