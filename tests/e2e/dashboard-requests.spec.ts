@@ -1,9 +1,9 @@
 // Direct requests on the dashboard (issue 33 §2, §3), with JavaScript and without it: a seeker asks a provider for
-// tomorrow 3–5 pm; the provider sees the request under Requests with its time, accepts it from the dashboard, lands
+// tomorrow 3–5 pm; the provider sees the request arrive under Requests (live, with JavaScript) with its time, accepts it from the dashboard, lands
 // on the booking with its toast, and finds it under Upcoming; the seeker's home lists it as booked.
 import { type Page } from "@playwright/test";
 
-import { expect, fetchAuthUser, newUserPage, test, uniqueTitle, waitForHydration } from "./support.ts";
+import { expect, fetchAuthUser, newUserPage, test, uniqueTitle, waitForHydration, waitForLiveChannel } from "./support.ts";
 
 const MARKET = "America/New_York";
 
@@ -28,10 +28,22 @@ for (const javaScript of [true, false]) {
   test(`the provider accepts a request from the dashboard, ${javaScript ? "with" : "without"} JavaScript`, async ({ browser, baseURL }) => {
     const errors: string[] = [];
     const seeker = await newUserPage(browser, baseURL, { prefix: "req-seeker", firstName: "Sasha", lastName: "Client", errors });
-    const provider = await newUserPage(browser, baseURL, { prefix: "req-provider", firstName: "Pat", lastName: "Fixer", javaScript, errors });
+    const provider = await newUserPage(browser, baseURL, {
+      prefix: "req-provider",
+      firstName: "Pat",
+      lastName: "Fixer",
+      javaScript,
+      liveChannel: javaScript,
+      errors,
+    });
     try {
       await offerRepairs(provider, baseURL);
       const { id: providerId } = await fetchAuthUser(provider.request);
+      // The dashboard is open when the request comes: with JavaScript it arrives live, without it on the next load.
+      await provider.goto("/");
+      await waitForHydration(provider);
+      if (javaScript) await waitForLiveChannel(provider);
+      await expect(provider.getByTestId("requests")).toHaveCount(0);
       const title = uniqueTitle("Fix the garden gate");
       const asked = await seeker.request.post("/api/bookings/requests", {
         data: {
@@ -49,9 +61,7 @@ for (const javaScript of [true, false]) {
       expect(asked.status(), await asked.text()).toBe(201);
       const { id: bookingId } = (await asked.json()) as { id: string };
 
-      await provider.goto("/");
-      // With JavaScript, Accept posts through the router once the page is hydrated; without, the browser posts it.
-      await waitForHydration(provider);
+      if (!javaScript) await provider.reload();
       const request = provider.getByTestId("request").filter({ hasText: title });
       await expect(request).toHaveCount(1);
       await expect(request.getByTestId("request-when")).toHaveText("Tomorrow 3–5 pm");
