@@ -4,6 +4,7 @@ import { createSelectSchema } from "drizzle-zod";
 import { z } from "zod";
 
 import { bookings, favorites, jobs, messages, notifications, reviews, serviceCategories, users } from "#db/schema.ts";
+import { REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from "~/lib/trust-safety";
 import type { Booking, BookingDetail, BookingListItem } from "~/models/booking.server";
 import type { Category } from "~/models/category.server";
 import type { Favorite } from "~/models/favorite.server";
@@ -175,6 +176,24 @@ export const notificationAnswer = named(
 export const favoriteAnswer = named("Favorite", "A saved provider or job (spec §3).", createSelectSchema(favorites)) satisfies z.ZodType<Favorite>;
 
 export const favoriteRemovedAnswer = named("FavoriteRemoved", "Whether a favorite was there to remove.", z.object({ removed: z.boolean() }));
+
+export const reportAnswer = named(
+  "Report",
+  "A report as its reporter sees it: open until an operator reviews it.",
+  z.object({
+    id: z.uuid(),
+    targetType: z.enum(REPORT_TARGETS),
+    targetId: z.uuid(),
+    reason: z.enum(REPORT_REASONS),
+    note: z.string().nullable(),
+    status: z.enum(REPORT_STATUSES),
+    createdAt: z.date(),
+  }),
+);
+
+export const blockAnswer = named("Block", "The user now blocked by the caller.", z.object({ userId: z.uuid(), blocked: z.literal(true) }));
+
+export const unblockAnswer = named("Unblock", "Whether the user was blocked.", z.object({ removed: z.boolean() }));
 
 export const notificationsReadAnswer = named("NotificationsRead", "How many notifications were unread.", z.object({ updated: z.int().min(0) }));
 
