@@ -3,8 +3,7 @@ import "server-only";
 import { createSelectSchema } from "drizzle-zod";
 import { z } from "zod";
 
-import { bookings, favorites, jobs, messages, notifications, reviews, serviceCategories, users } from "#db/schema.ts";
-import { REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from "~/lib/trust-safety";
+import { bookings, favorites, jobs, messages, notifications, reports, reviews, serviceCategories, users } from "#db/schema.ts";
 import type { Booking, BookingDetail, BookingListItem } from "~/models/booking.server";
 import type { Category } from "~/models/category.server";
 import type { Favorite } from "~/models/favorite.server";
@@ -180,15 +179,7 @@ export const favoriteRemovedAnswer = named("FavoriteRemoved", "Whether a favorit
 export const reportAnswer = named(
   "Report",
   "A report as its reporter sees it: open until an operator reviews it.",
-  z.object({
-    id: z.uuid(),
-    targetType: z.enum(REPORT_TARGETS),
-    targetId: z.uuid(),
-    reason: z.enum(REPORT_REASONS),
-    note: z.string().nullable(),
-    status: z.enum(REPORT_STATUSES),
-    createdAt: z.date(),
-  }),
+  createSelectSchema(reports).pick({ id: true, targetType: true, targetId: true, reason: true, note: true, status: true, createdAt: true }),
 );
 
 export const blockAnswer = named("Block", "The user now blocked by the caller.", z.object({ userId: z.uuid(), blocked: z.literal(true) }));

@@ -19,8 +19,6 @@ export const sendMessageSchema = z.object({
 export type SendMessageInput = Omit<z.infer<typeof sendMessageSchema>, "receiverId"> & { receiverId?: string };
 
 export const BOOKING_CANCELLED_NO_MESSAGES = "This booking was cancelled: messages are closed";
-/** Said to both sides of a block alike (issue 34): neither learns from it who blocked whom. */
-export const BLOCKED_NO_MESSAGES = "You can't message this person";
 
 /**
  * The booking (with its job's title) if the user is one of its parties, else null: the authorization of every

@@ -4,6 +4,7 @@ import { z } from "zod";
 
 import { getDb, type Executor } from "~/infra/db.server";
 import { forbidden, notFound } from "~/lib/errors";
+import { CANNOT_BLOCK_YOURSELF } from "~/lib/trust-safety-texts";
 import { deleteBlock, hasBlocked, insertBlock, isBlockedBetween, listBlockedUsers, type BlockedUser } from "~/models/block.server";
 import { getUserById, type User } from "~/models/user.server";
 
@@ -13,8 +14,6 @@ export type BlockInput = z.infer<typeof blockInput>;
 
 /** The page forms: block or unblock, and where to go back to. */
 export const blockForm = blockInput.extend({ intent: z.enum(["block", "unblock"], { error: "intent must be block or unblock" }) });
-
-export const CANNOT_BLOCK_YOURSELF = "You can't block yourself";
 
 /** Blocks a user (404 for no such user, 403 for oneself); blocking twice is no error. */
 export async function blockUser(actor: Pick<User, "id">, input: BlockInput): Promise<{ userId: string; blocked: true }> {

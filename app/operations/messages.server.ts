@@ -7,10 +7,10 @@ import { inTransaction, publishEvent } from "~/infra/events.server";
 import { spendRateLimit, userKey } from "~/infra/rate-limit.server";
 import { takesMessages } from "~/lib/booking-process";
 import { conflict, DomainError, invalid, notFound } from "~/lib/errors";
+import { BLOCKED_NO_MESSAGES } from "~/lib/trust-safety-texts";
 import { fullName } from "~/lib/user-display";
 import { isBlockedBetween } from "~/models/block.server";
 import {
-  BLOCKED_NO_MESSAGES,
   BOOKING_CANCELLED_NO_MESSAGES,
   bookingOfParty,
   insertMessage,

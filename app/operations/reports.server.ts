@@ -4,14 +4,12 @@ import { getDb, type Executor } from "~/infra/db.server";
 import { inTransaction } from "~/infra/events.server";
 import { spendRateLimit, userKey } from "~/infra/rate-limit.server";
 import { conflict, forbidden, notFound } from "~/lib/errors";
+import { ALREADY_REPORTED, CANNOT_REPORT_OWN } from "~/lib/trust-safety-texts";
 import { insertReport, REPORT_NOT_FOUND, reportSchema, reportTargetAuthor, type Report, type ReportInput } from "~/models/report.server";
 import type { User } from "~/models/user.server";
 
 /** POST /api/reports' body and the report form's fields. */
 export const reportInput = reportSchema;
-
-export const CANNOT_REPORT_OWN = "You can't report yourself or your own content";
-export const ALREADY_REPORTED = "You have already reported this. Our team will review it.";
 
 /** Counted against the reports limit, then `reportIn`. */
 export async function sendReport(actor: Pick<User, "id">, input: ReportInput): Promise<Report> {

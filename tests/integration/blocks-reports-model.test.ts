@@ -5,16 +5,16 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { providerSearchQuery } from "~/lib/schemas/provider-search";
+import { ALREADY_REPORTED, BLOCKED_NO_MESSAGES, CANNOT_BLOCK_YOURSELF, CANNOT_REPORT_OWN } from "~/lib/trust-safety-texts";
 import { getBookingForParty } from "~/models/booking.server";
 import { getJobForViewer, listAvailableJobs, providersAround } from "~/models/job.server";
-import { BLOCKED_NO_MESSAGES } from "~/models/message.server";
 import { searchProviders } from "~/models/provider-search.server";
 import { listAvailableProviders } from "~/models/provider.server";
-import { blockUserIn, CANNOT_BLOCK_YOURSELF } from "~/operations/blocks.server";
+import { blockUserIn } from "~/operations/blocks.server";
 import { acceptJobIn, moveBookingIn, reviewBookingIn } from "~/operations/bookings.server";
 import { postJobIn } from "~/operations/jobs.server";
 import { openThread, sendMessageIn } from "~/operations/messages.server";
-import { ALREADY_REPORTED, CANNOT_REPORT_OWN, reportIn } from "~/operations/reports.server";
+import { reportIn } from "~/operations/reports.server";
 import { requestProviderIn } from "~/operations/requests.server";
 
 import type { Database } from "../../db/client.ts";
