@@ -8,6 +8,7 @@ import { invalid } from "~/lib/errors";
 import { chordForMiles, EARTH_RADIUS_MILES, unitSphereCube } from "~/lib/geo";
 import { isUuid } from "~/lib/ids";
 import { PROVIDER_PAGE_SIZE, type ProviderSearchQuery, type ProviderSearchSort } from "~/lib/schemas/provider-search";
+import { blockedBetween } from "~/models/block.server";
 
 /** A provider as the directory's card shows them (issue 33): public fields only, never email, phone or address. */
 export type DirectoryProvider = {
@@ -155,6 +156,8 @@ export async function searchProviders(db: Executor, viewerId: string, origin: Se
     sql`${users.id} <> ${viewerId}`,
     // A suspended provider leaves the directory while it lasts (issue 34).
     sql`(${users.suspendedAt} is null or ${users.suspendedUntil} <= now())`,
+    // Nor anyone the viewer blocked or who blocked the viewer.
+    sql`not ${blockedBetween(users.id, viewerId)}`,
     query.category ? sql`${users.providerCategories} @> array[${query.category}]::text[]` : undefined,
     query.online ? sql`${users.isProviderOnline} = true` : undefined,
     query.minRating !== undefined ? sql`${users.averageRating} >= ${query.minRating}` : undefined,
