@@ -111,16 +111,17 @@ const flaggedBooking = createSelectSchema(bookings)
   .pick({ id: true, agreedPrice: true, createdAt: true, completedAt: true })
   .extend({ jobTitle: z.string(), seeker: person, provider: person, reviews: z.array(signalReview) });
 
-export const signalsAnswer = named(
-  "Signals",
-  "What looks like rating or earnings manipulation in the last 30 days, each flag with the bookings and reviews involved.",
-  z.array(
-    z.discriminatedUnion("kind", [
-      z.object({ kind: z.literal("repeated-pair"), seeker: person, provider: person, bookings: z.array(flaggedBooking) }),
-      z.object({ kind: z.literal("quick-completion"), bookings: z.array(flaggedBooking) }),
-      z.object({ kind: z.literal("shared-address"), revieweeId: z.uuid(), reviewerCount: z.int(), reviews: z.array(signalReview) }),
-    ]),
-  ),
+const signalAnswer = named(
+  "Signal",
+  "A flag of what looks like rating or earnings manipulation, with the bookings and reviews involved.",
+  z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("repeated-pair"), seeker: person, provider: person, bookings: z.array(flaggedBooking) }),
+    z.object({ kind: z.literal("quick-completion"), bookings: z.array(flaggedBooking) }),
+    z.object({ kind: z.literal("shared-address"), revieweeId: z.uuid(), reviewerCount: z.int(), reviews: z.array(signalReview) }),
+  ]),
 );
+
+/** The flags of the last 30 days (a list of Signal). */
+export const signalsAnswer = z.array(signalAnswer);
 
 export { reviewAnswer, userAnswer };
