@@ -39,7 +39,7 @@ export function AuditEntries({ entries, timeZone, showPeople = true }: { entries
           <div className="min-w-0">
             <p>
               <span className="font-mono text-xs font-semibold text-slate-900">{entry.action}</span> on{" "}
-              <Link to={targetHref(entry)} className={`text-brand-700 hover:underline ${FOCUS_RING}`}>
+              <Link to={targetHref(entry)} className={`text-brand-700 underline underline-offset-2 hover:text-brand-800 ${FOCUS_RING}`}>
                 {entry.targetType} {entry.targetId.slice(0, 8)}
               </Link>
               {showPeople && entry.targetUser && entry.targetType !== "user" && (

@@ -9,7 +9,7 @@ export function PersonLink({ person }: { person: (NamedUser & { id: string; emai
   if (!person) return <span className="text-slate-600">—</span>;
   return (
     <span>
-      <Link to={`/admin/users/${person.id}`} className={`font-medium text-brand-700 hover:underline ${FOCUS_RING}`}>
+      <Link to={`/admin/users/${person.id}`} className={`font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 ${FOCUS_RING}`}>
         {fullName(person)}
       </Link>{" "}
       <span className="break-all text-slate-600">{person.email}</span>

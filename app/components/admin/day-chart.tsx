@@ -18,7 +18,7 @@ interface DayChartProps {
 
 const WIDTH = 600;
 const HEIGHT = 180;
-const PAD = { top: 12, right: 8, bottom: 22, left: 8 };
+const PAD = { top: 12, right: 8, bottom: 4, left: 8 };
 
 /** "2026-11-26" → "Nov 26" (the date is already the market's calendar day). */
 function shortDay(day: string): string {
@@ -58,7 +58,7 @@ export function DayChart({ title, caption, data, format, kind = "bars" }: DayCha
       <p className="mt-2 text-xs text-slate-600">
         Highest: <span className="font-medium text-slate-900">{values.length ? format(max) : "—"}</span>
       </p>
-      <svg role="img" aria-label={summary} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="mt-1 h-auto w-full" preserveAspectRatio="none">
+      <svg role="img" aria-label={summary} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="mt-1 h-auto w-full">
         <title>{summary}</title>
         <line x1={PAD.left} x2={WIDTH - PAD.right} y1={PAD.top + plotHeight} y2={PAD.top + plotHeight} className="stroke-slate-300" strokeWidth="1" />
         <line x1={PAD.left} x2={WIDTH - PAD.right} y1={PAD.top} y2={PAD.top} className="stroke-slate-100" strokeWidth="1" strokeDasharray="4 4" />
@@ -85,13 +85,11 @@ export function DayChart({ title, caption, data, format, kind = "bars" }: DayCha
                 })}
               </>
             )}
-        <text x={PAD.left} y={HEIGHT - 6} className="fill-slate-600 text-[11px]">
-          {data[0] ? shortDay(data[0].day) : ""}
-        </text>
-        <text x={WIDTH - PAD.right} y={HEIGHT - 6} textAnchor="end" className="fill-slate-600 text-[11px]">
-          {last ? shortDay(last.day) : ""}
-        </text>
       </svg>
+      <p aria-hidden="true" className="flex justify-between text-xs text-slate-600">
+        <span>{data[0] ? shortDay(data[0].day) : ""}</span>
+        <span>{last ? shortDay(last.day) : ""}</span>
+      </p>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-brand-700 hover:underline">Show data</summary>
         <div className="mt-2 max-h-64 overflow-y-auto">
