@@ -264,7 +264,9 @@ async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", 
   const { bookings, requests, openJobId, providerId } = data;
 
   // --- The seeker.
-  await screen(seeker, "/", "home (seeker)");
+  await open(seeker, "/");
+  await expect(seeker.getByTestId("your-booking").filter({ hasText: "Plane the kitchen door" })).toContainText("Waiting for Pat Fixer to answer");
+  await scanBoth(seeker, "home (seeker) with bookings", mode);
   if (javaScript) {
     await seeker.setViewportSize(DESKTOP);
     await scanDialog(seeker, roleSwitchLink(seeker), "Offering Services As", "role-switch dialog");
@@ -348,7 +350,11 @@ async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", 
   await screen(seeker, "/favorites?tab=jobs", "favorites (jobs)");
 
   // --- The provider.
-  await screen(provider, "/", "home (provider)");
+  await open(provider, "/");
+  await expect(provider.getByTestId("request").filter({ hasText: "Plane the kitchen door" })).toBeVisible();
+  // Asked for as soon as possible, near the accepted booking's time: the card carries the clash warning.
+  await expect(provider.getByTestId("request-clash").first()).toBeVisible();
+  await scanBoth(provider, "home (provider) with a request", mode);
   await screen(provider, `/jobs/${openJobId}`, "job page (provider)");
   await screen(provider, "/profile?edit=1", "profile edit (provider)");
   await screen(provider, `/bookings/${requests.pending}`, "request to answer (provider)");
@@ -361,6 +367,24 @@ async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", 
   await waitForHydration(provider);
   if (javaScript) await expect(provider.getByRole("button", { name: "Copy" })).toBeVisible();
   await scanBoth(provider, "profile with a calendar feed (provider)", mode);
+
+  // Report (issue 34): the dialog with JavaScript, the report page without.
+  if (javaScript) {
+    await open(provider, `/jobs/${openJobId}`);
+    await scanDialog(provider, provider.getByRole("link", { name: "Report this job" }), "Report this job", "report dialog");
+  } else {
+    await screen(provider, `/report?targetType=job&targetId=${openJobId}&returnTo=%2F`, "report page");
+  }
+  // Block (issue 34), last: the conversation that says why, the profile's Blocked users; unblocked after.
+  await open(provider, `/messages?booking=${bookings.accepted}`);
+  await provider.getByTestId("block-button").click();
+  await expect(provider.getByTestId("thread-blocked")).toBeVisible();
+  await scanBoth(provider, "messages, blocked (provider)", mode);
+  await open(provider, "/profile#blocked-users");
+  await expect(provider.getByTestId("blocked-user")).toHaveCount(1);
+  await scanBoth(provider, "profile with Blocked users (provider)", mode);
+  await provider.getByTestId("unblock-button").click();
+  await expect(provider.getByTestId("blocked-users-empty")).toBeVisible();
 }
 
 /** The operator console's screens (issue 34), each at both widths. */
