@@ -7,13 +7,17 @@ import { eq, sql } from "drizzle-orm";
 
 import { inTransaction } from "../app/infra/events.server.ts";
 import { DEFAULT_LOCATION } from "../app/lib/geo.ts";
+import { overviewDays } from "../app/lib/overview-days.ts";
 import { providerSearchQuery } from "../app/lib/schemas/provider-search.ts";
 import { enqueueAlerts } from "../app/models/email-alert.server.ts";
 import { listAvailableJobs, listSeekerJobs } from "../app/models/job.server.ts";
+import { marketplaceHealth } from "../app/models/marketplace-health.server.ts";
 import { listConversations } from "../app/models/message.server.ts";
 import { listNotifications } from "../app/models/notification.server.ts";
 import { searchProviders } from "../app/models/provider-search.server.ts";
 import { getProviderStats } from "../app/models/provider.server.ts";
+import { quickCompletions, repeatedPairs, sharedAddressReviewers } from "../app/models/signals.server.ts";
+import { searchUsers } from "../app/models/user-lookup.server.ts";
 import { postJobIn as createJob } from "../app/operations/jobs.server.ts";
 import { openDatabase, type Database, type DatabaseHandle } from "../db/client.ts";
 import { QUEUE_SCHEMA } from "../db/queue.ts";
@@ -51,7 +55,17 @@ const QUERIES: Array<Query<BenchUsers>> = [
     run: (db, u) => directory(db, u.seeker, { q: "reliable", category: "repair", near: "25", sort: "nearest" }),
   },
   { name: "provider directory: online, best rated", run: (db, u) => directory(db, u.seeker, { online: "1", minRating: "4" }) },
+  // The operator console (issue 34): the overview's 30 days by day in the market's zone, the user lookup, the signals.
+  { name: "console overview (30 days)", run: (db) => marketplaceHealth(db, overviewDays(new Date(), "America/New_York"), "America/New_York") },
+  { name: "console user lookup (a name part)", run: (db) => searchUsers(db, "jennif") },
+  { name: "console signals: repeated pairs (30 days)", run: (db) => repeatedPairs(db, thirtyDaysAgo()) },
+  { name: "console signals: quick completions (30 days)", run: (db) => quickCompletions(db, thirtyDaysAgo()) },
+  { name: "console signals: reviewers sharing an address (30 days)", run: (db) => sharedAddressReviewers(db, thirtyDaysAgo()) },
 ];
+
+function thirtyDaysAgo(): Date {
+  return new Date(Date.now() - 30 * 24 * 3_600_000);
+}
 
 /**
  * The directory's searches on its own databases (10,000 and 100,000 providers, bench/support/directory-data.ts), as

@@ -45,6 +45,9 @@ const unitSpherePointOrNull = (latitude: string, longitude: string) =>
  * of their received reviews (D). Written by PostgreSQL (the triggers of migration 0010) whenever one of them changes,
  * in the writing transaction, so no writer can forget it.
  */
+/** What the console's user lookup searches: email and name, lower-cased (the expression of its trigram index). */
+export const USER_LOOKUP_TEXT = sql.raw(`lower(email || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`);
+
 const tsvector = customType<{ data: string; driverData: string }>({ dataType: () => "tsvector" });
 
 export const userRole = pgEnum("user_role", ROLES);
@@ -123,6 +126,12 @@ export const users = pgTable(
     index("users_provider_rate_idx")
       .on(sql`coalesce(${t.hourlyRate}, 1000000000::numeric)`, t.id)
       .where(sql`cardinality(${t.providerCategories}) > 0`),
+    // The console's overview (issue 34): providers online now.
+    index("users_online_now_idx")
+      .on(t.currentRole)
+      .where(sql`${t.isProviderOnline} = true`),
+    // The console's user lookup (issue 34): a part of an email or a name, of any user.
+    index("users_lookup_trgm_idx").using("gin", sql`(${USER_LOOKUP_TEXT}) gin_trgm_ops`),
   ],
 );
 
@@ -221,6 +230,8 @@ export const jobs = pgTable(
     index("jobs_posted_created_idx")
       .on(t.createdAt)
       .where(sql`${t.status} = 'posted'`),
+    // The console's overview (issue 34): jobs posted per day.
+    index("jobs_created_idx").on(t.createdAt),
   ],
 );
 
@@ -262,6 +273,11 @@ export const bookings = pgTable(
     index("bookings_provider_scheduled_idx")
       .on(t.providerId, t.scheduledAt)
       .where(sql`${t.status} = 'accepted'`),
+    // The console (issue 34): bookings accepted and completed per day, and the signals over completed bookings.
+    index("bookings_created_idx").on(t.createdAt),
+    index("bookings_completed_idx")
+      .on(t.completedAt)
+      .where(sql`${t.completedAt} is not null`),
   ],
 );
 
@@ -319,6 +335,24 @@ export const blocks = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("blocks_blocked_idx").on(t.blockedId)],
+);
+
+/**
+ * A sign-in and where it came from (issue 34's signals: many reviewers of one provider signing in from one address).
+ * The address is kept as a keyed hash (HMAC under the session secret) of its rate-limit identity (an IPv4 address,
+ * an IPv6 /64): equal addresses compare equal, but the table alone gives no address back.
+ */
+export const signIns = pgTable(
+  "sign_ins",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    addressHash: varchar("address_hash", { length: 64 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sign_ins_user_created_idx").on(t.userId, t.createdAt), index("sign_ins_created_idx").on(t.createdAt)],
 );
 
 /**
@@ -436,6 +470,8 @@ export const reviews = pgTable(
     unique("reviews_booking_reviewer_unique").on(t.bookingId, t.reviewerId),
     check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
     index("reviews_reviewee_created_idx").on(t.revieweeId, t.createdAt),
+    // The console's signals (issue 34): the reviews of the last 30 days.
+    index("reviews_created_idx").on(t.createdAt),
   ],
 );
 

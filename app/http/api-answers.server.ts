@@ -25,7 +25,7 @@ import type { User } from "~/models/user.server";
 export const answerSchemas = z.registry<{ id: string }>();
 
 /** The schema, described, as the component `id`. */
-function named<S extends z.ZodType>(id: string, description: string, schema: S): S {
+export function named<S extends z.ZodType>(id: string, description: string, schema: S): S {
   const described = schema.describe(description);
   answerSchemas.add(described as z.ZodType, { id });
   return described;

@@ -36,13 +36,21 @@ export const AUDIT_PAGE_SIZE = 50;
  */
 export async function listAuditLog(
   db: Executor,
-  filter: { operatorId?: string; targetId?: string; targetUserId?: string; before?: { createdAt: Date; id: string } } = {},
+  filter: {
+    operatorId?: string;
+    targetId?: string;
+    targetUserId?: string;
+    /** An entry on this target, or about this user: the console's one "target" filter. */
+    about?: string;
+    before?: { createdAt: Date; id: string };
+  } = {},
   limit = AUDIT_PAGE_SIZE,
 ): Promise<AuditEntry[]> {
   const conditions: (SQL | undefined)[] = [
     filter.operatorId ? eq(auditLog.operatorId, filter.operatorId) : undefined,
     filter.targetId ? eq(auditLog.targetId, filter.targetId) : undefined,
     filter.targetUserId ? eq(auditLog.targetUserId, filter.targetUserId) : undefined,
+    filter.about ? or(eq(auditLog.targetId, filter.about), eq(auditLog.targetUserId, filter.about)) : undefined,
     filter.before
       ? or(lt(auditLog.createdAt, filter.before.createdAt), and(eq(auditLog.createdAt, filter.before.createdAt), lt(auditLog.id, filter.before.id)))
       : undefined,

@@ -46,15 +46,46 @@ export async function insertReviewAndRecount(
     .onConflictDoNothing({ target: [reviews.bookingId, reviews.reviewerId] })
     .returning();
   if (!row) return null;
+  await recountReviewee(tx, review.revieweeId);
+  return row;
+}
+
+/** The reviews that count in a user's average and count: neither hidden nor excluded by an operator (issue 34). */
+const counted = (revieweeId: string) => sql`${reviews.revieweeId} = ${revieweeId} and ${reviews.hiddenAt} is null and ${reviews.excludedAt} is null`;
+
+/** Recomputes the user's averageRating and totalReviews from the reviews that count, in the caller's transaction. */
+export async function recountReviewee(tx: Executor, revieweeId: string): Promise<void> {
   await tx
     .update(users)
     .set({
-      totalReviews: sql`(select count(*)::int from ${reviews} where ${reviews.revieweeId} = ${review.revieweeId})`,
-      averageRating: sql`(select coalesce(round(avg(${reviews.rating}), 2), 0) from ${reviews} where ${reviews.revieweeId} = ${review.revieweeId})`,
+      totalReviews: sql`(select count(*)::int from ${reviews} where ${counted(revieweeId)})`,
+      averageRating: sql`(select coalesce(round(avg(${reviews.rating}), 2), 0) from ${reviews} where ${counted(revieweeId)})`,
       updatedAt: new Date(),
     })
-    .where(eq(users.id, review.revieweeId));
-  return row;
+    .where(eq(users.id, revieweeId));
+}
+
+/**
+ * An operator leaves a review out of its reviewee's aggregates (issue 34's signals): the review, now excluded, or
+ * null when it was already (or is no review). The reviewee's row is locked first, as a new review does.
+ */
+export async function excludeReview(tx: Executor, reviewId: string): Promise<Review | null> {
+  const [current] = await tx.select({ revieweeId: reviews.revieweeId }).from(reviews).where(eq(reviews.id, reviewId));
+  if (!current) return null;
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, current.revieweeId)).for("update");
+  const [row] = await tx
+    .update(reviews)
+    .set({ excludedAt: sql`now()` })
+    .where(and(eq(reviews.id, reviewId), sql`${reviews.excludedAt} is null`))
+    .returning();
+  if (row) await recountReviewee(tx, row.revieweeId);
+  return row ?? null;
+}
+
+/** The review of this id (any, hidden or excluded too), for the console. */
+export async function getReviewById(db: Executor, reviewId: string): Promise<Review | null> {
+  const [row] = await db.select().from(reviews).where(eq(reviews.id, reviewId));
+  return row ?? null;
 }
 
 /** The notice the reviewee gets: the reviewer's name only, never their email (decision 0018). */

@@ -1,12 +1,14 @@
 import "server-only";
 
 import { getConfig } from "~/infra/config.server";
-import type { Executor } from "~/infra/db.server";
+import { getDb, type Executor } from "~/infra/db.server";
 import { inTransaction } from "~/infra/events.server";
 import type { VerifiedIdentity } from "~/infra/identity-claims.server";
+import { signature } from "~/infra/signature.server";
 import { SignInRefused } from "~/lib/sign-in-refusals";
 import { isSuspended } from "~/lib/trust-safety";
 import { bindSubject, hasSubject, userIdOfSubject } from "~/models/identity.server";
+import { insertSignIn } from "~/models/signals.server";
 import { fillEmptyProfile, getUserIdByEmail, normalizedEmail, setOperator, upsertUserFromClaims, type User } from "~/models/user.server";
 
 /**
@@ -43,4 +45,12 @@ async function accountOf(tx: Executor, { issuer, subject, claims }: VerifiedIden
     throw new SignInRefused("other-account");
   }
   return user;
+}
+
+/**
+ * Notes where a sign-in came from, for the console's signals (issue 34): the keyed hash of the address's rate-limit
+ * identity (`addressKey`), so equal addresses compare equal while the table alone gives no address back.
+ */
+export async function recordSignInAddress(userId: string, addressKey: string): Promise<void> {
+  await insertSignIn(await getDb(), userId, signature("sign-in-address", addressKey));
 }

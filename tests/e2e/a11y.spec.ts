@@ -108,6 +108,10 @@ interface Data {
   bookings: { accepted: string; in_progress: string; completed: string; cancelled: string };
   /** Direct requests of the seeker to the provider: one waiting, one declined. */
   requests: { pending: string; declined: string };
+  /** The demo operator (issue 34's console), and a user they suspended. */
+  operatorContext: BrowserContext;
+  operator: Page;
+  suspendedId: string;
 }
 
 let data: Data;
@@ -195,7 +199,19 @@ test.beforeAll(async ({ browser, baseURL }) => {
   await ok(seeker.page.request.post("/api/favorites", { data: { targetType: "provider", targetId: providerUser.id, role: "seeker" } }), 201);
   await ok(seeker.page.request.post("/api/favorites", { data: { targetType: "job", targetId: openJob.id, role: "seeker" } }), 201);
 
+  // The console (issue 34): the demo operator, who suspended a user (the audit log and a Reinstate form).
+  const operatorContext = await browser.newContext({ baseURL, viewport: DESKTOP });
+  const operator = await operatorContext.newPage();
+  await signIn(operator, { email: "admin@nearhand.dev", firstName: "Ada", lastName: "Admin" });
+  const target = await newSignedInPage(browser, baseURL, "a11y-suspended", "Sam", "Spammer");
+  const targetId = (await fetchAuthUser(target.page.request)).id;
+  await target.context.close();
+  await ok(operator.request.post(`/api/admin/users/${targetId}/suspend`, { data: { reason: "Spam in messages", days: 7 } }), 200);
+
   data = {
+    operatorContext,
+    operator,
+    suspendedId: targetId,
     seekerContext: seeker.context,
     providerContext: provider.context,
     seeker: seeker.page,
@@ -371,6 +387,23 @@ async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", 
   await expect(provider.getByTestId("blocked-users-empty")).toBeVisible();
 }
 
+/** The operator console's screens (issue 34), each at both widths. */
+async function scanConsole(operator: Page, mode: "js" | "no-js") {
+  for (const [path, label] of [
+    ["/admin", "console overview"],
+    ["/admin/users?q=Fixer", "console user lookup"],
+    [`/admin/users/${data.providerId}`, "console user page (Suspend)"],
+    [`/admin/users/${data.suspendedId}`, "console user page (Reinstate)"],
+    ["/admin/audit", "console audit log"],
+    ["/admin/signals", "console signals"],
+  ]) {
+    const response = await operator.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await waitForHydration(operator);
+    await scanBoth(operator, label, mode);
+  }
+}
+
 test("every screen and dialog passes axe, with JavaScript", async ({ page }) => {
   // About 1.5 min on an idle machine; generous for a busy one (2 cores shared with other suites).
   test.setTimeout(360_000);
@@ -381,6 +414,8 @@ test("every screen and dialog passes axe, with JavaScript", async ({ page }) => 
   const errors: string[] = [];
   for (const p of [data.seeker, data.provider]) p.on("pageerror", (error) => errors.push(error.stack ?? error.message));
   await scanSignedIn(data.seeker, data.provider, "js", true);
+  data.operator.on("pageerror", (error) => errors.push(error.stack ?? error.message));
+  await scanConsole(data.operator, "js");
   expect(errors, "uncaught exceptions in the signed-in pages").toEqual([]);
 });
 
@@ -398,9 +433,15 @@ test("every screen and dialog passes axe, without JavaScript", async ({ noJsPage
   await providerContext.addCookies(await data.providerContext.cookies());
   const provider = await providerContext.newPage();
   await provider.setViewportSize(DESKTOP);
+  const operatorContext = await newNoJsContext(browser, baseURL);
+  await operatorContext.addCookies(await data.operatorContext.cookies());
+  const operator = await operatorContext.newPage();
+  await operator.setViewportSize(DESKTOP);
   try {
     await scanSignedIn(page, provider, "no-js", false);
+    await scanConsole(operator, "no-js");
   } finally {
     await providerContext.close();
+    await operatorContext.close();
   }
 });

@@ -1092,8 +1092,52 @@ const TABLE: Row<object>[] = [
     // The profile it lands on lists them (tests/integration/report-and-block.test.ts).
     callers: { anonymous: LOGIN, owner: ["newcomer", done("/profile", "User blocked")] },
   }),
+  // The console (issue 34) is a plain 404 to everyone but an operator, signed in or not, before anything is read;
+  // what an operator sees and does there is tested in console.test.ts.
+  ...consoleRows(),
   row("GET /*", { send: () => ({ path: "/no/such/page" }), callers: { anonymous: 404, owner: ["seeker", 404] } }),
 ];
+
+/** The console's pages and API: a plain 404 to a visitor and to signed-in users, who get no hint of it. */
+function consoleRows(): Row<object>[] {
+  const user = (c: Fixtures) => c.provider.person.id;
+  const notHere: Callers<object> = { anonymous: 404, stranger: ["otherSeeker", 404], owner: [["seeker", "provider"], 404] };
+  const reason = { reason: "Spam" };
+  return [
+    row("GET /admin", { callers: notHere }),
+    row("GET /admin/users", { send: (c) => ({ path: `/admin/users?q=${encodeURIComponent(c.provider.person.email)}` }), callers: notHere }),
+    row("GET /admin/users/:id", { send: (c) => ({ path: `/admin/users/${user(c)}` }), callers: notHere }),
+    row("POST /admin/users/:id", {
+      send: (c) => ({ path: `/admin/users/${user(c)}`, form: { intent: "suspend", reason: "Spam", days: "1" } }),
+      // A visitor's page post goes to sign-in, as every page post of theirs does.
+      callers: { ...notHere, anonymous: LOGIN },
+      intact: async (c) => expect((await me(c.provider)).suspendedAt).toBeNull(),
+    }),
+    row("GET /admin/audit", { callers: notHere }),
+    row("GET /admin/signals", { callers: notHere }),
+    row("POST /admin/signals", {
+      send: (c) => ({ path: "/admin/signals", form: { intent: "exclude", reviewId: c.review.id, reason: "Spam" } }),
+      callers: { ...notHere, anonymous: LOGIN },
+    }),
+    row("GET /api/admin/overview", { callers: notHere }),
+    row("GET /api/admin/users", { send: () => ({ path: "/api/admin/users?q=tester" }), callers: notHere }),
+    row("GET /api/admin/users/:id", { send: (c) => ({ path: `/api/admin/users/${user(c)}` }), callers: notHere }),
+    row("POST /api/admin/users/:id/suspend", {
+      send: (c) => ({ path: `/api/admin/users/${user(c)}/suspend`, json: reason }),
+      callers: notHere,
+    }),
+    row("POST /api/admin/users/:id/reinstate", {
+      send: (c) => ({ path: `/api/admin/users/${user(c)}/reinstate`, json: reason }),
+      callers: notHere,
+    }),
+    row("GET /api/admin/audit", { callers: notHere }),
+    row("GET /api/admin/signals", { callers: notHere }),
+    row("POST /api/admin/reviews/:id/exclude", {
+      send: (c) => ({ path: `/api/admin/reviews/${c.review.id}/exclude`, json: reason }),
+      callers: notHere,
+    }),
+  ];
+}
 
 // ---------------------------------------------------------------------------
 // Running it

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { requireAccountSignInWithinLimit, requireSignInWithinLimit } from "~/http/api-rate-limit.server";
 import { apiRoute, endpoint, redirectAnswer, type RouteArgs } from "~/http/api-route.server";
 import { getAuthenticator, OIDC_STRATEGY } from "~/http/auth.server";
+import { addressKey, clientAddress } from "~/http/client-address.server";
 import { getSession, redirectWithToast, startUserSession } from "~/http/request-session.server";
 import { clearedStateCookie } from "~/http/sign-in-state.server";
 import { log } from "~/infra/logger.server";
@@ -11,6 +12,7 @@ import { signature } from "~/infra/signature.server";
 import { safeRedirectPath } from "~/lib/redirects";
 import { REFUSED_ACCOUNT_SIGNATURE, SignInRefused, signInRefusedLocation } from "~/lib/sign-in-refusals";
 import { errorToast } from "~/lib/toast";
+import { recordSignInAddress } from "~/operations/sign-in.server";
 import { signInRefusals } from "~/routes/api/login";
 
 export const { endpoints, loader, action } = apiRoute({
@@ -42,6 +44,7 @@ async function finishSignIn({ request, context }: Pick<RouteArgs, "request" | "c
     const user = await authenticator.authenticate(OIDC_STRATEGY, request);
     await requireAccountSignInWithinLimit(user.email);
     await startUserSession(context, user.id);
+    await recordSignInAddress(user.id, addressKey(clientAddress(context, request)));
   } catch (error) {
     if (error instanceof Response) {
       // The account's sign-in limit (429): the attempt ends too.

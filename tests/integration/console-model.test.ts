@@ -1,0 +1,242 @@
+// The operator console's queries (issue 34): the overview's day buckets in the market's zone, completion rate and
+// median; the user lookup; the signals (a) repeated pairs, (b) quick completions, (c) reviewers sharing an address;
+// excluding a review recomputes its reviewee's aggregates in the same transaction and is audited once (409 after).
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+
+import { overviewDays, shiftDate } from "~/lib/overview-days";
+import { listAuditLog, recordAction } from "~/models/audit-log.server";
+import { marketplaceHealth } from "~/models/marketplace-health.server";
+import { insertReviewAndRecount } from "~/models/review.server";
+import { quickCompletions, repeatedPairs, sharedAddressReviewers } from "~/models/signals.server";
+import { searchUsers } from "~/models/user-lookup.server";
+import { excludeReviewIn } from "~/operations/signals.server";
+
+import type { Database } from "../../db/client.ts";
+import * as t from "../../db/schema.ts";
+import { insertBooking, modelTestDatabase, refusal } from "../support/model-database.ts";
+
+let db: Database;
+const { user, provider } = modelTestDatabase((opened) => (db = opened));
+
+const ZONE = "America/New_York";
+const minutes = (n: number) => n * 60_000;
+const userRow = async (id: string) => (await db.select().from(t.users).where(eq(t.users.id, id)))[0]!;
+
+async function jobAt(seekerId: string, createdAt: Date) {
+  const [job] = await db
+    .insert(t.jobs)
+    .values({ seekerId, categoryId: "repair", title: "Tap", description: "Fix it", latitude: "40.7", longitude: "-74", address: "NY", createdAt })
+    .returning();
+  return job!;
+}
+
+describe("the overview", () => {
+  it("counts by calendar day in the market's zone: a job at 23:30 on 8 March (EST) is the 8th's, not the 9th's", () => {
+    const range = overviewDays(new Date("2025-03-10T16:00:00Z"), ZONE, 3);
+    expect(range.days).toEqual(["2025-03-08", "2025-03-09", "2025-03-10"]);
+    expect(range.since.toISOString()).toBe("2025-03-08T05:00:00.000Z");
+    // The night clocks went forward: the 11th begins at 04:00 UTC.
+    expect(range.until.toISOString()).toBe("2025-03-11T04:00:00.000Z");
+    expect(shiftDate("2024-02-28", 1)).toBe("2024-02-29");
+  });
+
+  it("gives jobs posted, bookings accepted and completed, completion rate, booked value and the median minutes to accept", async () => {
+    const seeker = await user();
+    const pro = await provider();
+    const range = overviewDays(new Date("2025-03-10T16:00:00Z"), ZONE, 3);
+    await jobAt(seeker.id, new Date("2025-03-09T04:30:00Z")); // 8 March, 23:30 EST
+    await jobAt(seeker.id, new Date("2025-03-08T04:59:00Z")); // 7 March: before the range
+    await jobAt(seeker.id, new Date("2025-03-11T04:00:00Z")); // 11 March: after it
+    // Three acceptances on the 9th, 10, 20 and 60 minutes after posting; one completed on the 10th.
+    const posted = new Date("2025-03-09T15:00:00Z");
+    for (const [after, price, status] of [
+      [10, "100", "completed"],
+      [20, "50.50", "accepted"],
+      [60, "25", "cancelled"],
+    ] as const) {
+      const job = await jobAt(seeker.id, posted);
+      await db.insert(t.bookings).values({
+        jobId: job.id,
+        seekerId: seeker.id,
+        providerId: pro.id,
+        agreedPrice: price,
+        paymentMethod: "cash",
+        status,
+        createdAt: new Date(posted.getTime() + minutes(after)),
+        completedAt: status === "completed" ? new Date("2025-03-10T14:00:00Z") : null,
+      });
+    }
+    // A request still pending and one declined were never accepted.
+    for (const status of ["pending", "cancelled"] as const) {
+      const job = await jobAt(seeker.id, posted);
+      await db.insert(t.bookings).values({
+        jobId: job.id,
+        seekerId: seeker.id,
+        providerId: pro.id,
+        agreedPrice: "999",
+        paymentMethod: "cash",
+        status,
+        expiresAt: new Date("2025-03-10T15:00:00Z"),
+        createdAt: new Date(posted.getTime() + minutes(5)),
+      });
+    }
+    const health = await marketplaceHealth(db, range, ZONE);
+    const [eighth, ninth, tenth] = health.days;
+    expect(eighth).toMatchObject({ day: "2025-03-08", jobsPosted: 1, accepted: 0, completed: 0, bookedValue: 0, medianMinutesToAccept: null });
+    expect(ninth).toMatchObject({
+      day: "2025-03-09",
+      jobsPosted: 5,
+      accepted: 3,
+      acceptedCompleted: 1,
+      completed: 0,
+      bookedValue: 175.5,
+      medianMinutesToAccept: 20,
+    });
+    expect(tenth).toMatchObject({ day: "2025-03-10", jobsPosted: 0, accepted: 0, completed: 1 });
+    expect(health.providersOnline).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("the user lookup", () => {
+  it("finds a part of an email or a name in any case, or an id; LIKE's wildcards are plain letters", async () => {
+    const ada = await user({ email: `ada.lovelace-${Date.now()}@example.com`, firstName: "Ada", lastName: "Lovelace" });
+    await user({ email: `grace-${Date.now()}@example.com`, firstName: "Grace", lastName: "Hopper" });
+    expect((await searchUsers(db, "LOVELACE")).map((u) => u.id)).toContain(ada.id);
+    expect((await searchUsers(db, "ada lov")).map((u) => u.id)).toEqual([ada.id]);
+    expect((await searchUsers(db, ada.id)).map((u) => u.email)).toEqual([ada.email]);
+    expect(await searchUsers(db, "%")).toEqual([]);
+    expect(await searchUsers(db, "  ")).toEqual([]);
+  });
+});
+
+describe("signals", () => {
+  const since = () => new Date(Date.now() - 30 * 24 * 3_600_000);
+
+  it("(a) flag one seeker and one provider completing 3 bookings in 30 days, not 2", async () => {
+    const [seeker, pro, other] = [await user(), await provider(), await provider()];
+    const done = { status: "completed" as const, completedAt: new Date(), createdAt: new Date(Date.now() - 3_600_000) };
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push((await insertBooking(db, seeker.id, pro.id, done)).id);
+    for (let i = 0; i < 2; i++) await insertBooking(db, seeker.id, other.id, done);
+    // An old one does not count.
+    await insertBooking(db, seeker.id, other.id, { ...done, completedAt: new Date(Date.now() - 40 * 24 * 3_600_000) });
+    const pairs = await repeatedPairs(db, since());
+    expect(pairs.find((p) => p.providerId === pro.id)?.bookingIds.sort()).toEqual(ids.sort());
+    expect(pairs.find((p) => p.providerId === other.id)).toBeUndefined();
+  });
+
+  it("(b) flag a booking completed within 10 minutes of its acceptance, not one after 3 hours", async () => {
+    const [seeker, pro] = [await user(), await provider()];
+    const quick = await insertBooking(db, seeker.id, pro.id, {
+      status: "completed",
+      createdAt: new Date(Date.now() - minutes(4)),
+      completedAt: new Date(),
+    });
+    const slow = await insertBooking(db, seeker.id, pro.id, {
+      status: "completed",
+      createdAt: new Date(Date.now() - minutes(180)),
+      completedAt: new Date(),
+    });
+    const flagged = await quickCompletions(db, since());
+    expect(flagged).toContain(quick.id);
+    expect(flagged).not.toContain(slow.id);
+  });
+
+  it("(c) flag 3 distinct reviewers of one user who signed in from one address, with their reviews", async () => {
+    const pro = await provider();
+    const reviewers = [await user(), await user(), await user()];
+    const reviewIds: string[] = [];
+    for (const reviewer of reviewers) {
+      const booking = await insertBooking(db, reviewer.id, pro.id, { status: "completed", completedAt: new Date() });
+      reviewIds.push((await insertReviewAndRecount(db, { bookingId: booking.id, reviewerId: reviewer.id, revieweeId: pro.id, rating: 5 }))!.id);
+      await db.insert(t.signIns).values({ userId: reviewer.id, addressHash: "same-address" });
+    }
+    const flag = (await sharedAddressReviewers(db, since())).find((f) => f.revieweeId === pro.id);
+    expect(flag?.reviewerIds.sort()).toEqual(reviewers.map((r) => r.id).sort());
+    expect(flag?.reviewIds.sort()).toEqual(reviewIds.sort());
+  });
+
+  it("(c) leaves alone two reviewers sharing an address and three on different addresses", async () => {
+    const pro = await provider();
+    const trio = [await user(), await user(), await user()];
+    for (const [i, reviewer] of trio.entries()) {
+      const booking = await insertBooking(db, reviewer.id, pro.id, { status: "completed", completedAt: new Date() });
+      await insertReviewAndRecount(db, { bookingId: booking.id, reviewerId: reviewer.id, revieweeId: pro.id, rating: 5 });
+      await db.insert(t.signIns).values({ userId: reviewer.id, addressHash: i < 2 ? `pair-${pro.id}` : `alone-${reviewer.id}` });
+    }
+    expect((await sharedAddressReviewers(db, since())).find((f) => f.revieweeId === pro.id)).toBeUndefined();
+  });
+});
+
+describe("excluding a review", () => {
+  it("recomputes the reviewee's average and count without it in the same transaction, audited; again is 409", async () => {
+    const operator = await user({ isOperator: true });
+    const pro = await provider();
+    const ids: string[] = [];
+    for (const rating of [4, 4, 5]) {
+      const seeker = await user();
+      const booking = await insertBooking(db, seeker.id, pro.id, { status: "completed" });
+      ids.push((await insertReviewAndRecount(db, { bookingId: booking.id, reviewerId: seeker.id, revieweeId: pro.id, rating }))!.id);
+    }
+    expect(await userRow(pro.id)).toMatchObject({ averageRating: "4.33", totalReviews: 3 });
+
+    // Rolled back with its transaction: neither the review nor the aggregates nor the log changed.
+    await db
+      .transaction(async (tx) => {
+        await excludeReviewIn(tx, operator, ids[2]!, "sock puppet");
+        throw new Error("rollback");
+      })
+      .catch(() => undefined);
+    expect(await userRow(pro.id)).toMatchObject({ averageRating: "4.33", totalReviews: 3 });
+    expect(await listAuditLog(db, { targetId: ids[2] })).toEqual([]);
+
+    const excluded = await excludeReviewIn(db, operator, ids[2]!, "sock puppet");
+    expect(excluded.excludedAt).not.toBeNull();
+    expect(await userRow(pro.id)).toMatchObject({ averageRating: "4.00", totalReviews: 2 });
+    const [entry] = await listAuditLog(db, { targetId: ids[2] });
+    expect(entry).toMatchObject({ action: "review.exclude", operatorId: operator.id, targetType: "review", reason: "sock puppet" });
+
+    expect((await refusal(excludeReviewIn(db, operator, ids[2]!, "again"))).kind).toBe("conflict");
+    expect(await listAuditLog(db, { targetId: ids[2] })).toHaveLength(1);
+    expect((await refusal(excludeReviewIn(db, operator, "00000000-0000-4000-8000-000000000000", "x"))).kind).toBe("not_found");
+
+    // A new review recounts without the excluded one too.
+    const seeker = await user();
+    const booking = await insertBooking(db, seeker.id, pro.id, { status: "completed" });
+    await insertReviewAndRecount(db, { bookingId: booking.id, reviewerId: seeker.id, revieweeId: pro.id, rating: 1 });
+    expect(await userRow(pro.id)).toMatchObject({ averageRating: "3.00", totalReviews: 3 });
+  });
+});
+
+describe("the audit log", () => {
+  it("filters by operator and by a target or its user, newest first, and pages on by (time, id)", async () => {
+    const [op1, op2, someone] = [await user({ isOperator: true }), await user({ isOperator: true }), await user()];
+    const target = "11111111-1111-4111-8111-111111111111";
+    const entries = [];
+    for (const [operator, targetId] of [
+      [op1, someone.id],
+      [op2, target],
+      [op1, target],
+    ] as const) {
+      entries.push(
+        await recordAction(db, {
+          operatorId: operator.id,
+          action: "review.hide",
+          targetType: "review",
+          targetId,
+          targetUserId: someone.id,
+          reason: "r",
+        }),
+      );
+    }
+    expect((await listAuditLog(db, { operatorId: op2.id })).map((e) => e.id)).toEqual([entries[1]!.id]);
+    expect((await listAuditLog(db, { about: target })).map((e) => e.id)).toEqual([entries[2]!.id, entries[1]!.id]);
+    // About the user: the entries whose target is theirs, and those on them.
+    const aboutSomeone = await listAuditLog(db, { about: someone.id });
+    expect(aboutSomeone.map((e) => e.id)).toEqual([entries[2]!.id, entries[1]!.id, entries[0]!.id]);
+    const [first, second] = await listAuditLog(db, { about: someone.id }, 2);
+    const older = await listAuditLog(db, { about: someone.id, before: { createdAt: second!.createdAt, id: second!.id } });
+    expect([first, second, ...older].map((e) => e!.id)).toEqual(aboutSomeone.map((e) => e.id));
+  });
+});
