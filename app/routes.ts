@@ -43,6 +43,7 @@ export default caseSensitive([
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("unsubscribe/one-click", "routes/unsubscribe-one-click.ts"),
   route("sign-in/refused", "routes/sign-in-refused.tsx"),
+  route("admin/reports", "routes/admin/reports.tsx"),
   route("dev/mail", "routes/dev/mail.tsx"),
   route("dev/fail/resource", "routes/dev/fail-resource.ts"),
   route("dev/fail/:stage", "routes/dev/fail-page.tsx"),
