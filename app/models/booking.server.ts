@@ -186,6 +186,57 @@ export async function clashingBookings(
     .limit(3);
 }
 
+/**
+ * The provider's accepted or started bookings whose time lies within CLASH_HOURS of `span` (a window covering
+ * several requests), soonest first: read once for all of a page's requests, then compared with `clashes`.
+ */
+export async function activeBookingsAround(
+  db: Executor,
+  providerId: string,
+  span: Window,
+  limit = 200,
+): Promise<Pick<Booking, "id" | "scheduledAt" | "scheduledEndAt">[]> {
+  const margin = sql.raw(`interval '${CLASH_HOURS} hours'`);
+  const end = span.end ?? span.start;
+  return db
+    .select({ id: bookings.id, scheduledAt: bookings.scheduledAt, scheduledEndAt: bookings.scheduledEndAt })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.providerId, providerId),
+        inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]),
+        sql`${bookings.scheduledAt} < ${end.toISOString()}::timestamptz + ${margin}`,
+        sql`coalesce(${bookings.scheduledEndAt}, ${bookings.scheduledAt}) > ${span.start.toISOString()}::timestamptz - ${margin}`,
+      ),
+    )
+    .orderBy(asc(bookings.scheduledAt))
+    .limit(limit);
+}
+
+/** A booking with its job and the provider, for the seeker's "Your bookings". */
+export type SeekerBookingItem = Booking & { job: BookingJob; provider: Omit<PartySummary, "phoneNumber"> };
+
+/**
+ * The seeker's open requests (a lapsed one the expiry job has not reached yet left out) and accepted or started
+ * bookings, soonest first.
+ */
+export async function listSeekerBookings(db: Executor, seekerId: string, limit = 10): Promise<SeekerBookingItem[]> {
+  const rows = await db
+    .select({ booking: bookings, job: jobColumns, provider: partySummary })
+    .from(bookings)
+    .innerJoin(jobs, eq(jobs.id, bookings.jobId))
+    .innerJoin(users, eq(users.id, bookings.providerId))
+    .where(
+      and(
+        eq(bookings.seekerId, seekerId),
+        or(and(eq(bookings.status, "pending"), sql`${bookings.expiresAt} > now()`), inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES])),
+      ),
+    )
+    .orderBy(asc(bookings.scheduledAt))
+    .limit(limit);
+  return rows.map(({ booking, job, provider }) => ({ ...booking, job: asSeenBy(job, true), provider }));
+}
+
 /** The name another user reads in a notification: never the email address (decision 0018). */
 export async function displayName(db: Executor, userId: string): Promise<string> {
   const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));

@@ -53,7 +53,17 @@ export const createJobSchema = createInsertSchema(jobs, {
   budget: decimal(jobFieldRules.budget).nullish(),
 })
   // A job is addressed to one provider only by a request (POST /api/bookings/requests), never by a field of a job.
-  .omit({ id: true, createdAt: true, updatedAt: true, status: true, seekerId: true, locationApproximate: true, requestedProviderId: true })
+  .omit({
+    id: true,
+    createdAt: true,
+    updatedAt: true,
+    status: true,
+    seekerId: true,
+    locationApproximate: true,
+    requestedProviderId: true,
+    hiddenAt: true,
+    hiddenFor: true,
+  })
   .refine((v) => (v.latitude == null) === (v.longitude == null), {
     message: "latitude and longitude go together",
     path: ["longitude"],

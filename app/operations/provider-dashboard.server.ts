@@ -1,9 +1,17 @@
 import "server-only";
 
 import { getConfig } from "~/infra/config.server";
-import { getDb } from "~/infra/db.server";
+import { getDb, type Executor } from "~/infra/db.server";
 import { ACTIVE_BOOKING_STATUSES } from "~/lib/booking-process";
-import { listMyBookings, type BookingListItem } from "~/models/booking.server";
+import { clashes, type Window } from "~/lib/schedule";
+import {
+  activeBookingsAround,
+  listMyBookings,
+  listProviderBookings,
+  type Booking,
+  type BookingListItem,
+  type ProviderBookingItem,
+} from "~/models/booking.server";
 import type { SavedIds } from "~/models/favorite.server";
 import { listAvailableJobs, type NearbyJob } from "~/models/job.server";
 import { getProviderStats, type ProviderStats } from "~/models/provider.server";
@@ -15,6 +23,11 @@ export const ACTIVE_JOBS_PREVIEW = 20;
 /** How many nearby jobs the dashboard lists before "Show more jobs near you". */
 export const AVAILABLE_JOBS_PREVIEW = 20;
 
+/** How many open requests the dashboard lists (more are rare: each lapses within a day). */
+export const REQUESTS_SHOWN = 10;
+/** How many upcoming bookings the dashboard lists before pointing to all active jobs. */
+export const UPCOMING_PREVIEW = 5;
+
 /** Which of the dashboard's lists are shown whole (?activeJobs=all, ?availableJobs=all). */
 export interface DashboardLists {
   activeJobs: boolean;
@@ -25,8 +38,15 @@ export function expandedLists(url: URL): DashboardLists {
   return { activeJobs: url.searchParams.get("activeJobs") === "all", availableJobs: url.searchParams.get("availableJobs") === "all" };
 }
 
+/** A request with the provider's accepted or started booking it comes within two hours of, if any (a warning only). */
+export type RequestItem = ProviderBookingItem & { clash: Window | null };
+
 export interface ProviderDashboardData {
   stats: Promise<ProviderStats>;
+  /** Open requests, newest first; `more` when some were left out. */
+  requests: Promise<{ requests: RequestItem[]; more: boolean }>;
+  /** Accepted bookings, soonest first; `more` when the preview cut some off. */
+  upcoming: Promise<{ bookings: ProviderBookingItem[]; more: boolean }>;
   /** Accepted and in-progress bookings, newest first; `more` when the preview cut some off. */
   activeJobs: Promise<{ bookings: BookingListItem[]; more: boolean }>;
   /** Posted jobs near the provider, only while online. */
@@ -41,6 +61,14 @@ export function providerDashboard(user: User, lists: DashboardLists): ProviderDa
   const db = getDb();
   return {
     stats: db.then((d) => getProviderStats(d, user, getConfig().timeZone)),
+    requests: db.then(async (d) => {
+      const listed = await listProviderBookings(d, user.id, "requests", REQUESTS_SHOWN + 1);
+      const requests = await withClashes(d, user.id, listed.slice(0, REQUESTS_SHOWN));
+      return { requests, more: listed.length > REQUESTS_SHOWN };
+    }),
+    upcoming: db.then(async (d) =>
+      preview(await listProviderBookings(d, user.id, "upcoming", UPCOMING_PREVIEW + 1), UPCOMING_PREVIEW, (bookings, more) => ({ bookings, more })),
+    ),
     activeJobs: db.then(async (d) => {
       const listed = await listMyBookings(d, user.id, {
         asProvider: true,
@@ -59,6 +87,29 @@ export function providerDashboard(user: User, lists: DashboardLists): ProviderDa
         })
       : null,
   };
+}
+
+/**
+ * Each request with the first of the provider's active bookings near its time: the bookings around all the
+ * requests are read in one query and compared here, so the list costs one query whatever its length.
+ */
+async function withClashes(db: Executor, providerId: string, requests: ProviderBookingItem[]): Promise<RequestItem[]> {
+  const windows = requests.map(windowOf);
+  const asked = windows.filter((w) => w !== null);
+  if (asked.length === 0) return requests.map((r) => ({ ...r, clash: null }));
+  const span = {
+    start: new Date(Math.min(...asked.map((w) => w.start.getTime()))),
+    end: new Date(Math.max(...asked.map((w) => (w.end ?? w.start).getTime()))),
+  };
+  const booked = (await activeBookingsAround(db, providerId, span)).map(windowOf).filter((w) => w !== null);
+  return requests.map((request, i) => {
+    const window = windows[i];
+    return { ...request, clash: (window && booked.find((other) => clashes(window, other))) ?? null };
+  });
+}
+
+function windowOf(booking: Pick<Booking, "scheduledAt" | "scheduledEndAt">): Window | null {
+  return booking.scheduledAt ? { start: booking.scheduledAt, end: booking.scheduledEndAt } : null;
 }
 
 /** The first `limit` items (all without a limit), and whether more were listed. */

@@ -248,7 +248,9 @@ async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", 
   const { bookings, requests, openJobId, providerId } = data;
 
   // --- The seeker.
-  await screen(seeker, "/", "home (seeker)");
+  await open(seeker, "/");
+  await expect(seeker.getByTestId("your-booking").filter({ hasText: "Plane the kitchen door" })).toContainText("Waiting for Pat Fixer to answer");
+  await scanBoth(seeker, "home (seeker) with bookings", mode);
   if (javaScript) {
     await seeker.setViewportSize(DESKTOP);
     await scanDialog(seeker, roleSwitchLink(seeker), "Offering Services As", "role-switch dialog");
@@ -332,7 +334,11 @@ async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", 
   await screen(seeker, "/favorites?tab=jobs", "favorites (jobs)");
 
   // --- The provider.
-  await screen(provider, "/", "home (provider)");
+  await open(provider, "/");
+  await expect(provider.getByTestId("request").filter({ hasText: "Plane the kitchen door" })).toBeVisible();
+  // Asked for as soon as possible, near the accepted booking's time: the card carries the clash warning.
+  await expect(provider.getByTestId("request-clash").first()).toBeVisible();
+  await scanBoth(provider, "home (provider) with a request", mode);
   await screen(provider, `/jobs/${openJobId}`, "job page (provider)");
   await screen(provider, "/profile?edit=1", "profile edit (provider)");
   await screen(provider, `/bookings/${requests.pending}`, "request to answer (provider)");

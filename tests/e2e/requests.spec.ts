@@ -56,17 +56,27 @@ async function signedInPage(browser: Browser, baseURL: string | undefined, email
 
 for (const javaScript of [true, false]) {
   test.describe(`a direct request, JavaScript ${javaScript ? "on" : "off"}`, () => {
-    test("the seeker asks for tomorrow 3–5 pm, the provider accepts, both see the booking with its time", async ({ browser, baseURL }) => {
-      const id = await providerId(browser, baseURL);
-      const seeker = await signedInPage(browser, baseURL, SEEKER, `/providers/${id}/request?category=repair`, javaScript);
+    test("the seeker finds the provider by a misspelt name, filters, requests tomorrow 3–5 pm; the provider accepts from the dashboard; both see the time and download the .ics", async ({
+      browser,
+      baseURL,
+    }) => {
+      const seeker = await signedInPage(browser, baseURL, SEEKER, "/providers", javaScript);
+      await seeker.page.getByTestId("directory-q").fill("Priya Patle");
+      await seeker.page.getByLabel("Category").selectOption({ label: "Repair & Maintenance" });
+      await seeker.page.getByLabel("Distance").selectOption({ label: "Within 25 mi" });
+      await seeker.page.getByRole("button", { name: "Search" }).click();
+      await expect(seeker.page).toHaveURL(/q=Priya\+Patle.*category=repair.*near=25/);
+      await seeker.page.getByTestId("directory-results").getByRole("link", { name: "Request Priya Patel" }).click();
       await expect(seeker.page.getByRole("heading", { level: 1 })).toHaveText("Request Priya Patel");
       const title = uniqueTitle("Dripping tap");
       await sendRequest(seeker.page, title);
       const bookingPath = new URL(seeker.page.url()).pathname;
 
-      const provider = await signedInPage(browser, baseURL, PROVIDER, bookingPath, javaScript);
-      await expect(provider.page.getByTestId("booking-answer-by")).toContainText("Please answer by");
-      await provider.page.getByRole("button", { name: "Accept" }).click();
+      const provider = await signedInPage(browser, baseURL, PROVIDER, "/", javaScript);
+      const request = provider.page.getByTestId("request").filter({ hasText: title });
+      await expect(request.getByTestId("request-when")).toHaveText("Tomorrow 3–5 pm");
+      await request.getByRole("button", { name: "Accept" }).click();
+      await expect(provider.page).toHaveURL(new RegExp(`${bookingPath}$`));
       await expect(provider.page.getByTestId("booking-status")).toContainText(/accepted/i);
       await expect(provider.page.getByTestId("booking-when")).toHaveText("When: Tomorrow 3–5 pm");
 

@@ -85,6 +85,18 @@ describe("find and book through the API", () => {
         job: { status: "matched" },
       });
     }
+    for (const party of [seeker, priya]) {
+      const calendar = await party.request(`/bookings/${booking.id}/calendar.ics`);
+      expect(calendar.headers.get("Content-Type")).toMatch(/^text\/calendar/);
+      const text = await calendar.text();
+      expect(text).toContain(
+        `DTSTART:${new Date(booking.scheduledAt)
+          .toISOString()
+          .replace(/[-:]/g, "")
+          .replace(/\.\d{3}/, "")}`,
+      );
+      expect(text).toContain("STATUS:CONFIRMED");
+    }
     const seekerNotices = await (await seeker.request("/api/notifications")).json();
     expect(seekerNotices.find((n: { relatedId: string }) => n.relatedId === booking.id)).toMatchObject({ type: "booking_accepted" });
   });

@@ -230,16 +230,25 @@ describe("the provider dashboard's active jobs (decision 0028)", () => {
       titles.push(`Active job ${i}`);
     }
     const cards = (html: string) => html.split('data-testid="active-job"').length - 1;
+    // The Active Jobs list alone (Upcoming lists accepted bookings too, soonest first).
+    const activeList = (html: string) => {
+      const start = html.indexOf('data-testid="active-jobs"');
+      return html.slice(start, html.indexOf("</ul>", start));
+    };
 
     const dashboard = await (await provider.request("/")).text();
     expect(cards(dashboard)).toBe(20);
     expect(dashboard).toContain("Active job 21");
-    expect(dashboard).not.toMatch(/Active job 1</);
+    expect(activeList(dashboard)).not.toMatch(/Active job 1</);
     expect(dashboard).toContain('href="/?activeJobs=all#active-jobs-title"');
 
     const all = await (await provider.request("/?activeJobs=all")).text();
     expect(cards(all)).toBe(21);
-    expect(all).toMatch(/Active job 1</);
+    expect(activeList(all)).toMatch(/Active job 1</);
     expect(all).not.toContain("Show all active jobs");
+    // Upcoming previews the five soonest and points to the whole list, unless it is shown already.
+    expect(dashboard.split('data-testid="upcoming-booking"').length - 1).toBe(5);
+    expect(dashboard).toContain("See all your active jobs");
+    expect(all).not.toContain("See all your active jobs");
   });
 });

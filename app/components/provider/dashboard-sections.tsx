@@ -104,7 +104,7 @@ const BOOKING_STATUS_STYLES: Partial<Record<Booking["status"], string>> = {
 };
 
 /** The dashboard with these lists shown whole, scrolled to `anchor`: plain links, so they work without JavaScript. */
-function dashboardHref(lists: DashboardLists, anchor: string): string {
+export function dashboardHref(lists: DashboardLists, anchor: string): string {
   const query = new URLSearchParams();
   if (lists.activeJobs) query.set("activeJobs", "all");
   if (lists.availableJobs) query.set("availableJobs", "all");

@@ -2,11 +2,13 @@ import { Suspense } from "react";
 
 import { Power, Radio } from "~/components/icons";
 import { AvailabilityBanner } from "~/components/provider/availability-toggle";
+import { Requests, Upcoming, UpcomingSkeleton } from "~/components/provider/booking-lists";
 import {
   ActiveJobs,
   ActiveJobsSkeleton,
   AvailableJobs,
   AvailableJobsSkeleton,
+  dashboardHref,
   OfflineCard,
   StatsCards,
   StatsSkeleton,
@@ -16,10 +18,9 @@ import type { User } from "~/models/user.server";
 import type { DashboardLists, ProviderDashboardData } from "~/operations/provider-dashboard.server";
 
 /**
- * The provider dashboard (spec §2): availability banner with its switch,
- * earnings and rating cards, active jobs, and — while online — the posted jobs
- * near the provider. Each data section awaits its part of `data` and streams in
- * behind a skeleton.
+ * The provider dashboard (spec §2, issue 33): open requests (only when there are any), the availability banner
+ * with its switch, earnings and rating cards, upcoming bookings, active jobs, and — while online — the posted
+ * jobs near the provider. Each data section awaits its part of `data` and streams in behind a skeleton.
  */
 export function ProviderDashboard({ user, expanded, data }: { user: User; expanded: DashboardLists; data: ProviderDashboardData }) {
   return (
@@ -30,11 +31,27 @@ export function ProviderDashboard({ user, expanded, data }: { user: User; expand
         <p className="mt-1 text-slate-600">Welcome back, {fullName(user)}.</p>
       </div>
 
+      <Suspense fallback={null}>
+        <Requests data={data.requests} />
+      </Suspense>
+
       <AvailabilityBanner isOnline={user.isProviderOnline} onlineIcon={<Radio className="h-6 w-6" />} offlineIcon={<Power className="h-6 w-6" />} />
 
       <Suspense fallback={<StatsSkeleton />}>
         <StatsCards data={data.stats} />
       </Suspense>
+
+      <section aria-labelledby="upcoming-title" className="mt-10">
+        <h2 id="upcoming-title" className="scroll-mt-24 text-xl font-bold text-slate-900">
+          Upcoming
+        </h2>
+        <Suspense fallback={<UpcomingSkeleton />}>
+          <Upcoming
+            data={data.upcoming}
+            allActiveJobs={expanded.activeJobs ? null : dashboardHref({ ...expanded, activeJobs: true }, "active-jobs-title")}
+          />
+        </Suspense>
+      </section>
 
       <section aria-labelledby="active-jobs-title" className="mt-10">
         <h2 id="active-jobs-title" className="scroll-mt-24 text-xl font-bold text-slate-900">

@@ -6,6 +6,7 @@ import { EmptyState } from "~/components/empty-state";
 import { heartProps } from "~/components/favorites/saved.server";
 import { Plus } from "~/components/icons";
 import { JobCardList } from "~/components/job-card";
+import { YourBookings } from "~/components/seeker/your-bookings";
 import { JobCardSkeleton, SkeletonList } from "~/components/skeletons";
 import { CATEGORIES } from "~/lib/categories";
 import { availableLabel } from "~/lib/job-display";
@@ -13,8 +14,8 @@ import type { SeekerHomeData } from "~/operations/seeker-home.server";
 
 /**
  * The seeker home (spec §2): categories with the real number of online
- * providers, the four most recent requests, and a floating 'Post a job' button
- * on small screens. Counts and requests (`data`, from the route) stream in behind skeletons.
+ * providers, their open requests and bookings (only when there are any), the four most recent requests, and a
+ * floating 'Post a job' button on small screens. Counts, bookings and requests (`data`, from the route) stream in.
  */
 export function SeekerHome({ data }: { data: SeekerHomeData }) {
   return (
@@ -51,6 +52,10 @@ export function SeekerHome({ data }: { data: SeekerHomeData }) {
           Looking for someone in particular? Find a provider by name, skill or rating
         </Link>
       </p>
+
+      <Suspense fallback={null}>
+        <YourBookings data={data.bookings} />
+      </Suspense>
 
       <section aria-labelledby="recent-title" className="mt-10">
         <Suspense fallback={<RecentRequestsSkeleton />}>
