@@ -72,7 +72,7 @@ describe("the reports queue", () => {
     expect(page).toContain("When can you come?");
     expect(page).toContain("Sam Tester");
     expect(page).toContain("A threat");
-    expect(page).toMatch(/<form method="post"/);
+    expect(page.match(/<form[^>]*>/g)?.every((form) => form.includes('method="post"'))).toBe(true);
 
     const api = await (await operator.request("/api/admin/reports")).json();
     expect(api.find((g: { targetId: string }) => g.targetId === abusive.id)).toMatchObject({
