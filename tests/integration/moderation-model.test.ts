@@ -6,11 +6,13 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { inTransaction } from "~/infra/events.server";
+import { providerSearchQuery } from "~/lib/schemas/provider-search";
 import type { ReportReason, ReportTarget } from "~/lib/trust-safety";
 import { listAuditLog } from "~/models/audit-log.server";
 import { getJobForViewer, listAvailableJobs, listSeekerJobs } from "~/models/job.server";
 import { listConversations, listThread } from "~/models/message.server";
 import { countUnreadBadges } from "~/models/notification.server";
+import { searchProviders } from "~/models/provider-search.server";
 import { listReceivedReviews } from "~/models/review.server";
 import { acceptJobIn, moveBookingIn, reviewBookingIn } from "~/operations/bookings.server";
 import { postJobIn } from "~/operations/jobs.server";
@@ -147,6 +149,26 @@ describe("hiding", () => {
     const again = await refusal(hideContentIn(db, operator, { targetType: "review", targetId: fake.id, reason: "Again" }));
     expect([again.kind, again.message]).toEqual(["conflict", ALREADY_HIDDEN.review]);
     expect(await listAuditLog(db, { targetId: fake.id })).toHaveLength(1);
+  });
+
+  it("a hidden review's words no longer find its provider in the directory (migration 0013)", async () => {
+    const operator = await user({ isOperator: true });
+    const helper = await provider({ firstName: "Quentin" });
+    const fan = await user();
+    const { booking } = await completedBooking(fan.id, helper);
+    const review = await reviewBookingIn(db, fan.id, {
+      bookingId: booking.id,
+      revieweeId: helper.id,
+      rating: 5,
+      comment: "Zanzibarian craftsmanship",
+    });
+    const found = async () =>
+      (await searchProviders(db, fan.id, { latitude: 40.758, longitude: -73.9855 }, providerSearchQuery.parse({ q: "zanzibarian" }))).providers.map(
+        (p) => p.id,
+      );
+    expect(await found()).toContain(helper.id);
+    await hideContentIn(db, operator, { targetType: "review", targetId: review.id, reason: "Fake" });
+    expect(await found()).not.toContain(helper.id);
   });
 
   it("a review's hiding and recount roll back together when the transaction fails", async () => {
