@@ -36,6 +36,8 @@ export default caseSensitive([
   route("notifications", "routes/notifications.tsx"),
   route("favorites", "routes/favorites.tsx"),
   route("favorites/toggle", "routes/favorite-toggle.ts"),
+  route("report", "routes/report.tsx"),
+  route("blocks", "routes/blocks.ts"),
   route("profile/photo", "routes/profile-photo.ts"),
   route("profile/email-alerts", "routes/profile-email-alerts.ts"),
   route("profile/calendar-feed", "routes/profile-calendar-feed.ts"),

@@ -29,6 +29,9 @@ const AGGREGATES = [
   // The directory's search documents (decision 0072): the triggers that keep them are off while COPY loads (replica).
   `update users set search_document = provider_search_document(id, first_name, last_name, provider_categories, bio)
     where cardinality(provider_categories) > 0`,
+  // And the words of providers' names, by which a misspelt name is found (migration 0013).
+  `insert into provider_name_words (word)
+    select name_words(first_name, last_name) from users where cardinality(provider_categories) > 0 on conflict do nothing`,
 ];
 
 /** Indexes that back no constraint (primary keys and unique constraints stay). */

@@ -108,12 +108,10 @@ export const users = pgTable(
       .using("gin", t.providerCategories)
       .where(sql`${t.isProviderOnline} = true`),
     index("users_location_idx").on(t.latitude, t.longitude),
-    // The provider directory (decision 0072): its text, misspelt names and distances, over those who offer a service.
+    // The provider directory (decision 0072): its text (misspelt names through provider_name_words) and distances,
+    // over those who offer a service.
     index("users_provider_search_idx")
       .using("gin", t.searchDocument)
-      .where(sql`cardinality(${t.providerCategories}) > 0`),
-    index("users_provider_name_trgm_idx")
-      .using("gin", sql`(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) gin_trgm_ops`)
       .where(sql`cardinality(${t.providerCategories}) > 0`),
     index("users_provider_position_idx")
       .using("gist", t.position)
@@ -266,6 +264,14 @@ export const bookings = pgTable(
       .where(sql`${t.status} = 'accepted'`),
   ],
 );
+
+/**
+ * Every distinct word of providers' names (decision 0072), kept by a trigger on users (migration 0013): a misspelt
+ * name's spellings are found here by trigrams, at the cost of the names' vocabulary, then searched as words.
+ */
+export const providerNameWords = pgTable("provider_name_words", { word: text("word").primaryKey() }, (t) => [
+  index("provider_name_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
+]);
 
 /** A report of a job, user, message or review (issue 34): one open per reporter and target. */
 export const reports = pgTable(

@@ -3,7 +3,7 @@ import "server-only";
 import { createSelectSchema } from "drizzle-zod";
 import { z } from "zod";
 
-import { bookings, favorites, jobs, messages, notifications, reviews, serviceCategories, users } from "#db/schema.ts";
+import { bookings, favorites, jobs, messages, notifications, reports, reviews, serviceCategories, users } from "#db/schema.ts";
 import type { Booking, BookingDetail, BookingListItem } from "~/models/booking.server";
 import type { Category } from "~/models/category.server";
 import type { Favorite } from "~/models/favorite.server";
@@ -175,6 +175,16 @@ export const notificationAnswer = named(
 export const favoriteAnswer = named("Favorite", "A saved provider or job (spec §3).", createSelectSchema(favorites)) satisfies z.ZodType<Favorite>;
 
 export const favoriteRemovedAnswer = named("FavoriteRemoved", "Whether a favorite was there to remove.", z.object({ removed: z.boolean() }));
+
+export const reportAnswer = named(
+  "Report",
+  "A report as its reporter sees it: open until an operator reviews it.",
+  createSelectSchema(reports).pick({ id: true, targetType: true, targetId: true, reason: true, note: true, status: true, createdAt: true }),
+);
+
+export const blockAnswer = named("Block", "The user now blocked by the caller.", z.object({ userId: z.uuid(), blocked: z.literal(true) }));
+
+export const unblockAnswer = named("Unblock", "Whether the user was blocked.", z.object({ removed: z.boolean() }));
 
 export const notificationsReadAnswer = named("NotificationsRead", "How many notifications were unread.", z.object({ updated: z.int().min(0) }));
 

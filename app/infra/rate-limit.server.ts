@@ -26,6 +26,8 @@ export const RATE_LIMITS = {
   jobs: { points: 20, seconds: 60 * 60 },
   /** Messages sent (JSON API and the messages form). */
   messages: { points: 30, seconds: 60 },
+  /** Reports sent (JSON API and the report form): like messages, a script's flood of them is refused (issue 34). */
+  reports: { points: 30, seconds: 60 },
   /**
    * Booking moves: accepting a job, starting, completing, cancelling; the JSON API and the job and booking pages
    * spend the same budget (decision 0062).
@@ -51,7 +53,7 @@ export const emailKey = (email: string) => `email:${email.trim().toLowerCase()}`
 /**
  * Limits counted in each instance's memory instead of PostgreSQL (decision 0048): the API-wide limit is checked on
  * every /api request, where a write per request cost more than the limit is worth; it stops a script flooding one
- * instance, while the limits where exactness across instances matters (sign-in, posting, messages, bookings, uploads) stay
+ * instance, while the limits where exactness across instances matters (sign-in, posting, messages, reports, bookings, uploads) stay
  * in the database.
  */
 const PER_INSTANCE = new Set<RateLimitName>(["api"]);

@@ -17,6 +17,7 @@ import { ACCEPT_JOB, CANCEL_JOB, type AcceptanceFacts } from "~/lib/job-process"
 import { jobFieldRules } from "~/lib/schemas/job";
 import { isOnlineProvider, JOB_STATUSES } from "~/lib/statuses";
 import { oneLineText } from "~/lib/text-fields";
+import { blockedBetween } from "~/models/block.server";
 import { approximateArea, approximateCoordinate } from "~/models/job-location.server";
 import { listNearbyOnlineProviders } from "~/models/provider.server";
 
@@ -190,12 +191,15 @@ export function openToEveryone(): SQL {
   return sql`(${jobs.status} = 'posted' and ${jobs.requestedProviderId} is null and ${jobs.hiddenAt} is null)`;
 }
 
-/** A hidden job (by an operator, or while its seeker is suspended) is gone for everyone but operators (issue 34). */
-function mayReadJob(viewerId: string): SQL | undefined {
+/**
+ * A hidden job (by an operator, or while its seeker is suspended) is gone for everyone but operators; a posted job is
+ * not there for a user blocked by its seeker or who blocked them (issue 34), but their own and booked ones stay.
+ */
+export function mayReadJob(viewerId: string): SQL | undefined {
   return and(
     isNull(jobs.hiddenAt),
     or(
-      openToEveryone(),
+      and(openToEveryone(), sql`not ${blockedBetween(jobs.seekerId, viewerId)}`),
       eq(jobs.seekerId, viewerId),
       sql`exists (select 1 from ${bookings} where ${bookings.jobId} = ${jobs.id} and ${bookings.providerId} = ${viewerId})`,
     ),
@@ -302,6 +306,7 @@ export async function claimPostedJob(tx: Executor, jobId: string, providerId: st
         isNull(jobs.requestedProviderId),
         isNull(jobs.hiddenAt),
         ne(jobs.seekerId, providerId),
+        sql`not ${blockedBetween(jobs.seekerId, providerId)}`,
         withinReachOf(standing),
         sql`not ${withdrawnBy(providerId)}`,
       ),
@@ -324,11 +329,12 @@ export async function acceptanceFacts(db: Executor, jobId: string, providerId: s
       hiddenAt: jobs.hiddenAt,
       withinReach: withinReachOf(standing),
       withdrawn: withdrawnBy(providerId),
+      blocked: blockedBetween(jobs.seekerId, providerId),
     })
     .from(jobs)
     .where(eq(jobs.id, jobId));
-  // A job requested of another provider, or a hidden one, is not there for this one.
-  if (!row || row.hiddenAt !== null || (row.requestedProviderId !== null && row.requestedProviderId !== providerId)) return null;
+  // A job requested of another provider, a hidden one, or one of a seeker blocked either way, is not there for this one.
+  if (!row || row.hiddenAt !== null || row.blocked || (row.requestedProviderId !== null && row.requestedProviderId !== providerId)) return null;
   return {
     status: row.status,
     requestedOfMe: row.requestedProviderId === providerId,
@@ -463,7 +469,7 @@ const nearestQuery = builtOnce((db, shape) => {
   const branches = Array.from({ length: Number(count) }, (_, i) => {
     const pair = sql`${jobs.status} = 'posted' and ${jobs.requestedProviderId} is null and ${jobs.hiddenAt} is null and ${urgency === "urgent" ? sql`${jobs.isUrgent}` : sql`not ${jobs.isUrgent}`}
       and ${jobs.categoryId} = ${sql.placeholder(`category${i}`)} and ${jobs.seekerId} <> ${sql.placeholder("providerId")}
-      and not ${withdrawnBy(sql.placeholder("providerId"))}`;
+      and not ${withdrawnBy(sql.placeholder("providerId"))} and not ${blockedBetween(jobs.seekerId, sql.placeholder("providerId"))}`;
     // The limit-th nearest distance, nearest first from the index; then every job up to it (ties included),
     // newest first among equals.
     const limitthChord = sql`(select ${chord} from ${jobs}

@@ -8,6 +8,7 @@ import { invalid } from "~/lib/errors";
 import { chordForMiles, EARTH_RADIUS_MILES, unitSphereCube } from "~/lib/geo";
 import { isUuid } from "~/lib/ids";
 import { PROVIDER_PAGE_SIZE, type ProviderSearchQuery, type ProviderSearchSort } from "~/lib/schemas/provider-search";
+import { blockedBetween } from "~/models/block.server";
 
 /** A provider as the directory's card shows them (issue 33): public fields only, never email, phone or address. */
 export type DirectoryProvider = {
@@ -95,6 +96,32 @@ export function decodeCursor(text: string, sort: ProviderSearchSort): Array<stri
   return k;
 }
 
+/** How many spellings of a provider's name one typed word stands for, besides itself. */
+const SPELLINGS_PER_WORD = 3;
+/** How many typed words are spelt out (the rest are searched as typed). */
+const SPELT_WORDS = 6;
+
+/**
+ * The typed words as a `to_tsquery` text where each word may also be one of the provider-name words spelt most like
+ * it ("patle" → `(patle | patel | pate)`), all of them required as in a web search; null when no word was worth it.
+ * The name words are a small table (one row per distinct word of providers' names, kept by a trigger, migration
+ * 0014) with a trigram index: its size follows the names' vocabulary, not the number of providers, so a misspelt
+ * name costs the same at any scale and then reads the search document's index like any word (decision 0072).
+ */
+async function nameSpellings(db: Executor, text: string): Promise<string | null> {
+  const words = [...new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u))].filter((word) => word.length > 1).slice(0, SPELT_WORDS);
+  if (words.length === 0) return null;
+  const result: unknown = await db.execute(sql`select typed.word, array(
+      select name.word from provider_name_words as name where name.word % typed.word
+      order by name.word <-> typed.word limit ${SPELLINGS_PER_WORD}) as alternatives
+    from unnest(string_to_array(${words.join(" ")}, ' ')) as typed(word)`);
+  // postgres.js answers with an array, PGlite with { rows }.
+  const found = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { word: string; alternatives: string[] }[];
+  if (!found.some((row) => row.alternatives.some((alternative) => alternative !== row.word))) return null;
+  const term = (word: string) => word.replace(/[^\p{L}\p{N}]/gu, "");
+  return found.map((row) => `(${[...new Set([row.word, ...row.alternatives].map(term).filter(Boolean))].join(" | ")})`).join(" & ");
+}
+
 /**
  * The provider directory (issue 33 §1): text over name, categories, bio and received reviews (ranked full-text
  * search, plus trigram similarity so a misspelt name still finds its provider), filters, four sorts, each with a
@@ -104,7 +131,13 @@ export async function searchProviders(db: Executor, viewerId: string, origin: Se
   // "Best match" without text and "nearest" without an origin order as "best rated".
   const sort: ProviderSearchSort = (query.sort === "match" && !query.q) || (query.sort === "nearest" && !origin) ? "rating" : query.sort;
   const text = query.q ?? null;
-  const tsQuery = text ? sql`websearch_to_tsquery('english', ${text})` : null;
+  // The words as typed, or spelt like a provider's name (a misspelt name finds its provider through the same index).
+  const spellings = text ? await nameSpellings(db, text) : null;
+  const tsQuery = text
+    ? spellings
+      ? sql`(websearch_to_tsquery('english', ${text}) || to_tsquery('english', ${spellings}))`
+      : sql`websearch_to_tsquery('english', ${text})`
+    : null;
 
   // The chord between unit-sphere points (what the cube index measures, decision 0026); miles are worked out from it.
   const chord = origin ? sql<number>`(${users.position} <-> ${unitSphereCube(origin)}::cube)` : null;
@@ -114,7 +147,7 @@ export async function searchProviders(db: Executor, viewerId: string, origin: Se
   const rate = sql<string>`coalesce(${users.hourlyRate}, ${NO_RATE})`;
 
   const distanceWanted = origin && (query.near !== undefined || sort === "nearest");
-  const textMatch = tsQuery ? sql`(${users.searchDocument} @@ ${tsQuery} or ${fullName} % ${text})` : undefined;
+  const textMatch = tsQuery ? sql`${users.searchDocument} @@ ${tsQuery}` : undefined;
   const center = origin ? sql`${unitSphereCube(origin)}::cube` : null;
   const radius = origin && chord && query.near !== undefined ? sql`${chord} <= ${chordForMiles(query.near)}::float8` : undefined;
   // Everything but the distance, the text and the cursor: what every candidate of a page must be.
@@ -123,6 +156,8 @@ export async function searchProviders(db: Executor, viewerId: string, origin: Se
     sql`${users.id} <> ${viewerId}`,
     // A suspended provider leaves the directory while it lasts (issue 34).
     sql`(${users.suspendedAt} is null or ${users.suspendedUntil} <= now())`,
+    // Nor anyone the viewer blocked or who blocked the viewer.
+    sql`not ${blockedBetween(users.id, viewerId)}`,
     query.category ? sql`${users.providerCategories} @> array[${query.category}]::text[]` : undefined,
     query.online ? sql`${users.isProviderOnline} = true` : undefined,
     query.minRating !== undefined ? sql`${users.averageRating} >= ${query.minRating}` : undefined,
@@ -160,9 +195,7 @@ export async function searchProviders(db: Executor, viewerId: string, origin: Se
     // candidates, and a plan that does not hang on how common a word looks to a generic (prepared) plan.
     const candidates = sql`with walked as (select ${users.id} from ${walked} where ${texts} order by ${byRating} limit ${limit})
       select id from walked
-      union all (select ${users.id} from ${users} where ${texts} and (select count(*) from walked) < ${limit} order by ${byRating} limit ${limit})
-      union (select ${users.id} from ${users} where ${and(...filters, radius, sql`${fullName} % ${text}`)}
-        order by ${fullName} <-> ${text} limit ${limit})`;
+      union all (select ${users.id} from ${users} where ${texts} and (select count(*) from walked) < ${limit} order by ${byRating} limit ${limit})`;
     where = and(sql`${users.id} in (${candidates})`, after);
   } else if (sort === "nearest" && center && chord) {
     // A unique order (the chord, then the id) cannot walk the position index, which orders by distance alone: the

@@ -8,6 +8,7 @@ import { CANCELLATION_HISTORY_DAYS } from "~/lib/booking-process";
 import { dateTimeFormat } from "~/lib/format";
 import { DEFAULT_LOCATION, NEARBY_RADIUS_MILES } from "~/lib/geo";
 import { isUuid } from "~/lib/ids";
+import { blockedBetween } from "~/models/block.server";
 
 /** Public provider fields (spec §7 providers/available and users/{id}): never email or phone. */
 export const publicProviderColumns = {
@@ -45,14 +46,24 @@ export async function updateProviderOnline(db: Executor, userId: string, isOnlin
 
 const onlineProvider = and(eq(users.isProviderOnline, true), eq(users.currentRole, "provider"));
 
-/** Online providers offering a category, best rated first. */
-export async function listAvailableProviders(db: Executor, categoryId: string, limit = 50): Promise<PublicProvider[]> {
+/** Online providers offering a category, best rated first; none blocked either way by the viewer, when given. */
+export async function listAvailableProviders(
+  db: Executor,
+  categoryId: string,
+  options: { viewerId?: string; limit?: number } = {},
+): Promise<PublicProvider[]> {
   return db
     .select(publicProviderColumns)
     .from(users)
-    .where(and(onlineProvider, sql`${users.providerCategories} @> array[${categoryId}]::text[]`))
+    .where(
+      and(
+        onlineProvider,
+        sql`${users.providerCategories} @> array[${categoryId}]::text[]`,
+        options.viewerId ? sql`not ${blockedBetween(users.id, options.viewerId)}` : undefined,
+      ),
+    )
     .orderBy(desc(users.averageRating), desc(users.totalJobsCompleted), users.id)
-    .limit(limit);
+    .limit(options.limit ?? 50);
 }
 
 /** How many online providers offer each category (the seeker home's "available" counts). */
@@ -178,7 +189,8 @@ export async function listNearbyOnlineProviders(
       and(
         onlineProvider,
         options.categoryId ? sql`${users.providerCategories} @> array[${options.categoryId}]::text[]` : undefined,
-        options.excludeUserId ? sql`${users.id} <> ${options.excludeUserId}` : undefined,
+        // The job's seeker, and anyone they blocked or who blocked them, hears nothing of it.
+        options.excludeUserId ? sql`${users.id} <> ${options.excludeUserId} and not ${blockedBetween(users.id, options.excludeUserId)}` : undefined,
         sql`${distance} <= ${radius}`,
       ),
     )
@@ -191,6 +203,7 @@ export async function listNearbyOnlineProviders(
 export async function requestableProvider(
   db: Executor,
   id: string,
+  seekerId: string,
 ): Promise<Pick<User, "id" | "firstName" | "lastName" | "providerCategories"> | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
@@ -202,6 +215,8 @@ export async function requestableProvider(
         sql`cardinality(${users.providerCategories}) > 0`,
         // Nobody requests a suspended provider (issue 34).
         sql`(${users.suspendedAt} is null or ${users.suspendedUntil} <= now())`,
+        // Nor one blocked either way by the seeker.
+        sql`not ${blockedBetween(users.id, seekerId)}`,
       ),
     )
     .limit(1);

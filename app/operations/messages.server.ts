@@ -7,7 +7,9 @@ import { inTransaction, publishEvent } from "~/infra/events.server";
 import { spendRateLimit, userKey } from "~/infra/rate-limit.server";
 import { takesMessages } from "~/lib/booking-process";
 import { conflict, DomainError, invalid, notFound } from "~/lib/errors";
+import { BLOCKED_NO_MESSAGES } from "~/lib/trust-safety-texts";
 import { fullName } from "~/lib/user-display";
+import { isBlockedBetween } from "~/models/block.server";
 import {
   BOOKING_CANCELLED_NO_MESSAGES,
   bookingOfParty,
@@ -51,6 +53,7 @@ export async function sendMessageIn(db: Executor, senderId: string, input: SendM
     if (!takesMessages(booking.status)) throw conflict(BOOKING_CANCELLED_NO_MESSAGES);
     const other = booking.seekerId === senderId ? booking.providerId : booking.seekerId;
     if (input.receiverId !== undefined && input.receiverId !== other) throw invalid("receiverId must be the other party of the booking");
+    if (await isBlockedBetween(tx, senderId, other)) throw conflict(BLOCKED_NO_MESSAGES);
     const message = await insertMessage(tx, { bookingId: booking.id, senderId, receiverId: other, content: input.content });
     const sender = await getUserName(tx, senderId);
     await notify(tx, [

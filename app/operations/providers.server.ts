@@ -29,9 +29,12 @@ export async function findProviders(viewer: Pick<User, "id" | "latitude" | "long
 /** GET /api/providers/available's input: the category, from the query or the path. */
 export const availableProvidersInput = z.object({ categoryId: jobFieldRules.categoryId });
 
-/** Online providers offering a category: the post-job wizard's step 2 and GET /api/providers/available. */
-export async function availableProviders(categoryId: string): Promise<PublicProvider[]> {
-  return listAvailableProviders(await getDb(), categoryId);
+/**
+ * Online providers offering a category: the post-job wizard's step 2 and GET /api/providers/available; none the
+ * viewer blocked or who blocked the viewer.
+ */
+export async function availableProviders(viewer: Pick<User, "id">, categoryId: string): Promise<PublicProvider[]> {
+  return listAvailableProviders(await getDb(), categoryId, { viewerId: viewer.id });
 }
 
 /** The same, with what the viewer saved, for the hearts of the wizard's list. */
@@ -40,7 +43,7 @@ export async function availableProvidersFor(
   categoryId: string,
 ): Promise<{ providers: PublicProvider[]; saved: SavedIds }> {
   const db = await getDb();
-  const [providers, saved] = await Promise.all([listAvailableProviders(db, categoryId), loadSavedIds(db, viewer)]);
+  const [providers, saved] = await Promise.all([listAvailableProviders(db, categoryId, { viewerId: viewer.id }), loadSavedIds(db, viewer)]);
   return { providers, saved };
 }
 

@@ -81,7 +81,7 @@ export async function requestProviderIn(db: Executor, seekerId: string, input: R
   const problem = windowProblem(window, now);
   if (problem) throw invalid(problem);
   return inTransaction(db, async (tx) => {
-    const provider = await requestableProvider(tx, input.providerId);
+    const provider = await requestableProvider(tx, input.providerId, seekerId);
     if (!provider) throw notFound("Provider not found");
     if (!provider.providerCategories.includes(input.categoryId)) {
       throw invalid(`${fullName(provider)} does not offer ${categoryName(input.categoryId)}`);
@@ -135,7 +135,7 @@ export async function lapseRequestIn(db: Executor, bookingId: string): Promise<B
  * oneself), the category to start with (the one asked for when they offer it), and the calendar's bounds.
  */
 export async function requestPage(actor: Pick<User, "id">, providerId: string, categoryId: string | null, now = new Date()) {
-  const provider = await requestableProvider(await getDb(), providerId);
+  const provider = await requestableProvider(await getDb(), providerId, actor.id);
   if (!provider || provider.id === actor.id) return null;
   const { timeZone } = getConfig();
   const categories = provider.providerCategories.map((id) => ({ id, name: categoryName(id) }));

@@ -11,6 +11,7 @@ import { CancelJob } from "~/components/seeker/cancel-job";
 import { JobImage } from "~/components/seeker/job-image";
 import { StatusBadges } from "~/components/status-badges";
 import { TitledSection } from "~/components/titled-section";
+import { ReportButton } from "~/components/trust-safety/report-button";
 import { runForPage } from "~/http/operation-answers.server";
 import { readPageForm, redirectWithSubmission, redirectWithToast, requireUser, takeSubmission } from "~/http/request-session.server";
 import { FAILURE_TOASTS, UNKNOWN_FORM_TOAST } from "~/lib/failure-toasts";
@@ -222,6 +223,11 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
             ) : null}
           </div>
         ) : null}
+        {viewer.isOwner ? null : (
+          <div className="mt-6 flex justify-end border-t border-slate-100 pt-4">
+            <ReportButton targetType="job" targetId={job.id} returnTo={jobPath} what="this job" testId="report-job" />
+          </div>
+        )}
       </article>
     </main>
   );

@@ -13,6 +13,7 @@ import { parseForm } from "~/lib/forms";
 import { messageFormSchema } from "~/lib/schemas/message";
 import type { PartySummary } from "~/models/booking.server";
 import type { Message } from "~/models/message.server";
+import { blockStanding } from "~/operations/blocks.server";
 import { findBookingFor } from "~/operations/bookings.server";
 import { findThread, conversations as listConversations, readThread, sendMessage } from "~/operations/messages.server";
 
@@ -63,11 +64,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const opened = context.get(openedThreadContext);
   const messages = opened?.bookingId === bookingId && opened.messages ? opened.messages : await readThread(user, bookingId);
   const { timeZone } = getConfig();
+  const other = booking.seekerId === user.id ? booking.provider : booking.seeker;
+  const standing = await blockStanding(user, other.id);
   const thread: ThreadData = {
     bookingId: booking.id,
     jobTitle: booking.job.title,
     bookingStatus: booking.status,
-    otherUser: threadPartner(booking.seekerId === user.id ? booking.provider : booking.seeker),
+    otherUser: threadPartner(other),
     messages: messages.map((message): ThreadMessage => ({
       id: message.id,
       content: message.content,
@@ -75,6 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       createdAt: message.createdAt.toISOString(),
       time: messageTime(message.createdAt, now, timeZone),
     })),
+    block: { byMe: standing.blockedByMe, closed: standing.closed },
   };
   return { ...base, thread, notFound: false };
 }

@@ -9,6 +9,7 @@ import { ProfileForm } from "~/components/profile/profile-form";
 import { CategoryChips, PROFILE_CARD, ProfileSection, RatingIcon, StatTile } from "~/components/profile/profile-parts";
 import { ReviewsSection } from "~/components/profile/received-reviews";
 import { TitledSection } from "~/components/titled-section";
+import { BlockedUsersSection } from "~/components/trust-safety/blocked-users";
 import { ProfilePhotoForm } from "~/components/uploads/profile-photo-form";
 import { runForPage } from "~/http/operation-answers.server";
 import { readPageForm, redirectWithSubmission, requireUser, takeSubmission } from "~/http/request-session.server";
@@ -17,6 +18,7 @@ import { FAILURE_TOASTS } from "~/lib/failure-toasts";
 import { dateTimeFormat, formatHourlyRate, formatRating } from "~/lib/format";
 import { parseForm } from "~/lib/forms";
 import { fullName } from "~/lib/user-display";
+import { blockedUsers } from "~/operations/blocks.server";
 import { calendarFeedSettings } from "~/operations/calendar.server";
 import { emailAlertChoices, myEmailChoices } from "~/operations/email-preferences.server";
 import { profileInput, updateProfile } from "~/operations/profile.server";
@@ -53,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     reviews: receivedReviews(user.id),
     emailAlerts: emailAlertChoices(await myEmailChoices(user)),
     calendarFeed: await calendarFeedSettings(user),
+    blocked: await blockedUsers(user),
   };
 }
 
@@ -72,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
-  const { profile, editing, lastResult, reviews, emailAlerts, calendarFeed } = loaderData;
+  const { profile, editing, lastResult, reviews, emailAlerts, calendarFeed, blocked } = loaderData;
   const isProvider = profile.currentRole === "provider";
   const memberSince = dateTimeFormat("en-US", { timeZone: getConfig().timeZone, month: "long", year: "numeric" }).format(profile.createdAt);
   const hourlyRate = formatHourlyRate(profile.hourlyRate);
@@ -203,9 +206,10 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      <ReviewsSection title="Reviews received" reviews={reviews} />
+      <ReviewsSection title="Reviews received" reviews={reviews} reporting={{ viewerId: profile.id, returnTo: "/profile" }} />
       <EmailAlertsForm choices={emailAlerts} />
       {calendarFeed.offered ? <CalendarFeedSection url={calendarFeed.url} /> : null}
+      <BlockedUsersSection users={blocked} />
     </main>
   );
 }

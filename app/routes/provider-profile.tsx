@@ -8,10 +8,13 @@ import { ReviewsSection } from "~/components/profile/received-reviews";
 import { RequestLink } from "~/components/providers/request-link";
 import { OnlineBadge, Rating } from "~/components/rating";
 import { TitledSection } from "~/components/titled-section";
+import { BlockButton } from "~/components/trust-safety/block-button";
+import { ReportButton } from "~/components/trust-safety/report-button";
 import { requireUser } from "~/http/request-session.server";
 import { CANCELLATION_HISTORY_DAYS } from "~/lib/booking-process";
 import { countOf, formatHourlyRate, formatRating } from "~/lib/format";
 import { fullName } from "~/lib/user-display";
+import { blockStanding } from "~/operations/blocks.server";
 import { providerProfile } from "~/operations/providers.server";
 import { receivedReviews } from "~/operations/reviews.server";
 
@@ -24,7 +27,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireUser(context, request);
   const provider = await providerProfile(params.id);
   if (!provider) return data({ provider: null }, { status: 404 });
-  return { provider, viewerId: viewer.id, reviews: receivedReviews(provider.id, LATEST_REVIEWS) };
+  const own = provider.id === viewer.id;
+  const { blockedByMe: blocked, closed } = own ? { blockedByMe: false, closed: false } : await blockStanding(viewer, provider.id);
+  return { provider, viewerId: viewer.id, own, blocked, closed, reviews: receivedReviews(provider.id, LATEST_REVIEWS) };
 }
 
 /**
@@ -33,7 +38,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  */
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
   if (!loaderData.provider) return <ProviderNotFound />;
-  const { provider, reviews, viewerId } = loaderData;
+  const { provider, reviews, viewerId, own, blocked, closed } = loaderData;
+  const path = `/providers/${provider.id}`;
   const name = fullName(provider);
   const hourlyRate = formatHourlyRate(provider.hourlyRate);
   return (
@@ -56,7 +62,8 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
               </span>
             </p>
           </div>
-          <RequestLink provider={provider} viewerId={viewerId} />
+          {/* A block either way: no request goes (the request page is a 404). */}
+          {closed ? null : <RequestLink provider={provider} viewerId={viewerId} />}
         </div>
       </header>
 
@@ -72,6 +79,12 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
       <p className="mt-3 text-sm text-slate-600" data-testid="provider-cancellations">
         {`Cancelled after accepting: ${provider.cancelledAfterAcceptingLast90Days} in the last ${CANCELLATION_HISTORY_DAYS} days`}
       </p>
+      {own ? null : (
+        <div className="mt-3 flex flex-wrap items-center gap-4" data-testid="provider-safety">
+          <ReportButton targetType="user" targetId={provider.id} returnTo={path} what={name} testId="report-user" />
+          <BlockButton userId={provider.id} name={name} blocked={blocked} returnTo={path} />
+        </div>
+      )}
 
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <TitledSection titleId="about-title" title="About" className={PROFILE_CARD}>
@@ -108,6 +121,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
       <ReviewsSection
         title={provider.totalReviews > LATEST_REVIEWS ? `Latest reviews (the ${LATEST_REVIEWS} newest)` : "Latest reviews"}
         reviews={reviews}
+        reporting={{ viewerId, returnTo: path }}
       />
     </main>
   );

@@ -351,6 +351,24 @@ async function scanSignedIn(seeker: Page, provider: Page, mode: "js" | "no-js", 
   await waitForHydration(provider);
   if (javaScript) await expect(provider.getByRole("button", { name: "Copy" })).toBeVisible();
   await scanBoth(provider, "profile with a calendar feed (provider)", mode);
+
+  // Report (issue 34): the dialog with JavaScript, the report page without.
+  if (javaScript) {
+    await open(provider, `/jobs/${openJobId}`);
+    await scanDialog(provider, provider.getByRole("link", { name: "Report this job" }), "Report this job", "report dialog");
+  } else {
+    await screen(provider, `/report?targetType=job&targetId=${openJobId}&returnTo=%2F`, "report page");
+  }
+  // Block (issue 34), last: the conversation that says why, the profile's Blocked users; unblocked after.
+  await open(provider, `/messages?booking=${bookings.accepted}`);
+  await provider.getByTestId("block-button").click();
+  await expect(provider.getByTestId("thread-blocked")).toBeVisible();
+  await scanBoth(provider, "messages, blocked (provider)", mode);
+  await open(provider, "/profile#blocked-users");
+  await expect(provider.getByTestId("blocked-user")).toHaveCount(1);
+  await scanBoth(provider, "profile with Blocked users (provider)", mode);
+  await provider.getByTestId("unblock-button").click();
+  await expect(provider.getByTestId("blocked-users-empty")).toBeVisible();
 }
 
 /**

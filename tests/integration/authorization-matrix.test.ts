@@ -744,6 +744,29 @@ const TABLE: Row<object>[] = [
     verify: (_c, { body }) => expect(JSON.parse(body)).toEqual({ removed: true }),
   }),
 
+  // Reports and blocks (issue 34)
+  row("POST /api/reports", {
+    setup: async (f) => ({ jobId: (await activeBooking(f.seeker, f.provider)).job.id }),
+    send: (c) => ({ path: "/api/reports", json: { targetType: "job", targetId: c.jobId, reason: "scam" } }),
+    callers: { anonymous: 401, stranger: ["otherSeeker", 404], owner: ["provider", 201] },
+    verify: (c, { body }) => expect(JSON.parse(body)).toMatchObject({ targetType: "job", targetId: c.jobId, status: "open" }),
+  }),
+  row("POST /api/blocks", {
+    send: (c) => ({ path: "/api/blocks", json: { userId: c.otherSeeker.person.id } }),
+    callers: { anonymous: 401, owner: ["newcomer", 201] },
+    verify: (c, { body }) => expect(JSON.parse(body)).toEqual({ userId: c.otherSeeker.person.id, blocked: true }),
+  }),
+  row("DELETE /api/blocks", {
+    // Blocked for this row only: the owner's unblock ends it.
+    setup: async (f) => {
+      expect((await f.otherSeeker.postJson("/api/blocks", { userId: f.otherProvider.person.id })).status).toBe(201);
+      return {};
+    },
+    send: (c) => ({ path: "/api/blocks", json: { userId: c.otherProvider.person.id } }),
+    callers: { anonymous: 401, stranger: ["seeker", 200], owner: ["otherSeeker", 200] },
+    verify: (_c, { body }) => expect(JSON.parse(body)).toEqual({ removed: true }),
+  }),
+
   // Uploads
   row("GET /api/object-storage/upload-url", {
     send: () => ({ path: "/api/object-storage/upload-url?contentType=image/png&size=68" }),
@@ -1146,6 +1169,26 @@ const TABLE: Row<object>[] = [
     callers: { anonymous: 404, stranger: ["seeker", 404], owner: ["operator", 200] },
     verify: async (c) => expect((await c.otherSeeker.request(`/api/jobs/${c.reported.id}`)).status).toBe(404),
     intact: async (c) => expect((await c.otherSeeker.request(`/api/jobs/${c.reported.id}`)).status).toBe(200),
+  }),
+  row("GET /report", {
+    send: (c) => ({ path: `/report?targetType=job&targetId=${c.job.id}&returnTo=%2F` }),
+    callers: { anonymous: LOGIN, owner: ["provider", 200] },
+    verify: (_c, { body }) => expect(body).toContain("Report this job"),
+  }),
+  row("POST /report", {
+    // A job taken by the provider: theirs to read and report, no longer a stranger's (decision 0039).
+    setup: async (f) => ({ jobId: (await activeBooking(f.seeker, f.provider)).job.id }),
+    send: (c) => ({ path: "/report", form: { targetType: "job", targetId: c.jobId, reason: "scam", note: "Asks for a deposit", returnTo: "/" } }),
+    callers: { anonymous: LOGIN, stranger: ["otherSeeker", refused("/", "Job not found")], owner: ["provider", done("/", "Report sent")] },
+  }),
+  row("GET /blocks", {
+    callers: { anonymous: redirectsTo("/profile#blocked-users"), owner: ["seeker", redirectsTo("/profile#blocked-users")] },
+  }),
+  row("POST /blocks", {
+    // A newcomer blocks: nobody else's rows see the block.
+    send: (c) => ({ path: "/blocks", form: { userId: c.otherSeeker.person.id, intent: "block", returnTo: "/profile" } }),
+    // The profile it lands on lists them (tests/integration/report-and-block.test.ts).
+    callers: { anonymous: LOGIN, owner: ["newcomer", done("/profile", "User blocked")] },
   }),
   row("GET /*", { send: () => ({ path: "/no/such/page" }), callers: { anonymous: 404, owner: ["seeker", 404] } }),
 ];

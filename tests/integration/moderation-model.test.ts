@@ -151,7 +151,7 @@ describe("hiding", () => {
     expect(await listAuditLog(db, { targetId: fake.id })).toHaveLength(1);
   });
 
-  it("a hidden review's words no longer find its provider in the directory (migration 0013)", async () => {
+  it("a hidden review's words no longer find its provider in the directory (migration 0014)", async () => {
     const operator = await user({ isOperator: true });
     const helper = await provider({ firstName: "Quentin" });
     const fan = await user();

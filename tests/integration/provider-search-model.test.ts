@@ -53,6 +53,18 @@ describe("provider directory search", () => {
     expect((await search(me.id, { q: "wombatish" })).providers.map((p) => p.id)).toEqual([reviewed.id]);
   });
 
+  it("finds a misspelt first name alone, and a name typed after the provider changed it (the name words follow)", async () => {
+    const me = await user();
+    const jennifer = await provider({ firstName: "Jennifer", lastName: "Quixotely" });
+    expect((await search(me.id, { q: "Jenifer Quixotley" })).providers.map((p) => p.id)).toEqual([jennifer.id]);
+    expect((await search(me.id, { q: "Jenifer" })).providers.map((p) => p.id)).toContain(jennifer.id);
+    await db.update(t.users).set({ lastName: "Brightwaterson" }).where(eq(t.users.id, jennifer.id));
+    expect((await search(me.id, { q: "Jennifer Brightwatersen" })).providers.map((p) => p.id)).toEqual([jennifer.id]);
+    // A seeker's name is nobody's spelling: only providers' names are words of the directory.
+    await user({ firstName: "Zebulonius" });
+    expect((await search(me.id, { q: "Zebulonious" })).providers).toEqual([]);
+  });
+
   it("filters by category, online, distance, rating and rate; pages every order without duplicates or gaps", async () => {
     const me = await user();
     const tag = "fennecfox";

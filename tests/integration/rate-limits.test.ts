@@ -172,6 +172,27 @@ describe("messages", () => {
   });
 });
 
+describe("reports", () => {
+  it("count per user across instances, the API and the report form together, refused ones too; then 429 and a toast", async () => {
+    const seeker = await signedIn("reported-seeker");
+    const reporter = await signedIn("busy-reporter");
+    const created = await (await seeker.onA.postJson("/api/jobs", job)).json();
+
+    const viaPage = await reporter.next().postForm("/report", { targetType: "job", targetId: created.id, reason: "spam", returnTo: "/" });
+    expect(await follow(reporter.onA, viaPage)).toContain("Report sent");
+    // What the caller may not see is refused (404), and still counted: a script probing ids spends its allowance.
+    for (let i = 1; i < limit("reports"); i++) {
+      const probe = { targetType: "review", targetId: crypto.randomUUID(), reason: "spam" };
+      expect((await reporter.next().postJson("/api/reports", probe)).status).toBe(404);
+    }
+    await expectTooMany(await reporter.next().postJson("/api/reports", { targetType: "user", targetId: seeker.id, reason: "spam" }), "reports");
+    const refused = await reporter.next().postForm("/report", { targetType: "user", targetId: seeker.id, reason: "spam", returnTo: "/" });
+    expect(await follow(reporter.onA, refused)).toContain("Too many requests");
+
+    expect((await seeker.next().postJson("/api/reports", { targetType: "user", targetId: reporter.id, reason: "other" })).status).toBe(201);
+  });
+});
+
 describe("booking moves", () => {
   it("count per user across instances, the API and the booking and job pages together (decision 0062); the other party can still move", async () => {
     const seeker = await signedIn("moving-seeker");

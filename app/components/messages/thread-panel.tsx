@@ -4,11 +4,14 @@ import { Link } from "react-router";
 import { Avatar } from "~/components/avatar";
 import { ArrowLeft, ExternalLink, MessageSquare, SearchX } from "~/components/icons";
 import { MessageComposer } from "~/components/messages/message-composer";
-import { LATEST_MESSAGE_ANCHOR, type ThreadMessage } from "~/components/messages/shared";
+import { LATEST_MESSAGE_ANCHOR, threadHref, type ThreadMessage } from "~/components/messages/shared";
 import { ThreadScroller } from "~/components/messages/thread-scroller";
+import { BlockButton } from "~/components/trust-safety/block-button";
+import { ReportButton } from "~/components/trust-safety/report-button";
 import { takesMessages } from "~/lib/booking-process";
 import { statusLabel } from "~/lib/format";
 import { BOOKING_STATUS_STYLES } from "~/lib/job-display";
+import { BLOCKED_NO_MESSAGES } from "~/lib/trust-safety-texts";
 import { fullName } from "~/lib/user-display";
 
 export interface ThreadData {
@@ -17,6 +20,8 @@ export interface ThreadData {
   bookingStatus: keyof typeof BOOKING_STATUS_STYLES;
   otherUser: { id: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null };
   messages: ThreadMessage[];
+  /** Whether the reader blocked the other party (the Block button unblocks then), and whether either blocked the other. */
+  block: { byMe: boolean; closed: boolean };
 }
 
 function BackToConversations() {
@@ -37,6 +42,7 @@ export function ThreadPanel({ thread, lastResult }: { thread: ThreadData; lastRe
   const { bookingId, messages, otherUser } = thread;
   const name = fullName(otherUser);
   const latest = messages.at(-1);
+  const here = threadHref(bookingId);
   return (
     <>
       <header className="flex items-center gap-3 border-b border-slate-200 px-3 py-3 sm:px-4" data-testid="thread-header">
@@ -63,6 +69,9 @@ export function ThreadPanel({ thread, lastResult }: { thread: ThreadData; lastRe
           <span className="sr-only sm:not-sr-only">View booking</span>
         </Link>
       </header>
+      <div className="flex items-center justify-end gap-4 border-b border-slate-200 px-3 py-1.5 sm:px-4" data-testid="thread-safety">
+        <BlockButton userId={otherUser.id} name={name} blocked={thread.block.byMe} returnTo={here} />
+      </div>
       <ThreadScroller key={bookingId} bookingId={bookingId} latestId={latest?.id ?? null} latestIsMine={latest?.mine ?? false}>
         {messages.length === 0 ? (
           <div className="flex flex-1 flex-col items-center justify-center px-6 py-12 text-center" data-testid="thread-empty">
@@ -94,13 +103,27 @@ export function ThreadPanel({ thread, lastResult }: { thread: ThreadData; lastRe
                   >
                     {message.time}
                   </time>
+                  {message.mine ? null : (
+                    <ReportButton
+                      targetType="message"
+                      targetId={message.id}
+                      returnTo={here}
+                      what={`this message from ${name}`}
+                      testId="report-message"
+                    />
+                  )}
                 </div>
               </li>
             ))}
           </ol>
         )}
       </ThreadScroller>
-      {!takesMessages(thread.bookingStatus) ? (
+      {thread.block.closed ? (
+        // Both sides read the same words: the thread does not say who blocked whom (sendMessage refuses with them too).
+        <p className="border-t border-slate-200 px-4 py-3 text-center text-sm text-slate-700" data-testid="thread-blocked">
+          {`${BLOCKED_NO_MESSAGES}: one of you blocked the other. The conversation stays readable.`}
+        </p>
+      ) : !takesMessages(thread.bookingStatus) ? (
         // The server refuses messages on a cancelled booking (sendMessage); the thread stays readable.
         <p className="border-t border-slate-200 px-4 py-3 text-center text-sm text-slate-600" data-testid="thread-closed">
           This booking was cancelled: messages are closed.

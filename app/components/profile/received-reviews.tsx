@@ -6,17 +6,24 @@ import { MessageSquareText } from "~/components/icons";
 import { PROFILE_CARD } from "~/components/profile/profile-parts";
 import { Bar, Bars, SkeletonList } from "~/components/skeletons";
 import { TitledSection } from "~/components/titled-section";
+import { ReportButton } from "~/components/trust-safety/report-button";
 import { getConfig } from "~/infra/config.server";
 import { dateTimeFormat } from "~/lib/format";
 import { fullName } from "~/lib/user-display";
 import type { ReceivedReview } from "~/models/review.server";
+
+/** Who reads the reviews and where a report of one goes back to: a Report link on each review but their own. */
+export interface ReviewReporting {
+  viewerId: string;
+  returnTo: string;
+}
 
 /**
  * The reviews a user received, newest first: reviewer avatar and name, stars,
  * comment, date; 'No reviews yet' when there are none. An async server
  * component: it awaits the page's `reviews` inside the page's <Suspense>.
  */
-export async function ReceivedReviews({ reviews: loading }: { reviews: Promise<ReceivedReview[]> }) {
+export async function ReceivedReviews({ reviews: loading, reporting }: { reviews: Promise<ReceivedReview[]>; reporting: ReviewReporting }) {
   const reviews = await loading;
   if (reviews.length === 0) {
     return (
@@ -40,6 +47,17 @@ export async function ReceivedReviews({ reviews: loading }: { reviews: Promise<R
               date={date.format(review.createdAt)}
               starsClassName="mt-1"
             />
+            {review.reviewer.id === reporting.viewerId ? null : (
+              <div className="mt-2">
+                <ReportButton
+                  targetType="review"
+                  targetId={review.id}
+                  returnTo={reporting.returnTo}
+                  what={`the review by ${fullName(review.reviewer)}`}
+                  testId="report-review"
+                />
+              </div>
+            )}
           </div>
         </li>
       ))}
@@ -62,7 +80,7 @@ export function ReviewsSkeleton() {
 }
 
 /** A profile's 'Reviews' card: streamed in, with its skeleton meanwhile. */
-export function ReviewsSection({ title, reviews }: { title: string; reviews: Promise<ReceivedReview[]> }) {
+export function ReviewsSection({ title, reviews, reporting }: { title: string; reviews: Promise<ReceivedReview[]>; reporting: ReviewReporting }) {
   return (
     <TitledSection
       titleId="reviews-title"
@@ -71,7 +89,7 @@ export function ReviewsSection({ title, reviews }: { title: string; reviews: Pro
       titleClassName="mb-4 text-base font-semibold text-slate-900"
     >
       <Suspense fallback={<ReviewsSkeleton />}>
-        <ReceivedReviews reviews={reviews} />
+        <ReceivedReviews reviews={reviews} reporting={reporting} />
       </Suspense>
     </TitledSection>
   );

@@ -8,6 +8,6 @@ export const { endpoints, loader, action } = apiRoute({
     summary: "Online providers of a category (the spec client's default read)",
     params: availableProvidersInput,
     ...availableProvidersAnswers,
-    handle: ({ params }) => availableProvidersResponse(params.categoryId),
+    handle: ({ user, params }) => availableProvidersResponse(user, params.categoryId),
   }),
 });

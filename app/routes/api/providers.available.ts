@@ -11,10 +11,10 @@ import { availableProviders, availableProvidersInput } from "~/operations/provid
  * its query key, and its default read joins the key with a slash
  * (/api/providers/available/repair); ?categoryId=repair is served too.
  */
-export async function availableProvidersResponse(categoryId: unknown): Promise<Response> {
+export async function availableProvidersResponse(viewer: { id: string }, categoryId: unknown): Promise<Response> {
   const parsed = availableProvidersInput.safeParse({ categoryId });
   if (!parsed.success) return apiError(400, describeIssues(parsed.error));
-  return json(await availableProviders(parsed.data.categoryId));
+  return json(await availableProviders(viewer, parsed.data.categoryId));
 }
 
 /** What both reads of the list answer (providers.available.$categoryId.ts is the other). */
@@ -29,6 +29,6 @@ export const { endpoints, loader, action } = apiRoute({
     summary: "Online providers of a category",
     query: availableProvidersInput,
     ...availableProvidersAnswers,
-    handle: ({ request }) => availableProvidersResponse(new URL(request.url).searchParams.get("categoryId") ?? undefined),
+    handle: ({ user, request }) => availableProvidersResponse(user, new URL(request.url).searchParams.get("categoryId") ?? undefined),
   }),
 });

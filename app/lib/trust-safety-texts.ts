@@ -1,0 +1,14 @@
+// What users read about reports and blocks (issue 34): the refusals the operations throw, the toasts and the thread's
+// notice say the same words.
+
+/** Said to both sides of a block alike: neither learns from it who blocked whom. */
+export const BLOCKED_NO_MESSAGES = "You can't message this person";
+
+export const CANNOT_BLOCK_YOURSELF = "You can't block yourself";
+export const CANNOT_REPORT_OWN = "You can't report yourself or your own content";
+export const ALREADY_REPORTED = "You have already reported this. Our team will review it.";
+
+/** The confirmation of a report sent. */
+export const REPORT_SENT = { title: "Report sent", description: "Thanks. Our team will review it." };
+export const USER_BLOCKED = { title: "User blocked", description: "You won't see each other's jobs or messages. Unblock them from your profile." };
+export const USER_UNBLOCKED = { title: "User unblocked" };
