@@ -46,6 +46,7 @@ export default caseSensitive([
   route("unsubscribe/one-click", "routes/unsubscribe-one-click.ts"),
   route("sign-in/refused", "routes/sign-in-refused.tsx"),
   route("admin", "routes/admin/overview.tsx"),
+  route("admin/reports", "routes/admin/reports.tsx"),
   route("admin/users", "routes/admin/users.tsx"),
   route("admin/users/:id", "routes/admin/user.tsx"),
   route("admin/audit", "routes/admin/audit.tsx"),

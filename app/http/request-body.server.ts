@@ -38,7 +38,11 @@ export const requestBodyMiddleware: MiddlewareFunction<Response> = async ({ requ
   // nobody will look at (answerUnread, from entry.rsc.tsx). A resource route refuses them (sign-in or 401) before
   // reading it; for a page, React Router itself would read the whole body first (looking for server actions), so
   // the answer comes from here.
-  if (!getSession(context).get("userId")) return isResourceRoutePattern(pattern) ? next() : signInRedirect(request);
+  if (!getSession(context).get("userId")) {
+    // The console is a plain 404 to everyone but operators (issue 34): no sign-in page tells it is there.
+    if (/^\/?admin(\/|$)/.test(pattern)) return refuse(404, "Not found");
+    return isResourceRoutePattern(pattern) ? next() : signInRedirect(request);
+  }
   return (await refusal(request)) ?? next();
 };
 

@@ -223,13 +223,13 @@ export function asSeenBy<T extends Pick<Job, "address" | "latitude" | "longitude
   };
 }
 
-/** The seeker's own jobs, newest first, optionally of one status. */
+/** The seeker's own jobs, newest first, optionally of one status; a hidden one is gone for them too (issue 34). */
 export async function listSeekerJobs(db: Executor, seekerId: string, options: { status?: JobStatus; limit?: number } = {}): Promise<JobWithSeeker[]> {
   const rows = await db
     .select({ job: jobColumns, seeker: seekerSummary })
     .from(jobs)
     .innerJoin(users, eq(users.id, jobs.seekerId))
-    .where(and(eq(jobs.seekerId, seekerId), options.status ? eq(jobs.status, options.status) : undefined))
+    .where(and(eq(jobs.seekerId, seekerId), isNull(jobs.hiddenAt), options.status ? eq(jobs.status, options.status) : undefined))
     .orderBy(desc(jobs.createdAt), desc(jobs.id))
     .limit(options.limit ?? 200);
   return rows.map((r) => ({ ...r.job, seeker: r.seeker, exactLocation: true }));
@@ -240,7 +240,7 @@ export async function countSeekerJobsByStatus(db: Executor, seekerId: string): P
   const rows = await db
     .select({ status: jobs.status, n: sql<number>`count(*)::int` })
     .from(jobs)
-    .where(eq(jobs.seekerId, seekerId))
+    .where(and(eq(jobs.seekerId, seekerId), isNull(jobs.hiddenAt)))
     .groupBy(jobs.status);
   const counts = Object.fromEntries(JOB_STATUSES.map((s) => [s, 0])) as Record<JobStatus, number>;
   for (const row of rows) counts[row.status] = Number(row.n);

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 
 import { bookings, jobs, messages, users, type Message } from "#db/schema.ts";
@@ -49,12 +49,12 @@ export function messageNotificationText(jobTitle: string, content: string): stri
 /** A thread shows at most this many messages: the newest. */
 export const THREAD_LIMIT = 1000;
 
-/** The thread of a booking, oldest first (its newest THREAD_LIMIT messages); the caller has checked the reader. */
+/** The thread of a booking, oldest first (its newest THREAD_LIMIT messages, hidden ones left out); the caller has checked the reader. */
 export async function listThread(db: Executor, bookingId: string): Promise<Message[]> {
   const newest = await db
     .select()
     .from(messages)
-    .where(eq(messages.bookingId, bookingId))
+    .where(and(eq(messages.bookingId, bookingId), isNull(messages.hiddenAt)))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(THREAD_LIMIT);
   return newest.reverse();
@@ -81,7 +81,7 @@ export interface ConversationSummary {
 
 /**
  * The user's conversations in one query: every booking with messages, plus
- * active bookings without any yet; newest activity first.
+ * active bookings without any yet; newest activity first. A hidden message (issue 34) counts for nothing here.
  */
 export async function listConversations(db: Executor, userId: string, limit = 100): Promise<ConversationSummary[]> {
   // The newest `limit` conversations are chosen first, from the bookings and their last message alone; only
@@ -90,12 +90,12 @@ export async function listConversations(db: Executor, userId: string, limit = 10
     select c.id as "bookingId", j.title as "jobTitle", c.status as "bookingStatus",
            o.id as "otherId", o.first_name as "otherFirstName", o.last_name as "otherLastName", o.profile_image_url as "otherImage",
            c.last_content as "lastContent", c.last_at as "lastAt",
-           (select count(*)::int from ${messages} u where u.booking_id = c.id and u.receiver_id = ${userId} and u.is_read = false) as "unread"
+           (select count(*)::int from ${messages} u where u.booking_id = c.id and u.receiver_id = ${userId} and u.is_read = false and u.hidden_at is null) as "unread"
     from (
       select b.id, b.job_id, b.status, b.seeker_id, b.provider_id, b.created_at, last.content as last_content, last.created_at as last_at
       from ${bookings} b
       left join lateral (
-        select m.content, m.created_at from ${messages} m where m.booking_id = b.id order by m.created_at desc, m.id desc limit 1
+        select m.content, m.created_at from ${messages} m where m.booking_id = b.id and m.hidden_at is null order by m.created_at desc, m.id desc limit 1
       ) last on true
       where (b.seeker_id = ${userId} or b.provider_id = ${userId})
         and (last.created_at is not null or b.status in ('accepted', 'in_progress'))

@@ -43,7 +43,7 @@ export async function countUnreadBadges(db: Executor, userId: string): Promise<{
   const [row] = await db
     .select({
       notifications: count(),
-      messages: sql<number>`(select count(*)::int from ${messages} where ${messages.receiverId} = ${userId} and ${messages.isRead} = false)`,
+      messages: sql<number>`(select count(*)::int from ${messages} where ${messages.receiverId} = ${userId} and ${messages.isRead} = false and ${messages.hiddenAt} is null)`,
     })
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));

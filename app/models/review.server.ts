@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 
 import { bookings, jobs, reviews, users, type Booking, type Review } from "#db/schema.ts";
@@ -31,7 +31,7 @@ export async function bookingToReview(db: Executor, bookingId: string, reviewerI
 }
 
 /**
- * Stores one review and recomputes the reviewee's averageRating and totalReviews from the reviews table, in the
+ * Stores one review and recomputes the reviewee's averageRating and totalReviews (`recountReviewee`), in the
  * caller's transaction. The reviewee's row is locked first, so concurrent reviews of one user queue up; a second
  * review of the booking by the same reviewer is settled by the unique constraint (null).
  */
@@ -39,7 +39,7 @@ export async function insertReviewAndRecount(
   tx: Executor,
   review: { bookingId: string; reviewerId: string; revieweeId: string; rating: number; comment?: string },
 ): Promise<Review | null> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, review.revieweeId)).for("update");
+  await lockReviewee(tx, review.revieweeId);
   const [row] = await tx
     .insert(reviews)
     .values({ ...review, comment: review.comment ?? null })
@@ -50,19 +50,28 @@ export async function insertReviewAndRecount(
   return row;
 }
 
-/** The reviews that count in a user's average and count: neither hidden nor excluded by an operator (issue 34). */
-const counted = (revieweeId: string) => sql`${reviews.revieweeId} = ${revieweeId} and ${reviews.hiddenAt} is null and ${reviews.excludedAt} is null`;
+/** A review that counts: neither hidden nor excluded by an operator (issue 34). */
+const counted = sql`${reviews.hiddenAt} is null and ${reviews.excludedAt} is null`;
 
-/** Recomputes the user's averageRating and totalReviews from the reviews that count, in the caller's transaction. */
-export async function recountReviewee(tx: Executor, revieweeId: string): Promise<void> {
+async function lockReviewee(tx: Executor, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+}
+
+/**
+ * Recomputes the user's averageRating and totalReviews from the reviews that count (hidden and excluded ones left
+ * out), in the caller's transaction, the user's row locked first: after any change to a review's hiddenAt or
+ * excludedAt, in that change's transaction.
+ */
+export async function recountReviewee(tx: Executor, userId: string): Promise<void> {
+  await lockReviewee(tx, userId);
   await tx
     .update(users)
     .set({
-      totalReviews: sql`(select count(*)::int from ${reviews} where ${counted(revieweeId)})`,
-      averageRating: sql`(select coalesce(round(avg(${reviews.rating}), 2), 0) from ${reviews} where ${counted(revieweeId)})`,
+      totalReviews: sql`(select count(*)::int from ${reviews} where ${reviews.revieweeId} = ${userId} and ${counted})`,
+      averageRating: sql`(select coalesce(round(avg(${reviews.rating}), 2), 0) from ${reviews} where ${reviews.revieweeId} = ${userId} and ${counted})`,
       updatedAt: new Date(),
     })
-    .where(eq(users.id, revieweeId));
+    .where(eq(users.id, userId));
 }
 
 /**
@@ -72,7 +81,7 @@ export async function recountReviewee(tx: Executor, revieweeId: string): Promise
 export async function excludeReview(tx: Executor, reviewId: string): Promise<Review | null> {
   const [current] = await tx.select({ revieweeId: reviews.revieweeId }).from(reviews).where(eq(reviews.id, reviewId));
   if (!current) return null;
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, current.revieweeId)).for("update");
+  await lockReviewee(tx, current.revieweeId);
   const [row] = await tx
     .update(reviews)
     .set({ excludedAt: sql`now()` })
@@ -105,7 +114,7 @@ export interface ReceivedReview extends Review {
   reviewer: { id: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null };
 }
 
-/** Reviews a user received, newest first, with the reviewer's public fields. */
+/** Reviews a user received, newest first (hidden ones left out), with the reviewer's public fields. */
 export async function listReceivedReviews(db: Executor, userId: string, limit = 100): Promise<ReceivedReview[]> {
   const rows = await db
     .select({
@@ -114,7 +123,7 @@ export async function listReceivedReviews(db: Executor, userId: string, limit = 
     })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.reviewerId))
-    .where(eq(reviews.revieweeId, userId))
+    .where(and(eq(reviews.revieweeId, userId), isNull(reviews.hiddenAt)))
     .orderBy(desc(reviews.createdAt))
     .limit(limit);
   return rows.map((r) => ({ ...r.review, reviewer: r.reviewer }));

@@ -324,5 +324,15 @@ export async function bookingPage(actor: Pick<User, "id">, bookingId: string) {
   ]);
   const ending = bookingEnding(booking);
   const canRepost = party === "seeker" && ending !== null && booking.job.status === "cancelled" && booking.job.requestedProviderId !== null;
-  return { booking, myReview, theirReview, actions: allowedActions(actor, booking, myReview), ending, clashes, canRepost };
+  // A review an operator hid is gone from the page (issue 34), though it still stands in the way of a second one.
+  const shown = (review: Review | null) => (review?.hiddenAt ? null : review);
+  return {
+    booking,
+    myReview: shown(myReview),
+    theirReview: shown(theirReview),
+    actions: allowedActions(actor, booking, myReview),
+    ending,
+    clashes,
+    canRepost,
+  };
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "../support/app-server.ts";
 import { ContactLedger, flashedToast, ScanningClient, type Person } from "../support/contact-privacy.ts";
 import { declaredRoutes } from "../support/route-inventory.ts";
-import { MAIL_PATH } from "../support/server-hooks.ts";
+import { MAIL_PATH, REPORT_PATH } from "../support/server-hooks.ts";
 
 // ---------------------------------------------------------------------------
 // Expected answers
@@ -32,7 +32,8 @@ const done = <F>(location: Place<F>, text?: string): Redirect<F> => ({
 /** A plain redirect. */
 const redirectsTo = <F>(location: Place<F>): Redirect<F> => ({ status: 302, location });
 
-type Who = "seeker" | "provider" | "otherSeeker" | "otherProvider" | "newcomer";
+/** `operator`: the demo operator (admin@nearhand.dev, an operator outside production), for the console's rows (issue 34). */
+type Who = "seeker" | "provider" | "otherSeeker" | "otherProvider" | "newcomer" | "operator";
 type Method = "GET" | "POST" | "PATCH" | "DELETE";
 interface Sent {
   path: string;
@@ -92,6 +93,7 @@ interface Fixtures {
   provider: Actor;
   otherSeeker: Actor;
   otherProvider: Actor;
+  operator: Actor;
   /** The seeker's job, accepted by the provider: an active booking with a message. */
   job: PostedJob;
   /** The seeker's job the provider completed (reviewed by the seeker). */
@@ -292,6 +294,39 @@ async function thread(client: Actor, bookingId: string): Promise<string> {
   return JSON.stringify(await json(await client.request(`/api/messages/${bookingId}`)));
 }
 
+/** The demo operator, signed in (ADMIN_EMAILS names admin@nearhand.dev outside production). */
+async function signInOperator(): Promise<Actor> {
+  const person: Person = { label: "operator", email: "admin@nearhand.dev", phone: "+1 (555) 000-0000", id: "" };
+  const client = new ScanningClient(app.url, ledger, person) as Actor;
+  await client.signIn(person.email, "Ada", "Operator");
+  person.id = (await json(await client.request("/api/auth/user"))).id;
+  return client;
+}
+
+/** A job of the other seeker, reported by the seeker (a row straight into the reports table: tests/support/server-hooks.ts). */
+async function reportedJob(f: Fixtures, author: Actor = f.otherSeeker): Promise<{ reported: PostedJob }> {
+  const reported = await postJob(author, `Too good to be true ${tag()}`);
+  const values = { reporterId: f.seeker.person.id, targetType: "job", targetId: reported.id, targetUserId: author.person.id, reason: "scam" };
+  expect((await fetch(new URL(REPORT_PATH, app.url), { method: "POST", body: JSON.stringify(values) })).status).toBe(201);
+  return { reported };
+}
+
+/** The operators' queue as JSON, as the operator reads it. */
+async function queuedTargets(f: Fixtures): Promise<string[]> {
+  return (await json(await f.operator.request("/api/admin/reports"))).map((group: { targetId: string }) => group.targetId);
+}
+
+/** Who the client is now: 401 once their sessions ended (a suspension). */
+async function whoAmI(client: Actor): Promise<number> {
+  return (await client.request("/api/auth/user")).status;
+}
+
+/** A reported job's author, signed up for the row, whom the operator may suspend without touching the shared fixtures. */
+async function reportedNewcomer(f: Fixtures) {
+  const author = await signUp("reported", "seeker");
+  return { author, ...(await reportedJob(f, author)) };
+}
+
 async function uploadImage(client: Actor): Promise<string> {
   const params = await json(await client.request(`/api/object-storage/upload-url?contentType=image/png&size=${PNG.byteLength}`));
   const put = await fetch(params.url, { method: "PUT", body: new Uint8Array(PNG), headers: { "Content-Type": "image/png" } });
@@ -301,11 +336,12 @@ async function uploadImage(client: Actor): Promise<string> {
 
 beforeAll(async () => {
   app = await startAppServer();
-  const [seeker, provider, otherSeeker, otherProvider] = await Promise.all([
+  const [seeker, provider, otherSeeker, otherProvider, operator] = await Promise.all([
     signUp("seeker", "seeker"),
     signUp("provider", "provider"),
     signUp("otherSeeker", "seeker"),
     signUp("otherProvider", "provider"),
+    signInOperator(),
   ]);
   const { job, booking } = await activeBooking(seeker, provider);
   const message = `The gate code is ${tag()}`;
@@ -328,6 +364,7 @@ beforeAll(async () => {
     provider,
     otherSeeker,
     otherProvider,
+    operator,
     job,
     completedJob: finished.job,
     booking,
@@ -1071,6 +1108,67 @@ const TABLE: Row<object>[] = [
     send: (c) => ({ path: "/favorites/toggle", form: { targetType: "job", targetId: c.jobId, intent: "add", returnTo: "/favorites?tab=jobs" } }),
     callers: { anonymous: LOGIN, owner: ["seeker", done("/favorites?tab=jobs")] },
     verify: async (c) => expect(JSON.stringify(await json(await c.seeker.request("/api/favorites")))).toContain(c.jobId),
+  }),
+  // The operators' console (issue 34): a plain 404 to everyone but operators, signed in or not.
+  row("GET /admin/reports", {
+    setup: (f) => reportedJob(f),
+    callers: { anonymous: 404, stranger: ["seeker", 404], owner: ["operator", 200] },
+    shows: (c: Fixtures & { reported: PostedJob }) => [c.reported.title],
+  }),
+  row<{ reported: PostedJob }>("POST /admin/reports (intent=dismiss)", {
+    setup: (f) => reportedJob(f),
+    send: (c) => ({ path: "/admin/reports", form: { intent: "dismiss", targetType: "job", targetId: c.reported.id, reason: "Looks fine" } }),
+    callers: { anonymous: 404, stranger: ["seeker", 404], owner: ["operator", done("/admin/reports", "Reports dismissed")] },
+    verify: async (c) => expect(await queuedTargets(c)).not.toContain(c.reported.id),
+    intact: async (c) => expect(await queuedTargets(c)).toContain(c.reported.id),
+  }),
+  row<{ reported: PostedJob }>("POST /admin/reports (intent=hide)", {
+    setup: (f) => reportedJob(f),
+    send: (c) => ({ path: "/admin/reports", form: { intent: "hide", targetType: "job", targetId: c.reported.id, reason: "Scam" } }),
+    callers: { anonymous: 404, stranger: ["seeker", 404], owner: ["operator", done("/admin/reports", "Job hidden")] },
+    verify: async (c) => expect((await c.otherSeeker.request(`/api/jobs/${c.reported.id}`)).status).toBe(404),
+    intact: async (c) => expect((await c.otherSeeker.request(`/api/jobs/${c.reported.id}`)).status).toBe(200),
+  }),
+  row<{ reported: PostedJob; author: Actor }>("POST /admin/reports (intent=suspend)", {
+    setup: reportedNewcomer,
+    send: (c) => ({ path: "/admin/reports", form: { intent: "suspend", targetType: "job", targetId: c.reported.id, days: "7", reason: "Scammer" } }),
+    callers: { anonymous: 404, stranger: ["seeker", 404], owner: ["operator", done("/admin/reports", "suspended")] },
+    verify: async (c) => expect(await whoAmI(c.author)).toBe(401),
+    intact: async (c) => expect(await whoAmI(c.author)).toBe(200),
+  }),
+  row<{ reported: PostedJob; author: Actor }>("POST /admin/reports (intent=reinstate)", {
+    setup: async (f) => {
+      const made = await reportedNewcomer(f);
+      const suspend = { intent: "suspend", targetType: "job", targetId: made.reported.id, days: "", reason: "Scammer" };
+      expect((await sendForm(f.operator, "/admin/reports", suspend)).status).toBe(302);
+      return made;
+    },
+    send: (c) => ({ path: "/admin/reports", form: { intent: "reinstate", userId: c.author.person.id, reason: "Appeal accepted" } }),
+    callers: { anonymous: 404, stranger: ["seeker", 404], owner: ["operator", done("/admin/reports", "reinstated")] },
+    verify: async (c) => {
+      // Signing in again works (the identity provider still knows them: no sign-in page this time).
+      await c.author.navigate("/api/login");
+      expect(await whoAmI(c.author)).toBe(200);
+    },
+  }),
+  row("GET /api/admin/reports", {
+    setup: (f) => reportedJob(f),
+    callers: { anonymous: 404, stranger: ["seeker", 404], owner: ["operator", 200] },
+    shows: (c: Fixtures & { reported: PostedJob }) => [c.reported.title],
+  }),
+  row<{ reported: PostedJob }>("POST /api/admin/reports/dismiss", {
+    setup: (f) => reportedJob(f),
+    send: (c) => ({ path: "/api/admin/reports/dismiss", json: { targetType: "job", targetId: c.reported.id, reason: "Looks fine" } }),
+    callers: { anonymous: 404, stranger: ["seeker", 404], owner: ["operator", 200] },
+    verify: async (c) => expect(await queuedTargets(c)).not.toContain(c.reported.id),
+    intact: async (c) => expect(await queuedTargets(c)).toContain(c.reported.id),
+  }),
+  row<{ reported: PostedJob }>("POST /api/admin/hide", {
+    setup: (f) => reportedJob(f),
+    send: (c) => ({ path: "/api/admin/hide", json: { targetType: "job", targetId: c.reported.id, reason: "Scam" } }),
+    callers: { anonymous: 404, stranger: ["seeker", 404], owner: ["operator", 200] },
+    verify: async (c) => expect((await c.otherSeeker.request(`/api/jobs/${c.reported.id}`)).status).toBe(404),
+    intact: async (c) => expect((await c.otherSeeker.request(`/api/jobs/${c.reported.id}`)).status).toBe(200),
   }),
   row("GET /report", {
     send: (c) => ({ path: `/report?targetType=job&targetId=${c.job.id}&returnTo=%2F` }),
