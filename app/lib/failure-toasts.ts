@@ -14,6 +14,10 @@ export const FAILURE_TOASTS = {
   updateStatus: failed("Failed to update status. Please try again."),
   postJob: failed("Failed to post job. Please try again."),
   requestProvider: failed("Failed to send request. Please try again."),
+  sendReport: failed("Failed to send report. Please try again."),
+  updateBlock: failed("Failed to update the block. Please try again."),
+  /** An operator's action in the console (issue 34). */
+  operatorAction: failed("The action was not taken. Please try again."),
   acceptJob: failed("Failed to accept job. Please try again."),
   cancelJob: failed("Failed to cancel job. Please try again."),
   submitReview: failed("Failed to submit review. Please try again."),
@@ -43,6 +47,9 @@ export function failureToastFor(pathname: string, intent: string | null): Failur
   if (path === "/profile/photo") return FAILURE_TOASTS.uploadPhoto;
   if (/^\/jobs\/[^/]+$/.test(path)) return intent === "cancel" ? FAILURE_TOASTS.cancelJob : FAILURE_TOASTS.acceptJob;
   if (/^\/providers\/[^/]+\/request$/.test(path)) return FAILURE_TOASTS.requestProvider;
+  if (path === "/report") return FAILURE_TOASTS.sendReport;
+  if (path === "/blocks") return FAILURE_TOASTS.updateBlock;
+  if (path === "/admin" || path.startsWith("/admin/")) return FAILURE_TOASTS.operatorAction;
   if (/^\/bookings\/[^/]+$/.test(path)) {
     if (intent === "review") return FAILURE_TOASTS.submitReview;
     return intent === "repost" ? FAILURE_TOASTS.postJob : FAILURE_TOASTS.updateStatus;

@@ -5,6 +5,7 @@
 export const RESOURCE_ROUTE_PATTERNS: ReadonlySet<string> = new Set([
   "/availability",
   "/favorites/toggle",
+  "/blocks",
   "/profile/photo",
   "/profile/email-alerts",
   "/profile/calendar-feed",

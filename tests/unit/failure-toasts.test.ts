@@ -29,6 +29,8 @@ describe("the failure toast of a page action that got no answer (spec §8)", () 
     expect(failureToastFor("/bookings/1", "review").description).toBe("Failed to submit review. Please try again.");
     expect(failureToastFor("/bookings/1", "repost").description).toBe("Failed to post job. Please try again.");
     expect(failureToastFor("/providers/1/request", null).description).toBe("Failed to send request. Please try again.");
+    expect(failureToastFor("/report", null).description).toBe("Failed to send report. Please try again.");
+    expect(failureToastFor("/admin/reports", "hide").description).toBe("The action was not taken. Please try again.");
     expect(failureToastFor("/favorites/toggle", "add").description).toBe("Failed to update favorite");
     expect(failureToastFor("/notifications", "read").description).toBe("Failed to mark notification as read.");
   });
