@@ -1,6 +1,6 @@
 import "server-only";
 
-import { aliasedTable, and, asc, desc, eq, gt, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { aliasedTable, and, asc, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 
 import { auditLog, bookings, jobs, messages, reports, reviews, users } from "#db/schema.ts";
 import type { Executor } from "~/infra/db.server";
@@ -167,8 +167,10 @@ export async function reportedMessage(db: Executor, messageId: string): Promise<
     sender: { id: sender.id, firstName: sender.firstName, lastName: sender.lastName },
   };
   const sameThread = eq(messages.bookingId, message.bookingId);
-  const before = or(lt(messages.createdAt, message.createdAt), and(eq(messages.createdAt, message.createdAt), lt(messages.id, message.id)));
-  const after = or(gt(messages.createdAt, message.createdAt), and(eq(messages.createdAt, message.createdAt), gt(messages.id, message.id)));
+  // Compared in SQL: PostgreSQL keeps microseconds that a JavaScript Date would drop, putting the message after itself.
+  const reportedKey = sql`(select m.created_at, m.id from ${messages} as m where m.id = ${message.id})`;
+  const before = sql`(${messages.createdAt}, ${messages.id}) < ${reportedKey}`;
+  const after = sql`(${messages.createdAt}, ${messages.id}) > ${reportedKey}`;
   const [earlier, itself, later] = await Promise.all([
     db
       .select(line)
