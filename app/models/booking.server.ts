@@ -162,28 +162,8 @@ export async function listProviderBookings(
 }
 
 /** The provider's accepted or started bookings whose time lies within CLASH_HOURS of `window` (not `exceptId`). */
-export async function clashingBookings(
-  db: Executor,
-  providerId: string,
-  window: Window,
-  exceptId: string,
-): Promise<Pick<Booking, "id" | "scheduledAt" | "scheduledEndAt">[]> {
-  const margin = sql.raw(`interval '${CLASH_HOURS} hours'`);
-  const end = window.end ?? window.start;
-  return db
-    .select({ id: bookings.id, scheduledAt: bookings.scheduledAt, scheduledEndAt: bookings.scheduledEndAt })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.providerId, providerId),
-        inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]),
-        ne(bookings.id, exceptId),
-        sql`${bookings.scheduledAt} < ${end.toISOString()}::timestamptz + ${margin}`,
-        sql`coalesce(${bookings.scheduledEndAt}, ${bookings.scheduledAt}) > ${window.start.toISOString()}::timestamptz - ${margin}`,
-      ),
-    )
-    .orderBy(asc(bookings.scheduledAt))
-    .limit(3);
+export function clashingBookings(db: Executor, providerId: string, window: Window, exceptId: string) {
+  return activeBookingsAround(db, providerId, window, 3, exceptId);
 }
 
 /**
@@ -195,6 +175,7 @@ export async function activeBookingsAround(
   providerId: string,
   span: Window,
   limit = 200,
+  exceptId?: string,
 ): Promise<Pick<Booking, "id" | "scheduledAt" | "scheduledEndAt">[]> {
   const margin = sql.raw(`interval '${CLASH_HOURS} hours'`);
   const end = span.end ?? span.start;
@@ -205,6 +186,7 @@ export async function activeBookingsAround(
       and(
         eq(bookings.providerId, providerId),
         inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]),
+        exceptId ? ne(bookings.id, exceptId) : undefined,
         sql`${bookings.scheduledAt} < ${end.toISOString()}::timestamptz + ${margin}`,
         sql`coalesce(${bookings.scheduledEndAt}, ${bookings.scheduledAt}) > ${span.start.toISOString()}::timestamptz - ${margin}`,
       ),
