@@ -13,6 +13,7 @@ import { enqueue } from "~/infra/queue.server";
 import { conflict, forbidden, notFound } from "~/lib/errors";
 import { formatMoment } from "~/lib/schedule";
 import { OPERATOR_REASON_MAX } from "~/lib/trust-safety";
+import { OPERATOR_NOT_SUSPENDED } from "~/lib/trust-safety-texts";
 import { recordAction } from "~/models/audit-log.server";
 import { displayName } from "~/models/booking.server";
 import { publishJobUpdate } from "~/models/job.server";
@@ -26,7 +27,7 @@ import {
   suspendAccount,
   suspensionOf,
 } from "~/models/suspension.server";
-import { getUserById, type User } from "~/models/user.server";
+import { actsAsOperator, getUserById, type User } from "~/models/user.server";
 
 /** An operator's reason: required, shown in the audit log (and, for a suspension, to the user). */
 export const operatorReason = z
@@ -49,12 +50,15 @@ export const ACCOUNT_CLOSED_REASON = "This account is no longer active";
  * An operator suspends a user (issue 34), in one transaction: the account is suspended until the end (or
  * indefinitely), every session of theirs ends (and, once it commits, every live socket of those sessions closes on
  * every instance), their posted jobs leave every list, their open requests end (the other party told), the action
- * is written to the audit log and the user's email queued. 404 for no such user; 403 for suspending oneself.
+ * is written to the audit log and the user's email queued. 404 for no such user; 403 for suspending oneself or an operator.
  */
 export async function suspendUserIn(db: Executor, operator: Pick<User, "id">, userId: string, input: SuspendInput, now = new Date()): Promise<User> {
   if (operator.id === userId) throw forbidden("You cannot suspend yourself");
   const until = input.days ? new Date(now.getTime() + input.days * 24 * 3_600_000) : null;
   return inTransaction(db, async (tx) => {
+    const target = await getUserById(tx, userId);
+    if (!target) throw notFound("User not found");
+    if (actsAsOperator(target)) throw forbidden(OPERATOR_NOT_SUSPENDED);
     const user = await suspendAccount(tx, userId, { until, reason: input.reason });
     if (!user) throw notFound("User not found");
     const sessions = await deleteSessionsOf(tx, userId);
