@@ -7,7 +7,7 @@ import { QUEUES } from "#db/queue.ts";
 import { accountMail } from "~/infra/account-mail.server";
 import { getConfig } from "~/infra/config.server";
 import { getDb, type Executor } from "~/infra/db.server";
-import { inTransaction, publishEvent, publishSessionEnd, sessionTag } from "~/infra/events.server";
+import { inTransaction, publishSessionEnd, sessionTag } from "~/infra/events.server";
 import { sendMail } from "~/infra/mail.server";
 import { enqueue } from "~/infra/queue.server";
 import { conflict, forbidden, notFound } from "~/lib/errors";
@@ -17,10 +17,8 @@ import { OPERATOR_NOT_SUSPENDED } from "~/lib/trust-safety-texts";
 import { recordAction } from "~/models/audit-log.server";
 import { displayName } from "~/models/booking.server";
 import { publishJobUpdate } from "~/models/job.server";
-import { notify } from "~/models/notification.server";
 import {
   deleteSessionsOf,
-  endOpenRequestsOf,
   hideJobsOfSuspended,
   reinstateAccount,
   showJobsOfReinstated,
@@ -28,6 +26,7 @@ import {
   suspensionOf,
 } from "~/models/suspension.server";
 import { actsAsOperator, getUserById, type User } from "~/models/user.server";
+import { endRequestsIn } from "~/operations/requests.server";
 
 /** An operator's reason: required, shown in the audit log (and, for a suspension, to the user). */
 export const operatorReason = z
@@ -64,17 +63,7 @@ export async function suspendUserIn(db: Executor, operator: Pick<User, "id">, us
     const sessions = await deleteSessionsOf(tx, userId);
     for (const job of await hideJobsOfSuspended(tx, userId)) await publishJobUpdate(tx, job);
     const name = await displayName(tx, userId);
-    for (const request of await endOpenRequestsOf(tx, userId, ACCOUNT_CLOSED_REASON)) {
-      const other = request.seekerId === userId ? request.providerId : request.seekerId;
-      await notify(tx, [
-        { userId: other, type: "booking_cancelled", title: "Request ended", message: `${name}: ${ACCOUNT_CLOSED_REASON}`, relatedId: request.id },
-      ]);
-      await publishEvent(tx, {
-        type: "booking_update",
-        userIds: [request.seekerId, request.providerId],
-        data: { bookingId: request.id, jobId: request.jobId },
-      });
-    }
+    await endRequestsIn(tx, { party: userId }, userId, ACCOUNT_CLOSED_REASON, `${name}: ${ACCOUNT_CLOSED_REASON}`);
     await recordAction(tx, {
       operatorId: operator.id,
       action: "user.suspend",
