@@ -79,6 +79,7 @@ export async function insertAcceptedBooking(
       paymentStatus: "pending",
       status: ACCEPT_JOB.bookingStatus,
       scheduledAt: new Date(),
+      acceptedAt: sql`now()`,
     })
     .returning();
   return booking;
@@ -391,7 +392,7 @@ export async function writeBookingMove(
       ...(step.stamp?.column === "completedAt" ? { completedAt: now } : {}),
       ...(step.to === "cancelled" && cancellation ? { cancelledBy: cancellation.by, cancelledAt: now, cancellationReason: cancellation.reason } : {}),
       // An accepted request lapses no more (and its page tells it from one that ended unanswered by this).
-      ...(step.from === "pending" && step.to === "accepted" ? { expiresAt: null } : {}),
+      ...(step.from === "pending" && step.to === "accepted" ? { expiresAt: null, acceptedAt: now } : {}),
     })
     .where(
       and(

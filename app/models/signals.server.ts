@@ -10,7 +10,7 @@ import type { Executor } from "~/infra/db.server";
 
 /** The same seeker and provider completing this many bookings together in the window. */
 export const PAIR_MIN_COMPLETED = 3;
-/** A booking completed sooner than this after it was created (accepted). */
+/** A booking completed sooner than this after it was accepted. */
 export const QUICK_COMPLETION_MINUTES = 10;
 /** This many distinct reviewers of one user signing in from one address in the window. */
 export const SHARED_ADDRESS_MIN_REVIEWERS = 3;
@@ -32,7 +32,7 @@ export async function repeatedPairs(db: Executor, since: Date) {
     .limit(SIGNAL_LIMIT);
 }
 
-/** Bookings completed since `since` within QUICK_COMPLETION_MINUTES of being created: their ids, newest first. */
+/** Bookings completed since `since` within QUICK_COMPLETION_MINUTES of being accepted: their ids, newest first. */
 export async function quickCompletions(db: Executor, since: Date): Promise<string[]> {
   const rows = await db
     .select({ id: bookings.id })
@@ -41,7 +41,7 @@ export async function quickCompletions(db: Executor, since: Date): Promise<strin
       and(
         gte(bookings.completedAt, since),
         eq(bookings.status, "completed"),
-        sql`${bookings.completedAt} - ${bookings.createdAt} < make_interval(mins => ${QUICK_COMPLETION_MINUTES})`,
+        sql`${bookings.completedAt} - ${bookings.acceptedAt} < make_interval(mins => ${QUICK_COMPLETION_MINUTES})`,
       ),
     )
     .orderBy(desc(bookings.completedAt))
@@ -94,6 +94,7 @@ export async function signalBookings(db: Executor, ids: string[]) {
       jobTitle: jobs.title,
       agreedPrice: bookings.agreedPrice,
       createdAt: bookings.createdAt,
+      acceptedAt: bookings.acceptedAt,
       completedAt: bookings.completedAt,
       seeker: person(seeker),
       provider: person(provider),
