@@ -4,6 +4,7 @@ import { aliasedTable, and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 
 import { bookings, jobs, reviews, signIns, users } from "#db/schema.ts";
 import type { Executor } from "~/infra/db.server";
+import { consolePerson, consoleReviewColumns } from "~/models/user-lookup.server";
 
 // What looks like rating or earnings manipulation (issue 34's signals), flagged for an operator to review. Each
 // query reads the last 30 days through a created_at or completed_at index, and returns at most SIGNAL_LIMIT flags.
@@ -83,7 +84,6 @@ export async function sharedAddressReviewers(db: Executor, since: Date) {
 
 const seeker = aliasedTable(users, "seeker");
 const provider = aliasedTable(users, "provider");
-const person = (u: typeof users) => ({ id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email });
 
 /** The bookings of these ids with their job, parties and price. */
 export async function signalBookings(db: Executor, ids: string[]) {
@@ -96,8 +96,8 @@ export async function signalBookings(db: Executor, ids: string[]) {
       createdAt: bookings.createdAt,
       acceptedAt: bookings.acceptedAt,
       completedAt: bookings.completedAt,
-      seeker: person(seeker),
-      provider: person(provider),
+      seeker: consolePerson(seeker),
+      provider: consolePerson(provider),
     })
     .from(bookings)
     .innerJoin(jobs, eq(jobs.id, bookings.jobId))
@@ -115,15 +115,9 @@ export async function signalReviews(db: Executor, of: { ids?: string[]; bookingI
   if (!condition || (of.ids ?? of.bookingIds)!.length === 0) return [];
   return db
     .select({
-      id: reviews.id,
-      bookingId: reviews.bookingId,
-      rating: reviews.rating,
-      comment: reviews.comment,
-      createdAt: reviews.createdAt,
-      hiddenAt: reviews.hiddenAt,
-      excludedAt: reviews.excludedAt,
-      reviewer: person(reviewer),
-      reviewee: person(reviewee),
+      ...consoleReviewColumns,
+      reviewer: consolePerson(reviewer),
+      reviewee: consolePerson(reviewee),
     })
     .from(reviews)
     .innerJoin(reviewer, eq(reviewer.id, reviews.reviewerId))
