@@ -287,9 +287,10 @@ export const bookings = pgTable(
     index("bookings_accepted_completed_idx")
       .on(t.acceptedAt)
       .where(sql`${t.status} = 'completed'`),
+    // Completed bookings by completion time, with what the overview and the signals read of them (index-only).
     index("bookings_completed_idx")
-      .on(t.completedAt)
-      .where(sql`${t.completedAt} is not null`),
+      .on(t.completedAt, t.acceptedAt, t.seekerId, t.providerId, t.id)
+      .where(sql`${t.status} = 'completed'`),
   ],
 );
 

@@ -133,7 +133,7 @@ async function countDays(db: Executor, since: Date, until: Date, timeZone: strin
     db
       .select({ day: dayOf(bookings.completedAt, timeZone), count: sql<number>`count(*)::int` })
       .from(bookings)
-      .where(and(gte(bookings.completedAt, since), lt(bookings.completedAt, until)))
+      .where(and(eq(bookings.status, "completed"), gte(bookings.completedAt, since), lt(bookings.completedAt, until)))
       .groupBy(sql`1`),
   ]);
   const figures = new Map<string, DayFigures>();

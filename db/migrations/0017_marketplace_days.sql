@@ -11,7 +11,9 @@ CREATE TABLE "marketplace_days" (
 );
 --> statement-breakpoint
 DROP INDEX "bookings_accepted_idx";--> statement-breakpoint
+DROP INDEX "bookings_completed_idx";--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "job_posted_at" timestamp with time zone;--> statement-breakpoint
 UPDATE "bookings" SET "job_posted_at" = "jobs"."created_at" FROM "jobs" WHERE "jobs"."id" = "bookings"."job_id";--> statement-breakpoint
 CREATE INDEX "bookings_accepted_completed_idx" ON "bookings" USING btree ("accepted_at") WHERE "bookings"."status" = 'completed';--> statement-breakpoint
-CREATE INDEX "bookings_accepted_idx" ON "bookings" USING btree ("accepted_at","agreed_price","job_posted_at") WHERE "bookings"."accepted_at" is not null;
+CREATE INDEX "bookings_accepted_idx" ON "bookings" USING btree ("accepted_at","agreed_price","job_posted_at") WHERE "bookings"."accepted_at" is not null;--> statement-breakpoint
+CREATE INDEX "bookings_completed_idx" ON "bookings" USING btree ("completed_at","accepted_at","seeker_id","provider_id","id") WHERE "bookings"."status" = 'completed';
