@@ -19,6 +19,7 @@ import { getSessionStorage, purgeExpiredSessions } from "~/http/session.server";
 import { keptVisitorPage, type KeptAnswer } from "~/http/visitor-pages.server";
 import { getConfig, type Config } from "~/infra/config.server";
 import { closeDatabase, getDatabaseHandle } from "~/infra/db.server";
+import { closeEventBus } from "~/infra/event-bus.server";
 import { sessionTag } from "~/infra/events.server";
 import { log, requestIdFrom, rootLogger, withRequestLog } from "~/infra/logger.server";
 import { closeMailer, mailCatcher, provideMailCatcher, type MailCatcher } from "~/infra/mail.server";
@@ -105,9 +106,9 @@ export const nodeServices: NodeServices = {
   async start() {
     const config = getConfig();
     provideStandIns(config);
-    await startEventFanout(await getDatabaseHandle());
+    await startEventFanout();
     measureLiveSockets(connectedSocketCount);
-    await startReadinessProbe(await getDatabaseHandle());
+    await startReadinessProbe();
     await getStorage();
     await startAlertWorker();
     await purgeExpiredSessions();
@@ -183,6 +184,7 @@ export const nodeServices: NodeServices = {
     closeAllSockets();
     await stopEventFanout();
     await stopReadinessProbe();
+    await closeEventBus();
     await stopStorage();
     await stopWorkers();
     await closeMailer();
