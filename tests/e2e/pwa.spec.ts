@@ -2,7 +2,7 @@
 // controls the page, a navigation without network shows the offline page (the browser offline, and the server
 // really down), and a push delivered to the worker shows a notification whose click opens its page.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -11,6 +11,7 @@ import type { BrowserContext, CDPSession, Page } from "@playwright/test";
 import { freePort } from "../support/free-port.ts";
 import { expect, signIn, test, uniqueEmail } from "./support.ts";
 
+const REPO = path.resolve(import.meta.dirname, "../..");
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /** Waits until the service worker controls the page (it claims the pages open when it takes over). */
@@ -89,9 +90,10 @@ class OwnServer {
     return `http://localhost:${this.port}`;
   }
 
-  async start() {
+  /** Starts `node server.ts` in `cwd` (by default this checkout; another holds another build). */
+  async start(cwd = REPO) {
     const child = spawn(process.execPath, ["server.ts"], {
-      cwd: path.resolve(import.meta.dirname, "../.."),
+      cwd,
       env: {
         ...process.env,
         PORT: String(this.port),
@@ -159,6 +161,55 @@ test("with the server down, a navigation shows the offline page, and Retry loads
   } finally {
     await context?.close();
     await server.destroy();
+  }
+});
+
+/**
+ * A checkout whose build is this one's with another worker version, as the next deploy's would be: the server, the
+ * package file and a copy of the build, with the dependencies and the migrations linked.
+ */
+function nextBuildCheckout(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "nearhand-next-build-"));
+  for (const shared of ["node_modules", "db"]) symlinkSync(path.join(REPO, shared), path.join(dir, shared));
+  for (const file of ["server.ts", "package.json"]) cpSync(path.join(REPO, file), path.join(dir, file));
+  cpSync(path.join(REPO, "build"), path.join(dir, "build"), { recursive: true });
+  const worker = path.join(dir, "build/client/sw.js");
+  const script = readFileSync(worker, "utf8");
+  expect(script).toMatch(/version:`[0-9a-f]{12}`/);
+  writeFileSync(worker, script.replace(/version:`[0-9a-f]{12}`/, "version:`0000next0000`"));
+  for (const variant of [".br", ".gz"]) rmSync(worker + variant, { force: true });
+  return dir;
+}
+
+test("after a deploy, the next navigation installs the new build's worker, which takes over and deletes the old caches", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const server = new OwnServer(await freePort());
+  const nextBuild = nextBuildCheckout();
+  let context: BrowserContext | undefined;
+  try {
+    await server.start();
+    context = await browser.newContext({ baseURL: server.url });
+    const page = await context.newPage();
+    await signIn(page, { email: uniqueEmail("pwa-update") });
+    await waitForWorker(page);
+    const cacheNames = async () => (await page.evaluate(() => caches.keys())).sort();
+    await expect.poll(cacheNames).toHaveLength(2);
+    const before = await cacheNames();
+
+    await server.stop();
+    await server.start(nextBuild);
+    // The navigation finds the new script (its own is never cached: no-cache); the new worker installs, takes over.
+    await page.goto("/messages");
+    await expect.poll(cacheNames, { timeout: 15_000 }).toEqual(["nearhand-assets-0000next0000", "nearhand-offline-0000next0000"]);
+    expect(before).not.toContain("nearhand-offline-0000next0000");
+    // The next navigation is the new worker's: offline, it shows the page it kept (the old worker's is deleted).
+    await context.setOffline(true);
+    await page.goto("/profile");
+    await expectOfflinePage(page);
+  } finally {
+    await context?.close();
+    await server.destroy();
+    rmSync(nextBuild, { recursive: true, force: true });
   }
 });
 
