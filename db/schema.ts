@@ -261,6 +261,8 @@ export const bookings = pgTable(
     cancelledBy: uuid("cancelled_by").references(() => users.id, { onDelete: "set null" }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     cancellationReason: text("cancellation_reason"),
+    /** When the provider took the job or accepted the request; null while pending, and for a request never accepted. */
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     startedAt: timestamp("started_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     ...timestamps,
@@ -274,7 +276,9 @@ export const bookings = pgTable(
       .on(t.providerId, t.scheduledAt)
       .where(sql`${t.status} = 'accepted'`),
     // The console (issue 34): bookings accepted and completed per day, and the signals over completed bookings.
-    index("bookings_created_idx").on(t.createdAt),
+    index("bookings_accepted_idx")
+      .on(t.acceptedAt)
+      .where(sql`${t.acceptedAt} is not null`),
     index("bookings_completed_idx")
       .on(t.completedAt)
       .where(sql`${t.completedAt} is not null`),

@@ -134,6 +134,7 @@ export async function seedDemo(db: Database): Promise<void> {
           paymentStatus: "pending",
           status: status === "matched" ? "accepted" : status,
           scheduledAt: acceptedAt,
+          acceptedAt,
           startedAt,
           completedAt,
           createdAt: acceptedAt,

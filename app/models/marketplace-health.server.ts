@@ -9,7 +9,7 @@ import type { Executor } from "~/infra/db.server";
 export interface HealthDay {
   day: string;
   jobsPosted: number;
-  /** Bookings accepted that day: a job taken, or a request the provider accepted (on the day it was asked). */
+  /** Bookings accepted that day: a job taken, or a request the provider accepted. */
   accepted: number;
   /** Of those, the ones completed since. */
   acceptedCompleted: number;
@@ -25,18 +25,12 @@ export interface MarketplaceHealth {
   providersOnline: number;
 }
 
-/**
- * A booking was accepted when it is past pending and no lapsed, declined or withdrawn request: accepting a request
- * clears its `expiresAt`, which a request keeps otherwise, and a booking made by taking a job never has one.
- */
-const wasAccepted = sql`${bookings.status} <> 'pending' and ${bookings.expiresAt} is null`;
-
 /** The calendar date of a timestamp column in `timeZone`, as "YYYY-MM-DD". */
 const dayOf = (column: unknown, timeZone: string) => sql<string>`to_char((${column} at time zone ${timeZone})::date, 'YYYY-MM-DD')`;
 
 /**
  * The marketplace's health per day of `days`, from `since` (the start of the first in `timeZone`) to `until`: each query a range
- * scan of one created_at or completed_at index, grouped by the day in the zone. Days with nothing are zeros.
+ * scan of one created_at, accepted_at or completed_at index, grouped by the day in the zone. Days with nothing are zeros.
  */
 export async function marketplaceHealth(
   db: Executor,
@@ -52,15 +46,15 @@ export async function marketplaceHealth(
       .groupBy(sql`1`),
     db
       .select({
-        day: dayOf(bookings.createdAt, timeZone),
+        day: dayOf(bookings.acceptedAt, timeZone),
         count: sql<number>`count(*)::int`,
         completed: sql<number>`(count(*) filter (where ${bookings.status} = 'completed'))::int`,
         value: sql<string>`coalesce(sum(${bookings.agreedPrice}), 0)`,
-        median: sql<string | null>`percentile_cont(0.5) within group (order by extract(epoch from ${bookings.createdAt} - ${jobs.createdAt}) / 60)`,
+        median: sql<string | null>`percentile_cont(0.5) within group (order by extract(epoch from ${bookings.acceptedAt} - ${jobs.createdAt}) / 60)`,
       })
       .from(bookings)
       .innerJoin(jobs, eq(jobs.id, bookings.jobId))
-      .where(and(gte(bookings.createdAt, since), lt(bookings.createdAt, until), wasAccepted))
+      .where(and(gte(bookings.acceptedAt, since), lt(bookings.acceptedAt, until)))
       .groupBy(sql`1`),
     db
       .select({ day: dayOf(bookings.completedAt, timeZone), count: sql<number>`count(*)::int` })

@@ -64,9 +64,23 @@ describe("the overview", () => {
         paymentMethod: "cash",
         status,
         createdAt: new Date(posted.getTime() + minutes(after)),
+        acceptedAt: new Date(posted.getTime() + minutes(after)),
         completedAt: status === "completed" ? new Date("2025-03-10T14:00:00Z") : null,
       });
     }
+    // A request asked on the 8th (22:00 EST) and accepted on the 9th counts on the 9th, 750 minutes after posting.
+    const askedOnTheEighth = new Date("2025-03-09T03:00:00Z");
+    const requested = await jobAt(seeker.id, askedOnTheEighth);
+    await db.insert(t.bookings).values({
+      jobId: requested.id,
+      seekerId: seeker.id,
+      providerId: pro.id,
+      agreedPrice: "10",
+      paymentMethod: "cash",
+      status: "accepted",
+      createdAt: askedOnTheEighth,
+      acceptedAt: new Date(askedOnTheEighth.getTime() + minutes(750)),
+    });
     // A request still pending and one declined were never accepted.
     for (const status of ["pending", "cancelled"] as const) {
       const job = await jobAt(seeker.id, posted);
@@ -83,15 +97,15 @@ describe("the overview", () => {
     }
     const health = await marketplaceHealth(db, range, ZONE);
     const [eighth, ninth, tenth] = health.days;
-    expect(eighth).toMatchObject({ day: "2025-03-08", jobsPosted: 1, accepted: 0, completed: 0, bookedValue: 0, medianMinutesToAccept: null });
+    expect(eighth).toMatchObject({ day: "2025-03-08", jobsPosted: 2, accepted: 0, completed: 0, bookedValue: 0, medianMinutesToAccept: null });
     expect(ninth).toMatchObject({
       day: "2025-03-09",
       jobsPosted: 5,
-      accepted: 3,
+      accepted: 4,
       acceptedCompleted: 1,
       completed: 0,
-      bookedValue: 175.5,
-      medianMinutesToAccept: 20,
+      bookedValue: 185.5,
+      medianMinutesToAccept: 40,
     });
     expect(tenth).toMatchObject({ day: "2025-03-10", jobsPosted: 0, accepted: 0, completed: 1 });
     expect(health.providersOnline).toBeGreaterThanOrEqual(1);
@@ -126,20 +140,28 @@ describe("signals", () => {
     expect(pairs.find((p) => p.providerId === other.id)).toBeUndefined();
   });
 
-  it("(b) flag a booking completed within 10 minutes of its acceptance, not one after 3 hours", async () => {
+  it("(b) flag a booking completed within 10 minutes of its acceptance (a request asked hours before too), not one after 3 hours", async () => {
     const [seeker, pro] = [await user(), await provider()];
     const quick = await insertBooking(db, seeker.id, pro.id, {
       status: "completed",
       createdAt: new Date(Date.now() - minutes(4)),
+      acceptedAt: new Date(Date.now() - minutes(4)),
+      completedAt: new Date(),
+    });
+    const quickRequest = await insertBooking(db, seeker.id, pro.id, {
+      status: "completed",
+      createdAt: new Date(Date.now() - minutes(300)),
+      acceptedAt: new Date(Date.now() - minutes(3)),
       completedAt: new Date(),
     });
     const slow = await insertBooking(db, seeker.id, pro.id, {
       status: "completed",
       createdAt: new Date(Date.now() - minutes(180)),
+      acceptedAt: new Date(Date.now() - minutes(180)),
       completedAt: new Date(),
     });
     const flagged = await quickCompletions(db, since());
-    expect(flagged).toContain(quick.id);
+    expect(flagged).toEqual(expect.arrayContaining([quick.id, quickRequest.id]));
     expect(flagged).not.toContain(slow.id);
   });
 
