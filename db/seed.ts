@@ -135,6 +135,7 @@ export async function seedDemo(db: Database): Promise<void> {
           status: status === "matched" ? "accepted" : status,
           scheduledAt: acceptedAt,
           acceptedAt,
+          jobPostedAt: createdAt,
           startedAt,
           completedAt,
           createdAt: acceptedAt,

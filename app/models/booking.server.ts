@@ -64,7 +64,7 @@ export async function cancellationWait(tx: Executor, providerId: string): Promis
 /** The booking a provider's accept creates (decision 0011): at the job's budget (or 0), card unless named, pending, now. */
 export async function insertAcceptedBooking(
   tx: Executor,
-  job: Pick<Job, "id" | "seekerId" | "budget">,
+  job: Pick<Job, "id" | "seekerId" | "budget" | "createdAt">,
   providerId: string,
   paymentMethod: PaymentMethod | undefined,
 ): Promise<Booking> {
@@ -80,6 +80,7 @@ export async function insertAcceptedBooking(
       status: ACCEPT_JOB.bookingStatus,
       scheduledAt: new Date(),
       acceptedAt: sql`now()`,
+      jobPostedAt: job.createdAt,
     })
     .returning();
   return booking;
@@ -88,7 +89,7 @@ export async function insertAcceptedBooking(
 /** The pending booking a request creates: for the time asked for, lapsing at `expiresAt` unless answered. */
 export async function insertRequestedBooking(
   tx: Executor,
-  job: Pick<Job, "id" | "seekerId" | "budget">,
+  job: Pick<Job, "id" | "seekerId" | "budget" | "createdAt">,
   providerId: string,
   request: { window: Window; expiresAt: Date; paymentMethod: PaymentMethod },
 ): Promise<Booking> {
@@ -105,6 +106,7 @@ export async function insertRequestedBooking(
       scheduledAt: request.window.start,
       scheduledEndAt: request.window.end,
       expiresAt: request.expiresAt,
+      jobPostedAt: job.createdAt,
     })
     .returning();
   return booking;

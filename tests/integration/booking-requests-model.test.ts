@@ -106,6 +106,7 @@ describe("answering a request", () => {
     expect(accepted.status).toBe("accepted");
     // Accepted now, not when it was asked (the console's day and minutes to accept read it).
     expect(booking.acceptedAt).toBeNull();
+    expect(accepted.jobPostedAt).toEqual((await jobRow(booking.jobId)).createdAt);
     expect(accepted.acceptedAt!.getTime()).toBeGreaterThanOrEqual(booking.createdAt.getTime());
     expect((await jobRow(booking.jobId)).status).toBe("matched");
     expect((await noticesOf(seeker.id)).map((n) => [n.type, n.title])).toEqual([["booking_accepted", "Request accepted"]]);

@@ -65,6 +65,7 @@ describe("the overview", () => {
         status,
         createdAt: new Date(posted.getTime() + minutes(after)),
         acceptedAt: new Date(posted.getTime() + minutes(after)),
+        jobPostedAt: posted,
         completedAt: status === "completed" ? new Date("2025-03-10T14:00:00Z") : null,
       });
     }
@@ -80,6 +81,7 @@ describe("the overview", () => {
       status: "accepted",
       createdAt: askedOnTheEighth,
       acceptedAt: new Date(askedOnTheEighth.getTime() + minutes(750)),
+      jobPostedAt: askedOnTheEighth,
     });
     // A request still pending and one declined were never accepted.
     for (const status of ["pending", "cancelled"] as const) {
@@ -109,6 +111,36 @@ describe("the overview", () => {
     });
     expect(tenth).toMatchObject({ day: "2025-03-10", jobsPosted: 0, accepted: 0, completed: 1 });
     expect(health.providersOnline).toBeGreaterThanOrEqual(1);
+  });
+
+  it("counts a settled day once and keeps it, counts today live, and follows later completions of a kept day", async () => {
+    const seeker = await user();
+    const pro = await provider();
+    const now = new Date("2025-04-10T16:00:00Z"); // noon on the 10th in New York
+    const range = overviewDays(now, ZONE, 3);
+    const ninth = new Date("2025-04-09T15:00:00Z");
+    const accepted = await insertBooking(db, seeker.id, pro.id, { status: "accepted", createdAt: ninth, acceptedAt: ninth });
+    await jobAt(seeker.id, new Date("2025-04-10T13:00:00Z"));
+    const first = await marketplaceHealth(db, range, ZONE, now);
+    expect(first.days.map((d) => [d.day, d.accepted, d.acceptedCompleted])).toEqual([
+      ["2025-04-08", 0, 0],
+      ["2025-04-09", 1, 0],
+      ["2025-04-10", 0, 0],
+    ]);
+    const kept = await db.select().from(t.marketplaceDays).where(eq(t.marketplaceDays.timeZone, ZONE));
+    expect(kept.map((row) => row.day).filter((day) => day.startsWith("2025-04"))).toEqual(["2025-04-08", "2025-04-09"]);
+
+    // Read from the kept row from now on: a row slipped into the settled day is not counted again. Today is live,
+    // and the completion rate follows the kept day's booking completing later.
+    await jobAt(seeker.id, new Date("2025-04-09T15:00:00Z"));
+    await jobAt(seeker.id, new Date("2025-04-10T15:00:00Z"));
+    await db.update(t.bookings).set({ status: "completed", completedAt: now }).where(eq(t.bookings.id, accepted.id));
+    const second = await marketplaceHealth(db, range, ZONE, now);
+    expect(second.days.map((d) => [d.day, d.jobsPosted, d.accepted, d.acceptedCompleted, d.completed])).toEqual([
+      ["2025-04-08", 0, 0, 0, 0],
+      ["2025-04-09", first.days[1]!.jobsPosted, 1, 1, 0],
+      ["2025-04-10", 2, 0, 0, 1],
+    ]);
   });
 });
 
@@ -241,6 +273,8 @@ describe("the audit log", () => {
       [op2, target],
       [op1, target],
     ] as const) {
+      // Entries stamped in one clock tick would order by id alone; a tick apart, they order by time.
+      await new Promise((resolve) => setTimeout(resolve, 2));
       entries.push(
         await recordAction(db, {
           operatorId: operator.id,
