@@ -16,6 +16,7 @@ import { closeAllSockets, connectedSocketCount, hasRoomForSocket, registerSocket
 import { unservableRequest, type RequestHead, type Unservable } from "~/http/request-target.server";
 import { baseSecurityHeaders } from "~/http/security-headers.server";
 import { getSessionStorage, purgeExpiredSessions } from "~/http/session.server";
+import { staticFileHeaders } from "~/http/static-files.server";
 import { keptVisitorPage, type KeptAnswer } from "~/http/visitor-pages.server";
 import { getConfig, type Config } from "~/infra/config.server";
 import { closeDatabase, getDatabaseHandle } from "~/infra/db.server";
@@ -49,6 +50,8 @@ export interface NodeServices {
   observeRequest(method: string, route: string, status: number, seconds: number): void;
   /** Headers for every response (decision 0020); HTML documents replace the Content-Security-Policy with their own. */
   securityHeaders(): Record<string, string>;
+  /** The caching (and, for the service worker, policy) headers of a file of the client build, by its path. */
+  staticFileHeaders(pathname: string): Record<string, string>;
   /** The embedded development OpenID provider, when no OIDC_ISSUER is configured. */
   devOidc(): Promise<DevOidcProvider | null>;
   /** Decides a `/ws` upgrade: session cookie required, Origin must be APP_URL's, room for one more of the user's sockets. */
@@ -127,6 +130,8 @@ export const nodeServices: NodeServices = {
     securityHeaders ??= baseSecurityHeaders(getConfig());
     return securityHeaders;
   },
+
+  staticFileHeaders,
 
   devOidc() {
     devOidcProvider ??= (async () => {
