@@ -48,6 +48,8 @@ describe("the overview", () => {
     await jobAt(seeker.id, new Date("2025-03-09T04:30:00Z")); // 8 March, 23:30 EST
     await jobAt(seeker.id, new Date("2025-03-08T04:59:00Z")); // 7 March: before the range
     await jobAt(seeker.id, new Date("2025-03-11T04:00:00Z")); // 11 March: after it
+    const bookingOf = (job: { id: string }, booking: Omit<typeof t.bookings.$inferInsert, "jobId" | "seekerId" | "providerId" | "paymentMethod">) =>
+      db.insert(t.bookings).values({ jobId: job.id, seekerId: seeker.id, providerId: pro.id, paymentMethod: "cash", ...booking });
     // Three acceptances on the 9th, 10, 20 and 60 minutes after posting; one completed on the 10th.
     const posted = new Date("2025-03-09T15:00:00Z");
     for (const [after, price, status] of [
@@ -55,13 +57,8 @@ describe("the overview", () => {
       [20, "50.50", "accepted"],
       [60, "25", "cancelled"],
     ] as const) {
-      const job = await jobAt(seeker.id, posted);
-      await db.insert(t.bookings).values({
-        jobId: job.id,
-        seekerId: seeker.id,
-        providerId: pro.id,
+      await bookingOf(await jobAt(seeker.id, posted), {
         agreedPrice: price,
-        paymentMethod: "cash",
         status,
         createdAt: new Date(posted.getTime() + minutes(after)),
         acceptedAt: new Date(posted.getTime() + minutes(after)),
@@ -71,13 +68,8 @@ describe("the overview", () => {
     }
     // A request asked on the 8th (22:00 EST) and accepted on the 9th counts on the 9th, 750 minutes after posting.
     const askedOnTheEighth = new Date("2025-03-09T03:00:00Z");
-    const requested = await jobAt(seeker.id, askedOnTheEighth);
-    await db.insert(t.bookings).values({
-      jobId: requested.id,
-      seekerId: seeker.id,
-      providerId: pro.id,
+    await bookingOf(await jobAt(seeker.id, askedOnTheEighth), {
       agreedPrice: "10",
-      paymentMethod: "cash",
       status: "accepted",
       createdAt: askedOnTheEighth,
       acceptedAt: new Date(askedOnTheEighth.getTime() + minutes(750)),
@@ -85,13 +77,8 @@ describe("the overview", () => {
     });
     // A request still pending and one declined were never accepted.
     for (const status of ["pending", "cancelled"] as const) {
-      const job = await jobAt(seeker.id, posted);
-      await db.insert(t.bookings).values({
-        jobId: job.id,
-        seekerId: seeker.id,
-        providerId: pro.id,
+      await bookingOf(await jobAt(seeker.id, posted), {
         agreedPrice: "999",
-        paymentMethod: "cash",
         status,
         expiresAt: new Date("2025-03-10T15:00:00Z"),
         createdAt: new Date(posted.getTime() + minutes(5)),
