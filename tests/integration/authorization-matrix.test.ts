@@ -979,7 +979,7 @@ const TABLE: Row<object>[] = [
   }),
   row("POST /profile/email-alerts", {
     send: () => ({ path: "/profile/email-alerts", form: { urgentJobs: "on", bookings: "on", reviews: "on" } }),
-    callers: { anonymous: LOGIN, owner: ["seeker", done("/profile#email-alerts", "Email alerts saved")] },
+    callers: { anonymous: LOGIN, owner: ["seeker", done("/profile#email-alerts", "Alerts saved")] },
     // What was saved is checked by tests/integration/email-alerts.test.ts (reading /profile here would take the toast).
     intact: async (c) => expect(await emailChoice(c.seeker, "messages")).toBe(true),
   }),
