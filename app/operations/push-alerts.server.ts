@@ -7,7 +7,7 @@ import "server-only";
 import type { Job } from "pg-boss";
 
 import type { Notification } from "#db/schema.ts";
-import { getDb } from "~/infra/db.server";
+import { getDb, type Executor } from "~/infra/db.server";
 import { log } from "~/infra/logger.server";
 import { pushTopic, sendPush, type PushDelivery } from "~/infra/push.server";
 import type { PushKind } from "~/models/alert-choices.server";
@@ -53,10 +53,19 @@ export function pushPayload(notification: Notification): PushPayload {
   return { title: notification.title, body: notification.message, url: alertPath(notification), tag: pushTag(notification) };
 }
 
-export async function deliverPushAlert(job: Job<{ notificationId: string; subscriptionId: string }>): Promise<void> {
-  const db = await getDb();
-  const recipient: Recipient = { channel: "push", subscriptionId: job.data.subscriptionId };
-  const alert = await alertToSend(db, job.data.notificationId, recipient);
+export interface PushJob {
+  notificationId: string;
+  subscriptionId: string;
+}
+
+export async function deliverPushAlert(job: Job<PushJob>): Promise<void> {
+  await deliverPushAlertIn(await getDb(), job.data);
+}
+
+/** The same on a given database: the job's notification for its device, if the rules say so now. */
+export async function deliverPushAlertIn(db: Executor, { notificationId, subscriptionId }: PushJob): Promise<void> {
+  const recipient: Recipient = { channel: "push", subscriptionId };
+  const alert = await alertToSend(db, notificationId, recipient);
   if (!alert) return;
   if ("later" in alert) return queueAlertLater(db, alert, recipient);
   const delivery = PUSH_DELIVERY[alert.kind as PushKind];

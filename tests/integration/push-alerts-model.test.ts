@@ -2,7 +2,7 @@
 // notification, in its transaction, and what a due job becomes on one device, apart from the email channel.
 import { randomBytes } from "node:crypto";
 import { eq, sql, type SQL } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { inTransaction } from "~/infra/events.server";
 import { setPushChoices } from "~/models/alert-choices.server";
@@ -17,14 +17,26 @@ import {
 import { acceptJobIn as acceptJob } from "~/operations/bookings.server";
 import { postJobIn as createJob } from "~/operations/jobs.server";
 import { sendMessageIn as sendMessage } from "~/operations/messages.server";
+import { deliverPushAlertIn } from "~/operations/push-alerts.server";
 
 import type { Database } from "../../db/client.ts";
 import { QUEUE_SCHEMA, QUEUES } from "../../db/queue.ts";
 import * as t from "../../db/schema.ts";
+import { TEST_VAPID_ENV } from "../support/env.ts";
 import { modelTestDatabase } from "../support/model-database.ts";
+import { startPushService, type PushService } from "../support/push-service.ts";
 
 let db: Database;
 const { user, provider } = modelTestDatabase((opened) => (db = opened));
+for (const [name, value] of Object.entries(TEST_VAPID_ENV)) vi.stubEnv(name, value);
+
+let push: PushService;
+beforeAll(async () => {
+  push = await startPushService();
+});
+afterAll(async () => {
+  await push.stop();
+});
 
 interface QueuedJob {
   id: string;
@@ -147,5 +159,37 @@ describe("a due push", () => {
     });
     // The email channel has its own quiet time: nothing was emailed, so the email is due now.
     expect(await alertToSend(db, second.id)).toMatchObject({ kind: "messages", notification: { id: first.id } });
+  });
+});
+
+describe("the push worker", () => {
+  it("sends an urgent job's push while it is news; one older than its 10-minute TTL (a late retry) is not sent", async () => {
+    const seeker = await user();
+    const near = await provider();
+    const sid = randomBytes(24).toString("base64url");
+    await db.insert(t.sessions).values({ sid, sess: { userId: near.id }, expire: new Date(Date.now() + 3_600_000) });
+    const subscription = push.subscribe();
+    const [row] = await db
+      .insert(t.pushSubscriptions)
+      .values({ userId: near.id, sessionId: sid, endpoint: subscription.endpoint, ...subscription.keys })
+      .returning();
+    const fresh = await createJob(db, seeker.id, { categoryId: "repair", title: "Fresh", description: "d", isUrgent: true });
+    const stale = await createJob(db, seeker.id, { categoryId: "repair", title: "Stale", description: "d", isUrgent: true });
+    const notices = await notificationsOf(near.id, "job_posted");
+    const [freshNotice, staleNotice] = [fresh, stale].map((job) => notices.find((n) => n.relatedId === job.id)!);
+    await db
+      .update(t.notifications)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(t.notifications.id, staleNotice.id));
+    const run = (notificationId: string) => deliverPushAlertIn(db, { notificationId, subscriptionId: row.id });
+    await run(staleNotice.id);
+    await run(freshNotice.id);
+    expect(push.arrivals(subscription.endpoint).map((a) => a.payload)).toEqual([
+      { title: "Urgent job near you", body: expect.stringContaining('"Fresh"'), url: `/jobs/${fresh.id}`, tag: `job:${fresh.id}` },
+    ]);
+    const [after] = await db.select().from(t.pushSubscriptions).where(eq(t.pushSubscriptions.id, row.id));
+    expect(after.lastSuccessAt).not.toBeNull();
+    await run(freshNotice.id);
+    expect(push.arrivals(subscription.endpoint)).toHaveLength(1);
   });
 });

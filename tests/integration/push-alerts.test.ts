@@ -224,4 +224,20 @@ describe("devices through the API", () => {
     expect(left.map((d: { id: string }) => d.id)).toEqual([onPhone.id]);
     expect(left.map((d: { id: string }) => d.id)).not.toContain(onLaptop.id);
   });
+
+  it("a suspension ends every session of the user, and with them every device of theirs", async () => {
+    const email = uniqueEmail("suspended-devices");
+    const client = new HttpClient(app.url);
+    await client.signIn(email, "Sus", "Pended");
+    const { id } = await (await client.request("/api/auth/user")).json();
+    await device(client);
+    const operator = new HttpClient(app.url);
+    await operator.signIn("admin@nearhand.dev", "Ada", "Okafor");
+    expect((await operator.postJson(`/api/admin/users/${id}/suspend`, { reason: "Spam", days: 7 })).status).toBe(200);
+    expect((await client.request("/api/push-subscriptions")).status).toBe(401);
+    expect((await operator.postJson(`/api/admin/users/${id}/reinstate`, { reason: "Appeal accepted" })).status).toBe(200);
+    const again = new HttpClient(app.url);
+    await again.signIn(email, "Sus", "Pended");
+    expect(await (await again.request("/api/push-subscriptions")).json()).toEqual([]);
+  });
 });
