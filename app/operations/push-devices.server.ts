@@ -26,11 +26,13 @@ const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 const pushEndpoint = z
   .url({ error: "endpoint must be the push service's URL" })
   .max(2000, "endpoint is too long")
-  .refine((value) => {
-    const url = new URL(value);
-    if (url.protocol === "https:") return true;
-    return !getConfig().production && url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname);
-  }, "endpoint must be an https URL");
+  .pipe(
+    z.string().refine((value) => {
+      const url = new URL(value);
+      if (url.protocol === "https:") return true;
+      return !getConfig().production && url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname);
+    }, "endpoint must be an https URL"),
+  );
 
 /** A key of the subscription as browsers give it: base64url, padded or not. */
 const base64url = (name: string, bytes: number) => {
@@ -122,7 +124,6 @@ export async function myDevices(actor: Pick<User, "id">): Promise<PushDevice[]> 
 
 /** Turns push off for the browser asking (by its endpoint); nothing stored is no error. */
 export async function unsubscribeDevice(actor: Pick<User, "id">, endpoint: string): Promise<void> {
-  await spendRateLimit("pushDevices", userKey(actor.id));
   await removeSubscriptionByEndpoint(await getDb(), actor.id, endpoint);
 }
 
@@ -131,9 +132,8 @@ export async function myEndpointDigests(actor: Pick<User, "id">): Promise<string
   return (await listSubscriptions(await getDb(), actor.id)).map((row) => createHash("sha256").update(row.endpoint).digest("hex"));
 }
 
-/** Removes one of the caller's devices; another's (or none) is 404. */
+/** Removes one of the caller's devices; another's (or none) is 404. Removing spends no limit (like unsaving a favorite). */
 export async function removeDevice(actor: Pick<User, "id">, id: string): Promise<{ removed: true }> {
-  await spendRateLimit("pushDevices", userKey(actor.id));
   if (!z.uuid().safeParse(id).success || !(await removeSubscription(await getDb(), actor.id, id))) throw notFound("Device not found");
   return { removed: true };
 }

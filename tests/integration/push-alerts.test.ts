@@ -195,6 +195,7 @@ describe("devices through the API", () => {
     const good = push.subscribe();
     const cases: [unknown, RegExp][] = [
       [{ ...good, endpoint: "http://push.example.com/x" }, /endpoint must be an https URL/],
+      [{ ...good, endpoint: "../../etc/passwd", expirationTime: true }, /endpoint must be the push service's URL/],
       [{ endpoint: good.endpoint }, /keys/],
       [{ ...good, keys: { ...good.keys, auth: "short" } }, /keys.auth/],
       ["nonsense", /./],

@@ -18,7 +18,7 @@ export const { endpoints, loader, action } = apiRoute({
       "The body is the browser's `PushSubscription.toJSON()`. The same endpoint again is the same device: its keys are replaced, and one stored for another user moves to the caller. The device belongs to the session that made it: signing out removes it.",
     body: pushSubscriptionInput,
     answers: [jsonAnswer(pushDeviceAnswer, "The device.", 201)],
-    refusals: { 429: "Too many devices turned on or off in the last hour." },
+    refusals: { 429: "Too many devices turned on in the last hour." },
     handle: ({ user, body, context, request }) =>
       subscribeDevice(user, { sessionId: getSession(context).id, userAgent: request.headers.get("User-Agent") }, body),
   }),
