@@ -81,12 +81,20 @@ export type PushOutcome = { status: "delivered" } | { status: "gone"; code: numb
 /** A push service that failed for now (429, 5xx, no answer): the job throws it and the queue retries. */
 export class PushServiceUnavailable extends Error {
   readonly code: number | null;
-  readonly retryAfter: string | null;
-  constructor(code: number | null, retryAfter: string | null) {
+  /** When the service asked to be tried again (its Retry-After: seconds or an HTTP date), if it said. */
+  readonly retryAt: Date | null;
+  constructor(code: number | null, retryAfter: string | null, now = Date.now()) {
     super(`push service unavailable (${code ?? "no answer"}${retryAfter ? `, Retry-After ${retryAfter}` : ""})`);
     this.code = code;
-    this.retryAfter = retryAfter;
+    this.retryAt = retryAfterDate(retryAfter, now);
   }
+}
+
+function retryAfterDate(value: string | null, now: number): Date | null {
+  if (!value) return null;
+  if (/^\d{1,9}$/.test(value.trim())) return new Date(now + Number(value.trim()) * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : new Date(Math.max(date, now));
 }
 
 const PUSH_TIMEOUT_MS = 10_000;

@@ -342,6 +342,16 @@ export async function queueAlertLater(db: Executor, alert: AlertLater, recipient
   await enqueue(db, QUEUES.messageAlert, [{ data: { notificationId: alert.notificationId }, ...later, singletonKey }]);
 }
 
+/**
+ * A device's push again at `at`, when its push service asked to be tried then (Retry-After): in the waiting queue,
+ * one per notification and device, deciding afresh when due.
+ */
+export async function queuePushRetry(db: Executor, job: { notificationId: string; subscriptionId: string }, at: Date): Promise<void> {
+  await enqueue(db, QUEUES.pushLater, [
+    { data: job, ...jobOptions(), startAfter: at, singletonKey: `push:retry:${job.notificationId}:${job.subscriptionId}` },
+  ]);
+}
+
 async function alreadySent(db: Executor, key: string, recipient: Recipient): Promise<boolean> {
   const [row] =
     recipient.channel === "push"

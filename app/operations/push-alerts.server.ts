@@ -3,15 +3,16 @@ import "server-only";
 // Alert push messages: the worker's side (decision 0077). A queued notification for one device is checked against
 // the same rules as its email (models/email-alert, on the push channel), turned into the service worker's payload
 // and handed to the device's push service. 404/410 removes the device; 429/5xx throws, so the queue retries it with
-// backoff; a 2xx is recorded, so a retry sends nothing twice.
+// backoff (or, when the service said when with Retry-After, it is queued again for then); a 2xx is recorded, so a
+// retry sends nothing twice.
 import type { Job } from "pg-boss";
 
 import type { Notification } from "#db/schema.ts";
 import { getDb, type Executor } from "~/infra/db.server";
 import { log } from "~/infra/logger.server";
-import { pushTopic, sendPush, type PushDelivery } from "~/infra/push.server";
+import { PushServiceUnavailable, pushTopic, sendPush, type PushDelivery } from "~/infra/push.server";
 import type { PushKind } from "~/models/alert-choices.server";
-import { alertToSend, queueAlertLater, recordDelivery, type Recipient } from "~/models/email-alert.server";
+import { alertToSend, queueAlertLater, queuePushRetry, recordDelivery, type Recipient } from "~/models/email-alert.server";
 import { forgetSubscription, markDelivered, markFailed, subscriptionById } from "~/models/push-subscription.server";
 import { alertPath } from "~/operations/alert-path.server";
 
@@ -80,6 +81,13 @@ export async function deliverPushAlertIn(db: Executor, { notificationId, subscri
     outcome = await sendPush(device, JSON.stringify(payload), { ...delivery, topic: pushTopic(payload.tag) });
   } catch (error) {
     await markFailed(db, device.id);
+    // A service that said when to come back (429/503 with Retry-After) is tried then, if the message is news then.
+    const expires = alert.notification.createdAt.getTime() + delivery.ttlSeconds * 1000;
+    if (error instanceof PushServiceUnavailable && error.retryAt && error.retryAt.getTime() < expires) {
+      await queuePushRetry(db, { notificationId, subscriptionId }, error.retryAt);
+      log().info({ ...context, retryAt: error.retryAt }, "push service asked to retry later");
+      return;
+    }
     throw error;
   }
   if (outcome.status === "gone") {

@@ -168,6 +168,23 @@ describe("a push service's answers", () => {
   });
 });
 
+describe("a push service's Retry-After", () => {
+  it("is obeyed: asked to come back in 4 s, the worker does, not after its own 1-second backoff", async () => {
+    const seeker = await signedIn("patient");
+    const phone = await device(seeker);
+    push.answer(phone.endpoint, 429, "4");
+    const provider = await signedIn("patient-taker", "provider");
+    const job = await (await seeker.postJson("/api/jobs", { title: "Wax a floor", description: "d", categoryId: "assembly" })).json();
+    await provider.postJson("/api/bookings", { jobId: job.id });
+    await expect.poll(() => push.arrivals(phone.endpoint).length, { timeout: 20_000 }).toBe(1);
+    push.answer(phone.endpoint, 201);
+    await settled(phone.endpoint, 1);
+    const [refused, taken] = push.arrivals(phone.endpoint);
+    expect([refused.status, taken.status]).toEqual([429, 201]);
+    expect(taken.receivedAt.getTime() - refused.receivedAt.getTime()).toBeGreaterThanOrEqual(3500);
+  });
+});
+
 describe("devices through the API", () => {
   it("are listed for their owner only; a stranger's delete is 404; the same endpoint again is one device, moved to whoever subscribed it last", async () => {
     const owner = await signedIn("owner");
