@@ -41,6 +41,7 @@ export default caseSensitive([
   route("profile/photo", "routes/profile-photo.ts"),
   route("profile/email-alerts", "routes/profile-email-alerts.ts"),
   route("profile/calendar-feed", "routes/profile-calendar-feed.ts"),
+  route("profile/push", "routes/profile-push.ts"),
   route("calendar/:file", "routes/calendar-feed.ts"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("unsubscribe/one-click", "routes/unsubscribe-one-click.ts"),

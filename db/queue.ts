@@ -21,6 +21,13 @@ export const QUEUES = {
   requestExpiry: "request-expiry",
   /** An email about the account itself (suspended, reinstated: issue 34). */
   accountEmail: "account-email",
+  /** One push message for one notification and one device (decision 0077): retried per device. */
+  alertPush: "alert-push",
+  /**
+   * A message's or a held-back booking's push, due later; one waiting per conversation (or job) and device (policy
+   * "short"), as message-alert is for email.
+   */
+  pushLater: "push-later",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -56,6 +63,8 @@ export async function installQueue(connection: QueueConnection): Promise<void> {
     await boss.createQueue(QUEUES.jobDigest, { ...RETRIES, policy: "short" });
     await boss.createQueue(QUEUES.requestExpiry, RETRIES);
     await boss.createQueue(QUEUES.accountEmail, RETRIES);
+    await boss.createQueue(QUEUES.alertPush, RETRIES);
+    await boss.createQueue(QUEUES.pushLater, { ...RETRIES, policy: "short" });
   } finally {
     await boss.stop({ graceful: false, close: !connection.pglite });
   }

@@ -573,6 +573,67 @@ export const emailDeliveries = pgTable(
   (t) => [index("email_deliveries_user_scope_sent_idx").on(t.userId, t.scope, t.sentAt)],
 );
 
+/**
+ * The push channel's choices per kind (decision 0077): no row means the defaults. The job digest is an email's
+ * format (one message listing many jobs) and has no push column.
+ */
+export const pushPreferences = pgTable("push_preferences", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  urgentJobs: boolean("urgent_jobs").notNull().default(true),
+  bookings: boolean("bookings").notNull().default(true),
+  messages: boolean("messages").notNull().default(true),
+  reviews: boolean("reviews").notNull().default(false),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One browser's Web Push subscription (decision 0077). It belongs to the session it was made in: that session's
+ * end (sign-out, suspension, expiry) deletes it. An endpoint is one device's; subscribing it again for another
+ * user moves it.
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique(),
+    p256dh: varchar("p256dh", { length: 200 }).notNull(),
+    auth: varchar("auth", { length: 100 }).notNull(),
+    userAgent: varchar("user_agent", { length: 500 }),
+    sessionId: varchar("session_id", { length: 64 })
+      .notNull()
+      .references(() => sessions.sid, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+    lastFailureAt: timestamp("last_failure_at", { withTimezone: true }),
+  },
+  (t) => [index("push_subscriptions_user_idx").on(t.userId), index("push_subscriptions_session_idx").on(t.sessionId)],
+);
+
+/**
+ * Every push a push service accepted, per notification and device: a retried job skips the device it reached,
+ * and the newest row of a scope on a device (a conversation, a job's bookings) is what throttling reads.
+ */
+export const pushDeliveries = pgTable(
+  "push_deliveries",
+  {
+    key: varchar("key", { length: 200 }).notNull(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: "cascade" }),
+    scope: varchar("scope", { length: 100 }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.key, t.subscriptionId] }),
+    index("push_deliveries_subscription_scope_sent_idx").on(t.subscriptionId, t.scope, t.sentAt),
+  ],
+);
+
 /** A user's columns without the directory's derived `position` and `searchDocument` (decision 0072): index keys, not data for clients. */
 export const userColumns = (({ position: _position, searchDocument: _searchDocument, ...columns }) => columns)(getTableColumns(users));
 export type User = Omit<typeof users.$inferSelect, "position" | "searchDocument">;
@@ -587,3 +648,5 @@ export type Review = typeof reviews.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
 export type Favorite = typeof favorites.$inferSelect;
 export type EmailPreferences = typeof emailPreferences.$inferSelect;
+export type PushPreferences = typeof pushPreferences.$inferSelect;
+export type PushSubscription = typeof pushSubscriptions.$inferSelect;

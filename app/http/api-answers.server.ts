@@ -213,3 +213,27 @@ export const openApiDocumentAnswer = named(
 
 /** The §8 error body: the reason as plain text (the client shows "<status>: <text>"). */
 export const errorText = named("ErrorText", "The reason, as plain text (spec §8).", z.string().min(1));
+
+export const pushKeyAnswer = named(
+  "PushKey",
+  "The public VAPID key (RFC 8292) a browser subscribes with: `applicationServerKey` of `PushManager.subscribe`.",
+  z.object({ publicKey: z.string() }),
+);
+
+export const pushDeviceAnswer = named(
+  "PushDevice",
+  "A device the caller turned push notifications on for (decision 0077). Its endpoint and keys are not shown.",
+  z.object({
+    id: z.uuid(),
+    name: z.string().describe('The browser and system in words, e.g. "Chrome on Android".'),
+    userAgent: z.string().nullable(),
+    createdAt: z.date(),
+    lastSuccessAt: z.date().nullable().describe("When a push service last took a message for it."),
+  }),
+);
+
+export const pushDeviceRemovedAnswer = named(
+  "PushDeviceRemoved",
+  "The device no longer receives push notifications.",
+  z.object({ removed: z.literal(true) }),
+);

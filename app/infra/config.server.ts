@@ -47,7 +47,19 @@ const REQUIRED_IN_PRODUCTION = {
   S3_ENDPOINT: "the embedded storage emulator refuses to run in production",
   SMTP_URL: "the embedded development mail catcher refuses to run in production",
   OIDC_ISSUER: "the embedded development OpenID provider refuses to run in production",
+  VAPID_PUBLIC_KEY: "push messages are signed with it; a key generated on one instance's disk differs on the next",
+  VAPID_PRIVATE_KEY: "push messages are signed with it; a key generated on one instance's disk differs on the next",
+  VAPID_SUBJECT: "push services contact the operator through it (mailto: or https:)",
 } as const;
+
+/** A VAPID key as `npx web-push generate-vapid-keys` prints it: base64url, 65 bytes public, 32 bytes private. */
+const vapidKey = (length: number, bytes: number) =>
+  optionalText.pipe(
+    z
+      .string()
+      .regex(new RegExp(`^[A-Za-z0-9_-]{${length}}$`), `must be a base64url key of ${bytes} bytes (\`npx web-push generate-vapid-keys\`)`)
+      .optional(),
+  );
 
 const envSchema = z
   .object({
@@ -108,6 +120,14 @@ const envSchema = z
         .optional(),
     ),
     MAIL_FROM: optionalText,
+    VAPID_PUBLIC_KEY: vapidKey(87, 65),
+    VAPID_PRIVATE_KEY: vapidKey(43, 32),
+    VAPID_SUBJECT: optionalText.pipe(
+      z
+        .string()
+        .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: address or an https: URL")
+        .optional(),
+    ),
     MAIL_WORKER: booleanFlag,
     MAIL_WORKER_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
     MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
@@ -166,6 +186,11 @@ const envSchema = z
     if (env.OIDC_ISSUER && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
       for (const key of ["OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const) {
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when OIDC_ISSUER is set" });
+      }
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      for (const key of ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required with the other VAPID key (they are one pair)" });
       }
     }
     if (env.S3_ENDPOINT && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
@@ -230,6 +255,11 @@ export interface Config {
     | { mode: "embedded"; region: string; bucket: string; publicUrl: string };
   /** Outgoing email: a real SMTP server, or the embedded catcher shown at /dev/mail. */
   mail: { mode: "external"; url: string; from: string } | { mode: "embedded"; from: string };
+  /**
+   * Web Push (decision 0077): the VAPID key pair and subject from the environment, or outside production a pair
+   * generated on first start and kept in DATA_DIR (infra/push-keys).
+   */
+  push: { mode: "configured"; publicKey: string; privateKey: string; subject: string } | { mode: "generated"; subject: string };
   /** Whether this instance runs the background worker that sends queued email (MAIL_WORKER, default true). */
   mailWorker: boolean;
   /** The first retry of a failed email comes after this many seconds, each next one about twice as late (up to an hour). */
@@ -327,6 +357,15 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     mail: env.SMTP_URL
       ? { mode: "external", url: env.SMTP_URL, from: env.MAIL_FROM ?? `Nearhand <no-reply@${appUrl.hostname}>` }
       : { mode: "embedded", from: env.MAIL_FROM ?? `Nearhand <no-reply@${appUrl.hostname}>` },
+    push:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+        ? {
+            mode: "configured",
+            publicKey: env.VAPID_PUBLIC_KEY,
+            privateKey: env.VAPID_PRIVATE_KEY,
+            subject: env.VAPID_SUBJECT ?? `mailto:no-reply@${appUrl.hostname}`,
+          }
+        : { mode: "generated", subject: env.VAPID_SUBJECT ?? `mailto:no-reply@${appUrl.hostname}` },
     mailWorker: env.MAIL_WORKER ?? true,
     mailRetrySeconds: env.MAIL_RETRY_SECONDS,
     mailWorkerPollSeconds: env.MAIL_WORKER_POLL_SECONDS,

@@ -35,6 +35,8 @@ export const RATE_LIMITS = {
   bookings: { points: 60, seconds: 60 * 60 },
   /** Presigned upload URLs and images sent with a form. */
   uploads: { points: 20, seconds: 60 * 60 },
+  /** Devices turned on for push (the API and the profile's island): a browser does it a few times a day at most. */
+  pushDevices: { points: 30, seconds: 60 * 60 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -25,7 +25,8 @@ export const FAILURE_TOASTS = {
   markRead: failed("Failed to mark notification as read."),
   updateFavorite: failed("Failed to update favorite"),
   updateProfile: failed("Failed to update profile. Please try again."),
-  saveEmailAlerts: failed("Failed to save email alerts. Please try again."),
+  saveEmailAlerts: failed("Failed to save alerts. Please try again."),
+  pushDevices: failed("Failed to change notifications for this device. Please try again."),
   calendarFeed: failed("Failed to change the calendar feed. Please try again."),
   uploadPhoto: failed("Failed to prepare image upload"),
   /** A write of a page no entry below names. */
@@ -44,6 +45,7 @@ export function failureToastFor(pathname: string, intent: string | null): Failur
   if (path === "/profile") return FAILURE_TOASTS.updateProfile;
   if (path === "/profile/email-alerts") return FAILURE_TOASTS.saveEmailAlerts;
   if (path === "/profile/calendar-feed") return FAILURE_TOASTS.calendarFeed;
+  if (path === "/profile/push") return FAILURE_TOASTS.pushDevices;
   if (path === "/profile/photo") return FAILURE_TOASTS.uploadPhoto;
   if (/^\/jobs\/[^/]+$/.test(path)) return intent === "cancel" ? FAILURE_TOASTS.cancelJob : FAILURE_TOASTS.acceptJob;
   if (/^\/providers\/[^/]+\/request$/.test(path)) return FAILURE_TOASTS.requestProvider;

@@ -9,6 +9,7 @@ export const RESOURCE_ROUTE_PATTERNS: ReadonlySet<string> = new Set([
   "/profile/photo",
   "/profile/email-alerts",
   "/profile/calendar-feed",
+  "/profile/push",
   "/bookings/:id/calendar.ics",
   "/calendar/:file",
   "/unsubscribe/one-click",

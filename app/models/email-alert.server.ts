@@ -1,23 +1,33 @@
 import "server-only";
 
-// Which notification becomes an email, to whom, and how often (decision 0050): every rule lives here.
+// Which notification becomes an alert, to whom, and how often (decisions 0050, 0077): every rule lives here, for
+// both channels. An email goes to the user; a push goes to each of their devices, each with its own job, retries
+// and delivery rows, so "once" and throttling hold per device.
+import { createHash } from "node:crypto";
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { JobInsert } from "pg-boss";
 
 import { QUEUES } from "#db/queue.ts";
-import { bookings, emailDeliveries, emailPreferences, jobs, notifications, users, type EmailPreferences, type Notification } from "#db/schema.ts";
+import { bookings, emailDeliveries, jobs, notifications, pushDeliveries, pushSubscriptions, users, type Notification } from "#db/schema.ts";
 import { getConfig } from "~/infra/config.server";
 import type { Executor } from "~/infra/db.server";
 import { enqueue } from "~/infra/queue.server";
 import { isOnlineProvider } from "~/lib/statuses";
+import { getEmailChoices, isPushKind, wantsAlert, type EmailKind } from "~/models/alert-choices.server";
 import { unreadOfType } from "~/models/unread-notifications.server";
 
-/** The kinds a user turns on and off (the columns of email_preferences). */
-export const EMAIL_KINDS = ["urgentJobs", "jobDigest", "bookings", "messages", "reviews"] as const;
-export type EmailKind = (typeof EMAIL_KINDS)[number];
-export type EmailChoices = Record<EmailKind, boolean>;
+export {
+  DEFAULT_EMAIL_CHOICES,
+  EMAIL_KINDS,
+  getEmailChoices,
+  setEmailChoices,
+  type EmailChoices,
+  type EmailKind,
+} from "~/models/alert-choices.server";
 
-export const DEFAULT_EMAIL_CHOICES: EmailChoices = { urgentJobs: true, jobDigest: false, bookings: true, messages: true, reviews: true };
+/** Where a due alert goes: the user's email, or one device of theirs (a push subscription). */
+export type Recipient = { channel: "email" } | { channel: "push"; subscriptionId: string };
+const EMAIL: Recipient = { channel: "email" };
 
 /** A message is emailed only when its receiver has not read it this long after it was sent. */
 export const MESSAGE_ALERT_DELAY_SECONDS = 5 * 60;
@@ -35,26 +45,8 @@ export const JOB_DIGEST_INTERVAL_SECONDS = 30 * 60;
 /** The most jobs one digest lists (the newest). */
 export const JOB_DIGEST_LIMIT = 20;
 
-export async function getEmailChoices(db: Executor, userId: string): Promise<EmailChoices> {
-  const [row] = await db.select().from(emailPreferences).where(eq(emailPreferences.userId, userId));
-  return row ? pickChoices(row) : { ...DEFAULT_EMAIL_CHOICES };
-}
-
-export async function setEmailChoices(db: Executor, userId: string, changes: Partial<EmailChoices>): Promise<EmailChoices> {
-  const [row] = await db
-    .insert(emailPreferences)
-    .values({ ...DEFAULT_EMAIL_CHOICES, ...changes, userId })
-    .onConflictDoUpdate({ target: emailPreferences.userId, set: { ...changes, updatedAt: new Date() } })
-    .returning();
-  return pickChoices(row);
-}
-
-function pickChoices(row: EmailPreferences): EmailChoices {
-  return Object.fromEntries(EMAIL_KINDS.map((kind) => [kind, row[kind]])) as EmailChoices;
-}
-
-/** The kind a notification's email belongs to; null when it is never emailed. */
-function kindOf(type: Notification["type"]): EmailKind | null {
+/** The kind a notification's alert belongs to; null when it is never an alert. */
+export function kindOf(type: Notification["type"]): EmailKind | null {
   switch (type) {
     case "job_posted":
       return "urgentJobs";
@@ -100,6 +92,52 @@ export async function enqueueAlerts(tx: Executor, created: Pick<Notification, "i
   await enqueue(tx, QUEUES.alertEmail, now);
   await enqueue(tx, QUEUES.messageAlert, [...messages.values()]);
   await enqueue(tx, QUEUES.jobDigest, [...digests.values()]);
+  await enqueuePushAlerts(tx, created, urgent);
+}
+
+/**
+ * The push side of the outbox: one job per notification and device of its user, in the same transaction. A job
+ * that is not urgent is told of in the email digest only; a message waits like its email, one job per
+ * conversation and device.
+ */
+async function enqueuePushAlerts(tx: Executor, created: Pick<Notification, "id" | "type" | "userId" | "relatedId">[], urgent: Set<string>) {
+  const pushed = created.filter((notification) => {
+    const kind = kindOf(notification.type);
+    return kind !== null && isPushKind(kind) && (kind !== "urgentJobs" || urgent.has(notification.relatedId ?? ""));
+  });
+  if (pushed.length === 0) return;
+  const devices = await tx
+    .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
+    .from(pushSubscriptions)
+    .where(inArray(pushSubscriptions.userId, [...new Set(pushed.map((n) => n.userId))]));
+  if (devices.length === 0) return;
+  const retries = jobOptions();
+  const now: JobInsert[] = [];
+  const later = new Map<string, JobInsert>();
+  for (const notification of pushed) {
+    for (const device of devices.filter((d) => d.userId === notification.userId)) {
+      const data = { notificationId: notification.id, subscriptionId: device.id };
+      if (notification.type === "message") {
+        const singletonKey = pushJobKey(messageJobKey(notification.relatedId, notification.userId), device.id);
+        if (!later.has(singletonKey)) later.set(singletonKey, { data, ...retries, startAfter: MESSAGE_ALERT_DELAY_SECONDS, singletonKey });
+      } else {
+        now.push({ id: pushJobId(notification.id, device.id), data, ...retries });
+      }
+    }
+  }
+  await enqueue(tx, QUEUES.alertPush, now);
+  await enqueue(tx, QUEUES.pushLater, [...later.values()]);
+}
+
+/** A push job's id, fixed by its notification and device: queued twice, it is one job. */
+function pushJobId(notificationId: string, subscriptionId: string): string {
+  const hex = createHash("sha256").update(`${notificationId}:${subscriptionId}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** A device's waiting push of a conversation or a job's bookings. */
+function pushJobKey(emailKey: string, subscriptionId: string): string {
+  return `push:${emailKey}:${subscriptionId}`;
 }
 
 /** Retries with backoff; the job's worker beats while it sends, and one that stops (a crash) loses the job to another. */
@@ -131,6 +169,7 @@ async function urgentJobIds(db: Executor, created: Pick<Notification, "type" | "
 export interface AlertToSend {
   notification: Notification;
   kind: EmailKind;
+  /** The user's email address (a push goes to the device its job names). */
   to: string;
   /** What throttling counts it under: the conversation for messages, else the notification itself. */
   scope: string;
@@ -142,34 +181,33 @@ export type AlertLater =
   | { later: Date; notificationId: string; userId: string; jobId: string };
 
 /**
- * The email a due notification becomes, null when none is to be sent (the reason is in each rule), or, for a
- * message, when it becomes due.
+ * The alert a due notification becomes on the recipient's channel, null when none is to be sent (the reason is in
+ * each rule), or, for a message or a held-back booking update, when it becomes due.
  */
-export async function alertToSend(db: Executor, notificationId: string): Promise<AlertToSend | AlertLater | null> {
+export async function alertToSend(db: Executor, notificationId: string, recipient: Recipient = EMAIL): Promise<AlertToSend | AlertLater | null> {
   const [row] = await db
     .select({
       notification: notifications,
       email: users.email,
       role: users.currentRole,
       isOnline: users.isProviderOnline,
-      choices: emailPreferences,
       jobUrgent: jobs.isUrgent,
       jobStatus: jobs.status,
     })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.userId))
-    .leftJoin(emailPreferences, eq(emailPreferences.userId, notifications.userId))
     .leftJoin(jobs, and(eq(notifications.type, "job_posted"), eq(jobs.id, notifications.relatedId)))
     .where(eq(notifications.id, notificationId));
   if (!row) return null;
   const { notification } = row;
   const kind = kindOf(notification.type);
   if (!kind) return null;
-  const choices = row.choices ? pickChoices(row.choices) : DEFAULT_EMAIL_CHOICES;
-  if (!choices[kind]) return null;
-  if (kind === "messages") return messageAlert(db, notification, row.email);
-  if (await alreadySent(db, notification.id)) return null;
-  if (kind === "bookings") return bookingAlert(db, notification, row.email);
+  if (!(await wantsAlert(db, notification.userId, kind, recipient.channel))) return null;
+  // A device moved to another user (or removed) since the job was queued gets nothing of this one's.
+  if (recipient.channel === "push" && !(await deviceOf(db, recipient.subscriptionId, notification.userId))) return null;
+  if (kind === "messages") return messageAlert(db, notification, row.email, recipient);
+  if (await alreadySent(db, notification.id, recipient)) return null;
+  if (kind === "bookings") return bookingAlert(db, notification, row.email, recipient);
   const alert = { notification, kind, to: row.email, scope: notification.id };
   // Only an urgent job still open, to a provider still online: switching role or going offline stops it.
   if (
@@ -180,10 +218,32 @@ export async function alertToSend(db: Executor, notificationId: string): Promise
   return alert;
 }
 
-/** The newest email of `scope` sent to the user (a conversation's, the digest's), if any. */
-async function lastDelivery(db: Executor, userId: string, scope: string): Promise<{ sentAt: Date } | undefined> {
+async function deviceOf(db: Executor, subscriptionId: string, userId: string): Promise<boolean> {
+  const [device] = await db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.id, subscriptionId), eq(pushSubscriptions.userId, userId)));
+  return Boolean(device);
+}
+
+/** The newest alert of `scope` sent to the user's email or to the one device (a conversation's, the digest's), if any. */
+async function lastDelivery(
+  db: Executor,
+  userId: string,
+  scope: string,
+  recipient: Recipient = EMAIL,
+): Promise<{ sentAt: Date; key: string } | undefined> {
+  if (recipient.channel === "push") {
+    const [last] = await db
+      .select({ sentAt: pushDeliveries.sentAt, key: pushDeliveries.key })
+      .from(pushDeliveries)
+      .where(and(eq(pushDeliveries.subscriptionId, recipient.subscriptionId), eq(pushDeliveries.scope, scope)))
+      .orderBy(desc(pushDeliveries.sentAt))
+      .limit(1);
+    return last;
+  }
   const [last] = await db
-    .select({ sentAt: emailDeliveries.sentAt })
+    .select({ sentAt: emailDeliveries.sentAt, key: emailDeliveries.key })
     .from(emailDeliveries)
     .where(and(eq(emailDeliveries.userId, userId), eq(emailDeliveries.scope, scope)))
     .orderBy(desc(emailDeliveries.sentAt))
@@ -197,10 +257,10 @@ async function lastDelivery(db: Executor, userId: string, scope: string): Promis
  * and the conversation's last email 30 minutes old. Earlier than that it comes back for later, so a message that
  * arrives in the quiet time is told of when the quiet time ends, while it is still unread.
  */
-async function messageAlert(db: Executor, notification: Notification, to: string): Promise<AlertToSend | AlertLater | null> {
+async function messageAlert(db: Executor, notification: Notification, to: string, recipient: Recipient): Promise<AlertToSend | AlertLater | null> {
   const { userId, relatedId: conversationId } = notification;
   const scope = `messages:${conversationId}`;
-  const last = await lastDelivery(db, userId, scope);
+  const last = await lastDelivery(db, userId, scope, recipient);
   const [oldest] = await db
     .select()
     .from(notifications)
@@ -229,18 +289,19 @@ async function messageAlert(db: Executor, notification: Notification, to: string
  * cancellation follows at once); otherwise it waits for the quiet time to end, and then tells of the newest update
  * of the job's bookings since the last email. What arrives meanwhile waits in the one queued job of the job and person.
  */
-async function bookingAlert(db: Executor, notification: Notification, to: string): Promise<AlertToSend | AlertLater | null> {
+async function bookingAlert(db: Executor, notification: Notification, to: string, recipient: Recipient): Promise<AlertToSend | AlertLater | null> {
   const { userId, relatedId: bookingId } = notification;
   const [booking] = bookingId ? await db.select({ jobId: bookings.jobId }).from(bookings).where(eq(bookings.id, bookingId)) : [];
   if (!booking) return { notification, kind: "bookings", to, scope: notification.id };
   const scope = `bookings:${booking.jobId}`;
-  const [last] = await db
-    .select({ sentAt: emailDeliveries.sentAt, bookingId: notifications.relatedId })
-    .from(emailDeliveries)
-    .leftJoin(notifications, sql`${notifications.id}::text = ${emailDeliveries.key}`)
-    .where(and(eq(emailDeliveries.userId, userId), eq(emailDeliveries.scope, scope)))
-    .orderBy(desc(emailDeliveries.sentAt))
-    .limit(1);
+  const lastSent = await lastDelivery(db, userId, scope, recipient);
+  const [told] = lastSent
+    ? await db
+        .select({ bookingId: notifications.relatedId })
+        .from(notifications)
+        .where(sql`${notifications.id}::text = ${lastSent.key}`)
+    : [];
+  const last = lastSent && { sentAt: lastSent.sentAt, bookingId: told?.bookingId ?? null };
   if (last && last.bookingId === bookingId) return { notification, kind: "bookings", to, scope };
   const dueAt = last ? last.sentAt.getTime() + BOOKING_ALERT_INTERVAL_SECONDS * 1000 : 0;
   if (dueAt > Date.now()) return { later: new Date(dueAt), notificationId: notification.id, userId, jobId: booking.jobId };
@@ -261,21 +322,56 @@ async function bookingAlert(db: Executor, notification: Notification, to: string
   return { notification: newest?.notification ?? notification, kind: "bookings", to, scope };
 }
 
-/** Queues a message or booking email again for when it is due (one waiting per conversation or job and person). */
-export async function queueAlertLater(db: Executor, alert: AlertLater): Promise<void> {
+/**
+ * Queues a message or booking alert again for when it is due (one waiting per conversation or job and person, or
+ * device).
+ */
+export async function queueAlertLater(db: Executor, alert: AlertLater, recipient: Recipient = EMAIL): Promise<void> {
   const singletonKey = "conversationId" in alert ? messageJobKey(alert.conversationId, alert.userId) : bookingJobKey(alert.jobId, alert.userId);
-  await enqueue(db, QUEUES.messageAlert, [
-    { data: { notificationId: alert.notificationId }, ...jobOptions(), startAfter: alert.later, singletonKey },
+  const later = { ...jobOptions(), startAfter: alert.later };
+  if (recipient.channel === "push") {
+    await enqueue(db, QUEUES.pushLater, [
+      {
+        data: { notificationId: alert.notificationId, subscriptionId: recipient.subscriptionId },
+        ...later,
+        singletonKey: pushJobKey(singletonKey, recipient.subscriptionId),
+      },
+    ]);
+    return;
+  }
+  await enqueue(db, QUEUES.messageAlert, [{ data: { notificationId: alert.notificationId }, ...later, singletonKey }]);
+}
+
+/**
+ * A device's push again at `at`, when its push service asked to be tried then (Retry-After): in the waiting queue,
+ * one per notification and device, deciding afresh when due.
+ */
+export async function queuePushRetry(db: Executor, job: { notificationId: string; subscriptionId: string }, at: Date): Promise<void> {
+  await enqueue(db, QUEUES.pushLater, [
+    { data: job, ...jobOptions(), startAfter: at, singletonKey: `push:retry:${job.notificationId}:${job.subscriptionId}` },
   ]);
 }
 
-async function alreadySent(db: Executor, key: string): Promise<boolean> {
-  const [row] = await db.select({ key: emailDeliveries.key }).from(emailDeliveries).where(eq(emailDeliveries.key, key));
+async function alreadySent(db: Executor, key: string, recipient: Recipient): Promise<boolean> {
+  const [row] =
+    recipient.channel === "push"
+      ? await db
+          .select({ key: pushDeliveries.key })
+          .from(pushDeliveries)
+          .where(and(eq(pushDeliveries.key, key), eq(pushDeliveries.subscriptionId, recipient.subscriptionId)))
+      : await db.select({ key: emailDeliveries.key }).from(emailDeliveries).where(eq(emailDeliveries.key, key));
   return Boolean(row);
 }
 
-/** Records that the mail server took the alert: a retry of the same job then sends nothing. */
-export async function recordDelivery(db: Executor, alert: AlertToSend): Promise<void> {
+/** Records that the mail server (or the device's push service) took the alert: a retry of the same job then sends nothing. */
+export async function recordDelivery(db: Executor, alert: AlertToSend, recipient: Recipient = EMAIL): Promise<void> {
+  if (recipient.channel === "push") {
+    await db
+      .insert(pushDeliveries)
+      .values({ key: alert.notification.id, subscriptionId: recipient.subscriptionId, scope: alert.scope })
+      .onConflictDoNothing();
+    return;
+  }
   await db
     .insert(emailDeliveries)
     .values({ key: alert.notification.id, userId: alert.notification.userId, scope: alert.scope })
@@ -299,12 +395,11 @@ const DIGEST_SCOPE = "job_digest";
  */
 export async function digestToSend(db: Executor, userId: string): Promise<DigestToSend | null> {
   const [row] = await db
-    .select({ email: users.email, role: users.currentRole, isOnline: users.isProviderOnline, choices: emailPreferences })
+    .select({ email: users.email, role: users.currentRole, isOnline: users.isProviderOnline })
     .from(users)
-    .leftJoin(emailPreferences, eq(emailPreferences.userId, users.id))
     .where(eq(users.id, userId));
   if (!row) return null;
-  const choices = row.choices ? pickChoices(row.choices) : DEFAULT_EMAIL_CHOICES;
+  const choices = await getEmailChoices(db, userId);
   if (!choices.jobDigest || !isOnlineProvider({ currentRole: row.role, isProviderOnline: row.isOnline })) return null;
   const last = await lastDelivery(db, userId, DIGEST_SCOPE);
   const newest = await db

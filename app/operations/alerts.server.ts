@@ -14,7 +14,6 @@ import { sendMail } from "~/infra/mail.server";
 import { startWorkers } from "~/infra/queue.server";
 import { unsubscribeUrl } from "~/infra/unsubscribe-token.server";
 import { notificationHref } from "~/lib/notifications";
-import { STATUS_NOTICES } from "~/models/booking.server";
 import {
   alertToSend,
   digestToSend,
@@ -24,6 +23,8 @@ import {
   type AlertToSend,
   type EmailKind,
 } from "~/models/email-alert.server";
+import { alertPath, isCompletedNotice } from "~/operations/alert-path.server";
+import { deliverPushAlert } from "~/operations/push-alerts.server";
 import { lapseQueuedRequest } from "~/operations/requests.server";
 import { sendAccountEmail } from "~/operations/suspensions.server";
 
@@ -49,10 +50,8 @@ export async function deliverAlert(job: Job<{ notificationId: string }>): Promis
 function renderAlert(alert: AlertToSend) {
   const { notification } = alert;
   const appUrl = getConfig().appUrl;
-  const completed = notification.type === "booking_accepted" && notification.title === STATUS_NOTICES.completed?.title;
-  const path = completed
-    ? `/bookings/${encodeURIComponent(notification.relatedId ?? "")}?dialog=review#review`
-    : (notificationHref(notification.type, notification.relatedId) ?? "/notifications");
+  const completed = isCompletedNotice(notification);
+  const path = alertPath(notification);
   return alertMail({
     to: alert.to,
     title: notification.title,
@@ -91,7 +90,7 @@ export async function deliverDigest(job: Job<{ userId: string }>): Promise<void>
   log().info({ userId: digest.userId, jobs: count }, "job digest sent");
 }
 
-/** Starts this instance's background worker (alert email, lapsing requests), unless MAIL_WORKER=false. */
+/** Starts this instance's background worker (alert email and push, lapsing requests), unless MAIL_WORKER=false. */
 export async function startAlertWorker(): Promise<void> {
   const config = getConfig();
   if (!config.mailWorker) return;
@@ -102,6 +101,8 @@ export async function startAlertWorker(): Promise<void> {
       [QUEUES.jobDigest]: deliverDigest as never,
       [QUEUES.requestExpiry]: lapseQueuedRequest as never,
       [QUEUES.accountEmail]: sendAccountEmail as never,
+      [QUEUES.alertPush]: deliverPushAlert as never,
+      [QUEUES.pushLater]: deliverPushAlert as never,
     },
     { pollingIntervalSeconds: config.mailWorkerPollSeconds, lostAfterSeconds: config.mailWorkerLostSeconds },
   );

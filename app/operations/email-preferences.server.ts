@@ -4,7 +4,19 @@ import { z } from "zod";
 
 import { getDb } from "~/infra/db.server";
 import { validUnsubscribe } from "~/infra/unsubscribe-token.server";
-import { EMAIL_KINDS, getEmailChoices, setEmailChoices, type EmailChoices, type EmailKind } from "~/models/email-alert.server";
+import {
+  EMAIL_KINDS,
+  getEmailChoices,
+  getPushChoices,
+  isPushKind,
+  PUSH_KINDS,
+  setEmailChoices,
+  setPushChoices,
+  type EmailChoices,
+  type EmailKind,
+  type PushChoices,
+  type PushKind,
+} from "~/models/alert-choices.server";
 import type { User } from "~/models/user.server";
 
 /** The profile's email form: a checkbox per kind, present when on (an unchecked box sends nothing). */
@@ -19,6 +31,20 @@ export const emailChoicesForm = z.object(
     ]),
   ) as Record<EmailKind, z.ZodPipe<z.ZodOptional<z.ZodLiteral<"on">>, z.ZodTransform<boolean, "on" | undefined>>>,
 );
+
+const checkbox = z
+  .literal("on")
+  .optional()
+  .transform((v) => v === "on");
+
+/**
+ * The profile's alerts form: the email checkboxes, and the push ones (`push_<kind>`) when the form carries them
+ * (`push_choices` is sent by the form that shows them, so a form without the push column changes no push choice).
+ */
+export const alertChoicesForm = emailChoicesForm.extend({
+  ...(Object.fromEntries(PUSH_KINDS.map((kind) => [`push_${kind}`, checkbox])) as Record<`push_${PushKind}`, typeof checkbox>),
+  push_choices: z.literal("1").optional(),
+});
 
 /** An unsubscribe link's query: who, which kind, and the signature of both. */
 export const unsubscribeQuery = z.object({
@@ -44,16 +70,42 @@ const OFFERED: { kind: EmailKind; label: string; hint: string }[] = [
   { kind: "reviews", label: "New reviews", hint: "When someone reviews you." },
 ];
 
-export function emailAlertChoices(choices: EmailChoices) {
-  return OFFERED.map((offer) => ({ ...offer, on: choices[offer.kind] }));
+export interface AlertChoiceRow {
+  kind: EmailKind;
+  label: string;
+  hint: string;
+  /** On by email. */
+  on: boolean;
+  /** On by push; null for a kind push does not carry. */
+  push: boolean | null;
+}
+
+export function emailAlertChoices(choices: EmailChoices, push?: PushChoices): AlertChoiceRow[] {
+  return OFFERED.map((offer) => ({ ...offer, on: choices[offer.kind], push: push && isPushKind(offer.kind) ? push[offer.kind] : null }));
 }
 
 export async function myEmailChoices(actor: Pick<User, "id">): Promise<EmailChoices> {
   return getEmailChoices(await getDb(), actor.id);
 }
 
+/** The caller's choices on both channels, as the profile's form shows them. */
+export async function myAlertChoices(actor: Pick<User, "id">): Promise<AlertChoiceRow[]> {
+  const db = await getDb();
+  return emailAlertChoices(await getEmailChoices(db, actor.id), await getPushChoices(db, actor.id));
+}
+
 export async function saveEmailChoices(actor: Pick<User, "id">, input: z.infer<typeof emailChoicesForm>): Promise<EmailChoices> {
   return setEmailChoices(await getDb(), actor.id, input);
+}
+
+/** Saves the profile's alerts form: the email choices, and the push ones when the form had the push column. */
+export async function saveAlertChoices(actor: Pick<User, "id">, input: z.infer<typeof alertChoicesForm>): Promise<void> {
+  const db = await getDb();
+  const email = Object.fromEntries(EMAIL_KINDS.map((kind) => [kind, input[kind]])) as EmailChoices;
+  await setEmailChoices(db, actor.id, email);
+  if (input.push_choices) {
+    await setPushChoices(db, actor.id, Object.fromEntries(PUSH_KINDS.map((kind) => [kind, input[`push_${kind}`]])) as PushChoices);
+  }
 }
 
 /** The kind a valid unsubscribe link names, or null for a link that is malformed or not signed by us. */

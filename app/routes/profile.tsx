@@ -7,6 +7,7 @@ import { PROFILE_FORM_ID } from "~/components/profile/constants";
 import { EmailAlertsForm } from "~/components/profile/email-alerts-form";
 import { ProfileForm } from "~/components/profile/profile-form";
 import { CategoryChips, PROFILE_CARD, ProfileSection, RatingIcon, StatTile } from "~/components/profile/profile-parts";
+import { PushDevicesSection } from "~/components/profile/push-devices-section";
 import { ReviewsSection } from "~/components/profile/received-reviews";
 import { TitledSection } from "~/components/titled-section";
 import { BlockedUsersSection } from "~/components/trust-safety/blocked-users";
@@ -20,8 +21,9 @@ import { parseForm } from "~/lib/forms";
 import { fullName } from "~/lib/user-display";
 import { blockedUsers } from "~/operations/blocks.server";
 import { calendarFeedSettings } from "~/operations/calendar.server";
-import { emailAlertChoices, myEmailChoices } from "~/operations/email-preferences.server";
+import { myAlertChoices } from "~/operations/email-preferences.server";
 import { profileInput, updateProfile } from "~/operations/profile.server";
+import { myDevices, myEndpointDigests, publicPushKey } from "~/operations/push-devices.server";
 import { receivedReviews } from "~/operations/reviews.server";
 
 import type { Route } from "./+types/profile";
@@ -53,7 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     editing,
     lastResult: takeSubmission(context, PROFILE_FORM_ID),
     reviews: receivedReviews(user.id),
-    emailAlerts: emailAlertChoices(await myEmailChoices(user)),
+    emailAlerts: await myAlertChoices(user),
+    push: { ...(await publicPushKey()), endpointDigests: await myEndpointDigests(user), devices: await myDevices(user) },
     calendarFeed: await calendarFeedSettings(user),
     blocked: await blockedUsers(user),
   };
@@ -75,9 +78,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 const FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
-  const { profile, editing, lastResult, reviews, emailAlerts, calendarFeed, blocked } = loaderData;
+  const { profile, editing, lastResult, reviews, emailAlerts, push, calendarFeed, blocked } = loaderData;
   const isProvider = profile.currentRole === "provider";
-  const memberSince = dateTimeFormat("en-US", { timeZone: getConfig().timeZone, month: "long", year: "numeric" }).format(profile.createdAt);
+  const timeZone = getConfig().timeZone;
+  const memberSince = dateTimeFormat("en-US", { timeZone, month: "long", year: "numeric" }).format(profile.createdAt);
+  const day = dateTimeFormat("en-US", { timeZone, month: "short", day: "numeric", year: "numeric" });
+  const moment = dateTimeFormat("en-US", { timeZone, month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
   const hourlyRate = formatHourlyRate(profile.hourlyRate);
 
   return (
@@ -207,6 +213,16 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
       )}
 
       <ReviewsSection title="Reviews received" reviews={reviews} reporting={{ viewerId: profile.id, returnTo: "/profile" }} />
+      <PushDevicesSection
+        publicKey={push.publicKey}
+        endpointDigests={push.endpointDigests}
+        devices={push.devices.map((device) => ({
+          id: device.id,
+          name: device.name,
+          added: day.format(device.createdAt),
+          lastDelivered: device.lastSuccessAt ? moment.format(device.lastSuccessAt) : null,
+        }))}
+      />
       <EmailAlertsForm choices={emailAlerts} />
       {calendarFeed.offered ? <CalendarFeedSection url={calendarFeed.url} /> : null}
       <BlockedUsersSection users={blocked} />

@@ -8,16 +8,17 @@ async function saveWithoutMessages(page: Page, javaScript: boolean) {
   await page.goto("/profile#email-alerts");
   await waitForHydration(page);
   const section = page.getByTestId("email-alerts");
-  await expect(section.getByRole("heading", { name: "Email alerts" })).toBeVisible();
+  await expect(section.getByRole("heading", { name: "Alerts", exact: true })).toBeVisible();
   for (const name of ["Urgent jobs near you", "Booking updates", "New messages", "New reviews"]) {
-    await expect(section.getByRole("checkbox", { name })).toBeChecked();
+    await expect(section.getByRole("checkbox", { name: `Email: ${name}` })).toBeChecked();
   }
-  await section.getByRole("checkbox", { name: "New messages" }).uncheck();
-  await section.getByRole("button", { name: "Save email alerts" }).click();
-  await expect(page.getByTestId(javaScript ? "toast" : "toast-nojs")).toContainText("Email alerts saved");
+  await section.getByRole("checkbox", { name: "Email: New messages" }).uncheck();
+  await section.getByRole("button", { name: "Save alerts" }).click();
+  await expect(page.getByTestId(javaScript ? "toast" : "toast-nojs")).toContainText("Alerts saved");
   await page.goto("/profile");
-  await expect(page.getByTestId("email-alerts").getByRole("checkbox", { name: "New messages" })).not.toBeChecked();
-  await expect(page.getByTestId("email-alerts").getByRole("checkbox", { name: "Booking updates" })).toBeChecked();
+  await expect(page.getByTestId("email-alerts").getByRole("checkbox", { name: "Email: New messages" })).not.toBeChecked();
+  await expect(page.getByTestId("email-alerts").getByRole("checkbox", { name: "Push: New messages" })).toBeChecked();
+  await expect(page.getByTestId("email-alerts").getByRole("checkbox", { name: "Email: Booking updates" })).toBeChecked();
 }
 
 test.describe("email alerts", () => {

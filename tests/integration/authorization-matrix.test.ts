@@ -5,6 +5,7 @@
 // operator outside the console what a stranger gets (issue 34). Every body the
 // suite receives is also checked for email addresses and phone numbers its
 // reader may not see (decision 0018). A route missing from the table fails.
+import { createECDH, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { startAppServer, type AppServer } from "../support/app-server.ts";
@@ -256,6 +257,30 @@ async function declinedRequest(seeker: Actor, provider: Actor) {
   expect(response.status).toBe(200);
   ledger.moved(made.bookingId, "cancelled");
   return made;
+}
+
+/**
+ * A browser's push subscription for the matrix: its endpoint is a closed port on loopback (a test push service
+ * outside production), so the worker's sends fail at once and reach no one.
+ */
+function pushSubscriptionBody() {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  return {
+    endpoint: `http://127.0.0.1:9/push/${tag()}${tag()}`,
+    keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: randomBytes(16).toString("base64url") },
+  };
+}
+
+/** A device the seeker turned push on for, through the API. */
+async function seekersDevice(f: Fixtures): Promise<{ deviceId: string }> {
+  const response = await f.seeker.postJson("/api/push-subscriptions", pushSubscriptionBody());
+  expect(response.status).toBe(201);
+  return { deviceId: (await json(response)).id };
+}
+
+async function devicesOf(client: Actor): Promise<string[]> {
+  return (await json(await client.request("/api/push-subscriptions"))).map((d: { id: string }) => d.id);
 }
 
 /** The unsubscribe links of the newest booking email the seeker got (the worker sends it within seconds). */
@@ -755,6 +780,28 @@ const TABLE: Row<object>[] = [
     verify: (_c, { body }) => expect(JSON.parse(body)).toEqual({ removed: true }),
   }),
 
+  // Web Push devices (decision 0077)
+  row("GET /api/push/key", {
+    callers: { anonymous: 200, owner: ["seeker", 200] },
+  }),
+  row("GET /api/push-subscriptions", {
+    setup: seekersDevice,
+    callers: { anonymous: 401, stranger: ["otherSeeker", 200], owner: ["seeker", 200] },
+    shows: (c) => [c.deviceId],
+  }),
+  row("POST /api/push-subscriptions", {
+    send: () => ({ path: "/api/push-subscriptions", json: pushSubscriptionBody() }),
+    callers: { anonymous: 401, owner: ["newcomer", 201] },
+    verify: (_c, { body }) => expect(JSON.parse(body)).toMatchObject({ id: expect.any(String), lastSuccessAt: null }),
+  }),
+  row("DELETE /api/push-subscriptions/:id", {
+    setup: seekersDevice,
+    send: (c) => ({ path: `/api/push-subscriptions/${c.deviceId}` }),
+    callers: { anonymous: 401, stranger: ["otherSeeker", 404], owner: ["seeker", 200] },
+    verify: (_c, { body }) => expect(JSON.parse(body)).toEqual({ removed: true }),
+    intact: async (c) => expect(await devicesOf(c.seeker)).toContain(c.deviceId),
+  }),
+
   // Reports and blocks (issue 34)
   row("POST /api/reports", {
     setup: async (f) => ({ jobId: (await activeBooking(f.seeker, f.provider)).job.id }),
@@ -976,9 +1023,26 @@ const TABLE: Row<object>[] = [
   }),
   row("POST /profile/email-alerts", {
     send: () => ({ path: "/profile/email-alerts", form: { urgentJobs: "on", bookings: "on", reviews: "on" } }),
-    callers: { anonymous: LOGIN, owner: ["seeker", done("/profile#email-alerts", "Email alerts saved")] },
+    callers: { anonymous: LOGIN, owner: ["seeker", done("/profile#email-alerts", "Alerts saved")] },
     // What was saved is checked by tests/integration/email-alerts.test.ts (reading /profile here would take the toast).
     intact: async (c) => expect(await emailChoice(c.seeker, "messages")).toBe(true),
+  }),
+  row("GET /profile/push", {
+    callers: { anonymous: redirectsTo("/profile#push-devices"), owner: ["seeker", redirectsTo("/profile#push-devices")] },
+  }),
+  row("POST /profile/push (remove)", {
+    setup: seekersDevice,
+    send: (c) => ({ path: "/profile/push", form: { intent: "remove", id: c.deviceId } }),
+    callers: {
+      anonymous: LOGIN,
+      stranger: ["otherSeeker", refused("/profile#push-devices", "Device not found")],
+      owner: ["seeker", done("/profile#push-devices", "Device removed")],
+    },
+    intact: async (c) => expect(await devicesOf(c.seeker)).toContain(c.deviceId),
+  }),
+  row("POST /profile/push (subscribe)", {
+    send: () => ({ path: "/profile/push", form: { intent: "subscribe", subscription: JSON.stringify(pushSubscriptionBody()) } }),
+    callers: { anonymous: LOGIN, owner: ["newcomer", done("/profile#push-devices", "Notifications on")] },
   }),
   row("GET /profile/calendar-feed", {
     callers: {

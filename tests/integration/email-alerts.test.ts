@@ -148,7 +148,9 @@ describe("preferences on /profile", () => {
     const checked = async () => {
       const page = await (await provider.request("/profile")).text();
       return Object.fromEntries(
-        [...page.matchAll(/<input type="checkbox"[^>]*name="(\w+)"[^>]*>/g)].map(([input, name]) => [name, input.includes('checked=""')]),
+        [...page.matchAll(/<input type="checkbox"[^>]*name="(\w+)"[^>]*>/g)]
+          .filter(([, name]) => !name.startsWith("push_"))
+          .map(([input, name]) => [name, input.includes('checked=""')]),
       );
     };
     expect(await checked()).toEqual({ urgentJobs: true, jobDigest: false, bookings: true, messages: true, reviews: true });

@@ -11,6 +11,7 @@
 // concurrently in small groups, compared once at the end of the window with
 // the snapshot taken after the last accepted one. FUZZ_SEED=<n> replays a
 // run (the seed is printed).
+import { createECDH, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -79,6 +80,8 @@ interface Fixtures {
   bookingIds: string[];
   notificationIds: string[];
   imageUrls: { seeker: string; provider: string };
+  /** The seeker's push devices (decision 0077). */
+  pushDeviceIds: string[];
 }
 
 let app: AppServer;
@@ -185,6 +188,9 @@ async function createFixtures(): Promise<Fixtures> {
     ...(await ok<Array<{ id: string }>>(seeker.client.request("/api/notifications"))),
     ...(await ok<Array<{ id: string }>>(provider.client.request("/api/notifications"))),
   ].map((n) => n.id);
+  const pushDeviceIds: string[] = [];
+  for (const subscription of PUSH_SUBSCRIPTIONS)
+    pushDeviceIds.push((await ok<{ id: string }>(seeker.client.postJson("/api/push-subscriptions", subscription))).id);
   return {
     seeker,
     provider,
@@ -192,6 +198,7 @@ async function createFixtures(): Promise<Fixtures> {
     bookingIds,
     notificationIds,
     imageUrls: { seeker: await uploadImage(seeker), provider: await uploadImage(provider) },
+    pushDeviceIds,
   };
 }
 
@@ -289,6 +296,16 @@ const uuidField = (known: string[]) => ({
   invalid: fc.oneof(notAUuid, notAString, fc.constant(null)),
 });
 const isKnown = (value: unknown, known: string[]) => typeof value === "string" && known.includes(value);
+
+/** Browsers' push subscriptions, their endpoints a closed port on loopback (the worker's sends fail at once). */
+const PUSH_SUBSCRIPTIONS = [1, 2, 3].map((n) => {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  return {
+    endpoint: `http://127.0.0.1:9/push/fuzz-${n}`,
+    keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: randomBytes(16).toString("base64url") },
+  };
+});
 
 const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
   "POST /api/jobs": {
@@ -431,10 +448,39 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     path: fixedPath("/api/notifications/read-all"),
     rules: () => ({}),
   },
+  "POST /api/push-subscriptions": {
+    method: "POST",
+    path: fixedPath("/api/push-subscriptions"),
+    rules: () => ({
+      endpoint: {
+        valid: fc.constantFrom(...PUSH_SUBSCRIPTIONS.map((s) => s.endpoint), "https://push.example.invalid/send/fuzz"),
+        invalid: fc.oneof(
+          fc.constantFrom("http://push.example.com/send/x", "ftp://push.example.com/x", "javascript:alert(1)", "", "https://"),
+          notAString,
+          fc.constant(null),
+        ),
+      },
+      keys: {
+        valid: fc.constantFrom(...PUSH_SUBSCRIPTIONS.map((s) => s.keys)),
+        invalid: fc.oneof(
+          notAString,
+          fc.constant(null),
+          fc.record({ p256dh: hostileString, auth: hostileString }),
+          fc.constant({ p256dh: PUSH_SUBSCRIPTIONS[0].keys.p256dh, auth: "short" }),
+        ),
+      },
+      expirationTime: { valid: fc.constantFrom(null, 1_800_000_000_000), invalid: fc.oneof(hostileString, fc.constant(true)), optional: true },
+    }),
+  },
+  "DELETE /api/push-subscriptions/:id": {
+    method: "DELETE",
+    path: idPath("/api/push-subscriptions/", "", (fx) => fx.pushDeviceIds),
+    rules: () => ({}),
+  },
 };
 
 /** Endpoints whose body is ignored: a refused request there is refused for its path, client or origin only. */
-const BODY_IGNORED = new Set(["PATCH /api/notifications/:id/read", "PATCH /api/notifications/read-all"]);
+const BODY_IGNORED = new Set(["PATCH /api/notifications/:id/read", "PATCH /api/notifications/read-all", "DELETE /api/push-subscriptions/:id"]);
 
 function jsonRequest(name: string, endpoint: JsonEndpoint, fx: Fixtures): fc.Arbitrary<FuzzRequest> {
   return fc

@@ -2,6 +2,7 @@
 // Retry-After and a page form comes back with a toast; limits count per user
 // (signed in) or per client address (sign-in), are shared by every instance
 // on one database, and one user's or address's excess never touches another's.
+import { createECDH, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { RATE_LIMITS, scaledPoints, type RateLimitName } from "~/infra/rate-limit.server";
@@ -190,6 +191,35 @@ describe("reports", () => {
     expect(await follow(reporter.onA, refused)).toContain("Too many requests");
 
     expect((await seeker.next().postJson("/api/reports", { targetType: "user", targetId: reporter.id, reason: "other" })).status).toBe(201);
+  });
+});
+
+describe("push devices", () => {
+  it("turning devices on counts per user across instances, the API and /profile/push together; then 429 and a toast (decision 0077)", async () => {
+    const busy = await signedIn("busy-subscriber");
+    const other = await signedIn("calm-subscriber");
+    const subscription = (n: number) => {
+      const ecdh = createECDH("prime256v1");
+      ecdh.generateKeys();
+      return {
+        endpoint: `https://push.example.invalid/rate/${busy.id}/${n}`,
+        keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: randomBytes(16).toString("base64url") },
+      };
+    };
+    const viaPage = await busy.next().postForm("/profile/push", { intent: "subscribe", subscription: JSON.stringify(subscription(0)) });
+    expect(await follow(busy.onA, viaPage)).toContain("Notifications on");
+    for (let i = 1; i < limit("pushDevices"); i++) expect((await busy.next().postJson("/api/push-subscriptions", subscription(i))).status).toBe(201);
+    await expectTooMany(await busy.next().postJson("/api/push-subscriptions", subscription(99)), "pushDevices");
+    const refused = await busy.next().postForm("/profile/push", { intent: "subscribe", subscription: JSON.stringify(subscription(98)) });
+    expect(await follow(busy.onA, refused)).toContain("Too many requests");
+    // Removing one spends nothing.
+    const [device] = await (await busy.onA.request("/api/push-subscriptions")).json();
+    expect((await busy.onB.request(`/api/push-subscriptions/${device.id}`, { method: "DELETE", headers: { Origin: b.url } })).status).toBe(200);
+
+    expect(
+      (await other.next().postJson("/api/push-subscriptions", { ...subscription(0), endpoint: `https://push.example.invalid/rate/${other.id}` }))
+        .status,
+    ).toBe(201);
   });
 });
 

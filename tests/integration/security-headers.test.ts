@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { appServerForFile, startAppServer, type AppServer } from "../support/app-server.ts";
+import { TEST_VAPID_ENV } from "../support/env.ts";
 import { startExternalOidc, type ExternalOidc } from "../support/external-oidc.ts";
 import { HttpClient, uniqueEmail } from "../support/http-client.ts";
 
@@ -264,6 +265,7 @@ describe("in production", () => {
       S3_ACCESS_KEY_ID: "unused",
       S3_SECRET_ACCESS_KEY: "unused",
       SMTP_URL: "smtp://127.0.0.1:9",
+      ...TEST_VAPID_ENV,
     });
     await identityProvider.accept(production.url);
   });

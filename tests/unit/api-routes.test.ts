@@ -51,13 +51,13 @@ describe("each /api module declares its methods", () => {
     }
   });
 
-  it("is for signed-in users unless it says `signedIn: false`: only signing in and out and the document are public", () => {
+  it("is for signed-in users unless it says `signedIn: false`: only signing in and out, the document and the push key are public", () => {
     const open = Object.entries(modules).flatMap(([key, module]) =>
       Object.entries(module.endpoints)
         .filter(([, endpoint]) => endpoint.signedIn !== true)
         .map(([method]) => `${method.toUpperCase()} ${fileOf(key)}`),
     );
-    expect(open.sort()).toEqual(["GET callback.ts", "GET login.ts", "GET logout.ts", "GET openapi[.]json.ts", "POST logout.ts"]);
+    expect(open.sort()).toEqual(["GET callback.ts", "GET login.ts", "GET logout.ts", "GET openapi[.]json.ts", "GET push.key.ts", "POST logout.ts"]);
   });
 
   it("refuses the methods it does not declare with the §8 405, before reading anything", async () => {

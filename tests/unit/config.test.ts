@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { parseConfig } from "~/infra/config.server";
 
-import { EXTERNAL_OIDC_ENV, PUBLIC_APP_URL } from "../support/env.ts";
+import { EXTERNAL_OIDC_ENV, PUBLIC_APP_URL, TEST_VAPID_ENV } from "../support/env.ts";
 
 /** Everything production requires. */
 const production = {
@@ -16,6 +16,7 @@ const production = {
   S3_SECRET_ACCESS_KEY: "secret",
   DATABASE_URL: "postgres://nearhand@db.example.com:5432/nearhand",
   SMTP_URL: "smtp://mailer:secret@smtp.example.com:587",
+  ...TEST_VAPID_ENV,
 };
 
 describe("configuration", () => {
@@ -92,6 +93,26 @@ describe("configuration", () => {
     expect(() => parseConfig({ SMTP_URL: "http://smtp.example.com" })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
     expect(parseConfig({}).mailWorker).toBe(true);
     expect(parseConfig({ MAIL_WORKER: "false" }).mailWorker).toBe(false);
+  });
+
+  it("signs push with the VAPID pair of the environment, required in production like SMTP_URL; elsewhere a generated pair", () => {
+    expect(parseConfig({}).push).toEqual({ mode: "generated", subject: "mailto:no-reply@localhost" });
+    expect(parseConfig(TEST_VAPID_ENV).push).toEqual({
+      mode: "configured",
+      publicKey: TEST_VAPID_ENV.VAPID_PUBLIC_KEY,
+      privateKey: TEST_VAPID_ENV.VAPID_PRIVATE_KEY,
+      subject: TEST_VAPID_ENV.VAPID_SUBJECT,
+    });
+    const { VAPID_PUBLIC_KEY: _public, VAPID_PRIVATE_KEY: _private, VAPID_SUBJECT: _subject, ...withoutPush } = production;
+    expect(() => parseConfig(withoutPush)).toThrow(/VAPID_PUBLIC_KEY: is required when NODE_ENV=production/);
+    expect(() => parseConfig(withoutPush)).toThrow(/VAPID_SUBJECT: is required when NODE_ENV=production/);
+    expect(() => parseConfig({ VAPID_PUBLIC_KEY: TEST_VAPID_ENV.VAPID_PUBLIC_KEY })).toThrow(
+      /VAPID_PRIVATE_KEY: is required with the other VAPID key/,
+    );
+    expect(() => parseConfig({ ...TEST_VAPID_ENV, VAPID_PRIVATE_KEY: "short" })).toThrow(/VAPID_PRIVATE_KEY: must be a base64url key of 32 bytes/);
+    expect(() => parseConfig({ ...TEST_VAPID_ENV, VAPID_SUBJECT: "http://example.com" })).toThrow(
+      /VAPID_SUBJECT: must be a mailto: address or an https: URL/,
+    );
   });
 
   it("refuses real mail outside production without a random SESSION_SECRET: its links are signed with it, and the default is public", () => {

@@ -1,0 +1,160 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+
+import { PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from "~/components/forms/styles";
+import { useHydrated } from "~/lib/use-hydrated";
+
+/** How long the service worker (registered at /sw.js by the app shell) may take to become ready. */
+const WORKER_READY_MS = 5000;
+const ACTION = "/profile/push";
+
+type State = "checking" | "unsupported" | "denied" | "dismissed" | "off" | "working" | "on" | "no-worker" | "failed";
+
+function supported(): boolean {
+  return "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+}
+
+function base64urlBytes(value: string): Uint8Array<ArrayBuffer> {
+  const base64 = value
+    .replace(/-/g, "+")
+    .replace(/_/g, "/")
+    .padEnd(Math.ceil(value.length / 4) * 4, "=");
+  return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function sameKey(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
+  if (!a) return false;
+  const bytes = new Uint8Array(a);
+  return bytes.length === b.length && bytes.every((byte, i) => byte === b[i]);
+}
+
+/** The service worker's registration, or null when none becomes ready in time (the browser never hangs the page). */
+async function readyWorker(): Promise<ServiceWorkerRegistration | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), WORKER_READY_MS)));
+  try {
+    return await Promise.race([navigator.serviceWorker.ready, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** This browser's subscription, if it has one (without waiting for a worker that may never come). */
+async function currentSubscription(): Promise<PushSubscription | null> {
+  const registration = await navigator.serviceWorker.getRegistration("/");
+  return (await registration?.pushManager.getSubscription()) ?? null;
+}
+
+const MESSAGES: Record<Exclude<State, "checking" | "off" | "working" | "on">, string> = {
+  unsupported:
+    "This browser can't receive notifications. Use Chrome, Edge, Firefox or Safari; on an iPhone or iPad, add Nearhand to your Home Screen first (Share, then Add to Home Screen; iOS 16.4 or later) and open it from there.",
+  denied:
+    "Notifications are blocked for Nearhand in this browser. To allow them, open the site's settings (the icon left of the address), set Notifications to Allow, and reload this page.",
+  dismissed: "You closed the browser's question without allowing notifications. Turn them on again to be asked again.",
+  "no-worker": "Nearhand's background worker did not start in this browser, so notifications can't be turned on here. Reload the page and try again.",
+  failed: "This browser could not reach its push service, so notifications are not on. Check your connection and try again later.",
+};
+
+/**
+ * "Notifications on this device" with JavaScript (decision 0077): asks the browser's permission only after the
+ * click, subscribes with the server's public key through the service worker, and posts the subscription to
+ * /profile/push with a fetcher (the page revalidates and the toast comes from the action). Without JavaScript it
+ * explains what is needed.
+ */
+export function PushDeviceSwitch({ publicKey, endpointDigests }: { publicKey: string; endpointDigests: string[] }) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher({ key: "push-device" });
+  const [state, setState] = useState<State>("checking");
+  const [detail, setDetail] = useState<string | null>(null);
+  const digests = endpointDigests.join(",");
+
+  // What this browser is: unsupported, blocked, or subscribed as one of the devices the server lists (again after
+  // each post, when the list comes back).
+  useEffect(() => {
+    if (!hydrated || fetcher.state !== "idle") return;
+    let cancelled = false;
+    void (async () => {
+      if (!supported()) return setState("unsupported");
+      if (Notification.permission === "denied") return setState("denied");
+      const subscription = await currentSubscription().catch(() => null);
+      const listed = subscription ? digests.split(",").includes(await sha256Hex(subscription.endpoint)) : false;
+      if (!cancelled)
+        setState((previous) => (listed ? "on" : previous === "no-worker" || previous === "failed" || previous === "dismissed" ? previous : "off"));
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [hydrated, digests, fetcher.state]);
+
+  if (!hydrated) {
+    return (
+      <p className="text-sm text-slate-700" data-testid="push-needs-js">
+        Turning on notifications needs JavaScript, and a browser that can receive them: Chrome, Edge, Firefox or Safari, or on an iPhone or iPad,
+        Nearhand added to the Home Screen (iOS 16.4 or later). You can still remove devices below.
+      </p>
+    );
+  }
+
+  async function turnOn() {
+    setDetail(null);
+    setState("working");
+    const permission = await Notification.requestPermission();
+    if (permission !== "granted") return setState(permission === "denied" ? "denied" : "dismissed");
+    const registration = await readyWorker();
+    if (!registration) return setState("no-worker");
+    try {
+      const key = base64urlBytes(publicKey);
+      let subscription = await registration.pushManager.getSubscription();
+      // One made with another key (the server's keys changed) cannot carry our messages: make a new one.
+      if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
+        await subscription.unsubscribe();
+        subscription = null;
+      }
+      subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+      await fetcher.submit({ intent: "subscribe", subscription: JSON.stringify(subscription) }, { method: "post", action: ACTION });
+    } catch (error) {
+      setDetail(error instanceof Error ? error.message : String(error));
+      setState("failed");
+    }
+  }
+
+  async function turnOff() {
+    setState("working");
+    const subscription = await currentSubscription().catch(() => null);
+    if (!subscription) return setState("off");
+    const { endpoint } = subscription;
+    await subscription.unsubscribe().catch(() => false);
+    await fetcher.submit({ intent: "unsubscribe", endpoint }, { method: "post", action: ACTION });
+  }
+
+  const busy = state === "working" || fetcher.state !== "idle";
+  const shown: State = busy ? "working" : state;
+  return (
+    <div className="space-y-3" data-testid="push-device" data-state={shown}>
+      <p role="status" className="text-sm text-slate-700" data-testid="push-device-status">
+        {shown === "checking" ? "Checking this browser…" : null}
+        {shown === "working" ? "Working…" : null}
+        {shown === "off" ? "Notifications are off for this device." : null}
+        {shown === "on" ? "Notifications are on for this device." : null}
+        {shown in MESSAGES ? MESSAGES[shown as keyof typeof MESSAGES] : null}
+        {shown === "failed" && detail ? <span className="mt-1 block text-xs text-slate-600">The browser said: {detail}</span> : null}
+      </p>
+      {shown === "on" ? (
+        <button type="button" className={SECONDARY_BUTTON_CLASS} onClick={turnOff}>
+          Turn off for this device
+        </button>
+      ) : shown === "off" || shown === "dismissed" || shown === "no-worker" || shown === "failed" || shown === "working" ? (
+        <button type="button" className={PRIMARY_BUTTON_CLASS} onClick={turnOn} disabled={shown === "working"}>
+          {shown === "off" || shown === "working" ? "Turn on notifications for this device" : "Try again"}
+        </button>
+      ) : null}
+    </div>
+  );
+}
