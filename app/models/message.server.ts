@@ -6,8 +6,8 @@ import { z } from "zod";
 import { bookings, jobs, messages, users, type Message } from "#db/schema.ts";
 import type { Executor } from "~/infra/db.server";
 import { isUuid } from "~/lib/ids";
-import { blockedBetween } from "~/models/block.server";
 import { messageContentRule } from "~/lib/schemas/message";
+import { blockedBetween } from "~/models/block.server";
 
 export type { Message };
 
