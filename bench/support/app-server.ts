@@ -66,6 +66,10 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
         // Alert emails are queued with the change that causes them (measured: the posts include it); sending them is
         // left to a worker elsewhere (MAIL_WORKER=false), so this mail server is never contacted either.
         SMTP_URL: "smtp://127.0.0.1:9",
+        // Production requires Web Push keys (decision 0077); no push service is contacted (no device subscribes).
+        VAPID_PUBLIC_KEY: "BFRrpBx123kdMbWnlOpLCx1qAn27jwMvvfnqkNG3i5D8yb4j6tgVrrgeZE_wVCtTq3MQRXxH4LMFmPkr0Bi3QZU",
+        VAPID_PRIVATE_KEY: "pNeNzEBGyqQdGXWBfrkR-UGULelksW8TNSRRSaP2ZVo",
+        VAPID_SUBJECT: "mailto:bench@nearhand.example.com",
         MAIL_WORKER: "false",
         // A rate limiter would otherwise answer the load generators with 429s.
         RATE_LIMIT_MULTIPLIER: "1000",
