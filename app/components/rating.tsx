@@ -19,7 +19,7 @@ export function Rating({
 }) {
   return (
     <>
-      <Star className={`${small ? "h-3.5 w-3.5" : "h-4 w-4"} fill-yellow-400 text-yellow-400`} aria-hidden />
+      <Star className={small ? "star-sm" : "star"} aria-hidden />
       <span className={className} data-testid={testId}>
         <span className="sr-only">Rating </span>
         {formatRating(value)}
@@ -32,10 +32,7 @@ export function Rating({
 /** 'Online', in green, beside a provider's name. */
 export function OnlineBadge({ large, testId }: { large?: boolean; testId: string }) {
   return (
-    <span
-      className={`inline-flex items-center gap-1 rounded-full bg-green-100 py-0.5 text-xs text-green-800 ${large ? "px-2.5 font-semibold" : "px-2 font-medium"}`}
-      data-testid={testId}
-    >
+    <span className={`online-badge ${large ? "px-2.5 font-semibold" : "px-2 font-medium"}`} data-testid={testId}>
       <span className={`rounded-full bg-green-500 ${large ? "h-2 w-2" : "h-1.5 w-1.5"}`} aria-hidden />
       Online
     </span>

@@ -91,7 +91,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
       <title>{`${job.title} | Nearhand`}</title>
       <Link
         to={viewer.isOwner ? "/my-jobs" : "/"}
-        className="inline-flex items-center gap-1 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className="inline-flex items-center gap-1 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-ring"
       >
         <ArrowLeft className="h-4 w-4" aria-hidden />
         {viewer.isOwner ? "My jobs" : "Back"}

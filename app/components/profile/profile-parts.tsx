@@ -31,7 +31,7 @@ export function CategoryChips({ ids }: { ids: readonly string[] }) {
       {chosen.map((category) => {
         const Icon = categoryIcon(category.icon);
         return (
-          <li key={category.id} className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700">
+          <li key={category.id} className="chip">
             <Icon className="h-4 w-4" aria-hidden />
             {category.name}
           </li>

@@ -16,7 +16,7 @@ import type { DashboardLists, ProviderDashboardData } from "~/operations/provide
 // The dashboard's data sections: async server components that await their part of the
 // route's data (operations/provider-dashboard), each inside <Suspense> with the skeleton below it.
 
-const CARD = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
+const CARD = "card p-4 sm:p-5";
 
 /** Today's Earnings, Total Earnings (2 decimals) and Jobs Completed with the star rating. */
 export async function StatsCards({ data }: { data: ProviderDashboardData["stats"] }) {
@@ -37,7 +37,7 @@ export async function StatsCards({ data }: { data: ProviderDashboardData["stats"
         className="col-span-2 sm:col-span-1"
         footer={
           <p className="mt-1 flex items-center gap-1 text-sm text-slate-600" data-testid="provider-rating">
-            <Star className="h-4 w-4 fill-yellow-400 text-yellow-400" aria-hidden />
+            <Star className="star" aria-hidden />
             <span>
               <span className="sr-only">Rating </span>
               <span className="font-semibold text-slate-900">{formatRating(stats.averageRating)}</span> ({reviews})
@@ -111,8 +111,7 @@ export function dashboardHref(lists: DashboardLists, anchor: string): string {
   return `/?${query}#${anchor}`;
 }
 
-const SHOW_MORE_LINK =
-  "text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+const SHOW_MORE_LINK = "text-sm font-semibold text-brand-700 hover:underline focus-ring";
 
 /** Under a list cut short: the link to the dashboard with that list shown whole. */
 function ShowMoreLink({ to, children }: { to: string; children: string }) {
@@ -145,22 +144,14 @@ export async function ActiveJobs({ data, expanded }: { data: ProviderDashboardDa
       <ul className="mt-4 grid gap-3 md:grid-cols-2" data-testid="active-jobs">
         {bookings.map((booking) => (
           <li key={booking.id}>
-            <Link
-              to={`/bookings/${booking.id}`}
-              data-testid="active-job"
-              className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-            >
+            <Link to={`/bookings/${booking.id}`} data-testid="active-job" className="card-link flex items-center gap-3 p-4">
               <div className="min-w-0 flex-1">
                 <p className="break-words font-semibold text-slate-900">{booking.job.title}</p>
                 <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-500">
-                  <span
-                    className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${BOOKING_STATUS_STYLES[booking.status] ?? "bg-slate-100 text-slate-700"}`}
-                  >
+                  <span className={`pill font-medium capitalize ${BOOKING_STATUS_STYLES[booking.status] ?? "bg-slate-100 text-slate-700"}`}>
                     {statusLabel(booking.status)}
                   </span>
-                  {booking.job.isUrgent ? (
-                    <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700">Urgent</span>
-                  ) : null}
+                  {booking.job.isUrgent ? <span className="pill-urgent">Urgent</span> : null}
                   <span>{categoryName(booking.job.categoryId)}</span>
                   <span className="inline-flex min-w-0 items-center gap-1">
                     <MapPin className="h-3.5 w-3.5 shrink-0" aria-hidden />
