@@ -14,6 +14,12 @@ import type { JobWithSeeker } from "~/models/job.server";
 
 export type JobCardJob = JobWithSeeker & { distanceMiles?: number };
 
+// The parts every card shows alike, made once: the RSC payload writes an element it has written before as a
+// reference to it, so a list of cards carries them once (decision 0078).
+const URGENT = <span className="pill-urgent">Urgent</span>;
+const PLACE_ICON = <MapPin className="h-4 w-4 shrink-0" aria-hidden />;
+const TIME_ICON = <Clock className="h-4 w-4 shrink-0" aria-hidden />;
+
 /**
  * The reused job card (spec §2): a server component, no state. Its width
  * never depends on its content (inline-size containment), so it fits any grid
@@ -44,7 +50,7 @@ export function JobCard({
             {job.title}
           </h3>
           <div className="job-card-badges">
-            {job.isUrgent ? <span className="pill-urgent">Urgent</span> : null}
+            {job.isUrgent ? URGENT : null}
             <span data-testid="job-status" className={`pill font-medium capitalize ${JOB_STATUS_STYLES[job.status]}`}>
               {statusLabel(job.status)}
             </span>
@@ -56,7 +62,7 @@ export function JobCard({
 
       <p className="job-meta">
         <span className="meta-item">
-          <MapPin className="h-4 w-4 shrink-0" aria-hidden />
+          {PLACE_ICON}
           <span className="break-words">{job.address}</span>
           {job.distanceMiles != null ? (
             <span className="whitespace-nowrap font-medium text-slate-700" data-testid="job-distance">
@@ -65,7 +71,7 @@ export function JobCard({
           ) : null}
         </span>
         <span className="meta-item-nowrap">
-          <Clock className="h-4 w-4 shrink-0" aria-hidden />
+          {TIME_ICON}
           <time dateTime={new Date(job.createdAt).toISOString()}>{formatRelativeTime(job.createdAt)}</time>
         </span>
       </p>

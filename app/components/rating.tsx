@@ -3,6 +3,11 @@ import type { ReactNode } from "react";
 import { Star } from "~/components/icons";
 import { formatRating } from "~/lib/format";
 
+// Made once: the RSC payload writes a repeated element as a reference to its first copy (decision 0078).
+const STAR = <Star className="star" aria-hidden />;
+const STAR_SMALL = <Star className="star-sm" aria-hidden />;
+const SPOKEN_PREFIX = <span className="sr-only">Rating </span>;
+
 /** A star and a rating ('4.8'), read as 'Rating 4.8'; `children` follow the number (a review count). */
 export function Rating({
   value,
@@ -19,9 +24,9 @@ export function Rating({
 }) {
   return (
     <>
-      <Star className={small ? "star-sm" : "star"} aria-hidden />
+      {small ? STAR_SMALL : STAR}
       <span className={className} data-testid={testId}>
-        <span className="sr-only">Rating </span>
+        {SPOKEN_PREFIX}
         {formatRating(value)}
         {children}
       </span>

@@ -97,7 +97,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
         {viewer.isOwner ? "My jobs" : "Back"}
       </Link>
 
-      <article className="mt-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm md:p-8">
+      <article className="mt-4 card p-5 md:p-8">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">
             <p className="text-sm font-medium text-brand-700">{categoryName(job.categoryId)}</p>

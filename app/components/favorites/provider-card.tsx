@@ -36,8 +36,8 @@ export function ProviderCard({ provider, favorited, favoriteRole, href, children
     <article aria-labelledby={nameId} data-testid="provider-card" className="provider-card">
       <Avatar user={provider} />
       <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <h3 id={nameId} className="min-w-0 break-words font-semibold text-slate-900">
+        <div className="provider-card-head">
+          <h3 id={nameId} className="provider-card-name">
             {href ? (
               <Link to={href} className="name-link">
                 {name}
@@ -57,7 +57,7 @@ export function ProviderCard({ provider, favorited, favoriteRole, href, children
         {children ? <div className="mt-2 grid gap-1.5">{children}</div> : null}
       </div>
       {rate ? (
-        <span className="shrink-0 font-semibold text-slate-900" data-testid="provider-rate">
+        <span className="provider-card-rate" data-testid="provider-rate">
           {rate}
         </span>
       ) : null}

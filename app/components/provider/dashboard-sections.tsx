@@ -18,6 +18,11 @@ import type { DashboardLists, ProviderDashboardData } from "~/operations/provide
 
 const CARD = "card p-4 sm:p-5";
 
+// What every active-job row shows alike, made once (the payload references an element it has written: decision 0078).
+const URGENT = <span className="pill-urgent">Urgent</span>;
+const ROW_PLACE_ICON = <MapPin className="h-3.5 w-3.5 shrink-0" aria-hidden />;
+const ROW_CHEVRON = <ChevronRight className="h-5 w-5 shrink-0 text-slate-400" aria-hidden />;
+
 /** Today's Earnings, Total Earnings (2 decimals) and Jobs Completed with the star rating. */
 export async function StatsCards({ data }: { data: ProviderDashboardData["stats"] }) {
   const stats = await data;
@@ -151,16 +156,16 @@ export async function ActiveJobs({ data, expanded }: { data: ProviderDashboardDa
                   <span className={`pill font-medium capitalize ${BOOKING_STATUS_STYLES[booking.status] ?? "bg-slate-100 text-slate-700"}`}>
                     {statusLabel(booking.status)}
                   </span>
-                  {booking.job.isUrgent ? <span className="pill-urgent">Urgent</span> : null}
+                  {booking.job.isUrgent ? URGENT : null}
                   <span>{categoryName(booking.job.categoryId)}</span>
                   <span className="inline-flex min-w-0 items-center gap-1">
-                    <MapPin className="h-3.5 w-3.5 shrink-0" aria-hidden />
+                    {ROW_PLACE_ICON}
                     <span className="break-words">{booking.job.address}</span>
                   </span>
                 </p>
               </div>
               <span className="shrink-0 text-lg font-bold text-slate-900">{formatPrice(booking.agreedPrice)}</span>
-              <ChevronRight className="h-5 w-5 shrink-0 text-slate-400" aria-hidden />
+              {ROW_CHEVRON}
             </Link>
           </li>
         ))}
@@ -173,7 +178,7 @@ export async function ActiveJobs({ data, expanded }: { data: ProviderDashboardDa
 export function ActiveJobsSkeleton() {
   return (
     <SkeletonList count={2} label="Loading active jobs" className="mt-4 grid gap-3 md:grid-cols-2">
-      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="card p-4">
         <Bars classes={["h-5 w-2/3 rounded bg-slate-200", "mt-2 h-4 w-1/2 rounded bg-slate-100"]} />
       </div>
     </SkeletonList>
