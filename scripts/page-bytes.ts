@@ -75,7 +75,13 @@ async function startApp(): Promise<{ url: string; stop(): Promise<void> }> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the app exited (${child.exitCode}):\n${errors}`);
     if (Date.now() > deadline) throw new Error(`the app did not start:\n${errors}`);
-    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
