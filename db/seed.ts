@@ -134,6 +134,8 @@ export async function seedDemo(db: Database): Promise<void> {
           paymentStatus: "pending",
           status: status === "matched" ? "accepted" : status,
           scheduledAt: acceptedAt,
+          acceptedAt,
+          jobPostedAt: createdAt,
           startedAt,
           completedAt,
           createdAt: acceptedAt,

@@ -108,7 +108,7 @@ export const auditPageAnswer = named(
 
 const signalReview = consoleReview.extend({ reviewer: person, reviewee: person });
 const flaggedBooking = createSelectSchema(bookings)
-  .pick({ id: true, agreedPrice: true, createdAt: true, completedAt: true })
+  .pick({ id: true, agreedPrice: true, createdAt: true, acceptedAt: true, completedAt: true })
   .extend({ jobTitle: z.string(), seeker: person, provider: person, reviews: z.array(signalReview) });
 
 const signalAnswer = named(

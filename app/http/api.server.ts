@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { getCurrentUser } from "~/http/request-session.server";
 import { describeIssues } from "~/lib/input-issues";
 import { unstorableText } from "~/lib/storable-text";
-import type { User } from "~/models/user.server";
+import { actsAsOperator, type User } from "~/models/user.server";
 
 /**
  * JSON API errors: the status and the reason as a plain-text body (spec §8: the client's message is then
@@ -39,7 +39,7 @@ export async function requireApiUser(context: Readonly<RouterContextProvider>): 
 /** An operator (issue 34), else a plain 404: /api/admin is not there for anyone else, signed in or not. */
 export async function requireApiOperator(context: Readonly<RouterContextProvider>): Promise<User> {
   const user = await getCurrentUser(context);
-  if (!user?.isOperator) throw apiError(404, "Not found");
+  if (!actsAsOperator(user)) throw apiError(404, "Not found");
   return user;
 }
 

@@ -7,7 +7,7 @@ import { getSessionStorage, readSessionWithUser, type AppSession, type Toast } f
 import { getDb } from "~/infra/db.server";
 import { MAX_REDIRECT_PATH } from "~/lib/redirects";
 import { isSuspended } from "~/lib/trust-safety";
-import { getUserById, type User } from "~/models/user.server";
+import { actsAsOperator, getUserById, type User } from "~/models/user.server";
 
 interface RequestSession {
   session: AppSession;
@@ -175,6 +175,6 @@ export function takeSubmission(context: Context, formId: string): SubmissionResu
  */
 export async function requireOperator(context: Context): Promise<User> {
   const user = await getCurrentUser(context);
-  if (!user?.isOperator) throw data(null, { status: 404 });
+  if (!actsAsOperator(user)) throw data(null, { status: 404 });
   return user;
 }

@@ -4,6 +4,12 @@
 /** Said to both sides of a block alike: neither learns from it who blocked whom. */
 export const BLOCKED_NO_MESSAGES = "You can't message this person";
 
+/** Why one operator cannot suspend another: who operates is decided by ADMIN_EMAILS, not by a peer. */
+export const OPERATOR_NOT_SUSPENDED = "An operator cannot be suspended: take their address out of ADMIN_EMAILS first";
+
+/** Why a request ended when one of its parties blocked the other: the same words whoever blocked. */
+export const REQUEST_ENDED_BY_BLOCK = "This request can no longer go ahead";
+
 export const CANNOT_BLOCK_YOURSELF = "You can't block yourself";
 export const CANNOT_REPORT_OWN = "You can't report yourself or your own content";
 export const ALREADY_REPORTED = "You have already reported this. Our team will review it.";

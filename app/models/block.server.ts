@@ -27,6 +27,19 @@ export async function isBlockedBetween(db: Executor, a: string, b: string): Prom
   return Boolean(row?.blocked);
 }
 
+/** Which of `others` the user blocked or was blocked by: the ids, to leave out of a list of them. */
+export async function blockedAmong(db: Executor, userId: string, others: string[]): Promise<Set<string>> {
+  if (others.length === 0) return new Set();
+  const rows = await db
+    .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
+    .from(blocks)
+    .where(
+      sql`(${blocks.blockerId} = ${userId} and ${blocks.blockedId} = any(string_to_array(${others.join(",")}, ',')::uuid[]))
+        or (${blocks.blockedId} = ${userId} and ${blocks.blockerId} = any(string_to_array(${others.join(",")}, ',')::uuid[]))`,
+    );
+  return new Set(rows.map((row) => (row.blockerId === userId ? row.blockedId : row.blockerId)));
+}
+
 /** Whether `blockerId` blocked `blockedId` (one direction: the profile's Block or Unblock button). */
 export async function hasBlocked(db: Executor, blockerId: string, blockedId: string): Promise<boolean> {
   const [row] = await db

@@ -65,7 +65,7 @@ export async function cancellationWait(tx: Executor, providerId: string): Promis
 /** The booking a provider's accept creates (decision 0011): at the job's budget (or 0), card unless named, pending, now. */
 export async function insertAcceptedBooking(
   tx: Executor,
-  job: Pick<Job, "id" | "seekerId" | "budget">,
+  job: Pick<Job, "id" | "seekerId" | "budget" | "createdAt">,
   providerId: string,
   paymentMethod: PaymentMethod | undefined,
 ): Promise<Booking> {
@@ -80,6 +80,8 @@ export async function insertAcceptedBooking(
       paymentStatus: "pending",
       status: ACCEPT_JOB.bookingStatus,
       scheduledAt: new Date(),
+      acceptedAt: sql`now()`,
+      jobPostedAt: job.createdAt,
     })
     .returning();
   return booking;
@@ -88,7 +90,7 @@ export async function insertAcceptedBooking(
 /** The pending booking a request creates: for the time asked for, lapsing at `expiresAt` unless answered. */
 export async function insertRequestedBooking(
   tx: Executor,
-  job: Pick<Job, "id" | "seekerId" | "budget">,
+  job: Pick<Job, "id" | "seekerId" | "budget" | "createdAt">,
   providerId: string,
   request: { window: Window; expiresAt: Date; paymentMethod: PaymentMethod },
 ): Promise<Booking> {
@@ -105,6 +107,7 @@ export async function insertRequestedBooking(
       scheduledAt: request.window.start,
       scheduledEndAt: request.window.end,
       expiresAt: request.expiresAt,
+      jobPostedAt: job.createdAt,
     })
     .returning();
   return booking;
@@ -121,6 +124,30 @@ export async function lapseRequest(tx: Executor, bookingId: string): Promise<Boo
     .where(and(eq(bookings.id, bookingId), eq(bookings.status, "pending"), sql`${bookings.expiresAt} <= now()`))
     .returning();
   return lapsed ?? null;
+}
+
+/** Which open requests end together: a party's (with one other user, or with anyone), or one job's. */
+export type OpenRequestScope = { party: string; other?: string } | { jobId: string };
+
+/**
+ * Open requests (pending bookings) end in one move (issue 34: a suspension, a block, a hidden job): each cancelled by
+ * `cancelledBy` with `reason` (what the other party reads), its still-posted job ended with it (a request is
+ * addressed to one provider; it never falls back to everyone). The bookings, for the other parties' notices.
+ */
+export async function endOpenRequests(tx: Executor, scope: OpenRequestScope, cancelledBy: string, reason: string): Promise<Booking[]> {
+  const partyOf = (id: string) => or(eq(bookings.seekerId, id), eq(bookings.providerId, id));
+  const within = "jobId" in scope ? eq(bookings.jobId, scope.jobId) : and(partyOf(scope.party), scope.other ? partyOf(scope.other) : undefined);
+  const ended = await tx
+    .update(bookings)
+    .set({ status: "cancelled", cancelledBy, cancelledAt: sql`now()`, cancellationReason: reason, updatedAt: new Date() })
+    .where(and(eq(bookings.status, "pending"), within))
+    .returning();
+  if (ended.length > 0)
+    await tx
+      .update(jobs)
+      .set({ status: "cancelled", updatedAt: new Date() })
+      .where(and(inArray(jobs.id, [...new Set(ended.map((booking) => booking.jobId))]), eq(jobs.status, "posted")));
+  return ended;
 }
 
 /** The pending request on one of the seeker's jobs, locked (a withdrawn job withdraws its request in the same move). */
@@ -384,7 +411,7 @@ export async function writeBookingMove(
       ...(step.stamp?.column === "completedAt" ? { completedAt: now } : {}),
       ...(step.to === "cancelled" && cancellation ? { cancelledBy: cancellation.by, cancelledAt: now, cancellationReason: cancellation.reason } : {}),
       // An accepted request lapses no more (and its page tells it from one that ended unanswered by this).
-      ...(step.from === "pending" && step.to === "accepted" ? { expiresAt: null } : {}),
+      ...(step.from === "pending" && step.to === "accepted" ? { expiresAt: null, acceptedAt: now } : {}),
     })
     .where(
       and(

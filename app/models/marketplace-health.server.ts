@@ -1,15 +1,17 @@
 import "server-only";
 
-import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { and, eq, gte, lt, lte, sql } from "drizzle-orm";
 
-import { bookings, jobs, users } from "#db/schema.ts";
+import { bookings, jobs, marketplaceDays, users } from "#db/schema.ts";
 import type { Executor } from "~/infra/db.server";
+import { shiftDate } from "~/lib/overview-days";
+import { zonedInstant } from "~/lib/schedule";
 
 /** One day of the console's overview (issue 34), in the market's time zone. */
 export interface HealthDay {
   day: string;
   jobsPosted: number;
-  /** Bookings accepted that day: a job taken, or a request the provider accepted (on the day it was asked). */
+  /** Bookings accepted that day: a job taken, or a request the provider accepted. */
   accepted: number;
   /** Of those, the ones completed since. */
   acceptedCompleted: number;
@@ -25,26 +27,92 @@ export interface MarketplaceHealth {
   providersOnline: number;
 }
 
-/**
- * A booking was accepted when it is past pending and no lapsed, declined or withdrawn request: accepting a request
- * clears its `expiresAt`, which a request keeps otherwise, and a booking made by taking a job never has one.
- */
-const wasAccepted = sql`${bookings.status} <> 'pending' and ${bookings.expiresAt} is null`;
-
 /** The calendar date of a timestamp column in `timeZone`, as "YYYY-MM-DD". */
 const dayOf = (column: unknown, timeZone: string) => sql<string>`to_char((${column} at time zone ${timeZone})::date, 'YYYY-MM-DD')`;
 
 /**
- * The marketplace's health per day of `days`, from `since` (the start of the first in `timeZone`) to `until`: each query a range
- * scan of one created_at or completed_at index, grouped by the day in the zone. Days with nothing are zeros.
+ * A day is settled this long after it ends: a row is stamped when its transaction starts (`now()`), so one begun
+ * just before midnight may commit just after; none runs this long.
+ */
+export const SETTLE_MINUTES = 10;
+
+/** What a day's rows say, but its completion rate (which changes as its bookings complete later). */
+type DayFigures = Omit<HealthDay, "day" | "acceptedCompleted">;
+const NOTHING: DayFigures = { jobsPosted: 0, accepted: 0, completed: 0, bookedValue: 0, medianMinutesToAccept: null };
+
+/**
+ * The marketplace's health per day of `days` in `timeZone`, `since` the first begins, `until` the day after the last.
+ * A settled day is counted from the rows once and kept in marketplace_days; the days not settled yet (today) are
+ * counted live from one day's rows, as is the completion rate of every day (one range of a partial index) and the
+ * providers online now. So the overview reads a few rows per day whatever the marketplace's size.
  */
 export async function marketplaceHealth(
   db: Executor,
   range: { days: string[]; since: Date; until: Date },
   timeZone: string,
+  now = new Date(),
 ): Promise<MarketplaceHealth> {
   const { days, since, until } = range;
-  const [posted, accepted, completed, online] = await Promise.all([
+  const settledBefore = new Date(now.getTime() - SETTLE_MINUTES * 60_000);
+  const settled = days.filter((day) => dayStart(shiftDate(day, 1), timeZone) <= settledBefore);
+  const [kept, completedSince, online] = await Promise.all([
+    keptDays(db, settled, timeZone),
+    acceptedCompletedByDay(db, since, until, timeZone),
+    providersOnlineNow(db),
+  ]);
+  const toCount = settled.filter((day) => !kept.has(day));
+  if (toCount.length > 0) {
+    const counted = await countDays(db, dayStart(toCount[0]!, timeZone), dayStart(shiftDate(toCount.at(-1)!, 1), timeZone), timeZone);
+    await keepDays(
+      db,
+      timeZone,
+      toCount.map((day) => [day, counted.get(day) ?? NOTHING] as const),
+    );
+    for (const day of toCount) kept.set(day, counted.get(day) ?? NOTHING);
+  }
+  const open = days.filter((day) => !kept.has(day));
+  const live = open.length > 0 ? await countDays(db, dayStart(open[0]!, timeZone), until, timeZone) : new Map<string, DayFigures>();
+  return {
+    providersOnline: online,
+    days: days.map((day) => ({ day, ...(kept.get(day) ?? live.get(day) ?? NOTHING), acceptedCompleted: completedSince.get(day) ?? 0 })),
+  };
+}
+
+/** The instant `day` begins in `timeZone`. */
+const dayStart = (day: string, timeZone: string) => zonedInstant(day, "00:00", timeZone);
+
+/** The figures of the settled days already counted. */
+async function keptDays(db: Executor, days: string[], timeZone: string): Promise<Map<string, DayFigures>> {
+  if (days.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(marketplaceDays)
+    .where(and(eq(marketplaceDays.timeZone, timeZone), gte(marketplaceDays.day, days[0]!), lte(marketplaceDays.day, days.at(-1)!)));
+  return new Map(
+    rows.map((row) => [
+      row.day,
+      {
+        jobsPosted: row.jobsPosted,
+        accepted: row.accepted,
+        completed: row.completed,
+        bookedValue: Number(row.bookedValue),
+        medianMinutesToAccept: row.medianMinutesToAccept,
+      },
+    ]),
+  );
+}
+
+/** Keeps settled days' figures; two overviews counting the same day at once keep one row (the same figures). */
+async function keepDays(db: Executor, timeZone: string, days: ReadonlyArray<readonly [string, DayFigures]>): Promise<void> {
+  await db
+    .insert(marketplaceDays)
+    .values(days.map(([day, figures]) => ({ timeZone, day, ...figures, bookedValue: figures.bookedValue.toFixed(2) })))
+    .onConflictDoNothing();
+}
+
+/** The days from `since` to `until` counted from the rows: each query one range of a created_at, accepted_at or completed_at index. */
+async function countDays(db: Executor, since: Date, until: Date, timeZone: string): Promise<Map<string, DayFigures>> {
+  const [posted, accepted, completed] = await Promise.all([
     db
       .select({ day: dayOf(jobs.createdAt, timeZone), count: sql<number>`count(*)::int` })
       .from(jobs)
@@ -52,42 +120,49 @@ export async function marketplaceHealth(
       .groupBy(sql`1`),
     db
       .select({
-        day: dayOf(bookings.createdAt, timeZone),
+        day: dayOf(bookings.acceptedAt, timeZone),
         count: sql<number>`count(*)::int`,
-        completed: sql<number>`(count(*) filter (where ${bookings.status} = 'completed'))::int`,
         value: sql<string>`coalesce(sum(${bookings.agreedPrice}), 0)`,
-        median: sql<string | null>`percentile_cont(0.5) within group (order by extract(epoch from ${bookings.createdAt} - ${jobs.createdAt}) / 60)`,
+        median: sql<
+          string | null
+        >`percentile_cont(0.5) within group (order by extract(epoch from ${bookings.acceptedAt} - ${bookings.jobPostedAt}) / 60)`,
       })
       .from(bookings)
-      .innerJoin(jobs, eq(jobs.id, bookings.jobId))
-      .where(and(gte(bookings.createdAt, since), lt(bookings.createdAt, until), wasAccepted))
+      .where(and(gte(bookings.acceptedAt, since), lt(bookings.acceptedAt, until)))
       .groupBy(sql`1`),
     db
       .select({ day: dayOf(bookings.completedAt, timeZone), count: sql<number>`count(*)::int` })
       .from(bookings)
-      .where(and(gte(bookings.completedAt, since), lt(bookings.completedAt, until)))
+      .where(and(eq(bookings.status, "completed"), gte(bookings.completedAt, since), lt(bookings.completedAt, until)))
       .groupBy(sql`1`),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(users)
-      .where(sql`${users.isProviderOnline} and ${users.currentRole} = 'provider' and ${users.suspendedAt} is null`),
   ]);
-  const postedBy = new Map(posted.map((row) => [row.day, row.count]));
-  const acceptedBy = new Map(accepted.map((row) => [row.day, row]));
-  const completedBy = new Map(completed.map((row) => [row.day, row.count]));
-  return {
-    providersOnline: online[0]?.count ?? 0,
-    days: days.map((day) => {
-      const a = acceptedBy.get(day);
-      return {
-        day,
-        jobsPosted: postedBy.get(day) ?? 0,
-        accepted: a?.count ?? 0,
-        acceptedCompleted: a?.completed ?? 0,
-        completed: completedBy.get(day) ?? 0,
-        bookedValue: a ? Number(a.value) : 0,
-        medianMinutesToAccept: a?.median == null ? null : Math.round(Number(a.median)),
-      };
-    }),
-  };
+  const figures = new Map<string, DayFigures>();
+  const of = (day: string) => figures.get(day) ?? figures.set(day, { ...NOTHING }).get(day)!;
+  for (const row of posted) of(row.day).jobsPosted = row.count;
+  for (const row of accepted)
+    Object.assign(of(row.day), {
+      accepted: row.count,
+      bookedValue: Number(row.value),
+      medianMinutesToAccept: row.median == null ? null : Math.round(Number(row.median)),
+    });
+  for (const row of completed) of(row.day).completed = row.count;
+  return figures;
+}
+
+/** Of the bookings accepted each day from `since` to `until`, how many are completed now. */
+async function acceptedCompletedByDay(db: Executor, since: Date, until: Date, timeZone: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ day: dayOf(bookings.acceptedAt, timeZone), count: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.status, "completed"), gte(bookings.acceptedAt, since), lt(bookings.acceptedAt, until)))
+    .groupBy(sql`1`);
+  return new Map(rows.map((row) => [row.day, row.count]));
+}
+
+async function providersOnlineNow(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(sql`${users.isProviderOnline} and ${users.currentRole} = 'provider' and ${users.suspendedAt} is null`);
+  return row?.count ?? 0;
 }

@@ -31,15 +31,6 @@ export async function hideJob(tx: Executor, jobId: string): Promise<Job | null> 
   return job ?? null;
 }
 
-/** The job's open request (a pending booking) ends with it, declined on the seeker's behalf with `reason`. */
-export async function endOpenRequestsOfJob(tx: Executor, job: Pick<Job, "id" | "seekerId">, reason: string) {
-  return tx
-    .update(bookings)
-    .set({ status: "cancelled", cancelledBy: job.seekerId, cancelledAt: sql`now()`, cancellationReason: reason, updatedAt: new Date() })
-    .where(and(eq(bookings.jobId, job.id), eq(bookings.status, "pending")))
-    .returning();
-}
-
 /** Hides a message from both parties; null when there is no such message or it is hidden already. */
 export async function hideMessage(tx: Executor, messageId: string): Promise<Message | null> {
   if (!isUuid(messageId)) return null;

@@ -4,13 +4,14 @@ import { aliasedTable, and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 
 import { bookings, jobs, reviews, signIns, users } from "#db/schema.ts";
 import type { Executor } from "~/infra/db.server";
+import { consolePerson, consoleReviewColumns } from "~/models/user-lookup.server";
 
 // What looks like rating or earnings manipulation (issue 34's signals), flagged for an operator to review. Each
 // query reads the last 30 days through a created_at or completed_at index, and returns at most SIGNAL_LIMIT flags.
 
 /** The same seeker and provider completing this many bookings together in the window. */
 export const PAIR_MIN_COMPLETED = 3;
-/** A booking completed sooner than this after it was created (accepted). */
+/** A booking completed sooner than this after it was accepted. */
 export const QUICK_COMPLETION_MINUTES = 10;
 /** This many distinct reviewers of one user signing in from one address in the window. */
 export const SHARED_ADDRESS_MIN_REVIEWERS = 3;
@@ -32,7 +33,7 @@ export async function repeatedPairs(db: Executor, since: Date) {
     .limit(SIGNAL_LIMIT);
 }
 
-/** Bookings completed since `since` within QUICK_COMPLETION_MINUTES of being created: their ids, newest first. */
+/** Bookings completed since `since` within QUICK_COMPLETION_MINUTES of being accepted: their ids, newest first. */
 export async function quickCompletions(db: Executor, since: Date): Promise<string[]> {
   const rows = await db
     .select({ id: bookings.id })
@@ -41,7 +42,7 @@ export async function quickCompletions(db: Executor, since: Date): Promise<strin
       and(
         gte(bookings.completedAt, since),
         eq(bookings.status, "completed"),
-        sql`${bookings.completedAt} - ${bookings.createdAt} < make_interval(mins => ${QUICK_COMPLETION_MINUTES})`,
+        sql`${bookings.completedAt} - ${bookings.acceptedAt} < make_interval(mins => ${QUICK_COMPLETION_MINUTES})`,
       ),
     )
     .orderBy(desc(bookings.completedAt))
@@ -83,7 +84,6 @@ export async function sharedAddressReviewers(db: Executor, since: Date) {
 
 const seeker = aliasedTable(users, "seeker");
 const provider = aliasedTable(users, "provider");
-const person = (u: typeof users) => ({ id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email });
 
 /** The bookings of these ids with their job, parties and price. */
 export async function signalBookings(db: Executor, ids: string[]) {
@@ -94,9 +94,10 @@ export async function signalBookings(db: Executor, ids: string[]) {
       jobTitle: jobs.title,
       agreedPrice: bookings.agreedPrice,
       createdAt: bookings.createdAt,
+      acceptedAt: bookings.acceptedAt,
       completedAt: bookings.completedAt,
-      seeker: person(seeker),
-      provider: person(provider),
+      seeker: consolePerson(seeker),
+      provider: consolePerson(provider),
     })
     .from(bookings)
     .innerJoin(jobs, eq(jobs.id, bookings.jobId))
@@ -114,15 +115,9 @@ export async function signalReviews(db: Executor, of: { ids?: string[]; bookingI
   if (!condition || (of.ids ?? of.bookingIds)!.length === 0) return [];
   return db
     .select({
-      id: reviews.id,
-      bookingId: reviews.bookingId,
-      rating: reviews.rating,
-      comment: reviews.comment,
-      createdAt: reviews.createdAt,
-      hiddenAt: reviews.hiddenAt,
-      excludedAt: reviews.excludedAt,
-      reviewer: person(reviewer),
-      reviewee: person(reviewee),
+      ...consoleReviewColumns,
+      reviewer: consolePerson(reviewer),
+      reviewee: consolePerson(reviewee),
     })
     .from(reviews)
     .innerJoin(reviewer, eq(reviewer.id, reviews.reviewerId))

@@ -2,7 +2,7 @@ import "server-only";
 
 import { and, eq, sql } from "drizzle-orm";
 
-import { bookings, jobColumns, jobs, sessions, userColumns, users, type Job, type User } from "#db/schema.ts";
+import { jobColumns, jobs, sessions, userColumns, users, type Job, type User } from "#db/schema.ts";
 import type { Executor } from "~/infra/db.server";
 import { isUuid } from "~/lib/ids";
 
@@ -63,24 +63,4 @@ export async function showJobsOfReinstated(tx: Executor, seekerId: string): Prom
     .set({ hiddenAt: null, hiddenFor: null, updatedAt: new Date() })
     .where(and(eq(jobs.seekerId, seekerId), eq(jobs.hiddenFor, "suspension")))
     .returning(jobColumns);
-}
-
-/**
- * The user's open requests, either side, end (issue 34): each pending booking cancelled by them with `reason` (what
- * the other party reads; never the operator's reason), its job ended with it. The bookings, for the other parties'
- * notices.
- */
-export async function endOpenRequestsOf(tx: Executor, userId: string, reason: string) {
-  const ended = await tx
-    .update(bookings)
-    .set({ status: "cancelled", cancelledBy: userId, cancelledAt: sql`now()`, cancellationReason: reason, updatedAt: new Date() })
-    .where(and(eq(bookings.status, "pending"), sql`(${bookings.seekerId} = ${userId} or ${bookings.providerId} = ${userId})`))
-    .returning();
-  for (const booking of ended) {
-    await tx
-      .update(jobs)
-      .set({ status: "cancelled", updatedAt: new Date() })
-      .where(and(eq(jobs.id, booking.jobId), eq(jobs.status, "posted")));
-  }
-  return ended;
 }

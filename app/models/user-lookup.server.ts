@@ -6,6 +6,20 @@ import { bookings, jobs, reports, reviews, USER_LOOKUP_TEXT, users } from "#db/s
 import type { Executor } from "~/infra/db.server";
 import { isUuid } from "~/lib/ids";
 
+/** A user as the console names them: id, name and email. */
+export const consolePerson = (u: typeof users) => ({ id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email });
+
+/** A review as the console lists it, hidden and excluded ones marked. */
+export const consoleReviewColumns = {
+  id: reviews.id,
+  bookingId: reviews.bookingId,
+  rating: reviews.rating,
+  comment: reviews.comment,
+  createdAt: reviews.createdAt,
+  hiddenAt: reviews.hiddenAt,
+  excludedAt: reviews.excludedAt,
+};
+
 export const LOOKUP_LIMIT = 20;
 /** How many of each list a user's page shows: the newest. */
 export const RECORD_LIMIT = 50;
@@ -75,7 +89,7 @@ export async function bookingsOf(db: Executor, userId: string) {
       completedAt: bookings.completedAt,
       side: sql<"seeker" | "provider">`case when ${bookings.seekerId} = ${userId} then 'seeker' else 'provider' end`,
       jobTitle: jobs.title,
-      other: { id: otherUser.id, firstName: otherUser.firstName, lastName: otherUser.lastName, email: otherUser.email },
+      other: consolePerson(otherUser),
     })
     .from(bookings)
     .innerJoin(jobs, eq(jobs.id, bookings.jobId))
@@ -90,16 +104,7 @@ export async function reviewsOf(db: Executor, userId: string, side: "by" | "of")
   const mine = side === "by" ? reviews.reviewerId : reviews.revieweeId;
   const theirs = side === "by" ? reviews.revieweeId : reviews.reviewerId;
   return db
-    .select({
-      id: reviews.id,
-      bookingId: reviews.bookingId,
-      rating: reviews.rating,
-      comment: reviews.comment,
-      createdAt: reviews.createdAt,
-      hiddenAt: reviews.hiddenAt,
-      excludedAt: reviews.excludedAt,
-      other: { id: otherUser.id, firstName: otherUser.firstName, lastName: otherUser.lastName, email: otherUser.email },
-    })
+    .select({ ...consoleReviewColumns, other: consolePerson(otherUser) })
     .from(reviews)
     .innerJoin(otherUser, eq(otherUser.id, theirs))
     .where(eq(mine, userId))
@@ -131,9 +136,6 @@ export async function reportsOf(db: Executor, userId: string, side: "by" | "abou
 export async function peopleByIds(db: Executor, ids: string[]) {
   const unique = [...new Set(ids.filter(isUuid))];
   if (unique.length === 0) return new Map<string, { id: string; firstName: string | null; lastName: string | null; email: string }>();
-  const rows = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(inArray(users.id, unique));
+  const rows = await db.select(consolePerson(users)).from(users).where(inArray(users.id, unique));
   return new Map(rows.map((row) => [row.id, row]));
 }

@@ -3,6 +3,7 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 
 import { userColumns, users, type User } from "#db/schema.ts";
+import { getConfig } from "~/infra/config.server";
 import type { Executor } from "~/infra/db.server";
 import { resolveLocation } from "~/infra/geocode.server";
 import type { IdentityClaims } from "~/infra/identity-claims.server";
@@ -59,6 +60,14 @@ export async function setOperator(db: Executor, user: User, isOperator: boolean)
   if (user.isOperator === isOperator) return user;
   const [updated] = await db.update(users).set({ isOperator, updatedAt: new Date() }).where(eq(users.id, user.id)).returning(userColumns);
   return updated ?? user;
+}
+
+/**
+ * Whether the user acts as an operator now: made one at sign-in and still named by ADMIN_EMAILS. Taking an address
+ * out of ADMIN_EMAILS (and restarting) ends that account's console at its next request, not at its next sign-in.
+ */
+export function actsAsOperator<T extends Pick<User, "isOperator" | "email">>(user: T | null | undefined): user is T {
+  return !!user?.isOperator && getConfig().adminEmails.has(normalizedEmail(user.email));
 }
 
 /** Emails are kept lower-case: the one form every lookup uses. */

@@ -3,10 +3,12 @@ import "server-only";
 import { z } from "zod";
 
 import { getDb, type Executor } from "~/infra/db.server";
+import { inTransaction } from "~/infra/events.server";
 import { forbidden, notFound } from "~/lib/errors";
-import { CANNOT_BLOCK_YOURSELF } from "~/lib/trust-safety-texts";
+import { CANNOT_BLOCK_YOURSELF, REQUEST_ENDED_BY_BLOCK } from "~/lib/trust-safety-texts";
 import { deleteBlock, hasBlocked, insertBlock, isBlockedBetween, listBlockedUsers, type BlockedUser } from "~/models/block.server";
 import { getUserById, type User } from "~/models/user.server";
+import { endRequestsIn } from "~/operations/requests.server";
 
 /** POST and DELETE /api/blocks' body, and the block forms' field. */
 export const blockInput = z.object({ userId: z.uuid({ error: "userId must be a user id" }) });
@@ -20,10 +22,18 @@ export async function blockUser(actor: Pick<User, "id">, input: BlockInput): Pro
   return blockUserIn(await getDb(), actor.id, input);
 }
 
+/**
+ * The block, and in the same transaction the open requests between the two end (the blocked person could otherwise
+ * still accept one, or keep waiting on one): ended by the blocker, the other party told in words that do not say
+ * who blocked whom. Accepted bookings go on: both keep seeing them.
+ */
 export async function blockUserIn(db: Executor, blockerId: string, input: BlockInput): Promise<{ userId: string; blocked: true }> {
   if (input.userId === blockerId) throw forbidden(CANNOT_BLOCK_YOURSELF);
   if (!(await getUserById(db, input.userId))) throw notFound("User not found");
-  await insertBlock(db, blockerId, input.userId);
+  await inTransaction(db, async (tx) => {
+    await insertBlock(tx, blockerId, input.userId);
+    await endRequestsIn(tx, { party: blockerId, other: input.userId }, blockerId, REQUEST_ENDED_BY_BLOCK);
+  });
   return { userId: input.userId, blocked: true };
 }
 

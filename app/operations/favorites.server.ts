@@ -4,6 +4,7 @@ import { z } from "zod";
 
 import { getDb, type Executor } from "~/infra/db.server";
 import { notFound } from "~/lib/errors";
+import { blockedAmong } from "~/models/block.server";
 import {
   favoriteSchema,
   favoriteTargetVisible,
@@ -72,14 +73,20 @@ export async function loadSavedIds(db: Executor, actor: Pick<User, "id" | "curre
 /**
  * The favorites page: the actor's saved providers and jobs, newest first, whichever role they were saved with.
  * Favorites whose target no longer exists, or is no longer the actor's to see (a job taken by someone else:
- * decision 0039), are left out.
+ * decision 0039), are left out, as are providers blocked either way.
  */
 export async function favoritesPage(actor: Pick<User, "id" | "currentRole">) {
-  const db = await getDb();
+  return favoritesPageIn(await getDb(), actor);
+}
+
+export async function favoritesPageIn(db: Executor, actor: Pick<User, "id" | "currentRole">) {
   const saved = await listSavedIds(db, actor.id, actor.currentRole);
+  const savedProviderIds = [...saved.providers.keys()];
+  // A provider blocked either way leaves the list (issue 34), and comes back if unblocked: the favorite stays.
+  const blocked = await blockedAmong(db, actor.id, savedProviderIds);
   // Newest first (the maps keep the order of the list); one card per target.
   const [providers, jobs] = await Promise.all([
-    Promise.all([...saved.providers.keys()].map((id) => getPublicProvider(db, id))),
+    Promise.all(savedProviderIds.filter((id) => !blocked.has(id)).map((id) => getPublicProvider(db, id))),
     Promise.all([...saved.jobs.keys()].map((id) => getJobForViewer(db, id, actor.id))),
   ]);
   return {

@@ -11,14 +11,12 @@ import { publishJobUpdate } from "~/models/job.server";
 import {
   contentAuthor,
   deleteMessageNotice,
-  endOpenRequestsOfJob,
   hideJob,
   hideMessage,
   hideReview,
   jobTitleOfBooking,
   resolveOpenReports,
 } from "~/models/moderation.server";
-import { notify } from "~/models/notification.server";
 import {
   actionsAbout,
   listOpenReportGroups,
@@ -32,6 +30,7 @@ import {
 } from "~/models/report-queue.server";
 import { recountReviewee } from "~/models/review.server";
 import type { User } from "~/models/user.server";
+import { endRequestsIn } from "~/operations/requests.server";
 import { operatorReason, reinstateUserIn, suspendInput, suspendUserIn } from "~/operations/suspensions.server";
 
 // The reports queue and hiding (issue 34): an operator dismisses a target's open reports, hides the content (a job,
@@ -141,16 +140,7 @@ const HIDE: Record<Hideable, (tx: Executor, id: string) => Promise<boolean>> = {
     const job = await hideJob(tx, id);
     if (!job) return false;
     await publishJobUpdate(tx, job);
-    for (const request of await endOpenRequestsOfJob(tx, job, JOB_REMOVED_REASON)) {
-      await notify(tx, [
-        { userId: request.providerId, type: "booking_cancelled", title: "Request ended", message: JOB_REMOVED_REASON, relatedId: request.id },
-      ]);
-      await publishEvent(tx, {
-        type: "booking_update",
-        userIds: [request.seekerId, request.providerId],
-        data: { bookingId: request.id, jobId: job.id },
-      });
-    }
+    await endRequestsIn(tx, { jobId: job.id }, job.seekerId, JOB_REMOVED_REASON);
     return true;
   },
   async message(tx, id) {

@@ -17,7 +17,15 @@ import { formatMoment, formatWindow, requestExpiry, windowProblem, zonedDate, zo
 import { requestWhenFields, requireWindow, type RequestWhen } from "~/lib/schemas/booking-request";
 import { JOB_IMAGE_MAX_BYTES } from "~/lib/uploads";
 import { fullName } from "~/lib/user-display";
-import { displayName, insertRequestedBooking, lapseRequest, type Booking, type PaymentMethod } from "~/models/booking.server";
+import {
+  displayName,
+  endOpenRequests,
+  insertRequestedBooking,
+  lapseRequest,
+  type Booking,
+  type OpenRequestScope,
+  type PaymentMethod,
+} from "~/models/booking.server";
 import { createJobSchema, insertJob, jobAfterBookingMove, type NewJob } from "~/models/job.server";
 import { notify } from "~/models/notification.server";
 import { requestableProvider } from "~/models/provider.server";
@@ -156,4 +164,22 @@ export function requestSentToast(booking: Pick<Booking, "expiresAt">, providerNa
 /** The worker's handler of the `request-expiry` queue. */
 export async function lapseQueuedRequest(job: QueuedJob<{ bookingId: string }>): Promise<void> {
   await lapseRequestIn(await getDb(), job.data.bookingId);
+}
+
+/**
+ * Ends open requests on someone's behalf (a suspension, a block, a hidden job: issue 34) and tells the other party
+ * of each: a "Request ended" notice quoting `notice`, and both parties' pages read it again.
+ */
+export async function endRequestsIn(tx: Executor, scope: OpenRequestScope, endedBy: string, reason: string, notice = reason): Promise<Booking[]> {
+  const ended = await endOpenRequests(tx, scope, endedBy, reason);
+  for (const request of ended) {
+    const other = request.seekerId === endedBy ? request.providerId : request.seekerId;
+    await notify(tx, [{ userId: other, type: "booking_cancelled", title: "Request ended", message: notice, relatedId: request.id }]);
+    await publishEvent(tx, {
+      type: "booking_update",
+      userIds: [request.seekerId, request.providerId],
+      data: { bookingId: request.id, jobId: request.jobId },
+    });
+  }
+  return ended;
 }

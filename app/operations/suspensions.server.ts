@@ -7,26 +7,26 @@ import { QUEUES } from "#db/queue.ts";
 import { accountMail } from "~/infra/account-mail.server";
 import { getConfig } from "~/infra/config.server";
 import { getDb, type Executor } from "~/infra/db.server";
-import { inTransaction, publishEvent, publishSessionEnd, sessionTag } from "~/infra/events.server";
+import { inTransaction, publishSessionEnd, sessionTag } from "~/infra/events.server";
 import { sendMail } from "~/infra/mail.server";
 import { enqueue } from "~/infra/queue.server";
 import { conflict, forbidden, notFound } from "~/lib/errors";
 import { formatMoment } from "~/lib/schedule";
 import { OPERATOR_REASON_MAX } from "~/lib/trust-safety";
+import { OPERATOR_NOT_SUSPENDED } from "~/lib/trust-safety-texts";
 import { recordAction } from "~/models/audit-log.server";
 import { displayName } from "~/models/booking.server";
 import { publishJobUpdate } from "~/models/job.server";
-import { notify } from "~/models/notification.server";
 import {
   deleteSessionsOf,
-  endOpenRequestsOf,
   hideJobsOfSuspended,
   reinstateAccount,
   showJobsOfReinstated,
   suspendAccount,
   suspensionOf,
 } from "~/models/suspension.server";
-import { getUserById, type User } from "~/models/user.server";
+import { actsAsOperator, getUserById, type User } from "~/models/user.server";
+import { endRequestsIn } from "~/operations/requests.server";
 
 /** An operator's reason: required, shown in the audit log (and, for a suspension, to the user). */
 export const operatorReason = z
@@ -49,28 +49,21 @@ export const ACCOUNT_CLOSED_REASON = "This account is no longer active";
  * An operator suspends a user (issue 34), in one transaction: the account is suspended until the end (or
  * indefinitely), every session of theirs ends (and, once it commits, every live socket of those sessions closes on
  * every instance), their posted jobs leave every list, their open requests end (the other party told), the action
- * is written to the audit log and the user's email queued. 404 for no such user; 403 for suspending oneself.
+ * is written to the audit log and the user's email queued. 404 for no such user; 403 for suspending oneself or an operator.
  */
 export async function suspendUserIn(db: Executor, operator: Pick<User, "id">, userId: string, input: SuspendInput, now = new Date()): Promise<User> {
   if (operator.id === userId) throw forbidden("You cannot suspend yourself");
   const until = input.days ? new Date(now.getTime() + input.days * 24 * 3_600_000) : null;
   return inTransaction(db, async (tx) => {
+    const target = await getUserById(tx, userId);
+    if (!target) throw notFound("User not found");
+    if (actsAsOperator(target)) throw forbidden(OPERATOR_NOT_SUSPENDED);
     const user = await suspendAccount(tx, userId, { until, reason: input.reason });
     if (!user) throw notFound("User not found");
     const sessions = await deleteSessionsOf(tx, userId);
     for (const job of await hideJobsOfSuspended(tx, userId)) await publishJobUpdate(tx, job);
     const name = await displayName(tx, userId);
-    for (const request of await endOpenRequestsOf(tx, userId, ACCOUNT_CLOSED_REASON)) {
-      const other = request.seekerId === userId ? request.providerId : request.seekerId;
-      await notify(tx, [
-        { userId: other, type: "booking_cancelled", title: "Request ended", message: `${name}: ${ACCOUNT_CLOSED_REASON}`, relatedId: request.id },
-      ]);
-      await publishEvent(tx, {
-        type: "booking_update",
-        userIds: [request.seekerId, request.providerId],
-        data: { bookingId: request.id, jobId: request.jobId },
-      });
-    }
+    await endRequestsIn(tx, { party: userId }, userId, ACCOUNT_CLOSED_REASON, `${name}: ${ACCOUNT_CLOSED_REASON}`);
     await recordAction(tx, {
       operatorId: operator.id,
       action: "user.suspend",

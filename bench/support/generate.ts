@@ -228,6 +228,7 @@ export function generateDataset(counts: Counts, now = Date.now()): TableData[] {
     provider: new Int32Array(counts.bookings),
     status: new Uint8Array(counts.bookings),
     created: new Float64Array(counts.bookings),
+    jobCreated: new Float64Array(counts.bookings),
     completed: new Float64Array(counts.bookings),
   };
   const titleList = CATEGORY_IDS.flatMap((c) => JOB_TITLES[c]);
@@ -330,6 +331,7 @@ export function generateDataset(counts: Counts, now = Date.now()): TableData[] {
         booking.provider[k] = provider;
         booking.status[k] = BOOKING_STATUSES.indexOf(bookingStatus);
         booking.created[k] = bookingCreated;
+        booking.jobCreated[k] = created;
         booking.completed[k] =
           bookingStatus !== "completed"
             ? 0
@@ -390,6 +392,8 @@ export function generateDataset(counts: Counts, now = Date.now()): TableData[] {
         status === "completed" && random() < 0.8 ? "paid" : "pending",
         status,
         ts(created),
+        ts(created),
+        ts(booking.jobCreated[k]),
         started == null ? "\\N" : ts(Math.min(started, completed ?? started)),
         completed == null ? "\\N" : ts(completed),
         ts(created),
@@ -556,6 +560,8 @@ export function generateDataset(counts: Counts, now = Date.now()): TableData[] {
         "payment_status",
         "status",
         "scheduled_at",
+        "accepted_at",
+        "job_posted_at",
         "started_at",
         "completed_at",
         "created_at",

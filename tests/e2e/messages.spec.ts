@@ -294,9 +294,13 @@ test.describe("messages", () => {
     await waitForHydration(page);
 
     await messageBox(page).fill("This one will not go through");
-    // The form now names a booking that is not the seeker's: the server refuses it.
-    await page.locator('[data-testid=message-composer] input[name="bookingId"]').evaluate((input: HTMLInputElement) => {
-      input.value = "00000000-0000-4000-8000-000000000000";
+    // On its way, the post names a booking that is not the seeker's: the server refuses it. (Rewriting the form's
+    // hidden field instead raced React, which puts the field's value back whenever the composer renders again.)
+    await page.route("**/messages**", async (route) => {
+      const request = route.request();
+      const body = request.method() === "POST" ? request.postData() : null;
+      if (body === null || !body.includes(bookingId)) return route.fallback();
+      await route.continue({ postData: body.replaceAll(bookingId, "00000000-0000-4000-8000-000000000000") });
     });
     await messageBox(page).press("Enter");
     await expect(page.getByTestId("toast")).toContainText("Failed to send message. Please try again.");

@@ -5,17 +5,12 @@ import { describe, expect, it } from "vitest";
 
 import { appServerForFile } from "../support/app-server.ts";
 import { flashedToast } from "../support/contact-privacy.ts";
-import { becomeOnlineProvider, HttpClient, uniqueEmail } from "../support/http-client.ts";
+import { becomeOnlineProvider, HttpClient, signedInAs, uniqueEmail } from "../support/http-client.ts";
 import { REPORT_PATH } from "../support/server-hooks.ts";
 
 const app = appServerForFile();
 
-async function signedIn(email: string, firstName: string) {
-  const client = new HttpClient(app.url);
-  await client.signIn(email, firstName, "Tester");
-  const me = await (await client.request("/api/auth/user")).json();
-  return Object.assign(client, { id: me.id as string });
-}
+const signedIn = (email: string, firstName: string) => signedInAs(app.url, email, firstName, "Tester");
 
 async function report(values: { reporterId: string; targetType: string; targetId: string; targetUserId: string; reason: string; note?: string }) {
   const response = await fetch(new URL(REPORT_PATH, app.url), { method: "POST", body: JSON.stringify(values) });

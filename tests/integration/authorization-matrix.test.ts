@@ -1,7 +1,8 @@
 // The authorization matrix: every route of app/routes.ts with a handler, and
 // every page action, run against the real app as each kind of caller —
 // signed out, a stranger (another signed-in user), the owner or the parties,
-// and the wrong role — each with the exact answer it must get. Every body the
+// and the wrong role — each with the exact answer it must get; a suspended account gets what a visitor gets, and an
+// operator outside the console what a stranger gets (issue 34). Every body the
 // suite receives is also checked for email addresses and phone numbers its
 // reader may not see (decision 0018). A route missing from the table fails.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -302,7 +303,7 @@ async function thread(client: Actor, bookingId: string): Promise<string> {
 
 /** The demo operator, signed in (ADMIN_EMAILS names admin@nearhand.dev outside production). */
 async function signInOperator(): Promise<Actor> {
-  const person: Person = { label: "operator", email: "admin@nearhand.dev", phone: "+1 (555) 000-0000", id: "" };
+  const person: Person = { label: "operator", email: "admin@nearhand.dev", phone: "+1 (555) 000-0000", id: "", operator: true };
   const client = new ScanningClient(app.url, ledger, person) as Actor;
   await client.signIn(person.email, "Ada", "Operator");
   person.id = (await json(await client.request("/api/auth/user"))).id;
@@ -352,10 +353,6 @@ beforeAll(async () => {
   const suspended = await signUp("suspended", "provider");
   const suspension = await operator.postJson(`/api/admin/users/${suspended.person.id}/suspend`, { reason: "Matrix", days: 30 });
   expect(suspension.status, await suspension.clone().text()).toBe(200);
-  // The operator reads the account they suspended, contact details included (the console's own tests cover what
-  // operators see); the matrix's ledger is about users.
-  await suspension.text();
-  ledger.take();
   const { job, booking } = await activeBooking(seeker, provider);
   const message = `The gate code is ${tag()}`;
   expect((await seeker.postJson("/api/messages", { bookingId: booking.id, content: message, receiverId: provider.person.id })).status).toBe(201);
@@ -1210,42 +1207,86 @@ const TABLE: Row<object>[] = [
   row("GET /*", { send: () => ({ path: "/no/such/page" }), callers: { anonymous: 404, owner: ["seeker", 404] } }),
 ];
 
-/** The console's pages and API: a plain 404 to a visitor and to signed-in users, who get no hint of it. */
+/**
+ * The console's pages and API: a plain 404 to a visitor, to signed-in users (who get no hint of it) and to a
+ * suspended account; the operator's answer. A write acts on an account or review of its own row, never a fixture.
+ */
 function consoleRows(): Row<object>[] {
   const user = (c: Fixtures) => c.provider.person.id;
-  const notHere: Callers<object> = { anonymous: 404, stranger: ["otherSeeker", 404], owner: [["seeker", "provider"], 404] };
+  const operatorGets = <F>(answer: Expectation<F>): Callers<F> => ({
+    anonymous: 404,
+    stranger: ["otherSeeker", 404],
+    wrongRole: ["otherProvider", 404],
+    owner: ["operator", answer],
+  });
   const reason = { reason: "Spam" };
+  const account = async () => ({ target: await signUp("target", "seeker") });
+  const suspendedAccount = async (f: Fixtures) => {
+    const { target } = await account();
+    expect((await f.operator.postJson(`/api/admin/users/${target.person.id}/suspend`, reason)).status).toBe(200);
+    return { target };
+  };
+  /** A review of the other provider by the other seeker, for a row to exclude. */
+  const freshReview = async (f: Fixtures) => {
+    const { booking } = await completedBooking(f.otherSeeker, f.otherProvider);
+    const review = await f.otherSeeker.postJson("/api/reviews", {
+      bookingId: booking.id,
+      revieweeId: f.otherProvider.person.id,
+      rating: 5,
+      comment: "Great",
+    });
+    expect(review.status).toBe(201);
+    return { reviewId: (await json(review)).id as string };
+  };
+  type Target = { target: Actor };
+  type Reviewed = { reviewId: string };
   return [
-    row("GET /admin", { callers: notHere }),
-    row("GET /admin/users", { send: (c) => ({ path: `/admin/users?q=${encodeURIComponent(c.provider.person.email)}` }), callers: notHere }),
-    row("GET /admin/users/:id", { send: (c) => ({ path: `/admin/users/${user(c)}` }), callers: notHere }),
-    row("POST /admin/users/:id", {
-      send: (c) => ({ path: `/admin/users/${user(c)}`, form: { intent: "suspend", reason: "Spam", days: "1" } }),
-      callers: notHere,
-      intact: async (c) => expect((await me(c.provider)).suspendedAt).toBeNull(),
+    row("GET /admin", { callers: operatorGets(200), shows: () => ["Jobs posted"] }),
+    row("GET /admin/users", {
+      send: (c) => ({ path: `/admin/users?q=${encodeURIComponent(c.provider.person.email)}` }),
+      callers: operatorGets(200),
+      shows: (c) => [c.provider.person.email],
     }),
-    row("GET /admin/audit", { callers: notHere }),
-    row("GET /admin/signals", { callers: notHere }),
-    row("POST /admin/signals", {
-      send: (c) => ({ path: "/admin/signals", form: { intent: "exclude", reviewId: c.review.id, reason: "Spam" } }),
-      callers: notHere,
+    row("GET /admin/users/:id", {
+      send: (c) => ({ path: `/admin/users/${user(c)}` }),
+      callers: operatorGets(200),
+      shows: (c) => [c.provider.person.email],
     }),
-    row("GET /api/admin/overview", { callers: notHere }),
-    row("GET /api/admin/users", { send: () => ({ path: "/api/admin/users?q=tester" }), callers: notHere }),
-    row("GET /api/admin/users/:id", { send: (c) => ({ path: `/api/admin/users/${user(c)}` }), callers: notHere }),
-    row("POST /api/admin/users/:id/suspend", {
-      send: (c) => ({ path: `/api/admin/users/${user(c)}/suspend`, json: reason }),
-      callers: notHere,
+    row<Target>("POST /admin/users/:id", {
+      setup: account,
+      send: (c) => ({ path: `/admin/users/${c.target.person.id}`, form: { intent: "suspend", reason: "Spam", days: "1" } }),
+      callers: operatorGets(done((c: Fixtures & Target) => `/admin/users/${c.target.person.id}`, "User suspended")),
+      verify: async (c) => expect(await whoAmI(c.target)).toBe(401),
+      intact: async (c) => expect(await whoAmI(c.target)).toBe(200),
     }),
-    row("POST /api/admin/users/:id/reinstate", {
-      send: (c) => ({ path: `/api/admin/users/${user(c)}/reinstate`, json: reason }),
-      callers: notHere,
+    row("GET /admin/audit", { callers: operatorGets(200), shows: () => ["Audit log"] }),
+    row("GET /admin/signals", { callers: operatorGets(200), shows: () => ["Signals"] }),
+    row<Reviewed>("POST /admin/signals", {
+      setup: freshReview,
+      send: (c) => ({ path: "/admin/signals", form: { intent: "exclude", reviewId: c.reviewId, reason: "Spam" } }),
+      callers: operatorGets(done("/admin/signals", "Review excluded")),
     }),
-    row("GET /api/admin/audit", { callers: notHere }),
-    row("GET /api/admin/signals", { callers: notHere }),
-    row("POST /api/admin/reviews/:id/exclude", {
-      send: (c) => ({ path: `/api/admin/reviews/${c.review.id}/exclude`, json: reason }),
-      callers: notHere,
+    row("GET /api/admin/overview", { callers: operatorGets(200) }),
+    row("GET /api/admin/users", { send: () => ({ path: "/api/admin/users?q=tester" }), callers: operatorGets(200) }),
+    row("GET /api/admin/users/:id", { send: (c) => ({ path: `/api/admin/users/${user(c)}` }), callers: operatorGets(200) }),
+    row<Target>("POST /api/admin/users/:id/suspend", {
+      setup: account,
+      send: (c) => ({ path: `/api/admin/users/${c.target.person.id}/suspend`, json: reason }),
+      callers: operatorGets(200),
+      verify: async (c) => expect(await whoAmI(c.target)).toBe(401),
+      intact: async (c) => expect(await whoAmI(c.target)).toBe(200),
+    }),
+    row<Target>("POST /api/admin/users/:id/reinstate", {
+      setup: suspendedAccount,
+      send: (c) => ({ path: `/api/admin/users/${c.target.person.id}/reinstate`, json: reason }),
+      callers: operatorGets(200),
+    }),
+    row("GET /api/admin/audit", { callers: operatorGets(200) }),
+    row("GET /api/admin/signals", { callers: operatorGets(200) }),
+    row<Reviewed>("POST /api/admin/reviews/:id/exclude", {
+      setup: freshReview,
+      send: (c) => ({ path: `/api/admin/reviews/${c.reviewId}/exclude`, json: reason }),
+      callers: operatorGets(200),
     }),
   ];
 }
@@ -1270,7 +1311,9 @@ async function actorFor(who: Who | "anonymous"): Promise<Actor | ScanningClient>
   return fixtures[who];
 }
 
-type Kind = "anonymous" | "suspended" | "stranger" | "wrongRole" | "owner";
+const STRANGER_SEEKERS = new Set<Who>(["seeker", "otherSeeker"]);
+
+type Kind = "anonymous" | "suspended" | "operator" | "stranger" | "wrongRole" | "owner";
 
 async function runCase(r: Row<object>, c: Fixtures, kind: Kind, who: Who | "anonymous", expected: Expectation<object>) {
   const name = `${r.method} ${r.route}${r.variant ? ` (${r.variant})` : ""} as ${kind} (${who})`;
@@ -1342,6 +1385,10 @@ describe("the authorization matrix", () => {
       await runCase(r, c, "anonymous", "anonymous", r.anonymous);
       await runCase(r, c, "suspended", "suspended", r.anonymous);
       if (r.stranger) await runCase(r, c, "stranger", r.stranger[0], r.stranger[1]);
+      // Outside the console an operator is one more user (issue 34): what is a stranger's is theirs too. The
+      // operator's current role is seeker, so the rows whose stranger is a seeker run as them.
+      if (r.stranger && STRANGER_SEEKERS.has(r.stranger[0]) && ![r.owner[0]].flat().includes("operator"))
+        await runCase(r, c, "operator", "operator", r.stranger[1]);
       if (r.wrongRole) await runCase(r, c, "wrongRole", r.wrongRole[0], r.wrongRole[1]);
       for (const who of [r.owner[0]].flat()) await runCase(r, c, "owner", who, r.owner[1]);
     });

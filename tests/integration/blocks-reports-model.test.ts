@@ -5,13 +5,14 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { providerSearchQuery } from "~/lib/schemas/provider-search";
-import { ALREADY_REPORTED, BLOCKED_NO_MESSAGES, CANNOT_BLOCK_YOURSELF, CANNOT_REPORT_OWN } from "~/lib/trust-safety-texts";
+import { ALREADY_REPORTED, BLOCKED_NO_MESSAGES, CANNOT_BLOCK_YOURSELF, CANNOT_REPORT_OWN, REQUEST_ENDED_BY_BLOCK } from "~/lib/trust-safety-texts";
 import { getBookingForParty } from "~/models/booking.server";
 import { getJobForViewer, listAvailableJobs, providersAround } from "~/models/job.server";
 import { searchProviders } from "~/models/provider-search.server";
 import { listAvailableProviders } from "~/models/provider.server";
 import { blockUserIn } from "~/operations/blocks.server";
 import { acceptJobIn, moveBookingIn, reviewBookingIn } from "~/operations/bookings.server";
+import { addFavorite, favoritesPageIn } from "~/operations/favorites.server";
 import { postJobIn } from "~/operations/jobs.server";
 import { openThread, sendMessageIn } from "~/operations/messages.server";
 import { reportIn } from "~/operations/reports.server";
@@ -99,6 +100,45 @@ describe("a block, either way", () => {
       expect((await request(seeker.id, worker.id)).providerId).toBe(worker.id);
     });
   }
+
+  for (const direction of ["seeker blocks the provider", "provider blocks the seeker"] as const)
+    it(`${direction}: their open request ends (the other told, in words that do not say who blocked), other requests and bookings go on`, async () => {
+      const seeker = await user();
+      const worker = await provider();
+      const elsewhere = await provider();
+      const [blocker, blocked] = direction === "seeker blocks the provider" ? [seeker, worker] : [worker, seeker];
+      const between = await request(seeker.id, worker.id);
+      const other = await request(seeker.id, elsewhere.id);
+      const { booking: accepted } = await pairWithBooking();
+      await blockUserIn(db, blocker.id, { userId: blocked.id });
+
+      const [ended] = await db.select().from(t.bookings).where(eq(t.bookings.id, between.id));
+      expect(ended).toMatchObject({ status: "cancelled", cancelledBy: blocker.id, cancellationReason: REQUEST_ENDED_BY_BLOCK });
+      const [job] = await db.select().from(t.jobs).where(eq(t.jobs.id, between.jobId));
+      expect(job.status).toBe("cancelled");
+      const told = await db
+        .select()
+        .from(t.notifications)
+        .where(and(eq(t.notifications.relatedId, between.id), eq(t.notifications.title, "Request ended")));
+      expect(told.map((n) => [n.userId, n.message])).toEqual([[blocked.id, REQUEST_ENDED_BY_BLOCK]]);
+      // The blocked provider can no longer accept it.
+      expect((await refusal(moveBookingIn(db, between.id, worker.id, "accepted"))).kind).toBe("conflict");
+      expect((await db.select().from(t.bookings).where(eq(t.bookings.id, other.id)))[0].status).toBe("pending");
+      expect((await db.select().from(t.bookings).where(eq(t.bookings.id, accepted.id)))[0].status).toBe("accepted");
+    });
+
+  it("leaves a provider blocked either way out of the favorites page, and brings them back once unblocked", async () => {
+    const seeker = await user();
+    const [kept, blockedBySeeker, blockingSeeker] = [await provider(), await provider(), await provider()];
+    for (const saved of [kept, blockedBySeeker, blockingSeeker])
+      await addFavorite(db, seeker.id, { targetType: "provider", targetId: saved.id, role: "seeker" });
+    await blockUserIn(db, seeker.id, { userId: blockedBySeeker.id });
+    await blockUserIn(db, blockingSeeker.id, { userId: seeker.id });
+    const page = async () => (await favoritesPageIn(db, seeker)).providers.map((p) => p.provider.id);
+    expect(await page()).toEqual([kept.id]);
+    await unblock(seeker.id, blockedBySeeker.id);
+    expect(await page()).toEqual(expect.arrayContaining([kept.id, blockedBySeeker.id]));
+  });
 
   it("is refused for oneself (403) and for no such user (404); blocking twice keeps one", async () => {
     const me = await user();

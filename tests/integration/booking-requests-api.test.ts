@@ -4,17 +4,12 @@
 import { describe, expect, it } from "vitest";
 
 import { appServerForFile } from "../support/app-server.ts";
-import { HttpClient, uniqueEmail } from "../support/http-client.ts";
+import { signedInAs, uniqueEmail } from "../support/http-client.ts";
 
 const app = appServerForFile();
 const word = () => `zq${Math.random().toString(36).slice(2, 8)}`;
 
-async function signedIn(label: string, lastName = "Tester") {
-  const client = new HttpClient(app.url);
-  await client.signIn(uniqueEmail(label), label, lastName);
-  const me = await (await client.request("/api/auth/user")).json();
-  return Object.assign(client, { id: me.id as string });
-}
+const signedIn = (label: string, lastName = "Tester") => signedInAs(app.url, uniqueEmail(label), label, lastName);
 
 async function provider(firstName: string, lastName: string) {
   const client = await signedIn(firstName, lastName);

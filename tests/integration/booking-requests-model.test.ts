@@ -104,6 +104,10 @@ describe("answering a request", () => {
     await db.update(t.users).set({ isProviderOnline: false }).where(eq(t.users.id, asked.id));
     const accepted = await moveBookingIn(db, booking.id, asked.id, "accepted");
     expect(accepted.status).toBe("accepted");
+    // Accepted now, not when it was asked (the console's day and minutes to accept read it).
+    expect(booking.acceptedAt).toBeNull();
+    expect(accepted.jobPostedAt).toEqual((await jobRow(booking.jobId)).createdAt);
+    expect(accepted.acceptedAt!.getTime()).toBeGreaterThanOrEqual(booking.createdAt.getTime());
     expect((await jobRow(booking.jobId)).status).toBe("matched");
     expect((await noticesOf(seeker.id)).map((n) => [n.type, n.title])).toEqual([["booking_accepted", "Request accepted"]]);
     expect((await refusal(moveBookingIn(db, booking.id, seeker.id, "accepted"))).kind).toBe("conflict");

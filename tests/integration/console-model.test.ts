@@ -64,9 +64,25 @@ describe("the overview", () => {
         paymentMethod: "cash",
         status,
         createdAt: new Date(posted.getTime() + minutes(after)),
+        acceptedAt: new Date(posted.getTime() + minutes(after)),
+        jobPostedAt: posted,
         completedAt: status === "completed" ? new Date("2025-03-10T14:00:00Z") : null,
       });
     }
+    // A request asked on the 8th (22:00 EST) and accepted on the 9th counts on the 9th, 750 minutes after posting.
+    const askedOnTheEighth = new Date("2025-03-09T03:00:00Z");
+    const requested = await jobAt(seeker.id, askedOnTheEighth);
+    await db.insert(t.bookings).values({
+      jobId: requested.id,
+      seekerId: seeker.id,
+      providerId: pro.id,
+      agreedPrice: "10",
+      paymentMethod: "cash",
+      status: "accepted",
+      createdAt: askedOnTheEighth,
+      acceptedAt: new Date(askedOnTheEighth.getTime() + minutes(750)),
+      jobPostedAt: askedOnTheEighth,
+    });
     // A request still pending and one declined were never accepted.
     for (const status of ["pending", "cancelled"] as const) {
       const job = await jobAt(seeker.id, posted);
@@ -83,18 +99,48 @@ describe("the overview", () => {
     }
     const health = await marketplaceHealth(db, range, ZONE);
     const [eighth, ninth, tenth] = health.days;
-    expect(eighth).toMatchObject({ day: "2025-03-08", jobsPosted: 1, accepted: 0, completed: 0, bookedValue: 0, medianMinutesToAccept: null });
+    expect(eighth).toMatchObject({ day: "2025-03-08", jobsPosted: 2, accepted: 0, completed: 0, bookedValue: 0, medianMinutesToAccept: null });
     expect(ninth).toMatchObject({
       day: "2025-03-09",
       jobsPosted: 5,
-      accepted: 3,
+      accepted: 4,
       acceptedCompleted: 1,
       completed: 0,
-      bookedValue: 175.5,
-      medianMinutesToAccept: 20,
+      bookedValue: 185.5,
+      medianMinutesToAccept: 40,
     });
     expect(tenth).toMatchObject({ day: "2025-03-10", jobsPosted: 0, accepted: 0, completed: 1 });
     expect(health.providersOnline).toBeGreaterThanOrEqual(1);
+  });
+
+  it("counts a settled day once and keeps it, counts today live, and follows later completions of a kept day", async () => {
+    const seeker = await user();
+    const pro = await provider();
+    const now = new Date("2025-04-10T16:00:00Z"); // noon on the 10th in New York
+    const range = overviewDays(now, ZONE, 3);
+    const ninth = new Date("2025-04-09T15:00:00Z");
+    const accepted = await insertBooking(db, seeker.id, pro.id, { status: "accepted", createdAt: ninth, acceptedAt: ninth });
+    await jobAt(seeker.id, new Date("2025-04-10T13:00:00Z"));
+    const first = await marketplaceHealth(db, range, ZONE, now);
+    expect(first.days.map((d) => [d.day, d.accepted, d.acceptedCompleted])).toEqual([
+      ["2025-04-08", 0, 0],
+      ["2025-04-09", 1, 0],
+      ["2025-04-10", 0, 0],
+    ]);
+    const kept = await db.select().from(t.marketplaceDays).where(eq(t.marketplaceDays.timeZone, ZONE));
+    expect(kept.map((row) => row.day).filter((day) => day.startsWith("2025-04"))).toEqual(["2025-04-08", "2025-04-09"]);
+
+    // Read from the kept row from now on: a row slipped into the settled day is not counted again. Today is live,
+    // and the completion rate follows the kept day's booking completing later.
+    await jobAt(seeker.id, new Date("2025-04-09T15:00:00Z"));
+    await jobAt(seeker.id, new Date("2025-04-10T15:00:00Z"));
+    await db.update(t.bookings).set({ status: "completed", completedAt: now }).where(eq(t.bookings.id, accepted.id));
+    const second = await marketplaceHealth(db, range, ZONE, now);
+    expect(second.days.map((d) => [d.day, d.jobsPosted, d.accepted, d.acceptedCompleted, d.completed])).toEqual([
+      ["2025-04-08", 0, 0, 0, 0],
+      ["2025-04-09", first.days[1]!.jobsPosted, 1, 1, 0],
+      ["2025-04-10", 2, 0, 0, 1],
+    ]);
   });
 });
 
@@ -126,20 +172,28 @@ describe("signals", () => {
     expect(pairs.find((p) => p.providerId === other.id)).toBeUndefined();
   });
 
-  it("(b) flag a booking completed within 10 minutes of its acceptance, not one after 3 hours", async () => {
+  it("(b) flag a booking completed within 10 minutes of its acceptance (a request asked hours before too), not one after 3 hours", async () => {
     const [seeker, pro] = [await user(), await provider()];
     const quick = await insertBooking(db, seeker.id, pro.id, {
       status: "completed",
       createdAt: new Date(Date.now() - minutes(4)),
+      acceptedAt: new Date(Date.now() - minutes(4)),
+      completedAt: new Date(),
+    });
+    const quickRequest = await insertBooking(db, seeker.id, pro.id, {
+      status: "completed",
+      createdAt: new Date(Date.now() - minutes(300)),
+      acceptedAt: new Date(Date.now() - minutes(3)),
       completedAt: new Date(),
     });
     const slow = await insertBooking(db, seeker.id, pro.id, {
       status: "completed",
       createdAt: new Date(Date.now() - minutes(180)),
+      acceptedAt: new Date(Date.now() - minutes(180)),
       completedAt: new Date(),
     });
     const flagged = await quickCompletions(db, since());
-    expect(flagged).toContain(quick.id);
+    expect(flagged).toEqual(expect.arrayContaining([quick.id, quickRequest.id]));
     expect(flagged).not.toContain(slow.id);
   });
 
@@ -219,6 +273,8 @@ describe("the audit log", () => {
       [op2, target],
       [op1, target],
     ] as const) {
+      // Entries stamped in one clock tick would order by id alone; a tick apart, they order by time.
+      await new Promise((resolve) => setTimeout(resolve, 2));
       entries.push(
         await recordAction(db, {
           operatorId: operator.id,

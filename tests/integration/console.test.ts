@@ -7,17 +7,12 @@ import { describe, expect, it } from "vitest";
 
 import { appServerForFile } from "../support/app-server.ts";
 import { flashedToast } from "../support/contact-privacy.ts";
-import { becomeOnlineProvider, HttpClient, uniqueEmail } from "../support/http-client.ts";
+import { becomeOnlineProvider, HttpClient, signedInAs, uniqueEmail } from "../support/http-client.ts";
 
 const OPERATOR = uniqueEmail("operator");
 const app = appServerForFile({ ADMIN_EMAILS: OPERATOR });
 
-async function signedIn(email: string, firstName = "Test", lastName = "User"): Promise<HttpClient & { id: string }> {
-  const client = new HttpClient(app.url) as HttpClient & { id: string };
-  await client.signIn(email, firstName, lastName);
-  client.id = (await (await client.request("/api/auth/user")).json()).id;
-  return client;
-}
+const signedIn = (email: string, firstName = "Test", lastName = "User") => signedInAs(app.url, email, firstName, lastName);
 
 async function provider(lastName: string) {
   const client = await signedIn(uniqueEmail("pro"), "Pat", lastName);

@@ -7,18 +7,13 @@ import { describe, expect, it } from "vitest";
 import { zonedDate } from "../../app/lib/schedule.ts";
 import { appServerForFile } from "../support/app-server.ts";
 import { flashedToast } from "../support/contact-privacy.ts";
-import { HttpClient, uniqueEmail } from "../support/http-client.ts";
+import { signedInAs, uniqueEmail, type HttpClient } from "../support/http-client.ts";
 
 const app = appServerForFile();
 // The market's time zone when APP_TIME_ZONE is not set.
 const MARKET = "America/New_York";
 
-async function signedIn(label: string, lastName: string) {
-  const client = new HttpClient(app.url);
-  await client.signIn(uniqueEmail(label), label, lastName);
-  const me = await (await client.request("/api/auth/user")).json();
-  return Object.assign(client, { id: me.id as string });
-}
+const signedIn = (label: string, lastName: string) => signedInAs(app.url, uniqueEmail(label), label, lastName);
 
 async function requestedProvider() {
   const provider = await signedIn("Pat", "Fixer");

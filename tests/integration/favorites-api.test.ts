@@ -1,16 +1,11 @@
 import { describe, expect, it } from "vitest";
 
 import { appServerForFile } from "../support/app-server.ts";
-import { HttpClient, uniqueEmail } from "../support/http-client.ts";
+import { HttpClient, signedInAs, uniqueEmail } from "../support/http-client.ts";
 
 const app = appServerForFile();
 
-async function signedIn(label: string) {
-  const client = new HttpClient(app.url);
-  await client.signIn(uniqueEmail(label));
-  const me = await (await client.request("/api/auth/user")).json();
-  return Object.assign(client, { id: me.id as string });
-}
+const signedIn = (label: string) => signedInAs(app.url, uniqueEmail(label));
 
 const favorites = async (client: HttpClient) => (await client.request("/api/favorites")).json();
 

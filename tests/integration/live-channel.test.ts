@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 
 import { startInstancePair, type AppServer, type InstancePair } from "../support/app-server.ts";
-import { becomeOnlineProvider, HttpClient, uniqueEmail } from "../support/http-client.ts";
+import { becomeOnlineProvider, HttpClient, signedInAs, uniqueEmail } from "../support/http-client.ts";
 
 let pair: InstancePair | undefined;
 let a: AppServer;
@@ -22,12 +22,7 @@ interface Listener {
   next(type: string, timeoutMs?: number): Promise<{ type: string; data: Record<string, string> }>;
 }
 
-async function signedIn(server: AppServer, label: string) {
-  const client = new HttpClient(server.url);
-  await client.signIn(uniqueEmail(label), label, "Live");
-  const me = await (await client.request("/api/auth/user")).json();
-  return Object.assign(client, { id: me.id as string });
-}
+const signedIn = (server: AppServer, label: string) => signedInAs(server.url, uniqueEmail(label), label, "Live");
 
 async function listen(server: AppServer, client: HttpClient): Promise<Listener> {
   const socket = new WebSocket(`ws://localhost:${server.port}/ws`, { headers: { Origin: server.url, Cookie: client.cookieHeader() } });

@@ -3,17 +3,11 @@
 import { describe, expect, it } from "vitest";
 
 import { appServerForFile } from "../support/app-server.ts";
-import { becomeOnlineProvider, HttpClient, uniqueEmail } from "../support/http-client.ts";
+import { becomeOnlineProvider, signedInAs, uniqueEmail, type HttpClient } from "../support/http-client.ts";
 
 const app = appServerForFile();
 
-async function signedIn(label: string) {
-  const email = uniqueEmail(label);
-  const client = new HttpClient(app.url);
-  await client.signIn(email, label, "Tester");
-  const me = await (await client.request("/api/auth/user")).json();
-  return Object.assign(client, { id: me.id as string, email });
-}
+const signedIn = (label: string) => signedInAs(app.url, uniqueEmail(label), label, "Tester");
 
 /** A completed booking of `provider` on a new job of `seeker`, reviewed by the seeker with `comment`. */
 async function reviewed(seeker: HttpClient, provider: HttpClient & { id: string }, comment: string) {

@@ -3,19 +3,13 @@
 import { describe, expect, it } from "vitest";
 
 import { appServerForFile } from "../support/app-server.ts";
-import { HttpClient, uniqueEmail } from "../support/http-client.ts";
+import { HttpClient, signedInAs, uniqueEmail } from "../support/http-client.ts";
 import { DIRECTORY_CARD } from "../support/spec-fields.ts";
 
 const app = appServerForFile();
 const word = () => `zq${Math.random().toString(36).slice(2, 8)}`;
 
-async function signedIn(label: string, lastName = "Tester") {
-  const email = uniqueEmail(label);
-  const client = new HttpClient(app.url);
-  await client.signIn(email, label, lastName);
-  const me = await (await client.request("/api/auth/user")).json();
-  return Object.assign(client, { id: me.id as string, email });
-}
+const signedIn = (label: string, lastName = "Tester") => signedInAs(app.url, uniqueEmail(label), label, lastName);
 
 async function provider(firstName: string, lastName: string, fields: Record<string, string>) {
   const client = await signedIn(firstName, lastName);

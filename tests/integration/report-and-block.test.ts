@@ -4,17 +4,12 @@ import { describe, expect, it } from "vitest";
 
 import { appServerForFile } from "../support/app-server.ts";
 import { flashedToast } from "../support/contact-privacy.ts";
-import { becomeOnlineProvider, HttpClient, uniqueEmail } from "../support/http-client.ts";
+import { becomeOnlineProvider, signedInAs, uniqueEmail, type HttpClient } from "../support/http-client.ts";
 
 const app = appServerForFile();
 const word = () => `zq${Math.random().toString(36).slice(2, 8)}`;
 
-async function signedIn(label: string, lastName = "Tester") {
-  const client = new HttpClient(app.url);
-  await client.signIn(uniqueEmail(label), label, lastName);
-  const me = await (await client.request("/api/auth/user")).json();
-  return Object.assign(client, { id: me.id as string });
-}
+const signedIn = (label: string, lastName = "Tester") => signedInAs(app.url, uniqueEmail(label), label, lastName);
 
 /** An online provider offering repair, findable by their unique last name. */
 async function provider(lastName = `Blockson${word()}`) {

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 
 import { DEMO_OPERATOR_EMAIL } from "~/infra/config.server";
 import { SignInRefused } from "~/lib/sign-in-refusals";
+import { OPERATOR_NOT_SUSPENDED } from "~/lib/trust-safety-texts";
 import { listAuditLog } from "~/models/audit-log.server";
 import { getJobForViewer, listAvailableJobs } from "~/models/job.server";
 import { postJobIn } from "~/operations/jobs.server";
@@ -97,6 +98,17 @@ describe("a suspension", () => {
     const operator = await user({ isOperator: true });
     expect((await refusal(suspendUserIn(db, operator, operator.id, { reason: "oops" }))).kind).toBe("forbidden");
     expect((await refusal(suspendUserIn(db, operator, "00000000-0000-4000-8000-000000000000", { reason: "who" }))).kind).toBe("not_found");
+  });
+
+  it("is not for another operator, until ADMIN_EMAILS no longer names them", async () => {
+    const operator = await user({ isOperator: true });
+    const peer = await signInIdentity(db, identity(DEMO_OPERATOR_EMAIL));
+    const refused = await refusal(suspendUserIn(db, operator, peer.id, { reason: "Rogue" }));
+    expect(refused).toMatchObject({ kind: "forbidden", message: OPERATOR_NOT_SUSPENDED });
+    expect((await userRow(peer.id)).suspendedAt).toBeNull();
+    // Made an operator at an earlier sign-in, no longer in ADMIN_EMAILS: an ordinary account, suspendable at once.
+    const former = await user({ isOperator: true });
+    expect((await suspendUserIn(db, operator, former.id, { reason: "Left the team, kept signing in" })).suspendedAt).not.toBeNull();
   });
 
   it("without an end lasts until an operator reinstates the user", async () => {

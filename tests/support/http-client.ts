@@ -87,6 +87,19 @@ export function uniqueEmail(label = "user"): string {
   return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
+/** A client of the app at `base` signed in as `email` (the account made on first sign-in), with its user id. */
+export async function signedInAs(
+  base: string,
+  email: string,
+  firstName?: string,
+  lastName?: string,
+): Promise<HttpClient & { id: string; email: string }> {
+  const client = new HttpClient(base);
+  await client.signIn(email, firstName, lastName);
+  const me = await (await client.request("/api/auth/user")).json();
+  return Object.assign(client, { id: me.id as string, email });
+}
+
 /**
  * Makes the signed-in user of `client` a provider who is online: accepting a job takes both
  * (decision 0039), as does seeing "Available Jobs Near You".

@@ -1,5 +1,6 @@
 import { INPUT_CLASS, LABEL_CLASS, PRIMARY_BUTTON_CLASS } from "~/components/forms/styles";
 import { OPERATOR_REASON_MAX } from "~/lib/trust-safety";
+import { OPERATOR_NOT_SUSPENDED } from "~/lib/trust-safety-texts";
 
 const DAY_CHOICES = [1, 3, 7, 30, 90, 365];
 
@@ -27,7 +28,17 @@ function ReasonField({ id, hint }: { id: string; hint: string }) {
 }
 
 /** Suspend (for days or indefinitely) or reinstate a user: plain forms posting to their console page. */
-export function AccountActions({ userId, suspended, isSelf }: { userId: string; suspended: boolean; isSelf: boolean }) {
+export function AccountActions({
+  userId,
+  suspended,
+  isSelf,
+  isOperator,
+}: {
+  userId: string;
+  suspended: boolean;
+  isSelf: boolean;
+  isOperator: boolean;
+}) {
   const action = `/admin/users/${userId}`;
   if (suspended) {
     return (
@@ -43,6 +54,7 @@ export function AccountActions({ userId, suspended, isSelf }: { userId: string; 
     );
   }
   if (isSelf) return <p className="text-sm text-slate-600">You cannot suspend yourself.</p>;
+  if (isOperator) return <p className="text-sm text-slate-600">{OPERATOR_NOT_SUSPENDED}.</p>;
   return (
     <form method="post" action={action} className="grid gap-3" aria-label="Suspend">
       <input type="hidden" name="intent" value="suspend" />

@@ -110,7 +110,8 @@ function FlagSummary({ flag }: { flag: Signal }) {
     );
   }
   const booking = flag.bookings[0]!;
-  const minutes = booking.completedAt ? Math.max(0, Math.round((booking.completedAt.getTime() - booking.createdAt.getTime()) / 60_000)) : 0;
+  const minutes =
+    booking.completedAt && booking.acceptedAt ? Math.max(0, Math.round((booking.completedAt.getTime() - booking.acceptedAt.getTime()) / 60_000)) : 0;
   return (
     <p className="text-sm text-slate-900">
       <PersonLink person={booking.provider} /> completed a booking of <PersonLink person={booking.seeker} /> {minutes} minutes after accepting it.
@@ -125,7 +126,7 @@ function BookingItem({ booking, at }: { booking: FlaggedBooking; at: (d: Date | 
         <span className="min-w-0 break-words font-medium text-slate-900">{booking.jobTitle}</span>
         <span className="text-slate-700">{formatPrice(booking.agreedPrice)}</span>
         <span className="text-slate-600">
-          accepted {at(booking.createdAt)}, completed {at(booking.completedAt)}
+          accepted {at(booking.acceptedAt)}, completed {at(booking.completedAt)}
         </span>
       </p>
       <ReviewList reviews={booking.reviews} at={at} />

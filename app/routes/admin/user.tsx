@@ -11,6 +11,7 @@ import { formatPrice, formatRating, statusLabel } from "~/lib/format";
 import { consoleStamp } from "~/lib/overview-days";
 import { isSuspended, REPORT_REASON_LABELS } from "~/lib/trust-safety";
 import { fullName } from "~/lib/user-display";
+import { actsAsOperator } from "~/models/user.server";
 import { parseInput } from "~/operations/parse-input.server";
 import { reinstateInput, reinstateUser, suspendInput, suspendUser, userDossier, type UserDossier } from "~/operations/user-lookup.server";
 
@@ -90,7 +91,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
           </dl>
         </ConsoleCard>
         <ConsoleCard id="actions-title" title={suspended ? "Reinstate" : "Suspend"}>
-          <AccountActions userId={user.id} suspended={suspended} isSelf={user.id === operatorId} />
+          <AccountActions userId={user.id} suspended={suspended} isSelf={user.id === operatorId} isOperator={actsAsOperator(user)} />
         </ConsoleCard>
       </div>
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
