@@ -113,7 +113,7 @@ async function serve(): Promise<void> {
     gzip: true,
     brotli: true,
     setHeaders(res, pathname) {
-      res.setHeader("Cache-Control", pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=300");
+      for (const [name, value] of Object.entries(services.staticFileHeaders(pathname))) res.setHeader(name, value);
     },
   });
   // The client's socket address goes to the app for rate limits (decision 0021).

@@ -4,6 +4,7 @@ import rsc from "@vitejs/plugin-rsc";
 import { defineConfig, type Plugin } from "vite";
 
 import { nearhandDevServer } from "./app/dev/vite-dev-server.ts";
+import { serviceWorker } from "./scripts/service-worker-plugin.ts";
 
 // A page loads the client components it renders, not every one its route
 // module imports (the default groups them by importing server module: the
@@ -70,6 +71,7 @@ export default defineConfig(({ command }) => ({
     nearhandDevServer(),
     bundlePatchedDriver(),
     sharedClientChunks(),
+    serviceWorker(),
   ],
   // A build is a production build in every environment: React's server code is
   // compiled for production too, whatever NODE_ENV says at run time (where it

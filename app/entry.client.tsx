@@ -28,6 +28,19 @@ setServerCallback(
   }),
 );
 
+// The service worker (decision 0076): built files from its cache, the offline page, push notices. Registered once
+// the page has loaded, so it never competes with the page's own requests; a production build's only (/sw.js).
+// This entry is imported by the document's bootstrap script, which the load event does not wait for.
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  const register = () => {
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {
+      // No worker (a private window, storage refused): the app works as without one.
+    });
+  };
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
+}
+
 createFromReadableStream<RSCPayload>(getRSCStream()).then((payload) => {
   if (payload.type === "render") rememberClientVersion(payload.clientVersion);
   startTransition(async () => {

@@ -60,6 +60,10 @@ export function ServerLayout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="description" content="Nearhand: urgent local help from people nearby." />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Installable as an app (decision 0076): the manifest, the browser's bar in the brand colour, the iOS icon. */}
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <meta name="theme-color" content="#1d4ed8" />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         {/* No first paint of half a header: a browser that yields while parsing would shift it (decision 0033). */}
         <link rel="expect" href={`#${HEADER_END_ID}`} {...{ blocking: "render" }} />
         <Meta />

@@ -45,6 +45,7 @@ export default caseSensitive([
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("unsubscribe/one-click", "routes/unsubscribe-one-click.ts"),
   route("sign-in/refused", "routes/sign-in-refused.tsx"),
+  route("offline", "routes/offline.tsx"),
   route("admin", "routes/admin/overview.tsx"),
   route("admin/reports", "routes/admin/reports.tsx"),
   route("admin/users", "routes/admin/users.tsx"),

@@ -16,9 +16,11 @@ import { closeAllSockets, connectedSocketCount, hasRoomForSocket, registerSocket
 import { unservableRequest, type RequestHead, type Unservable } from "~/http/request-target.server";
 import { baseSecurityHeaders } from "~/http/security-headers.server";
 import { getSessionStorage, purgeExpiredSessions } from "~/http/session.server";
+import { staticFileHeaders } from "~/http/static-files.server";
 import { keptVisitorPage, type KeptAnswer } from "~/http/visitor-pages.server";
 import { getConfig, type Config } from "~/infra/config.server";
 import { closeDatabase, getDatabaseHandle } from "~/infra/db.server";
+import { closeEventBus } from "~/infra/event-bus.server";
 import { sessionTag } from "~/infra/events.server";
 import { log, requestIdFrom, rootLogger, withRequestLog } from "~/infra/logger.server";
 import { closeMailer, mailCatcher, provideMailCatcher, type MailCatcher } from "~/infra/mail.server";
@@ -48,6 +50,8 @@ export interface NodeServices {
   observeRequest(method: string, route: string, status: number, seconds: number): void;
   /** Headers for every response (decision 0020); HTML documents replace the Content-Security-Policy with their own. */
   securityHeaders(): Record<string, string>;
+  /** The caching (and, for the service worker, policy) headers of a file of the client build, by its path. */
+  staticFileHeaders(pathname: string): Record<string, string>;
   /** The embedded development OpenID provider, when no OIDC_ISSUER is configured. */
   devOidc(): Promise<DevOidcProvider | null>;
   /** Decides a `/ws` upgrade: session cookie required, Origin must be APP_URL's, room for one more of the user's sockets. */
@@ -105,9 +109,9 @@ export const nodeServices: NodeServices = {
   async start() {
     const config = getConfig();
     provideStandIns(config);
-    await startEventFanout(await getDatabaseHandle());
+    await startEventFanout();
     measureLiveSockets(connectedSocketCount);
-    await startReadinessProbe(await getDatabaseHandle());
+    await startReadinessProbe();
     await getStorage();
     await startAlertWorker();
     await purgeExpiredSessions();
@@ -126,6 +130,8 @@ export const nodeServices: NodeServices = {
     securityHeaders ??= baseSecurityHeaders(getConfig());
     return securityHeaders;
   },
+
+  staticFileHeaders,
 
   devOidc() {
     devOidcProvider ??= (async () => {
@@ -183,6 +189,7 @@ export const nodeServices: NodeServices = {
     closeAllSockets();
     await stopEventFanout();
     await stopReadinessProbe();
+    await closeEventBus();
     await stopStorage();
     await stopWorkers();
     await closeMailer();

@@ -1,24 +1,27 @@
 import "server-only";
 
-// Readiness (/readyz): this instance can serve, which needs the database and its LISTEN connection (live events
-// from every instance arrive through it). The LISTEN side is checked end to end: a NOTIFY on a channel of its
-// own must come back through the listening connection, which postgres.js re-establishes after losing it.
+// Readiness (/readyz): this instance can serve, which needs the database and the event bus's listening side (live
+// events from every instance arrive through it: LISTEN, or a Redis subscription). It is checked end to end: a probe
+// published on a channel of its own must come back through the listening connection, which postgres.js and ioredis
+// re-establish after losing it.
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 
 import type { DatabaseHandle } from "#db/client.ts";
 import { getDatabaseHandle } from "~/infra/db.server";
+import { getEventBus } from "~/infra/event-bus.server";
 
 const PROBE_CHANNEL = "nearhand_readiness";
 /** A NOTIFY normally comes back within milliseconds; one not back in this long means LISTEN is down. */
 const PROBE_TIMEOUT_MS = 2000;
 
+const LISTENING = { postgres: "LISTEN connection", redis: "Redis subscription" } as const;
+
 const waiting = new Map<string, () => void>();
 let stopListening: (() => Promise<void>) | undefined;
 
-export async function startReadinessProbe(handle: DatabaseHandle): Promise<void> {
+export async function startReadinessProbe(): Promise<void> {
   if (stopListening) return;
-  stopListening = await handle.listen(PROBE_CHANNEL, (nonce) => waiting.get(nonce)?.());
+  stopListening = await getEventBus().listen(PROBE_CHANNEL, (nonce) => waiting.get(nonce)?.());
 }
 
 export async function stopReadinessProbe(): Promise<void> {
@@ -45,10 +48,10 @@ export async function checkReadiness(): Promise<Readiness> {
     waiting.set(nonce, () => resolve(true));
   });
   try {
-    await handle.db.execute(sql`select pg_notify(${PROBE_CHANNEL}, ${nonce})`);
-    return (await heard) ? { ready: true } : { ready: false, reason: "live events not arriving (LISTEN connection down)" };
+    await getEventBus().publish(handle.db, PROBE_CHANNEL, [nonce]);
+    return (await heard) ? { ready: true } : { ready: false, reason: `live events not arriving (${LISTENING[getEventBus().transport]} down)` };
   } catch {
-    return { ready: false, reason: "database unavailable" };
+    return { ready: false, reason: getEventBus().transport === "redis" ? "event bus (Redis) unavailable" : "database unavailable" };
   } finally {
     clearTimeout(timer);
     waiting.delete(nonce);

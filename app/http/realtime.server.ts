@@ -2,7 +2,7 @@ import "server-only";
 
 import type { WebSocket } from "ws";
 
-import type { DatabaseHandle } from "#db/client.ts";
+import { getEventBus } from "~/infra/event-bus.server";
 import { EVENTS_CHANNEL, parseEvent, parseSessionEnd, SESSION_ENDS_CHANNEL, type LiveEvent, type SessionEnd } from "~/infra/events.server";
 import { log } from "~/infra/logger.server";
 import { observeLiveEventLag } from "~/infra/metrics.server";
@@ -110,16 +110,17 @@ export function closeSessionSockets(end: SessionEnd): number {
   return closed;
 }
 
-/** LISTENs for events and session ends published by any instance on the same database. */
-export async function startEventFanout(handle: DatabaseHandle): Promise<void> {
+/** Listens for events and session ends published by any instance of the app (the event bus). */
+export async function startEventFanout(): Promise<void> {
   if (stopListening) return;
-  const stopEvents = await handle.listen(EVENTS_CHANNEL, (payload) => {
+  const bus = getEventBus();
+  const stopEvents = await bus.listen(EVENTS_CHANNEL, (payload) => {
     const event = parseEvent(payload);
     if (event && typeof event.sentAt === "number") observeLiveEventLag((Date.now() - event.sentAt) / 1000);
     if (event) deliver(event);
     else log().warn("live event ignored: malformed payload");
   });
-  const stopSessionEnds = await handle.listen(SESSION_ENDS_CHANNEL, (payload) => {
+  const stopSessionEnds = await bus.listen(SESSION_ENDS_CHANNEL, (payload) => {
     const end = parseSessionEnd(payload);
     if (end) closeSessionSockets(end);
     else log().warn("session end ignored: malformed payload");

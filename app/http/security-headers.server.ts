@@ -10,6 +10,12 @@ import type { Config } from "~/infra/config.server";
  */
 export const LOCKED_DOWN_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/**
+ * The policy of the service worker's script, which is the worker's own policy: it fetches from this origin (the
+ * pages, the built files, the offline page) and nothing else, and loads nothing (decision 0076).
+ */
+export const SERVICE_WORKER_POLICY = "default-src 'none'; connect-src 'self'; img-src 'self'";
+
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** Headers every response carries, whoever answers it (decision 0020). Documents replace the policy with their own. */
@@ -58,6 +64,9 @@ export function documentPolicy({ nonce, pageOrigin, config, allowEval = false }:
     "img-src": ["'self'", "data:", "blob:", "https:", storage],
     "font-src": ["'self'", "data:"],
     "connect-src": ["'self'", socket, storage],
+    // The service worker (/sw.js) and the web app manifest (decision 0076).
+    "worker-src": ["'self'"],
+    "manifest-src": ["'self'"],
     "form-action": ["'self'", originOf(config.oidc.issuer)],
     "frame-ancestors": ["'none'"],
     "base-uri": ["'none'"],

@@ -67,6 +67,12 @@ const envSchema = z
       )
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    EVENTS_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL (unset: live events go through PostgreSQL)")
+        .optional(),
+    ),
     DATA_DIR: z.string().trim().min(1).default(".data"),
     SESSION_SECRET: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
     OIDC_ISSUER: optionalText.pipe(z.url().optional()),
@@ -187,6 +193,8 @@ export interface Config {
   appUrl: URL;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** Where live events travel between instances: Redis pub/sub, or (undefined) PostgreSQL's LISTEN/NOTIFY. */
+  eventsUrl: string | undefined;
   dataDir: string;
   sessionSecret: string;
   oidc: {
@@ -278,6 +286,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     appUrl,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    eventsUrl: env.EVENTS_URL,
     dataDir: env.DATA_DIR,
     sessionSecret,
     oidc: {

@@ -1,10 +1,11 @@
 import "server-only";
 
 import { createHash } from "node:crypto";
-import { is, sql } from "drizzle-orm";
+import { is } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 
 import type { Executor, Transaction } from "~/infra/db.server";
+import { getEventBus } from "~/infra/event-bus.server";
 import { log } from "~/infra/logger.server";
 
 /** The live channel's event types (spec §7). */
@@ -50,7 +51,7 @@ export async function inTransaction<T>(db: Executor, work: (tx: Transaction) => 
 }
 
 /**
- * Publishes an event to every instance (PostgreSQL NOTIFY). Inside a
+ * Publishes an event to every instance (the event bus). Inside a
  * transaction it leaves when, and only if, the transaction commits.
  */
 export async function publishEvent(db: Executor, event: LiveEvent): Promise<void> {
@@ -69,17 +70,17 @@ function pendingEventsOf(db: Executor): LiveEvent[] | undefined {
 }
 
 /**
- * One statement NOTIFYing the events. Its commit does not wait for the WAL
- * flush: what it carries is only a hint to reload (a lost one is recovered by
- * the next reload), while the lock a NOTIFY holds until commit is shared by
- * every notifying transaction. A failure is logged, not thrown: the write it
- * follows has committed.
+ * Publishes the events on the event bus (PostgreSQL NOTIFY, or Redis: infra/event-bus.server.ts). A failure is
+ * logged, not thrown: the write it follows has committed, and what an event carries is only a hint to reload.
  */
 async function sendEvents(db: Executor, events: LiveEvent[]): Promise<void> {
   const sentAt = Date.now();
-  const notifications = events.map((event) => sql`, pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ ...event, sentAt })})`);
   try {
-    await db.execute(sql`select set_config('synchronous_commit', 'off', true)${sql.join(notifications)}`);
+    await getEventBus().publish(
+      db,
+      EVENTS_CHANNEL,
+      events.map((event) => JSON.stringify({ ...event, sentAt })),
+    );
   } catch (error) {
     log().warn({ err: error, events: events.map((event) => event.type) }, "live events not sent");
   }
@@ -105,7 +106,7 @@ export function sessionTag(sid: string): string {
  */
 export async function publishSessionEnd(db: Executor, end: SessionEnd): Promise<void> {
   try {
-    await db.execute(sql`select pg_notify(${SESSION_ENDS_CHANNEL}, ${JSON.stringify(end)})`);
+    await getEventBus().publish(db, SESSION_ENDS_CHANNEL, [JSON.stringify(end)]);
   } catch (error) {
     log().warn({ err: error, userId: end.userId }, "session end not announced to live sockets");
   }

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { bookings, jobs, messages, users, type Message } from "#db/schema.ts";
 import type { Executor } from "~/infra/db.server";
 import { isUuid } from "~/lib/ids";
+import { blockedBetween } from "~/models/block.server";
 import { messageContentRule } from "~/lib/schemas/message";
 
 export type { Message };
@@ -32,6 +33,30 @@ export async function bookingOfParty(db: Executor, bookingId: string, userId: st
     .innerJoin(jobs, eq(jobs.id, bookings.jobId))
     .where(and(eq(bookings.id, bookingId), or(eq(bookings.seekerId, userId), eq(bookings.providerId, userId))));
   const [row] = options.lock ? await query.for("share", { of: bookings }) : await query;
+  return row ?? null;
+}
+
+/**
+ * What sending a message needs, in one statement: the booking (share-locked, its job's title) if the sender is one
+ * of its parties, the other party, the sender's name for the notice, and whether either party blocked the other.
+ */
+export async function bookingForSending(tx: Executor, bookingId: string, senderId: string) {
+  if (!isUuid(bookingId)) return null;
+  const other = sql<string>`case when ${bookings.seekerId} = ${senderId} then ${bookings.providerId} else ${bookings.seekerId} end`;
+  const [row] = await tx
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      jobTitle: jobs.title,
+      otherId: other,
+      sender: { firstName: users.firstName, lastName: users.lastName },
+      blocked: blockedBetween(senderId, other),
+    })
+    .from(bookings)
+    .innerJoin(jobs, eq(jobs.id, bookings.jobId))
+    .innerJoin(users, eq(users.id, senderId))
+    .where(and(eq(bookings.id, bookingId), or(eq(bookings.seekerId, senderId), eq(bookings.providerId, senderId))))
+    .for("share", { of: bookings });
   return row ?? null;
 }
 

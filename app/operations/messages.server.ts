@@ -9,9 +9,9 @@ import { takesMessages } from "~/lib/booking-process";
 import { conflict, DomainError, invalid, notFound } from "~/lib/errors";
 import { BLOCKED_NO_MESSAGES } from "~/lib/trust-safety-texts";
 import { fullName } from "~/lib/user-display";
-import { isBlockedBetween } from "~/models/block.server";
 import {
   BOOKING_CANCELLED_NO_MESSAGES,
+  bookingForSending,
   bookingOfParty,
   insertMessage,
   listConversations,
@@ -24,7 +24,7 @@ import {
   type SendMessageInput,
 } from "~/models/message.server";
 import { notify, setMessageNotificationsRead } from "~/models/notification.server";
-import { getUserName, type User } from "~/models/user.server";
+import type { User } from "~/models/user.server";
 
 /** POST /api/messages' body (spec §7: bookingId, content, receiverId). */
 export const messageInput = sendMessageSchema;
@@ -48,14 +48,14 @@ export async function sendMessage(actor: Pick<User, "id">, input: SendMessageInp
  */
 export async function sendMessageIn(db: Executor, senderId: string, input: SendMessageInput): Promise<Message> {
   return inTransaction(db, async (tx) => {
-    const booking = await bookingOfParty(tx, input.bookingId, senderId, { lock: true });
+    const booking = await bookingForSending(tx, input.bookingId, senderId);
     if (!booking) throw notFound("Booking not found");
     if (!takesMessages(booking.status)) throw conflict(BOOKING_CANCELLED_NO_MESSAGES);
-    const other = booking.seekerId === senderId ? booking.providerId : booking.seekerId;
+    const other = booking.otherId;
     if (input.receiverId !== undefined && input.receiverId !== other) throw invalid("receiverId must be the other party of the booking");
-    if (await isBlockedBetween(tx, senderId, other)) throw conflict(BLOCKED_NO_MESSAGES);
+    if (booking.blocked) throw conflict(BLOCKED_NO_MESSAGES);
     const message = await insertMessage(tx, { bookingId: booking.id, senderId, receiverId: other, content: input.content });
-    const sender = await getUserName(tx, senderId);
+    const sender = booking.sender;
     await notify(tx, [
       {
         userId: other,

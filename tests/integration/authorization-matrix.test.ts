@@ -1008,6 +1008,11 @@ const TABLE: Row<object>[] = [
     callers: { anonymous: 404, owner: [["provider", "otherProvider"], 404] },
     verify: (c, { body }) => expect(body).not.toContain(c.job.title),
   }),
+  // The page the service worker keeps for when the network is down (decision 0076): the same for anyone.
+  row("GET /offline", {
+    callers: { anonymous: 200, owner: ["seeker", 200] },
+    verify: (_c, { body }) => expect(body).toContain("Retry</a>"),
+  }),
   // Where a refused sign-in ends (decision 0059): the same page for anyone, changing nothing.
   row("GET /sign-in/refused", {
     send: () => ({ path: "/sign-in/refused?reason=other-account" }),

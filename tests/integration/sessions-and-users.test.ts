@@ -115,7 +115,7 @@ describe("session store", () => {
 
 describe("readiness", () => {
   it("is ready while the database answers and its NOTIFY comes back through LISTEN; not when either fails", async () => {
-    await startReadinessProbe(database.handle);
+    await startReadinessProbe();
     try {
       expect(await nodeServices.readiness()).toEqual({ ready: true });
       useDatabaseHandle({ ...database.handle, ping: () => Promise.reject(new Error("connection refused")) });
@@ -123,7 +123,9 @@ describe("readiness", () => {
       useDatabaseHandle(database.handle);
       // A listening connection that hears nothing (lost, not yet re-established).
       await stopReadinessProbe();
-      await startReadinessProbe({ ...database.handle, listen: async () => async () => {} });
+      useDatabaseHandle({ ...database.handle, listen: async () => async () => {} });
+      await startReadinessProbe();
+      useDatabaseHandle(database.handle);
       expect(await nodeServices.readiness()).toEqual({ ready: false, reason: "live events not arriving (LISTEN connection down)" });
     } finally {
       useDatabaseHandle(database.handle);

@@ -19,7 +19,8 @@ export interface AppServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+/** Starts server.ts; resolves once `/readyz` says ready (or, for a server meant not to be, once `/healthz` answers). */
+export async function startAppServer(env: Record<string, string> = {}, until: "/readyz" | "/healthz" = "/readyz"): Promise<AppServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "nearhand-test-"));
   const needsPostgres = onPostgres || env.NODE_ENV === "production";
@@ -53,7 +54,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
     try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
+      if ((await fetch(`${url}${until}`)).ok) break;
     } catch {
       // not listening yet
     }
