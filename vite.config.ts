@@ -59,11 +59,15 @@ function bundlePatchedDriver(): Plugin {
   };
 }
 
+// rscCssTransform: false — React Router already gives each route module's server components their stylesheet links
+// (`import.meta.viteRsc.loadCss()` in its route wrapper); the RSC plugin's own wrapper of every capitalised export of
+// a module importing CSS (app/root.tsx) sent each link a second time, in the page's element and its error element
+// (issue 36 §1, decision 0078).
 export default defineConfig(({ command }) => ({
   plugins: [
     tailwindcss(),
     reactRouterRSC(),
-    rsc({ clientChunks }),
+    rsc({ clientChunks, rscCssTransform: false }),
     nearhandDevServer(),
     bundlePatchedDriver(),
     sharedClientChunks(),

@@ -10,7 +10,7 @@ interface AvatarProps {
   initialsAsImage?: boolean;
 }
 
-const SIZES = { sm: "h-8 w-8 text-xs", md: "h-10 w-10 text-sm", lg: "h-20 w-20 text-2xl" };
+const SIZES = { sm: "avatar avatar-sm", md: "avatar avatar-md", lg: "avatar avatar-lg" };
 
 /**
  * Profile image, else initials, else 'U'. The (decorative) image is a
@@ -18,9 +18,8 @@ const SIZES = { sm: "h-8 w-8 text-xs", md: "h-10 w-10 text-sm", lg: "h-20 w-20 t
  * paint, so the initials show, with or without JavaScript.
  */
 export function Avatar({ user, size = "md", initialsAsImage = false }: AvatarProps) {
-  const box = `${SIZES[size]} relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 font-semibold text-brand-700`;
   return (
-    <span className={box}>
+    <span className={SIZES[size]}>
       {initialsAsImage ? (
         <span aria-hidden data-initials={initials(user)} className="before:content-[attr(data-initials)]" />
       ) : (

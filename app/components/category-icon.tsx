@@ -20,8 +20,6 @@ export function categoryIcon(iconName: string): IconComponent {
 /** A category's icon in its round brand-coloured mark, as the category cards draw it. */
 export function CategoryMark({ icon, className = "" }: { icon: string; className?: string }) {
   return (
-    <span className={`inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-700 ${className}`.trimEnd()}>
-      {createElement(categoryIcon(icon), { className: "h-6 w-6", "aria-hidden": true })}
-    </span>
+    <span className={`category-mark ${className}`.trimEnd()}>{createElement(categoryIcon(icon), { className: "h-6 w-6", "aria-hidden": true })}</span>
   );
 }

@@ -99,7 +99,7 @@ export function ConfirmStep(props: ConfirmStepProps) {
             event.preventDefault();
             setOpenHere(false);
           }}
-          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-ring"
         >
           {props.keepText}
         </Link>

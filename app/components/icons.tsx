@@ -6,7 +6,8 @@ import { ICON_SPRITE_URL, type IconId } from "~/lib/icon-ids";
 // an <svg><use> pair, not lucide-react's client component, so icons add no client
 // references to the RSC payload and no JavaScript to the page. lucide's defaults
 // (24×24, 2px round strokes in currentColor) are the `icon` class's, in app.css:
-// attributes on every icon would repeat them in the HTML and the RSC payload.
+// attributes on every icon would repeat them in the HTML and the RSC payload. No viewBox either: the sprite's
+// <symbol> has it, and a <use> of a symbol fills the <svg> it is drawn in (decision 0078).
 
 export type IconProps = Omit<SVGProps<SVGSVGElement>, "children">;
 export type IconComponent = (props: IconProps) => React.JSX.Element;
@@ -17,7 +18,7 @@ function spriteIcon(id: IconId): IconComponent {
   const href = `${ICON_SPRITE_URL}#${id}`;
   return function Icon({ className, ...props }: IconProps) {
     return (
-      <svg viewBox="0 0 24 24" className={className ? `icon ${className}` : "icon"} {...props}>
+      <svg className={className ? `icon ${className}` : "icon"} {...props}>
         <use href={href} />
       </svg>
     );

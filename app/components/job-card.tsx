@@ -14,6 +14,12 @@ import type { JobWithSeeker } from "~/models/job.server";
 
 export type JobCardJob = JobWithSeeker & { distanceMiles?: number };
 
+// The parts every card shows alike, made once: the RSC payload writes an element it has written before as a
+// reference to it, so a list of cards carries them once (decision 0078).
+const URGENT = <span className="pill-urgent">Urgent</span>;
+const PLACE_ICON = <MapPin className="h-4 w-4 shrink-0" aria-hidden />;
+const TIME_ICON = <Clock className="h-4 w-4 shrink-0" aria-hidden />;
+
 /**
  * The reused job card (spec §2): a server component, no state. Its width
  * never depends on its content (inline-size containment), so it fits any grid
@@ -37,19 +43,15 @@ export function JobCard({
   const budget = formatBudget(job.budget);
   const titleId = `job-${job.id}-title`;
   return (
-    <article
-      aria-labelledby={titleId}
-      data-testid="job-card"
-      className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition [contain:inline-size] hover:shadow-md"
-    >
-      <div className="flex items-start justify-between gap-3">
+    <article aria-labelledby={titleId} data-testid="job-card" className="job-card">
+      <div className="job-card-head">
         <div className="min-w-0 flex-1">
-          <h3 id={titleId} className="break-words text-base font-semibold text-slate-900">
+          <h3 id={titleId} className="job-card-title">
             {job.title}
           </h3>
-          <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
-            {job.isUrgent ? <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700">Urgent</span> : null}
-            <span data-testid="job-status" className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${JOB_STATUS_STYLES[job.status]}`}>
+          <div className="job-card-badges">
+            {job.isUrgent ? URGENT : null}
+            <span data-testid="job-status" className={`pill font-medium capitalize ${JOB_STATUS_STYLES[job.status]}`}>
               {statusLabel(job.status)}
             </span>
             {job.requestedProviderId ? <DirectRequestBadge /> : null}
@@ -58,9 +60,9 @@ export function JobCard({
         <FavoriteButton targetType="job" targetId={job.id} initialFavorited={favorited} role={favoriteRole} label={job.title} className="-m-1" />
       </div>
 
-      <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
-        <span className="inline-flex min-w-0 items-center gap-1">
-          <MapPin className="h-4 w-4 shrink-0" aria-hidden />
+      <p className="job-meta">
+        <span className="meta-item">
+          {PLACE_ICON}
           <span className="break-words">{job.address}</span>
           {job.distanceMiles != null ? (
             <span className="whitespace-nowrap font-medium text-slate-700" data-testid="job-distance">
@@ -68,35 +70,31 @@ export function JobCard({
             </span>
           ) : null}
         </span>
-        <span className="inline-flex items-center gap-1 whitespace-nowrap">
-          <Clock className="h-4 w-4 shrink-0" aria-hidden />
+        <span className="meta-item-nowrap">
+          {TIME_ICON}
           <time dateTime={new Date(job.createdAt).toISOString()}>{formatRelativeTime(job.createdAt)}</time>
         </span>
       </p>
 
-      <p className="mt-2 line-clamp-2 break-words text-sm text-slate-700">{job.description}</p>
+      <p className="job-card-desc">{job.description}</p>
 
-      <div className="mt-auto flex items-center justify-between gap-3 pt-4">
-        <div className="flex min-w-0 items-center gap-2">
+      <div className="job-card-foot">
+        <div className="job-card-person">
           <Avatar user={job.seeker} size="sm" />
           <div className="min-w-0">
-            <p className="truncate text-sm font-medium text-slate-800">{fullName(job.seeker)}</p>
-            <p className="flex items-center gap-1 text-xs text-slate-500">
+            <p className="job-card-name">{fullName(job.seeker)}</p>
+            <p className="job-card-rating">
               <Rating value={job.seeker.averageRating} small />
             </p>
           </div>
         </div>
-        <div className="flex shrink-0 items-center gap-3">
+        <div className="job-card-actions">
           {budget ? (
-            <span className="text-lg font-bold text-slate-900" data-testid="job-budget">
+            <span className="price" data-testid="job-budget">
               {budget}
             </span>
           ) : null}
-          <Link
-            to={`/jobs/${job.id}`}
-            aria-describedby={titleId}
-            className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          >
+          <Link to={`/jobs/${job.id}`} aria-describedby={titleId} className="btn-small">
             View Details
           </Link>
         </div>

@@ -17,7 +17,7 @@ export function NotFoundCard({ title, text, linkText, children }: { title: strin
         <p className="mt-2 text-sm text-slate-600">{text}</p>
         <Link
           to="/"
-          className="mt-6 inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          className="mt-6 inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-ring"
         >
           <ArrowLeft className="h-4 w-4" aria-hidden />
           {linkText}

@@ -3,6 +3,11 @@ import type { ReactNode } from "react";
 import { Star } from "~/components/icons";
 import { formatRating } from "~/lib/format";
 
+// Made once: the RSC payload writes a repeated element as a reference to its first copy (decision 0078).
+const STAR = <Star className="star" aria-hidden />;
+const STAR_SMALL = <Star className="star-sm" aria-hidden />;
+const SPOKEN_PREFIX = <span className="sr-only">Rating </span>;
+
 /** A star and a rating ('4.8'), read as 'Rating 4.8'; `children` follow the number (a review count). */
 export function Rating({
   value,
@@ -19,9 +24,9 @@ export function Rating({
 }) {
   return (
     <>
-      <Star className={`${small ? "h-3.5 w-3.5" : "h-4 w-4"} fill-yellow-400 text-yellow-400`} aria-hidden />
+      {small ? STAR_SMALL : STAR}
       <span className={className} data-testid={testId}>
-        <span className="sr-only">Rating </span>
+        {SPOKEN_PREFIX}
         {formatRating(value)}
         {children}
       </span>
@@ -32,10 +37,7 @@ export function Rating({
 /** 'Online', in green, beside a provider's name. */
 export function OnlineBadge({ large, testId }: { large?: boolean; testId: string }) {
   return (
-    <span
-      className={`inline-flex items-center gap-1 rounded-full bg-green-100 py-0.5 text-xs text-green-800 ${large ? "px-2.5 font-semibold" : "px-2 font-medium"}`}
-      data-testid={testId}
-    >
+    <span className={`online-badge ${large ? "px-2.5 font-semibold" : "px-2 font-medium"}`} data-testid={testId}>
       <span className={`rounded-full bg-green-500 ${large ? "h-2 w-2" : "h-1.5 w-1.5"}`} aria-hidden />
       Online
     </span>

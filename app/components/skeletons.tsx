@@ -30,7 +30,7 @@ export function Bars({ classes }: { classes: string[] }) {
 /** The placeholder of a job card: title, meta, two lines of text, the poster. */
 export function JobCardSkeleton() {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <div className="card p-4">
       <Bars
         classes={[
           "h-5 w-2/3 rounded bg-slate-200",

@@ -1,10 +1,11 @@
 import "server-only";
 
-import { and, asc, desc, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, ne, or, sql, type Placeholder } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 
 import { bookings, bookingWithdrawals, jobColumns, jobs, users, type Booking, type Job } from "#db/schema.ts";
+import { builtOnce } from "~/infra/built-once.server";
 import type { Executor } from "~/infra/db.server";
 import { ACTIVE_BOOKING_STATUSES, CANCELLATION_WINDOW_HOURS, PROVIDER_CANCELLATIONS_PER_DAY, type BookingTransition } from "~/lib/booking-process";
 import { isUuid } from "~/lib/ids";
@@ -172,7 +173,14 @@ export async function listProviderBookings(
   which: "requests" | "upcoming",
   limit = 20,
 ): Promise<ProviderBookingItem[]> {
-  const rows = await db
+  const rows = await providerBookingsQuery(db, which).execute({ providerId, limit });
+  return rows.map(({ booking, job, exactLocation, seeker }) => ({ ...booking, job: asSeenBy(job, Boolean(exactLocation)), seeker }));
+}
+
+/** The provider's requests or upcoming bookings, built once per database (the dashboard reads both on every visit). */
+const providerBookingsQuery = builtOnce((db, which) => {
+  const providerId = sql.placeholder("providerId");
+  return db
     .select({ booking: bookings, job: jobColumns, exactLocation: seesExactLocation(providerId), seeker: partySummary })
     .from(bookings)
     .innerJoin(jobs, eq(jobs.id, bookings.jobId))
@@ -184,9 +192,9 @@ export async function listProviderBookings(
       ),
     )
     .orderBy(which === "requests" ? desc(bookings.createdAt) : asc(bookings.scheduledAt))
-    .limit(limit);
-  return rows.map(({ booking, job, exactLocation, seeker }) => ({ ...booking, job: asSeenBy(job, Boolean(exactLocation)), seeker }));
-}
+    .limit(sql.placeholder("limit"))
+    .prepare(`provider_bookings_${which}`);
+});
 
 /** The provider's accepted or started bookings whose time lies within CLASH_HOURS of `window` (not `exceptId`). */
 export function clashingBookings(db: Executor, providerId: string, window: Window, exceptId: string) {
@@ -272,27 +280,36 @@ export async function listMyBookings(
   userId: string,
   options: { asProvider?: boolean; statuses?: Booking["status"][]; limit?: number } = {},
 ): Promise<BookingListItem[]> {
-  const party =
-    options.asProvider === undefined
+  const party = options.asProvider === undefined ? "either" : options.asProvider ? "provider" : "seeker";
+  const query = myBookingsQuery(db, `${party}:${options.statuses?.join(",") ?? ""}`);
+  const rows = await query.execute({ userId, limit: options.limit ?? 200 });
+  return rows.map(({ booking, job, exactLocation }) => ({ ...booking, job: asSeenBy(job, Boolean(exactLocation)) }));
+}
+
+/** listMyBookings' query of one shape ("<either|provider|seeker>:<statuses>"), built once per database. */
+const myBookingsQuery = builtOnce((db, shape) => {
+  const [party, statusList] = shape.split(":");
+  const userId = sql.placeholder("userId");
+  const statuses = statusList ? (statusList.split(",") as Booking["status"][]) : [];
+  const partyIs =
+    party === "either"
       ? or(eq(bookings.seekerId, userId), eq(bookings.providerId, userId))
-      : options.asProvider
-        ? eq(bookings.providerId, userId)
-        : eq(bookings.seekerId, userId);
-  const rows = await db
+      : eq(party === "provider" ? bookings.providerId : bookings.seekerId, userId);
+  return db
     .select({ booking: bookings, job: jobColumns, exactLocation: seesExactLocation(userId) })
     .from(bookings)
     .innerJoin(jobs, eq(jobs.id, bookings.jobId))
-    .where(and(party, options.statuses?.length ? inArray(bookings.status, options.statuses) : undefined))
+    .where(and(partyIs, statuses.length ? inArray(bookings.status, statuses) : undefined))
     .orderBy(desc(bookings.createdAt))
-    .limit(options.limit ?? 200);
-  return rows.map(({ booking, job, exactLocation }) => ({ ...booking, job: asSeenBy(job, Boolean(exactLocation)) }));
-}
+    .limit(sql.placeholder("limit"))
+    .prepare(`my_bookings_${party}_${statuses.join("_")}`);
+});
 
 /**
  * Whether a party of the booking gets its job's exact address (decision 0039): the seeker always, the provider
  * while the booking is active. Otherwise the job's area.
  */
-function seesExactLocation(userId: string) {
+function seesExactLocation(userId: string | Placeholder) {
   return sql<boolean>`(${bookings.seekerId} = ${userId} or ${inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES])})`;
 }
 

@@ -4,6 +4,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 
 import { favorites, users, type Favorite } from "#db/schema.ts";
+import { builtOnce } from "~/infra/built-once.server";
 import type { Executor } from "~/infra/db.server";
 import { mayViewerReadJob } from "~/models/job.server";
 
@@ -19,8 +20,18 @@ export type FavoriteInput = z.infer<typeof favoriteSchema>;
 
 /** The user's favorites (spec §7: targetType, targetId, role), newest first. */
 export async function listFavorites(db: Executor, userId: string): Promise<Favorite[]> {
-  return db.select().from(favorites).where(eq(favorites.userId, userId)).orderBy(desc(favorites.createdAt));
+  return favoritesQuery(db).execute({ userId });
 }
+
+/** Built once per database: every page with hearts reads the user's favorites. */
+const favoritesQuery = builtOnce((db) =>
+  db
+    .select()
+    .from(favorites)
+    .where(eq(favorites.userId, sql.placeholder("userId")))
+    .orderBy(desc(favorites.createdAt))
+    .prepare("favorites_of_user"),
+);
 
 /**
  * What the user has saved, for the hearts of a page: target id → the role

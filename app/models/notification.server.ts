@@ -3,6 +3,7 @@ import "server-only";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 
 import { messages, notifications, type Notification } from "#db/schema.ts";
+import { builtOnce } from "~/infra/built-once.server";
 import type { Executor } from "~/infra/db.server";
 import { publishEvent } from "~/infra/events.server";
 import { isUuid } from "~/lib/ids";
@@ -40,15 +41,22 @@ export async function notify(db: Executor, items: NewNotification[]): Promise<vo
  * unread messages (every page asks for both).
  */
 export async function countUnreadBadges(db: Executor, userId: string): Promise<{ notifications: number; messages: number }> {
-  const [row] = await db
+  const [row] = await unreadBadgesQuery(db).execute({ userId });
+  return { notifications: Number(row?.notifications ?? 0), messages: Number(row?.messages ?? 0) };
+}
+
+/** Built once per database: every signed-in page's header reads the two counts. */
+const unreadBadgesQuery = builtOnce((db) => {
+  const userId = sql.placeholder("userId");
+  return db
     .select({
       notifications: count(),
       messages: sql<number>`(select count(*)::int from ${messages} where ${messages.receiverId} = ${userId} and ${messages.isRead} = false and ${messages.hiddenAt} is null)`,
     })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
-  return { notifications: Number(row?.notifications ?? 0), messages: Number(row?.messages ?? 0) };
-}
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .prepare("unread_badges");
+});
 
 /** The user's own notifications, newest first. */
 export async function listNotifications(db: Executor, userId: string, limit = 100): Promise<Notification[]> {

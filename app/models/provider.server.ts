@@ -1,8 +1,9 @@
 import "server-only";
 
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 
 import { bookings, bookingWithdrawals, userColumns, users, type User } from "#db/schema.ts";
+import { builtOnce } from "~/infra/built-once.server";
 import type { Executor } from "~/infra/db.server";
 import { CANCELLATION_HISTORY_DAYS } from "~/lib/booking-process";
 import { dateTimeFormat } from "~/lib/format";
@@ -132,13 +133,7 @@ export interface ProviderStats {
 /** Earnings from completed bookings: today (in the app's time zone) and all time, two decimals. */
 export async function getProviderStats(db: Executor, provider: User, timeZone: string, now = new Date()): Promise<ProviderStats> {
   const startOfToday = startOfDayIn(timeZone, now);
-  const [row] = await db
-    .select({
-      total: sql<string>`coalesce(sum(${bookings.agreedPrice}), 0)::numeric(12,2)::text`,
-      today: sql<string>`coalesce(sum(${bookings.agreedPrice}) filter (where ${gte(bookings.completedAt, startOfToday)}), 0)::numeric(12,2)::text`,
-    })
-    .from(bookings)
-    .where(and(eq(bookings.providerId, provider.id), eq(bookings.status, "completed")));
+  const [row] = await earningsQuery(db).execute({ providerId: provider.id, startOfToday: startOfToday.toISOString() });
   return {
     todayEarnings: row?.today ?? "0.00",
     totalEarnings: row?.total ?? "0.00",
@@ -147,6 +142,21 @@ export async function getProviderStats(db: Executor, provider: User, timeZone: s
     totalReviews: provider.totalReviews,
   };
 }
+
+/**
+ * The provider's total and today's earnings, built once per database (every dashboard visit reads them). The start
+ * of today is an ISO string: a placeholder gets no column mapping, and postgres.js cannot bind a bare Date here.
+ */
+const earningsQuery = builtOnce((db) =>
+  db
+    .select({
+      total: sql<string>`coalesce(sum(${bookings.agreedPrice}), 0)::numeric(12,2)::text`,
+      today: sql<string>`coalesce(sum(${bookings.agreedPrice}) filter (where ${bookings.completedAt} >= ${sql.placeholder("startOfToday")}::timestamptz), 0)::numeric(12,2)::text`,
+    })
+    .from(bookings)
+    .where(and(eq(bookings.providerId, sql.placeholder("providerId")), eq(bookings.status, "completed")))
+    .prepare("provider_earnings"),
+);
 
 /** Midnight of `now`'s calendar day in `timeZone`, as an instant. */
 export function startOfDayIn(timeZone: string, now = new Date()): Date {

@@ -116,7 +116,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return redirectWithToast(context, bookingPath, UNKNOWN_FORM_TOAST);
 }
 
-const FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+const FOCUS = "focus-ring";
 
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
   const { booking, view } = loaderData;

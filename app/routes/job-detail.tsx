@@ -91,13 +91,13 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
       <title>{`${job.title} | Nearhand`}</title>
       <Link
         to={viewer.isOwner ? "/my-jobs" : "/"}
-        className="inline-flex items-center gap-1 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className="inline-flex items-center gap-1 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-ring"
       >
         <ArrowLeft className="h-4 w-4" aria-hidden />
         {viewer.isOwner ? "My jobs" : "Back"}
       </Link>
 
-      <article className="mt-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm md:p-8">
+      <article className="mt-4 card p-5 md:p-8">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">
             <p className="text-sm font-medium text-brand-700">{categoryName(job.categoryId)}</p>

@@ -44,7 +44,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">My Jobs</h1>
         <Link
           to="/post-job"
-          className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-ring"
         >
           <Plus className="h-4 w-4" aria-hidden />
           Post a Job
@@ -62,18 +62,12 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
                   to={myJobsHref(tab.status)}
                   aria-current={active ? "page" : undefined}
                   data-testid={`tab-${tab.status ?? "all"}`}
-                  className={`-mb-px inline-flex items-center gap-2 whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600 ${
+                  className={`tab ${
                     active ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
                   }`}
                 >
                   {tab.label}
-                  <span
-                    className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
-                      active ? "bg-brand-100 text-brand-700" : "bg-slate-100 text-slate-600"
-                    }`}
-                  >
-                    {count}
-                  </span>
+                  <span className={`pill font-semibold ${active ? "bg-brand-100 text-brand-700" : "bg-slate-100 text-slate-600"}`}>{count}</span>
                 </Link>
               </li>
             );

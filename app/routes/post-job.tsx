@@ -93,12 +93,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
       ) : step === 2 ? (
         <ProvidersStep category={category} providers={availableProvidersFor(viewer, category.id)} />
       ) : (
-        <TitledSection
-          titleId="step-title"
-          title="Job Details"
-          className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-          titleClassName="text-xl font-bold text-slate-900"
-        >
+        <TitledSection titleId="step-title" title="Job Details" className="card p-5 sm:p-6" titleClassName="text-xl font-bold text-slate-900">
           <p className="mb-6 mt-1 text-sm text-slate-600">{category.name}: tell providers what you need.</p>
           <JobDetailsForm
             categoryId={category.id}

@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/profile");
 }
 
-const FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+const FOCUS = "focus-ring";
 
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
   const { profile, editing, lastResult, reviews, emailAlerts, push, calendarFeed, blocked } = loaderData;

@@ -41,7 +41,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-md px-4 py-12">
       <title>{`${title} | Nearhand`}</title>
-      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <div className="card p-6">
         <h1 className="text-lg font-semibold text-slate-900">{title}</h1>
         <p className="mt-2 mb-4 text-sm text-slate-700">Our team reviews every report. Choose a reason.</p>
         <ReportForm {...target} returnTo={returnTo} cancel={<CancelLink href={returnTo} />} />

@@ -63,12 +63,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-3xl px-4 py-8">
       <title>{`Request ${provider.name} | Nearhand`}</title>
       <h1 className="mb-6 text-2xl font-bold text-slate-900 md:text-3xl">Request {provider.name}</h1>
-      <TitledSection
-        titleId="step-title"
-        title="Job Details"
-        className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-        titleClassName="text-xl font-bold text-slate-900"
-      >
+      <TitledSection titleId="step-title" title="Job Details" className="card p-5 sm:p-6" titleClassName="text-xl font-bold text-slate-900">
         <p className="mb-6 mt-1 text-sm text-slate-600">
           Only {provider.name} sees this job. They accept or decline it; if they don&apos;t answer in time, you can send it to every provider nearby.
         </p>

@@ -55,7 +55,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
         <div className="mt-6 flex items-center gap-4">
           <a
             href="/api/login"
-            className="inline-block rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            className="inline-block rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-ring"
           >
             Sign in again
           </a>

@@ -39,7 +39,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-md px-4 py-12">
       <title>{`${roleSwitchTitle(currentRole)} | Nearhand`}</title>
-      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <div className="card p-6">
         <h1 className="mb-2 text-lg font-semibold">{roleSwitchTitle(currentRole)}</h1>
         <RoleSwitchForm currentRole={currentRole} userType={userType} returnTo={returnTo} lastResult={lastResult} />
       </div>

@@ -36,10 +36,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
         ) : (
           <form method="post" action={action} className="mt-3">
             <p className="text-slate-700">{`Stop getting ${label} emails from Nearhand?`}</p>
-            <button
-              type="submit"
-              className="mt-4 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-            >
+            <button type="submit" className="mt-4 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-ring">
               Unsubscribe
             </button>
           </form>

@@ -38,14 +38,15 @@ interface Spawned {
   stopping: boolean;
 }
 
-export async function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<RunningServer> {
+/** `root`: the checkout whose build to start (another build of the app, for an A/B run: bench/page-ab.ts). */
+export async function startServer(databaseUrl: string, env: Record<string, string> = {}, root = ROOT): Promise<RunningServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "nearhand-bench-"));
   const launch = async (): Promise<Spawned> => {
     // As production starts it (package.json's start, the Dockerfile), without the telemetry.
     const child = spawn(process.execPath, ["--v8-pool-size=0", "server.ts"], {
-      cwd: ROOT,
+      cwd: root,
       env: {
         PATH: process.env.PATH ?? "",
         HOME: process.env.HOME ?? "",

@@ -31,7 +31,7 @@ export function Tag({ tone = "slate", children }: { tone?: "slate" | "red" | "am
 /** A card of the console with its heading. */
 export function ConsoleCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section aria-labelledby={id} className="card p-4">
       <h2 id={id} className="text-base font-semibold text-slate-900">
         {title}
       </h2>

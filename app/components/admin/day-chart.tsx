@@ -48,7 +48,7 @@ export function DayChart({ title, caption, data, format, kind = "bars" }: DayCha
       : `${title}, last ${data.length} days: highest ${format(max)}, ${kind === "bars" ? `total ${format(total)}` : `average ${format(total / values.length)}`}; today ${last?.value == null ? "none" : format(last.value)}.`;
   const points = data.flatMap((d, i) => (d.value === null ? [] : [`${x(i).toFixed(1)},${y(d.value).toFixed(1)}`]));
   return (
-    <figure aria-labelledby={`${id}-title`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <figure aria-labelledby={`${id}-title`} className="card p-4">
       <figcaption>
         <h2 id={`${id}-title`} className="text-base font-semibold text-slate-900">
           {title}

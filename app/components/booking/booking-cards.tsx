@@ -19,7 +19,7 @@ import type { bookingPage } from "~/operations/bookings.server";
 
 // The cards of the booking page (routes/booking-detail.tsx): server components that render what the loader gave.
 
-export const CARD = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
+export const CARD = "card p-5";
 
 type BookingPage = NonNullable<Awaited<ReturnType<typeof bookingPage>>>;
 type Booking = BookingPage["booking"];

@@ -17,11 +17,7 @@ export function RatingStars({ rating, size = "sm" }: { rating: number; size?: ke
       data-rating={rating}
     >
       {[1, 2, 3, 4, 5].map((value) => (
-        <Star
-          key={value}
-          aria-hidden
-          className={`${SIZES[size]} ${value <= rating ? "fill-amber-400 text-amber-400" : "fill-transparent text-slate-300"}`}
-        />
+        <Star key={value} aria-hidden className={`${SIZES[size]} ${value <= rating ? "star-on" : "star-off"}`} />
       ))}
     </span>
   );

@@ -27,7 +27,7 @@ export function BookingStatusButton({ bookingId, to, label }: BookingStatusButto
         type="submit"
         disabled={pending}
         aria-live="polite"
-        className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60 sm:w-auto"
+        className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700 focus-ring disabled:opacity-60 sm:w-auto"
       >
         <Icon className="h-5 w-5" aria-hidden />
         {pending ? "Updating..." : label}

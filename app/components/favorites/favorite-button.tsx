@@ -1,7 +1,10 @@
 import { FavoriteToggle, type FavoriteButtonProps } from "~/components/favorites/favorite-toggle";
 import { Heart } from "~/components/icons";
 
+/** Made once: a list's hearts share it, and the RSC payload carries it once (decision 0078). */
+const HEART = <Heart className="heart-icon" aria-hidden />;
+
 /** The favorite heart: the server draws the icon, the client island (FavoriteToggle) saves and flips it. */
 export function FavoriteButton(props: FavoriteButtonProps) {
-  return <FavoriteToggle {...props} icon={<Heart className="h-5 w-5 in-data-[favorited=true]:fill-current" aria-hidden />} />;
+  return <FavoriteToggle {...props} icon={HEART} />;
 }

@@ -69,9 +69,7 @@ export function FavoriteToggle({ targetType, targetId, initialFavorited, role, l
         title={favorited ? names.remove : names.add}
         data-testid={targetType === "job" ? "favorite-job" : "favorite-provider"}
         data-favorited={favorited}
-        className={`rounded-full p-2 transition-colors hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
-          favorited ? "text-red-500 hover:text-red-600" : "text-slate-400 hover:text-red-500"
-        }`}
+        className={`heart-btn ${favorited ? "text-red-500 hover:text-red-600" : "text-slate-400 hover:text-red-500"}`}
       >
         {icon}
       </button>

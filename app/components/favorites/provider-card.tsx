@@ -33,20 +33,13 @@ export function ProviderCard({ provider, favorited, favoriteRole, href, children
   const jobs = `${countOf(provider.totalJobsCompleted, "job")} completed`;
   const nameId = `provider-${provider.id}-name`;
   return (
-    <article
-      aria-labelledby={nameId}
-      data-testid="provider-card"
-      className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm [contain:inline-size] sm:gap-4 sm:p-4"
-    >
+    <article aria-labelledby={nameId} data-testid="provider-card" className="provider-card">
       <Avatar user={provider} />
       <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <h3 id={nameId} className="min-w-0 break-words font-semibold text-slate-900">
+        <div className="provider-card-head">
+          <h3 id={nameId} className="provider-card-name">
             {href ? (
-              <Link
-                to={href}
-                className="rounded hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-              >
+              <Link to={href} className="name-link">
                 {name}
               </Link>
             ) : (
@@ -55,7 +48,7 @@ export function ProviderCard({ provider, favorited, favoriteRole, href, children
           </h3>
           {provider.isProviderOnline ? <OnlineBadge testId="provider-online" /> : null}
         </div>
-        <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-sm text-slate-600">
+        <p className="provider-meta">
           <span className="inline-flex items-center gap-1" data-testid="provider-rating">
             <Rating value={provider.averageRating}> ({reviews})</Rating>
           </span>
@@ -64,7 +57,7 @@ export function ProviderCard({ provider, favorited, favoriteRole, href, children
         {children ? <div className="mt-2 grid gap-1.5">{children}</div> : null}
       </div>
       {rate ? (
-        <span className="shrink-0 font-semibold text-slate-900" data-testid="provider-rate">
+        <span className="provider-card-rate" data-testid="provider-rate">
           {rate}
         </span>
       ) : null}

@@ -120,7 +120,7 @@ export function MessageComposer({ bookingId, lastResult }: MessageComposerProps)
           type="submit"
           disabled={hydrated && (blank || pending)}
           aria-busy={pending || undefined}
-          className="inline-flex h-11 shrink-0 items-center gap-2 rounded-lg bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50 sm:px-4"
+          className="inline-flex h-11 shrink-0 items-center gap-2 rounded-lg bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700 focus-ring disabled:cursor-not-allowed disabled:opacity-50 sm:px-4"
         >
           {pending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <SendHorizontal className="h-4 w-4" aria-hidden />}
           <span className="sr-only sm:not-sr-only">{pending ? "Sending..." : "Send"}</span>

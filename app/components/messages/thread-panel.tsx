@@ -30,7 +30,7 @@ function BackToConversations() {
       to="/messages"
       aria-label="Back to conversations"
       title="Back to conversations"
-      className="-ml-1 rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 md:hidden"
+      className="-ml-1 rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-ring md:hidden"
     >
       <ArrowLeft className="h-5 w-5" aria-hidden />
     </Link>
@@ -63,7 +63,7 @@ export function ThreadPanel({ thread, lastResult }: { thread: ThreadData; lastRe
         </div>
         <Link
           to={`/bookings/${bookingId}`}
-          className="inline-flex shrink-0 items-center gap-1.5 rounded-md border border-slate-200 px-2.5 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          className="inline-flex shrink-0 items-center gap-1.5 rounded-md border border-slate-200 px-2.5 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-ring"
         >
           <ExternalLink className="h-4 w-4" aria-hidden />
           <span className="sr-only sm:not-sr-only">View booking</span>

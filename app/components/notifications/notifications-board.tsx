@@ -98,7 +98,7 @@ function NotificationRow({ item, unread }: { item: NotificationItem; unread: boo
   const { icon: Icon, colours } = ICONS[item.type] ?? ICONS.booking_request;
   return (
     <li
-      className={`relative flex items-start gap-3 rounded-xl border p-4 shadow-sm transition-colors ${
+      className={`notice ${
         unread ? "border-brand-100 bg-brand-50/60" : "border-slate-200 bg-white"
       } ${item.href ? "focus-within:ring-2 focus-within:ring-brand-500 hover:border-brand-500" : ""}`}
       data-testid="notification"
@@ -150,7 +150,7 @@ function MarkAsRead({ id, title }: { id: string; title: string }) {
       <button
         type="submit"
         title="Mark as read"
-        className="inline-flex items-center gap-1.5 rounded-md border border-slate-200 bg-white px-2.5 py-1.5 text-xs font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className="inline-flex items-center gap-1.5 rounded-md border border-slate-200 bg-white px-2.5 py-1.5 text-xs font-medium text-slate-700 hover:bg-slate-50 focus-ring"
       >
         <Check className="h-4 w-4" aria-hidden />
         <span className="sr-only sm:not-sr-only">Mark as read</span>
@@ -166,7 +166,7 @@ function MarkAllAsRead() {
       <input type="hidden" name="intent" value="read-all" />
       <button
         type="submit"
-        className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-ring"
       >
         <CheckCheck className="h-4 w-4" aria-hidden />
         Mark all as read

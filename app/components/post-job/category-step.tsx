@@ -19,7 +19,7 @@ export function CategoryStep() {
             <Link
               to={wizardHref(2, category.id)}
               data-testid="wizard-category"
-              className="group flex h-full items-start gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              className="group flex h-full items-start gap-4 card p-4 transition hover:border-brand-500 hover:shadow-md focus-ring"
             >
               <CategoryMark icon={category.icon} className="shrink-0" />
               <span className="min-w-0 flex-1">

@@ -5,8 +5,7 @@ import { ProfileSection } from "~/components/profile/profile-parts";
 const FORM_ACTION = "/profile/calendar-feed";
 const INPUT_CLASS =
   "block w-full min-w-0 rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30";
-const PRIMARY =
-  "rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+const PRIMARY = "rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-ring";
 
 /** One of the feed's changes: a plain form posting its intent (no script needed). */
 function FeedButton({ intent, className, children }: { intent: "create" | "reset" | "off"; className: string; children: string }) {

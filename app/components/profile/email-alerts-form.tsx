@@ -68,10 +68,7 @@ export function EmailAlertsForm({ choices }: { choices: EmailAlertChoice[] }) {
             ))}
           </tbody>
         </table>
-        <button
-          type="submit"
-          className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-        >
+        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-ring">
           Save alerts
         </button>
       </form>

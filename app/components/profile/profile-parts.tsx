@@ -8,7 +8,7 @@ import { CATEGORIES } from "~/lib/categories";
 /** One figure of the stats row (rating, reviews, jobs completed, member since). */
 export function StatTile({ label, value, icon, testId }: { label: string; value: ReactNode; icon?: ReactNode; testId: string }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <div className="card p-4">
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
       <dd className="mt-1 flex items-center gap-1.5 text-xl font-bold text-slate-900" data-testid={testId}>
         {icon}
@@ -31,7 +31,7 @@ export function CategoryChips({ ids }: { ids: readonly string[] }) {
       {chosen.map((category) => {
         const Icon = categoryIcon(category.icon);
         return (
-          <li key={category.id} className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700">
+          <li key={category.id} className="chip">
             <Icon className="h-4 w-4" aria-hidden />
             {category.name}
           </li>
@@ -41,7 +41,7 @@ export function CategoryChips({ ids }: { ids: readonly string[] }) {
   );
 }
 
-export const PROFILE_CARD = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm md:p-6";
+export const PROFILE_CARD = "card p-5 md:p-6";
 
 /** A card section of /profile (the edit form, the email alerts) under the header: a titled card with room above. */
 export function ProfileSection({

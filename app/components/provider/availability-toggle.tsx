@@ -120,7 +120,7 @@ export function GoOnlineButton({ isOnline, icon }: { isOnline: boolean; icon: Re
           type="submit"
           disabled={pending}
           data-testid="go-online"
-          className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
+          className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-ring disabled:opacity-60"
         >
           {icon}
           {pending ? (online ? "Going online..." : "Going offline...") : online ? "Go offline" : "Go online"}

@@ -140,7 +140,7 @@ export async function Upcoming({ data, allActiveJobs }: { data: ProviderDashboar
 export function UpcomingSkeleton() {
   return (
     <SkeletonList count={2} label="Loading upcoming bookings" className={LIST}>
-      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="card p-4">
         <Bars classes={["h-5 w-2/3 rounded bg-slate-200", "mt-2 h-4 w-1/2 rounded bg-slate-100"]} />
       </div>
     </SkeletonList>

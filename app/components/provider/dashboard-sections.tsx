@@ -16,7 +16,12 @@ import type { DashboardLists, ProviderDashboardData } from "~/operations/provide
 // The dashboard's data sections: async server components that await their part of the
 // route's data (operations/provider-dashboard), each inside <Suspense> with the skeleton below it.
 
-const CARD = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
+const CARD = "card p-4 sm:p-5";
+
+// What every active-job row shows alike, made once (the payload references an element it has written: decision 0078).
+const URGENT = <span className="pill-urgent">Urgent</span>;
+const ROW_PLACE_ICON = <MapPin className="h-3.5 w-3.5 shrink-0" aria-hidden />;
+const ROW_CHEVRON = <ChevronRight className="h-5 w-5 shrink-0 text-slate-400" aria-hidden />;
 
 /** Today's Earnings, Total Earnings (2 decimals) and Jobs Completed with the star rating. */
 export async function StatsCards({ data }: { data: ProviderDashboardData["stats"] }) {
@@ -37,7 +42,7 @@ export async function StatsCards({ data }: { data: ProviderDashboardData["stats"
         className="col-span-2 sm:col-span-1"
         footer={
           <p className="mt-1 flex items-center gap-1 text-sm text-slate-600" data-testid="provider-rating">
-            <Star className="h-4 w-4 fill-yellow-400 text-yellow-400" aria-hidden />
+            <Star className="star" aria-hidden />
             <span>
               <span className="sr-only">Rating </span>
               <span className="font-semibold text-slate-900">{formatRating(stats.averageRating)}</span> ({reviews})
@@ -111,8 +116,7 @@ export function dashboardHref(lists: DashboardLists, anchor: string): string {
   return `/?${query}#${anchor}`;
 }
 
-const SHOW_MORE_LINK =
-  "text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+const SHOW_MORE_LINK = "text-sm font-semibold text-brand-700 hover:underline focus-ring";
 
 /** Under a list cut short: the link to the dashboard with that list shown whole. */
 function ShowMoreLink({ to, children }: { to: string; children: string }) {
@@ -145,31 +149,23 @@ export async function ActiveJobs({ data, expanded }: { data: ProviderDashboardDa
       <ul className="mt-4 grid gap-3 md:grid-cols-2" data-testid="active-jobs">
         {bookings.map((booking) => (
           <li key={booking.id}>
-            <Link
-              to={`/bookings/${booking.id}`}
-              data-testid="active-job"
-              className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-            >
+            <Link to={`/bookings/${booking.id}`} data-testid="active-job" className="card-link flex items-center gap-3 p-4">
               <div className="min-w-0 flex-1">
                 <p className="break-words font-semibold text-slate-900">{booking.job.title}</p>
                 <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-500">
-                  <span
-                    className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${BOOKING_STATUS_STYLES[booking.status] ?? "bg-slate-100 text-slate-700"}`}
-                  >
+                  <span className={`pill font-medium capitalize ${BOOKING_STATUS_STYLES[booking.status] ?? "bg-slate-100 text-slate-700"}`}>
                     {statusLabel(booking.status)}
                   </span>
-                  {booking.job.isUrgent ? (
-                    <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700">Urgent</span>
-                  ) : null}
+                  {booking.job.isUrgent ? URGENT : null}
                   <span>{categoryName(booking.job.categoryId)}</span>
                   <span className="inline-flex min-w-0 items-center gap-1">
-                    <MapPin className="h-3.5 w-3.5 shrink-0" aria-hidden />
+                    {ROW_PLACE_ICON}
                     <span className="break-words">{booking.job.address}</span>
                   </span>
                 </p>
               </div>
               <span className="shrink-0 text-lg font-bold text-slate-900">{formatPrice(booking.agreedPrice)}</span>
-              <ChevronRight className="h-5 w-5 shrink-0 text-slate-400" aria-hidden />
+              {ROW_CHEVRON}
             </Link>
           </li>
         ))}
@@ -182,7 +178,7 @@ export async function ActiveJobs({ data, expanded }: { data: ProviderDashboardDa
 export function ActiveJobsSkeleton() {
   return (
     <SkeletonList count={2} label="Loading active jobs" className="mt-4 grid gap-3 md:grid-cols-2">
-      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="card p-4">
         <Bars classes={["h-5 w-2/3 rounded bg-slate-200", "mt-2 h-4 w-1/2 rounded bg-slate-100"]} />
       </div>
     </SkeletonList>

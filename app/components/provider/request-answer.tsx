@@ -6,7 +6,7 @@ import { SECONDARY_BUTTON_CLASS } from "~/components/forms/styles";
 import { usePendingSubmission } from "~/lib/use-pending-submission";
 
 const ACCEPT_CLASS =
-  "w-full rounded-md border border-transparent bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60";
+  "w-full rounded-md border border-transparent bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-ring disabled:opacity-60";
 
 /**
  * A request's two answers on the dashboard: Accept posts the booking page's own form (intent=status,

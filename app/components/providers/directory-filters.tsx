@@ -16,7 +16,7 @@ const SORTS = [
 /** The directory's search box and filters: a GET form, so each search is a URL and works without JavaScript. */
 export function DirectoryFilters({ query }: { query: Partial<ProviderSearchQuery> }) {
   return (
-    <AutoSubmitForm label="Find a provider" className="mt-6 grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:p-5">
+    <AutoSubmitForm label="Find a provider" className="mt-6 grid gap-4 card p-4 md:p-5">
       <div className="flex flex-col gap-2 sm:flex-row">
         <label htmlFor="directory-q" className="sr-only">
           Search providers

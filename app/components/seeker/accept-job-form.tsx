@@ -13,7 +13,7 @@ export function AcceptJobForm({ jobId, icon }: { jobId: string; icon: React.Reac
       <button
         type="submit"
         disabled={pending}
-        className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60 sm:w-auto"
+        className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700 focus-ring disabled:opacity-60 sm:w-auto"
       >
         {icon}
         {pending ? "Accepting..." : "Accept Job"}

@@ -34,7 +34,7 @@ export function SeekerHome({ data }: { data: SeekerHomeData }) {
               <Link
                 to={`/post-job?category=${category.id}`}
                 data-testid="category-card"
-                className="flex h-full flex-col items-center gap-2 rounded-xl border border-slate-200 bg-white p-4 text-center shadow-sm transition hover:border-brand-500 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 md:p-6"
+                className="card-link flex h-full flex-col items-center gap-2 p-4 text-center md:p-6"
               >
                 <CategoryMark icon={category.icon} />
                 <span className="text-sm font-semibold text-slate-900 md:text-base">{category.name}</span>
@@ -68,7 +68,7 @@ export function SeekerHome({ data }: { data: SeekerHomeData }) {
         aria-label="Post a job"
         title="Post a job"
         data-testid="post-job-fab"
-        className="fixed bottom-6 right-6 z-20 inline-flex h-14 w-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 md:hidden"
+        className="fixed bottom-6 right-6 z-20 inline-flex h-14 w-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg hover:bg-brand-700 focus-ring md:hidden"
       >
         <Plus className="h-7 w-7" aria-hidden />
       </Link>
@@ -130,10 +130,7 @@ function RecentHeader({ viewAll }: { viewAll: boolean }) {
         Your Recent Requests
       </h2>
       {viewAll ? (
-        <Link
-          to="/my-jobs"
-          className="rounded text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-        >
+        <Link to="/my-jobs" className="rounded text-sm font-semibold text-brand-700 hover:underline focus-ring">
           View All
         </Link>
       ) : null}

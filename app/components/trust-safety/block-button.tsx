@@ -1,7 +1,7 @@
 import { Ban } from "~/components/icons";
 
 const BUTTON_CLASS =
-  "inline-flex items-center gap-1 rounded text-sm text-slate-600 underline-offset-2 hover:text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+  "inline-flex items-center gap-1 rounded text-sm text-slate-600 underline-offset-2 hover:text-slate-900 hover:underline focus-ring";
 
 interface BlockButtonProps {
   userId: string;

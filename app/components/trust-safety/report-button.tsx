@@ -9,7 +9,7 @@ import { AlertCircle, X } from "~/components/icons";
 import { REPORT_ACTION, ReportForm, reportHref, type ReportTargetProps } from "~/components/trust-safety/report-form";
 
 const TRIGGER_CLASS =
-  "inline-flex items-center gap-1 rounded text-sm text-slate-600 underline-offset-2 hover:text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+  "inline-flex items-center gap-1 rounded text-sm text-slate-600 underline-offset-2 hover:text-slate-900 hover:underline focus-ring";
 const CONTENT_CLASS =
   "fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none";
 

@@ -24,7 +24,7 @@ interface ImageUploadButtonProps {
 }
 
 const BUTTON =
-  "inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60 aria-disabled:opacity-60";
+  "inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 focus-ring disabled:opacity-60 aria-disabled:opacity-60";
 
 /**
  * Opens the image upload dialog (Uppy's Dashboard). Uppy is loaded the first

@@ -19,7 +19,7 @@ interface JobImageFieldProps {
 }
 
 const FILE_INPUT =
-  "block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+  "block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-100 focus-ring";
 
 /**
  * The post-job form's optional image (spec §2 step 3: one file, max 5 MB,
@@ -67,7 +67,7 @@ export function JobImageField({ initialImageUrl, fileName = "image", urlName = "
             <button
               type="button"
               onClick={() => setImageUrl(null)}
-              className="inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              className="inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-white focus-ring"
             >
               <X className="h-4 w-4" aria-hidden />
               Remove<span className="sr-only"> image</span>

@@ -31,11 +31,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
   if (page.next) older.set("before", page.next);
   return (
     <AdminShell title="Audit log" current="/admin/audit">
-      <form
-        method="get"
-        action="/admin/audit"
-        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_1fr_auto] sm:items-end"
-      >
+      <form method="get" action="/admin/audit" className="grid gap-3 card p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
         <div>
           <label htmlFor="audit-operator" className={LABEL_CLASS}>
             Operator (user id)
@@ -70,7 +66,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
           {invalid.map((name) => (name === "operator" ? "The operator" : "The target")).join(" and ")} must be an id (a uuid).
         </p>
       )}
-      <section aria-labelledby="entries-title" className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <section aria-labelledby="entries-title" className="mt-6 card p-4">
         <h2 id="entries-title" className="text-base font-semibold text-slate-900">
           Actions, newest first
         </h2>

@@ -32,7 +32,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
       <p className="text-sm text-slate-600">The last 30 days, by day in {timeZone.replaceAll("_", " ")}.</p>
       <dl className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-4">
         {tiles.map((tile) => (
-          <div key={tile.label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <div key={tile.label} className="card p-4">
             <dt className="text-sm text-slate-600">{tile.label}</dt>
             <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900">{tile.value}</dd>
           </div>
