@@ -8,11 +8,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 
 import { ROOT, startServer, survivalFigure } from "./support/app-server.ts";
 import { BENCH_MESSAGE_PREFIX, findTargets, removeBenchRows } from "./support/bench-data.ts";
-import { pacedLoad } from "./support/paced-load.ts";
+import { autocannonLoad, pacedLoadInOwnProcess } from "./support/load-process.ts";
 import { buildPeers, installPeers, PEER_LABELS, startPeer, type PeerName, type RunningPeer } from "./support/peers.ts";
 import { connect } from "./support/postgres-admin.ts";
 import { cpuSnapshot, cpuSpent } from "./support/proc-cpu.ts";
@@ -157,7 +156,7 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
     const halfLoadP99 = async (target: Target, maxRps: number) => {
       await untilQuiet(app.pid());
       const rate = Math.max(1, Math.round(maxRps / 2));
-      const run = await pacedLoad(app.url + target.path, {
+      const run = await pacedLoadInOwnProcess(app.url + target.path, {
         method: target.method,
         headers: headersOf(target),
         body: target.body,
@@ -358,7 +357,7 @@ async function load(contender: Contender, target: Target, seconds: number, rate?
   // Requests a slow run left behind would otherwise count against this one.
   await untilQuiet(contender.pid());
   const before = cpuSnapshot(contender.pid());
-  const result = await autocannon({
+  const result = await autocannonLoad({
     url: contender.url + (contender.path ?? target.path),
     method: target.method,
     headers: headersOf(target, contender.acceptEncoding),
@@ -369,11 +368,11 @@ async function load(contender: Contender, target: Target, seconds: number, rate?
   });
   const spent = cpuSpent(before, cpuSnapshot(contender.pid()));
   return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
-    failed: result.requests.total - (result.statusCodeStats?.[`${expectedStatus(target)}`]?.count ?? 0) + result.errors + result.timeouts,
+    rps: result.rps,
+    p50: result.p50,
+    p99: result.p99,
+    requests: result.total,
+    failed: result.total - (result.statuses[`${expectedStatus(target)}`] ?? 0) + result.errors + result.timeouts,
     nodeMs: spent.nodeMs,
     postgresMs: spent.postgresMs,
   };

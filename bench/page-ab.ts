@@ -6,10 +6,10 @@
 //     [--seconds=5] [--rounds=6] [--identity] [--database=postgres://…/nearhand_bench_10k]
 import path from "node:path";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
 
 import { startServer, type RunningServer } from "./support/app-server.ts";
 import { findTargets, removeBenchRows } from "./support/bench-data.ts";
+import { autocannonLoad } from "./support/load-process.ts";
 import { connect } from "./support/postgres-admin.ts";
 import { cpuSnapshot, cpuSpent } from "./support/proc-cpu.ts";
 import { createSessions } from "./support/sessions.ts";
@@ -40,10 +40,9 @@ interface Run {
 
 async function load(server: RunningServer, headers: Record<string, string>, duration: number): Promise<Run> {
   const before = cpuSnapshot(server.process().pid!);
-  const result = await autocannon({ url: server.url + "/", headers, connections: CONNECTIONS, duration });
+  const result = await autocannonLoad({ url: server.url + "/", headers, connections: CONNECTIONS, duration });
   const spent = cpuSpent(before, cpuSnapshot(server.process().pid!));
-  const ok = result.statusCodeStats?.["200"]?.count ?? 0;
-  return { rps: result.requests.average, ...spent, requests: result.requests.total, failed: result.requests.total - ok + result.errors };
+  return { rps: result.rps, ...spent, requests: result.total, failed: result.total - (result.statuses["200"] ?? 0) + result.errors };
 }
 
 const median = (xs: number[]) => {
