@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 
 import { appServerForFile } from "../support/app-server.ts";
-import { HttpClient, uniqueEmail } from "../support/http-client.ts";
+import { becomeOnlineProviderOf, type HttpClient, signedInAs, uniqueEmail } from "../support/http-client.ts";
 import { MAIL_PATH } from "../support/server-hooks.ts";
 
 const app = appServerForFile({ MAIL_WORKER_POLL_SECONDS: "0.5", MAIL_RETRY_SECONDS: "1" });
@@ -32,16 +32,9 @@ async function settledMailTo(email: string, count: number): Promise<Caught[]> {
 }
 
 async function signedIn(label: string, role: "seeker" | "provider" = "seeker") {
-  const email = uniqueEmail(label);
-  const client = new HttpClient(app.url);
-  await client.signIn(email, label, "Tester");
-  if (role === "provider") {
-    await client.postJson("/api/users/switch-role", { newRole: "provider", userType: "individual" });
-    await client.postForm("/profile?edit=1", { firstName: label, providerCategories: "assembly" });
-    await client.postJson("/api/users/toggle-online", { isOnline: true });
-  }
-  const me = await (await client.request("/api/auth/user")).json();
-  return Object.assign(client, { id: me.id as string, email });
+  const client = await signedInAs(app.url, uniqueEmail(label), label, "Tester");
+  if (role === "provider") await becomeOnlineProviderOf(client, label, "assembly");
+  return client;
 }
 
 async function acceptedBooking(job: Record<string, unknown> = {}) {

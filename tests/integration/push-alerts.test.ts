@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { appServerForFile } from "../support/app-server.ts";
 import { TEST_VAPID_ENV } from "../support/env.ts";
-import { HttpClient, uniqueEmail } from "../support/http-client.ts";
+import { becomeOnlineProviderOf, HttpClient, signedInAs, uniqueEmail } from "../support/http-client.ts";
 import { startPushService, type Arrival, type PushService, type TestSubscription } from "../support/push-service.ts";
 import { MAIL_PATH } from "../support/server-hooks.ts";
 
@@ -22,16 +22,9 @@ afterAll(async () => {
 type Client = HttpClient & { id: string; email: string };
 
 async function signedIn(label: string, role: "seeker" | "provider" = "seeker"): Promise<Client> {
-  const email = uniqueEmail(label);
-  const client = new HttpClient(app.url);
-  await client.signIn(email, label, "Tester");
-  if (role === "provider") {
-    await client.postJson("/api/users/switch-role", { newRole: "provider", userType: "individual" });
-    await client.postForm("/profile?edit=1", { firstName: label, providerCategories: "assembly" });
-    await client.postJson("/api/users/toggle-online", { isOnline: true });
-  }
-  const me = await (await client.request("/api/auth/user")).json();
-  return Object.assign(client, { id: me.id as string, email });
+  const client = await signedInAs(app.url, uniqueEmail(label), label, "Tester");
+  if (role === "provider") await becomeOnlineProviderOf(client, label, "assembly");
+  return client;
 }
 
 /** A device of the client's: a subscription on the local push service, turned on through POST /api/push-subscriptions. */

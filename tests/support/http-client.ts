@@ -114,3 +114,10 @@ export async function becomeOnlineProvider(client: HttpClient): Promise<void> {
     if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
   }
 }
+
+/** Makes the signed-in user an online provider of `category` (who hears of that category's urgent jobs nearby). */
+export async function becomeOnlineProviderOf(client: HttpClient, firstName: string, category: string): Promise<void> {
+  await client.postJson("/api/users/switch-role", { newRole: "provider", userType: "individual" });
+  await client.postForm("/profile?edit=1", { firstName, providerCategories: category });
+  await client.postJson("/api/users/toggle-online", { isOnline: true });
+}
