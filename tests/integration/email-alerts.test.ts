@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 
 import { appServerForFile } from "../support/app-server.ts";
-import { becomeOnlineProviderOf, type HttpClient, signedInAs, uniqueEmail } from "../support/http-client.ts";
+import { becomeOnlineProviderOf, signedInAs, uniqueEmail, type HttpClient } from "../support/http-client.ts";
 import { MAIL_PATH } from "../support/server-hooks.ts";
 
 const app = appServerForFile({ MAIL_WORKER_POLL_SECONDS: "0.5", MAIL_RETRY_SECONDS: "1" });
