@@ -68,8 +68,12 @@ describe("the reports queue", () => {
     }
     const nasty = sent[3];
     await hideContentIn(db, operator, { targetType: "message", targetId: sent[1].id, reason: "Earlier abuse" });
+    // A clock tick apart: reports made in one tick would order by id alone, not by time.
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
     await report(seeker.id, { type: "message", id: nasty.id, userId: helper.id }, "offensive", "Insulted me");
+    await tick();
     await report(other.id, { type: "user", id: helper.id, userId: helper.id }, "unsafe");
+    await tick();
     await report(seeker.id, { type: "user", id: helper.id, userId: helper.id }, "scam", "Asked for cash first");
 
     const queue = (await reportQueueIn(db)).filter((item) => item.targetUserId === helper.id);

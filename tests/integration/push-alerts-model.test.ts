@@ -151,6 +151,8 @@ describe("a due push", () => {
     await recordDelivery(db, alert, phone);
     const [sent] = await db.select().from(t.pushDeliveries).where(eq(t.pushDeliveries.key, first.id));
 
+    // A clock tick later (PGlite's clock counts whole milliseconds: in the same one, the message would not be newer).
+    await new Promise((resolve) => setTimeout(resolve, 5));
     await sendMessage(db, near.id, { bookingId: booking.id, content: "second" });
     const second = (await notificationsOf(seeker.id, "message")).find((n) => n.id !== first.id)!;
     expect(await alertToSend(db, second.id, phone)).toMatchObject({
