@@ -10,7 +10,7 @@ import type { SessionUser } from "./session.ts";
 
 const JOB_COLUMNS = sql`j.id, j.seeker_id as "seekerId", j.category_id as "categoryId", j.title, j.description, j.image_url as "imageUrl",
   j.is_urgent as "isUrgent", j.latitude, j.longitude, j.address, j.location_approximate as "locationApproximate", j.budget, j.status,
-  j.created_at as "createdAt", j.updated_at as "updatedAt"`;
+  j.requested_provider_id as "requestedProviderId", j.hidden_at as "hiddenAt", j.hidden_for as "hiddenFor", j.created_at as "createdAt", j.updated_at as "updatedAt"`;
 const SEEKER_COLUMNS = sql`u.id as "sId", u.first_name as "sFirstName", u.last_name as "sLastName", u.profile_image_url as "sImage", u.average_rating as "sRating"`;
 
 type JobRow = Record<string, unknown> & { latitude: string; longitude: string; address: string; locationApproximate: boolean };
@@ -34,7 +34,7 @@ function jobWithSeeker(row: JobRow, exactLocation: boolean) {
 /** The header's badges: unread notifications and unread messages. */
 export async function unreadCounts(userId: string) {
   const [row] = await sql`select count(*)::int as notifications,
-    (select count(*)::int from messages where receiver_id = ${userId} and is_read = false) as messages
+    (select count(*)::int from messages where receiver_id = ${userId} and is_read = false and hidden_at is null) as messages
     from notifications where user_id = ${userId} and is_read = false`;
   return row;
 }
@@ -44,22 +44,89 @@ let providerCounts: { at: number; counts: Promise<Record<string, number>> } | un
 function onlineProvidersByCategory(): Promise<Record<string, number>> {
   if (providerCounts && Date.now() - providerCounts.at < 10_000) return providerCounts.counts;
   const counts = sql`select unnest(provider_categories) as category, count(*)::int as n from users
-    where is_provider_online and current_role = 'provider' group by 1`.then((rows) => Object.fromEntries(rows.map((r) => [r.category, r.n])));
+    where users.is_provider_online = true and users.current_role = 'provider' group by 1`.then((rows) => Object.fromEntries(rows.map((r) => [r.category, r.n])));
   providerCounts = { at: Date.now(), counts };
   return counts;
 }
 
-/** The seeker home's data: badges, provider counts, the four newest jobs, the hearts. */
-export async function seekerHome(user: SessionUser) {
-  const [counts, providers, jobs, favorites] = await Promise.all([
+export type SeekerHomeJob = ReturnType<typeof jobWithSeeker> & {
+  id: string;
+  title: string;
+  description: string;
+  isUrgent: boolean;
+  status: "posted" | "matched" | "in_progress" | "completed" | "cancelled";
+  budget: string | null;
+  requestedProviderId: string | null;
+  createdAt: Date;
+  seeker: { id: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null; averageRating: string };
+};
+export interface SeekerHomeBooking {
+  id: string;
+  status: string;
+  scheduledAt: Date | null;
+  scheduledEndAt: Date | null;
+  expiresAt: Date | null;
+  job: Record<string, unknown> & { title: string };
+  provider: { id: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null; averageRating: string };
+}
+export interface SeekerHomeData {
+  counts: { notifications: number; messages: number };
+  providers: Record<string, number>;
+  jobs: SeekerHomeJob[];
+  bookings: SeekerHomeBooking[];
+  /** The hearts: each saved job's role (the current role's favorite wins), and the role a new one is saved with. */
+  savedJobs: Map<string, string>;
+  role: string;
+}
+
+/** How many of the seeker's newest jobs, and of their requests and bookings, the home shows (the app's). */
+const RECENT_REQUESTS = 4;
+const YOUR_BOOKINGS = 5;
+/** Every column of a booking (the app selects them all), named "b.<key>" beside the job's columns. */
+const BOOKING_COLUMNS = sql`b.id as "b.id", b.job_id as "b.jobId", b.seeker_id as "b.seekerId", b.provider_id as "b.providerId", b.agreed_price as "b.agreedPrice", b.payment_method as "b.paymentMethod", b.payment_status as "b.paymentStatus", b.status as "b.status", b.scheduled_at as "b.scheduledAt", b.scheduled_end_at as "b.scheduledEndAt", b.expires_at as "b.expiresAt", b.cancelled_by as "b.cancelledBy", b.cancelled_at as "b.cancelledAt", b.cancellation_reason as "b.cancellationReason", b.accepted_at as "b.acceptedAt", b.job_posted_at as "b.jobPostedAt", b.started_at as "b.startedAt", b.completed_at as "b.completedAt", b.created_at as "b.createdAt", b.updated_at as "b.updatedAt"`;
+
+/**
+ * The seeker home's data, as the app's statements read it: badges, provider counts, the four newest jobs (a hidden
+ * one left out), the open requests and active bookings, and the favorites for the hearts.
+ */
+export async function seekerHome(user: SessionUser): Promise<SeekerHomeData> {
+  const [counts, providers, jobs, bookings, favorites] = await Promise.all([
     unreadCounts(user.id),
     onlineProvidersByCategory(),
     sql<JobRow[]>`select ${JOB_COLUMNS}, ${SEEKER_COLUMNS} from jobs j join users u on u.id = j.seeker_id
-      where j.seeker_id = ${user.id} order by j.created_at desc, j.id desc limit 4`,
-    sql`select id, target_type as "targetType", target_id as "targetId", role, created_at as "createdAt" from favorites
+      where j.seeker_id = ${user.id} and j.hidden_at is null order by j.created_at desc, j.id desc limit ${RECENT_REQUESTS}`,
+    sql`select ${BOOKING_COLUMNS}, ${JOB_COLUMNS}, ${SEEKER_COLUMNS} from bookings b join jobs j on j.id = b.job_id join users u on u.id = b.provider_id
+      where b.seeker_id = ${user.id} and ((b.status = 'pending' and b.expires_at > now()) or b.status in ('accepted', 'in_progress'))
+      order by b.scheduled_at asc limit ${YOUR_BOOKINGS}`,
+    sql`select id, user_id as "userId", target_type as "targetType", target_id as "targetId", role, created_at as "createdAt" from favorites
       where user_id = ${user.id} order by created_at desc`,
   ]);
-  return { counts, providers, jobs: jobs.map((row) => jobWithSeeker(row, true)), favorites };
+  const savedJobs = new Map<string, string>();
+  for (const favorite of favorites) {
+    if (favorite.targetType !== "job") continue;
+    if (!savedJobs.has(favorite.targetId) || favorite.role === user.currentRole) savedJobs.set(favorite.targetId, favorite.role);
+  }
+  return {
+    counts: counts as SeekerHomeData["counts"],
+    providers,
+    jobs: jobs.map((row) => jobWithSeeker(row, true) as SeekerHomeJob),
+    bookings: bookings.map((row) => bookingWithJob(row)),
+    savedJobs,
+    role: user.currentRole,
+  };
+}
+
+/** A booking row with its job (as its seeker sees it) and provider. */
+function bookingWithJob(row: Record<string, unknown>): SeekerHomeBooking {
+  const { sId, sFirstName, sLastName, sImage, sRating, ...rest } = row;
+  const booking: Record<string, unknown> = {};
+  const job: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(rest)) {
+    if (key.startsWith("b.")) booking[key.slice(2)] = value;
+    else job[key] = value;
+  }
+  const provider = { id: sId, firstName: sFirstName, lastName: sLastName, profileImageUrl: sImage, averageRating: sRating };
+  return { ...booking, job: { ...job, exactLocation: true }, provider } as unknown as SeekerHomeBooking;
 }
 
 /** GET /api/jobs/available: the app's groups (mine and urgent, mine, others urgent, others), nearest first. */
@@ -79,7 +146,12 @@ export async function availableJobs(user: SessionUser, limit = 50) {
       if (found.length === limit || categories.length === 0) continue;
       const wanted = limit - found.length;
       const branches = categories.map((category) => {
-        const pair = sql`j.status = 'posted' and j.is_urgent = ${urgent} and j.category_id = ${category} and j.seeker_id <> ${user.id}`;
+        // As the app's: never a request to one provider, a hidden job, a job the provider withdrew from (decision
+        // 0062) or one of a seeker blocked either way (issue 34). Urgency literal, as the partial indexes need it.
+        const pair = sql`j.status = 'posted' and j.requested_provider_id is null and j.hidden_at is null and ${urgent ? sql`j.is_urgent` : sql`not j.is_urgent`}
+          and j.category_id = ${category} and j.seeker_id <> ${user.id}
+          and not exists (select 1 from booking_withdrawals w where w.job_id = j.id and w.provider_id = ${user.id})
+          and not exists (select 1 from blocks k where (k.blocker_id = j.seeker_id and k.blocked_id = ${user.id}) or (k.blocker_id = ${user.id} and k.blocked_id = j.seeker_id))`;
         return sql`(select j.id from jobs j where ${pair}
           and j.position <@ cube_enlarge(${center}::cube, coalesce((select (j.position <-> ${center}::cube) from jobs j
             where ${pair} and j.position <@ cube_enlarge(${center}::cube, ${maxChord}, 3)
@@ -106,12 +178,12 @@ export async function conversations(user: SessionUser) {
     select c.id as "bookingId", j.title as "jobTitle", c.status as "bookingStatus",
            o.id as "otherId", o.first_name as "otherFirstName", o.last_name as "otherLastName", o.profile_image_url as "otherImage",
            c.last_content as "lastContent", c.last_at as "lastAt",
-           (select count(*)::int from messages u where u.booking_id = c.id and u.receiver_id = ${user.id} and u.is_read = false) as "unread"
+           (select count(*)::int from messages u where u.booking_id = c.id and u.receiver_id = ${user.id} and u.is_read = false and u.hidden_at is null) as "unread"
     from (
       select b.id, b.job_id, b.status, b.seeker_id, b.provider_id, b.created_at, last.content as last_content, last.created_at as last_at
       from bookings b
       left join lateral (
-        select m.content, m.created_at from messages m where m.booking_id = b.id order by m.created_at desc, m.id desc limit 1
+        select m.content, m.created_at from messages m where m.booking_id = b.id and m.hidden_at is null order by m.created_at desc, m.id desc limit 1
       ) last on true
       where (b.seeker_id = ${user.id} or b.provider_id = ${user.id})
         and (last.created_at is not null or b.status in ('accepted', 'in_progress'))
@@ -158,26 +230,33 @@ export async function sendMessage(user: SessionUser, body: unknown) {
     returning points`;
   if (limit.points > MESSAGES_PER_MINUTE) throw new HttpError(429, "Too many requests");
   const { message, other } = await sql.begin(async (tx) => {
-    const [booking] = await tx`select b.id, b.seeker_id, b.provider_id, b.status, j.title from bookings b join jobs j on j.id = b.job_id
+    // The app's one statement: the booking (share-locked) with its job's title, the other party, the sender's name
+    // and whether either party blocked the other.
+    const [booking] = await tx`select b.id, b.status, j.title, case when b.seeker_id = ${user.id} then b.provider_id else b.seeker_id end as other,
+        s.first_name, s.last_name,
+        exists (select 1 from blocks k where (k.blocker_id = ${user.id} and k.blocked_id = case when b.seeker_id = ${user.id} then b.provider_id else b.seeker_id end)
+          or (k.blocker_id = case when b.seeker_id = ${user.id} then b.provider_id else b.seeker_id end and k.blocked_id = ${user.id})) as blocked
+      from bookings b join jobs j on j.id = b.job_id join users s on s.id = ${user.id}
       where b.id = ${input.bookingId as string} and (b.seeker_id = ${user.id} or b.provider_id = ${user.id}) for share of b`;
     if (!booking) throw new HttpError(404, "Booking not found");
     if (booking.status === "cancelled") throw new HttpError(409, "This booking was cancelled: messages are closed");
-    const other = booking.seeker_id === user.id ? booking.provider_id : booking.seeker_id;
+    const other = booking.other;
     if (input.receiverId !== other) throw new HttpError(400, "receiverId must be the other party of the booking");
+    if (booking.blocked) throw new HttpError(409, "You can't message this person");
     const [message] = await tx`insert into messages (booking_id, sender_id, receiver_id, content) values (${booking.id}, ${user.id}, ${other}, ${content})
-      returning id, booking_id as "bookingId", sender_id as "senderId", receiver_id as "receiverId", content, is_read as "isRead", created_at as "createdAt"`;
-    const [sender] = await tx`select first_name, last_name from users where id = ${user.id}`;
-    const name = [sender.first_name, sender.last_name].filter(Boolean).join(" ");
+      returning id, booking_id as "bookingId", sender_id as "senderId", receiver_id as "receiverId", content, is_read as "isRead", hidden_at as "hiddenAt", created_at as "createdAt"`;
+    const name = [booking.first_name, booking.last_name].filter(Boolean).join(" ");
     const preview = content.length > 80 ? `${content.slice(0, 79)}…` : content;
     const [notification] = await tx`insert into notifications (user_id, type, title, message, related_id) values (${other}, 'message', ${`New message from ${name}`}, ${`"${booking.title}": ${preview}`}, ${booking.id})
-      returning id`;
+      returning id, type, user_id, related_id`;
     await queueMessageAlert(tx, notification.id, booking.id, other);
     return { message, other: other as string };
   });
   // The live events leave after the commit, in one statement that does not wait for the WAL flush (the app's
   // decision 0058).
+  const sentAt = Date.now();
   await sql`select set_config('synchronous_commit', 'off', true),
-    pg_notify('nearhand_events', ${JSON.stringify({ type: "notification", userIds: [other], data: {} })}),
-    pg_notify('nearhand_events', ${JSON.stringify({ type: "message", userIds: [other, user.id], data: { bookingId: message.bookingId, messageId: message.id } })})`;
+    pg_notify('nearhand_events', ${JSON.stringify({ type: "notification", userIds: [other], data: {}, sentAt })}),
+    pg_notify('nearhand_events', ${JSON.stringify({ type: "message", userIds: [other, user.id], data: { bookingId: message.bookingId, messageId: message.id }, sentAt })})`;
   return message;
 }
