@@ -12,6 +12,7 @@ import path from "node:path";
 import { ROOT, startServer, survivalFigure } from "./support/app-server.ts";
 import { BENCH_MESSAGE_PREFIX, findTargets, removeBenchRows } from "./support/bench-data.ts";
 import { autocannonLoad, pacedLoadInOwnProcess } from "./support/load-process.ts";
+import { canonicalBody, firstDifference } from "./support/markup.ts";
 import { buildPeers, installPeers, PEER_LABELS, startPeer, type PeerName, type RunningPeer } from "./support/peers.ts";
 import { connect } from "./support/postgres-admin.ts";
 import { cpuSnapshot, cpuSpent } from "./support/proc-cpu.ts";
@@ -108,11 +109,9 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
       content: `${BENCH_MESSAGE_PREFIX} load test message`,
     });
 
-    // The peers render the app's own markup of the two pages they serve.
-    const markup = async (target: Target) => (await fetch(server.url + target.path, { headers: headersOf(target) })).text();
     await installPeers();
-    console.log("  building the peers with the app's markup …");
-    await buildPeers({ landing: await markup(landing), seekerHome: await markup(seekerHome) });
+    console.log("  building the peers …");
+    await buildPeers();
     for (const name of ["express", "rr7", "next"] as const)
       peers.set(name, await startPeer(name, options.databaseUrl, { RATE_LIMIT_MULTIPLIER: "100000" }));
 
@@ -144,6 +143,7 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
       path: baselinePath(target),
     });
 
+    await checkSameMarkup(report, app, [landing, seekerHome], [peer("rr7"), peer("next")]);
     await checkIdenticalJson(
       report,
       app,
@@ -220,6 +220,17 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
           `${pct(share)} of node:http`,
           share >= BUDGETS.visitorShareOfNodeHttp && !anyFailed(rounds, 0),
           { rounds },
+        ),
+      );
+      // What a request costs beside what it earns: Node's CPU per request (a visitor page reads no database).
+      const cpu = median(rounds.map((r) => cpuPerRequest(r[0]) / cpuPerRequest(r[1])));
+      report.add(
+        figure(
+          `${target.name} CPU per request vs node:http`,
+          `${cpuSummary(rounds, 0)}; node:http ${cpuSummary(rounds, 1)}`,
+          "",
+          `${cpu.toFixed(2)}× node:http's CPU/req`,
+          null,
         ),
       );
       for (const [first, name] of [
@@ -318,6 +329,14 @@ function summary(rounds: Run[][], i: number): string {
   );
 }
 
+/** "0.12 ms CPU/req (Node 0.12 + PostgreSQL 0.00)", medians over the rounds. */
+function cpuSummary(rounds: Run[][], i: number): string {
+  const runs = rounds.map((r) => r[i]);
+  const node = median(runs.map((r) => r.nodeMs / Math.max(r.requests, 1)));
+  const postgres = median(runs.map((r) => r.postgresMs / Math.max(r.requests, 1)));
+  return `${(node + postgres).toFixed(3)} ms CPU/req (Node ${node.toFixed(3)} + PostgreSQL ${postgres.toFixed(3)})`;
+}
+
 /** Each contender in turn, `rounds` times, after one warm-up each; returns runs by round, then by contender. */
 async function interleaved(target: Target, contenders: Contender[], options: HttpOptions): Promise<Run[][]> {
   console.log(`\n${target.name}: ${contenders.map((c) => c.label).join(", ")}`);
@@ -376,6 +395,30 @@ async function load(contender: Contender, target: Target, seconds: number, rate?
     nodeMs: spent.nodeMs,
     postgresMs: spent.postgresMs,
   };
+}
+
+/**
+ * The peers render the pages they serve from their queries with the app's markup: the same session's page, its
+ * <body> compared element by element (canonicalBody says what is evened out), checked before any timing.
+ */
+async function checkSameMarkup(report: Report, app: Contender, targets: Target[], others: Contender[]): Promise<void> {
+  for (const target of targets) {
+    const bodyOf = async (contender: Contender) => {
+      const response = await fetch(contender.url + target.path, { headers: { ...headersOf(target), "Accept-Encoding": "identity" } });
+      return canonicalBody(await response.text());
+    };
+    const expected = await bodyOf(app);
+    const differing: string[] = [];
+    for (const other of others) {
+      const difference = firstDifference(expected, await bodyOf(other));
+      if (difference) differing.push(`${other.label} (${difference})`);
+    }
+    const elements = expected.split("\n").filter((line) => line.startsWith("<") && !line.startsWith("</")).length;
+    const value = differing.length
+      ? `differs: ${differing.join("; ")}`
+      : `${elements} elements, the same as ${others.map((o) => o.label).join(", ")}`;
+    report.add(figure(`${target.name} markup matches the peers`, value, "same body", "", differing.length === 0));
+  }
 }
 
 /** The JSON endpoints answer the same bytes as their peers (a new message: the same but for its id and time). */

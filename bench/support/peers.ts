@@ -1,12 +1,10 @@
-// The peers of issue 19 (bench/peers): installed on first use with `npm ci` in their own folder, given the
-// app's markup, built, and started as their own processes on the benchmark database.
+// The peers of issue 19 (bench/peers): installed on first use with `npm ci` in their own folder, built, and started as their own processes on the benchmark database.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 
 import { freePort } from "../../tests/support/free-port.ts";
 import { ROOT } from "./app-server.ts";
-import { bodyComponentSource } from "./markup.ts";
 import { BENCH_SESSION_SECRET } from "./sessions.ts";
 
 export const PEERS_DIR = path.join(ROOT, "bench/peers");
@@ -43,12 +41,8 @@ export async function installPeers(): Promise<void> {
   await run("npm", ["ci", "--no-audit", "--no-fund"], PEERS_DIR);
 }
 
-/** Writes the app's pages as the peers' components, then builds the two that need a build. */
-export async function buildPeers(pages: { landing: string; seekerHome: string }): Promise<void> {
-  const dir = path.join(PEERS_DIR, "generated");
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, "landing.js"), bodyComponentSource(pages.landing, "landing"));
-  writeFileSync(path.join(dir, "seeker-home.js"), bodyComponentSource(pages.seekerHome, "seeker home"));
+/** Builds the two peers that need a build. */
+export async function buildPeers(): Promise<void> {
   const env = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
   await run(process.execPath, [bin("react-router"), "build"], path.join(PEERS_DIR, "rr7"), env);
   await run(process.execPath, [bin("next"), "build"], path.join(PEERS_DIR, "next"), env);

@@ -1,11 +1,10 @@
 import type { ReactNode } from "react";
-
-export const metadata = { title: "Nearhand" };
+import { BODY_CLASS } from "../../shared/pages.tsx";
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body className={BODY_CLASS}>{children}</body>
     </html>
   );
 }

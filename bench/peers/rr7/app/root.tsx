@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { BODY_CLASS } from "../../shared/pages.tsx";
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -7,11 +8,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>Nearhand</title>
         <Meta />
         <Links />
       </head>
-      <body>
+      <body className={BODY_CLASS}>
         {children}
         <ScrollRestoration />
         <Scripts />
