@@ -1,7 +1,8 @@
 // Finds the seeded rows the server benchmarks act on, and removes what they
-// add (sessions, messages, notifications) so reruns start from the same data.
+// add (this run's sessions, messages, notifications) so reruns start from the same data.
 import type { Sql } from "./postgres-admin.ts";
 import { BENCH_PROVIDER_EMAIL, BENCH_SEEKER_EMAIL } from "./scale.ts";
+import { SID_PREFIX } from "./sessions.ts";
 
 /** Messages the benchmarks send start with this; seeded ones never do. */
 export const BENCH_MESSAGE_PREFIX = "bench:";
@@ -36,7 +37,7 @@ export async function findTargets(sql: Sql): Promise<BenchTargets> {
 }
 
 export async function removeBenchRows(sql: Sql): Promise<void> {
-  await sql`delete from sessions where sid like 'bench-%'`;
+  await sql`delete from sessions where sid like ${SID_PREFIX + "%"}`;
   await sql`delete from messages where content like ${BENCH_MESSAGE_PREFIX + "%"}`;
   await sql`delete from notifications where type = 'message' and message like ${'%": ' + BENCH_MESSAGE_PREFIX + "%"}`;
 }

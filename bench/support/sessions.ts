@@ -7,8 +7,12 @@ import { createCookie } from "react-router";
 import type { Sql } from "./postgres-admin.ts";
 
 export const BENCH_SESSION_SECRET = "nearhand-benchmark-session-secret";
-/** bench-data.ts removes the rows with this prefix. */
-const SID_PREFIX = "bench-";
+/**
+ * This run's sessions start with this, and bench-data.ts removes only those: runs on one database at the same time
+ * (several checkouts, several parts) no longer sign each other out. It does not start with "bench-", which runs
+ * before this one removed wholesale. One a run leaves behind (it crashed) expires in a day, and the app prunes it.
+ */
+export const SID_PREFIX = `bench:${process.pid}:${randomBytes(6).toString("hex")}:`;
 const cookie = createCookie("nearhand_session", { secrets: [BENCH_SESSION_SECRET], path: "/" });
 
 export interface BenchSession {
