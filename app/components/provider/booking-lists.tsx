@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 
-import { UpcomingRows, type UpcomingRowData } from "~/components/booking-rows-view";
 import { AlertCircle, CalendarClock, Clock } from "~/components/icons";
+import { UpcomingRows, type UpcomingRowData } from "~/components/provider/booking-rows-view";
 import { RequestAnswer } from "~/components/provider/request-answer";
 import { Bars, SkeletonList } from "~/components/skeletons";
 import { getConfig } from "~/infra/config.server";

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-import { ActiveJobRows } from "~/components/booking-rows-view";
 import { heartProps } from "~/components/favorites/saved.server";
 import { Briefcase, CalendarCheck, DollarSign, Info, Power, PowerOff, Star, Wallet } from "~/components/icons";
 import { JobCardList } from "~/components/job-card";
 import { GoOnlineButton } from "~/components/provider/availability-toggle";
+import { ActiveJobRows } from "~/components/provider/booking-rows-view";
 import { Bar, Bars, JobCardSkeleton, SkeletonList } from "~/components/skeletons";
 import { countOf, formatPrice, formatRating, statusLabel } from "~/lib/format";
 import { DEFAULT_LOCATION } from "~/lib/geo";

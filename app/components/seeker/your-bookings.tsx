@@ -1,4 +1,4 @@
-import { SeekerBookingRows } from "~/components/booking-rows-view";
+import { SeekerBookingRows } from "~/components/seeker/seeker-booking-rows-view";
 import { getConfig } from "~/infra/config.server";
 import { formatMoment, formatWindow } from "~/lib/schedule";
 import { fullName } from "~/lib/user-display";
