@@ -4,6 +4,7 @@ import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 
 import { bookings, jobs, messages, users, type Message } from "#db/schema.ts";
+import { builtOnceAnywhere } from "~/infra/built-once.server";
 import type { Executor } from "~/infra/db.server";
 import { isUuid } from "~/lib/ids";
 import { messageContentRule } from "~/lib/schemas/message";
@@ -42,8 +43,15 @@ export async function bookingOfParty(db: Executor, bookingId: string, userId: st
  */
 export async function bookingForSending(tx: Executor, bookingId: string, senderId: string) {
   if (!isUuid(bookingId)) return null;
+  const [row] = await bookingForSendingQuery(tx).execute({ bookingId, senderId });
+  return row ?? null;
+}
+
+/** Built once per database: every message sent reads it. Placeholders: bookingId, senderId. */
+const bookingForSendingQuery = builtOnceAnywhere((db) => {
+  const senderId = sql.placeholder("senderId");
   const other = sql<string>`case when ${bookings.seekerId} = ${senderId} then ${bookings.providerId} else ${bookings.seekerId} end`;
-  const [row] = await tx
+  return db
     .select({
       id: bookings.id,
       status: bookings.status,
@@ -55,16 +63,30 @@ export async function bookingForSending(tx: Executor, bookingId: string, senderI
     .from(bookings)
     .innerJoin(jobs, eq(jobs.id, bookings.jobId))
     .innerJoin(users, eq(users.id, senderId))
-    .where(and(eq(bookings.id, bookingId), or(eq(bookings.seekerId, senderId), eq(bookings.providerId, senderId))))
-    .for("share", { of: bookings });
-  return row ?? null;
-}
+    .where(and(eq(bookings.id, sql.placeholder("bookingId")), or(eq(bookings.seekerId, senderId), eq(bookings.providerId, senderId))))
+    .for("share", { of: bookings })
+    .prepare("booking_for_sending");
+});
 
 /** Stores a message; the caller has checked the booking and its parties. */
 export async function insertMessage(db: Executor, values: Pick<Message, "bookingId" | "senderId" | "receiverId" | "content">): Promise<Message> {
-  const [message] = await db.insert(messages).values(values).returning();
+  const [message] = await insertMessageQuery(db).execute(values);
   return message;
 }
+
+/** Built once per database. Placeholders: bookingId, senderId, receiverId, content. */
+const insertMessageQuery = builtOnceAnywhere((db) =>
+  db
+    .insert(messages)
+    .values({
+      bookingId: sql.placeholder("bookingId"),
+      senderId: sql.placeholder("senderId"),
+      receiverId: sql.placeholder("receiverId"),
+      content: sql.placeholder("content"),
+    })
+    .returning()
+    .prepare("insert_message"),
+);
 
 /** What a message notification says: the job and the start of the message. */
 export function messageNotificationText(jobTitle: string, content: string): string {
