@@ -48,3 +48,12 @@ export function builtOnceAnywhere<Query extends PreparedQuery>(build: (db: Execu
 function clientOf(db: Executor): unknown {
   return (db._.session as unknown as { client: unknown }).client;
 }
+
+/**
+ * Runs a statement whose text is fixed (its values are parameters) on the executor given, the database or a
+ * transaction: `db.execute(sql`…`)` walks and joins its template again on every call. The driver prepares it as it
+ * does drizzle's statements (db/prepared-statements.ts).
+ */
+export function runStatement(db: Executor, text: string, params: unknown[]): Promise<unknown> {
+  return db._.session.prepareQuery({ sql: text, params }, undefined, undefined, false).execute();
+}
