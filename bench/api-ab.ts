@@ -6,8 +6,10 @@
 //
 //   node --import ./bench/support/register.ts bench/api-ab.ts [--a=<checkout with a build>] [--b=.]
 //     [--targets=post,conversations] [--seconds=5] [--rounds=5] [--database=postgres://…/nearhand_bench]
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { createCookie } from "react-router";
 
 import { startServer, type RunningServer } from "./support/app-server.ts";
 import { BENCH_MESSAGE_PREFIX, findTargets } from "./support/bench-data.ts";
@@ -16,7 +18,7 @@ import { installPeers, startPeer, type RunningPeer } from "./support/peers.ts";
 import { connect } from "./support/postgres-admin.ts";
 import { cpuSnapshot, cpuSpent } from "./support/proc-cpu.ts";
 import { benchDatabaseUrl } from "./support/scale.ts";
-import { createSessions } from "./support/sessions.ts";
+import { BENCH_SESSION_SECRET } from "./support/sessions.ts";
 
 const { values } = parseArgs({
   options: {
@@ -98,9 +100,11 @@ let peer: RunningPeer | undefined;
 const sids: string[] = [];
 try {
   const ids = await findTargets(sql);
-  const [provider] = await createSessions(sql, [ids.providerId]);
-  const signed = decodeURIComponent(provider.value);
-  sids.push(JSON.parse(Buffer.from(signed.slice(0, signed.lastIndexOf(".")), "base64").toString("utf8")) as string);
+  // A session of its own prefix: another bench run's cleanup (removeBenchRows) deletes every "bench-" session.
+  const sid = `api-ab-${randomBytes(18).toString("base64url")}`;
+  await sql`insert into sessions ${sql({ sid, sess: sql.json({ userId: ids.providerId }), expire: new Date(Date.now() + 24 * 3600 * 1000) })}`;
+  sids.push(sid);
+  const provider = { cookie: (await createCookie("nearhand_session", { secrets: [BENCH_SESSION_SECRET], path: "/" }).serialize(sid)).split(";")[0] };
   const all: Record<string, Target> = {
     post: {
       name: "POST /api/messages",
