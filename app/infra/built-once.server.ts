@@ -1,5 +1,8 @@
 import "server-only";
 
+import { fillPlaceholders, type Query, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+
 import type { Executor } from "#db/client.ts";
 
 /**
@@ -56,4 +59,16 @@ function clientOf(db: Executor): unknown {
  */
 export function runStatement(db: Executor, text: string, params: unknown[]): Promise<unknown> {
   return db._.session.prepareQuery({ sql: text, params }, undefined, undefined, false).execute();
+}
+
+/**
+ * A statement written as drizzle SQL (`sql`…``, with sql.placeholder for its values), built once for any database
+ * and run with runStatement: what builtOnce is for a query builder's query, for a statement `db.execute` ran.
+ */
+export function statementOnce(build: () => SQL): (db: Executor, values: Record<string, unknown>) => Promise<unknown> {
+  let query: Query | undefined;
+  return (db, values) => {
+    query ??= new PgDialect().sqlToQuery(build());
+    return runStatement(db, query.sql, fillPlaceholders(query.params, values));
+  };
 }
