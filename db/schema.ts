@@ -574,21 +574,6 @@ export const emailDeliveries = pgTable(
 );
 
 /**
- * The push channel's choices per kind (decision 0077): no row means the defaults. The job digest is an email's
- * format (one message listing many jobs) and has no push column.
- */
-export const pushPreferences = pgTable("push_preferences", {
-  userId: uuid("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  urgentJobs: boolean("urgent_jobs").notNull().default(true),
-  bookings: boolean("bookings").notNull().default(true),
-  messages: boolean("messages").notNull().default(true),
-  reviews: boolean("reviews").notNull().default(false),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
-/**
  * One browser's Web Push subscription (decision 0077). It belongs to the session it was made in: that session's
  * end (sign-out, suspension, expiry) deletes it. An endpoint is one device's; subscribing it again for another
  * user moves it.
@@ -610,6 +595,11 @@ export const pushSubscriptions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
     lastFailureAt: timestamp("last_failure_at", { withTimezone: true }),
+    // The kinds this device is told of (decision 0077, per device since migration 0019): the digest is an email's format.
+    urgentJobs: boolean("urgent_jobs").notNull().default(true),
+    bookings: boolean("bookings").notNull().default(true),
+    messages: boolean("messages").notNull().default(true),
+    reviews: boolean("reviews").notNull().default(false),
   },
   (t) => [index("push_subscriptions_user_idx").on(t.userId), index("push_subscriptions_session_idx").on(t.sessionId)],
 );
@@ -648,5 +638,4 @@ export type Review = typeof reviews.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
 export type Favorite = typeof favorites.$inferSelect;
 export type EmailPreferences = typeof emailPreferences.$inferSelect;
-export type PushPreferences = typeof pushPreferences.$inferSelect;
 export type PushSubscription = typeof pushSubscriptions.$inferSelect;

@@ -3,13 +3,11 @@
 // the demo accounts and fetches every page uncompressed. Bytes depend on the build and the data, not on the machine.
 //
 //   node scripts/page-bytes.ts [--dir=<checkout with a build>] [--json=<file>] [--save=<folder for the documents>]
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-import { freePort } from "../tests/support/free-port.ts";
+import { startBuiltApp } from "../tests/support/built-app.ts";
 import { HttpClient } from "../tests/support/http-client.ts";
 
 const { values } = parseArgs({ options: { dir: { type: "string", default: "." }, json: { type: "string" }, save: { type: "string" } } });
@@ -47,53 +45,6 @@ function classBytes(html: string, payload: string): number {
   return bytes;
 }
 
-async function startApp(): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "nearhand-page-bytes-"));
-  const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ["server.ts"], {
-    cwd: checkout,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      PORT: String(port),
-      APP_URL: url,
-      DATA_DIR: dataDir,
-      SEED_DEMO: "true",
-      RATE_LIMIT_MULTIPLIER: "1000",
-      // The embedded development sign-in, whatever the shell has.
-      OIDC_ISSUER: "",
-      OIDC_CLIENT_ID: "",
-      OIDC_CLIENT_SECRET: "",
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let errors = "";
-  child.stderr!.on("data", (chunk) => (errors += chunk));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the app exited (${child.exitCode}):\n${errors}`);
-    if (Date.now() > deadline) throw new Error(`the app did not start:\n${errors}`);
-    if (
-      await fetch(`${url}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    async stop() {
-      child.kill("SIGTERM");
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function firstId(client: HttpClient, apiPath: string): Promise<string> {
   const response = await client.request(apiPath, { headers: { Accept: "application/json" } });
   const items = (await response.json()) as Array<{ id: string }>;
@@ -116,7 +67,7 @@ async function measure(client: HttpClient, page: string, pagePath: string): Prom
   };
 }
 
-const app = await startApp();
+const app = await startBuiltApp({ checkout, seedDemo: true, label: "page-bytes" });
 try {
   if (values.save) mkdirSync(values.save, { recursive: true });
   const visitor = new HttpClient(app.url);

@@ -229,6 +229,10 @@ export const pushDeviceAnswer = named(
     userAgent: z.string().nullable(),
     createdAt: z.date(),
     lastSuccessAt: z.date().nullable().describe("When a push service last took a message for it."),
+    alerts: z
+      .object({ urgentJobs: z.boolean(), bookings: z.boolean(), messages: z.boolean(), reviews: z.boolean() })
+      .describe("The kinds this device is told of; each device has its own (PATCH /api/push-subscriptions/{id})."),
+    current: z.boolean().describe("Whether it is the device of the session making this call."),
   }),
 );
 

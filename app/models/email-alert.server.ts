@@ -13,7 +13,7 @@ import { getConfig } from "~/infra/config.server";
 import type { Executor } from "~/infra/db.server";
 import { enqueue } from "~/infra/queue.server";
 import { isOnlineProvider } from "~/lib/statuses";
-import { getEmailChoices, isPushKind, wantsAlert, type EmailKind } from "~/models/alert-choices.server";
+import { getEmailChoices, isPushKind, wantsAlert, type EmailKind, type Recipient } from "~/models/alert-choices.server";
 import { unreadOfType } from "~/models/unread-notifications.server";
 
 export {
@@ -25,8 +25,7 @@ export {
   type EmailKind,
 } from "~/models/alert-choices.server";
 
-/** Where a due alert goes: the user's email, or one device of theirs (a push subscription). */
-export type Recipient = { channel: "email" } | { channel: "push"; subscriptionId: string };
+export type { Recipient };
 const EMAIL: Recipient = { channel: "email" };
 
 /** A message is emailed only when its receiver has not read it this long after it was sent. */
@@ -202,9 +201,8 @@ export async function alertToSend(db: Executor, notificationId: string, recipien
   const { notification } = row;
   const kind = kindOf(notification.type);
   if (!kind) return null;
-  if (!(await wantsAlert(db, notification.userId, kind, recipient.channel))) return null;
-  // A device moved to another user (or removed) since the job was queued gets nothing of this one's.
-  if (recipient.channel === "push" && !(await deviceOf(db, recipient.subscriptionId, notification.userId))) return null;
+  // A device moved to another user (or removed) since the job was queued wants nothing of this one's.
+  if (!(await wantsAlert(db, notification.userId, kind, recipient))) return null;
   if (kind === "messages") return messageAlert(db, notification, row.email, recipient);
   if (await alreadySent(db, notification.id, recipient)) return null;
   if (kind === "bookings") return bookingAlert(db, notification, row.email, recipient);
@@ -216,14 +214,6 @@ export async function alertToSend(db: Executor, notificationId: string, recipien
   )
     return null;
   return alert;
-}
-
-async function deviceOf(db: Executor, subscriptionId: string, userId: string): Promise<boolean> {
-  const [device] = await db
-    .select({ id: pushSubscriptions.id })
-    .from(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.id, subscriptionId), eq(pushSubscriptions.userId, userId)));
-  return Boolean(device);
 }
 
 /** The newest alert of `scope` sent to the user's email or to the one device (a conversation's, the digest's), if any. */

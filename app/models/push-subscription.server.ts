@@ -1,10 +1,11 @@
 import "server-only";
 
 // Each device's Web Push subscription (decision 0077): stored per user, bound to the session it was made in.
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 
 import { pushSubscriptions, type PushSubscription } from "#db/schema.ts";
 import type { Executor } from "~/infra/db.server";
+import { DEFAULT_PUSH_CHOICES, PUSH_KINDS } from "~/models/alert-choices.server";
 
 export type { PushSubscription };
 
@@ -19,7 +20,8 @@ export interface NewSubscription {
 
 /**
  * Stores a device's subscription. The endpoint is the device's: subscribing it again keeps one row, now the caller's
- * and this session's, with the keys the browser sent (a browser signed in as someone else before moves it over).
+ * and this session's, with the keys the browser sent (a browser signed in as someone else before moves it over). Its
+ * kinds stay when it is the same user's again; moved to another user, it starts from the defaults.
  */
 export async function saveSubscription(db: Executor, input: NewSubscription): Promise<PushSubscription> {
   const [row] = await db
@@ -34,10 +36,25 @@ export async function saveSubscription(db: Executor, input: NewSubscription): Pr
         auth: input.auth,
         userAgent: input.userAgent,
         lastFailureAt: null,
+        ...Object.fromEntries(
+          PUSH_KINDS.map((kind) => {
+            const column = pushSubscriptions[kind];
+            return [kind, sql`case when ${pushSubscriptions.userId} = excluded.user_id then ${column} else ${DEFAULT_PUSH_CHOICES[kind]} end`];
+          }),
+        ),
       },
     })
     .returning();
   return row;
+}
+
+/** The devices of one session (one browser): "this device" on the profile. */
+export function sessionSubscriptions(db: Executor, userId: string, sessionId: string): Promise<PushSubscription[]> {
+  return db
+    .select()
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.sessionId, sessionId), eq(pushSubscriptions.userId, userId)))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id));
 }
 
 /** The user's devices, newest first. */

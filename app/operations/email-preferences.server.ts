@@ -3,20 +3,22 @@ import "server-only";
 import { z } from "zod";
 
 import { getDb } from "~/infra/db.server";
+import { inTransaction } from "~/infra/events.server";
 import { validUnsubscribe } from "~/infra/unsubscribe-token.server";
 import {
+  deviceChoices,
   EMAIL_KINDS,
   getEmailChoices,
-  getPushChoices,
   isPushKind,
   PUSH_KINDS,
+  setDeviceChoices,
   setEmailChoices,
-  setPushChoices,
   type EmailChoices,
   type EmailKind,
   type PushChoices,
   type PushKind,
 } from "~/models/alert-choices.server";
+import { sessionSubscriptions } from "~/models/push-subscription.server";
 import type { User } from "~/models/user.server";
 
 /** The profile's email form: a checkbox per kind, present when on (an unchecked box sends nothing). */
@@ -38,8 +40,8 @@ const checkbox = z
   .transform((v) => v === "on");
 
 /**
- * The profile's alerts form: the email checkboxes, and the push ones (`push_<kind>`) when the form carries them
- * (`push_choices` is sent by the form that shows them, so a form without the push column changes no push choice).
+ * The profile's alerts form: the email checkboxes, and this device's push ones (`push_<kind>`) when the form carries
+ * them (`push_choices` is sent by a form that shows them, so a form without the push column changes no push choice).
  */
 export const alertChoicesForm = emailChoicesForm.extend({
   ...(Object.fromEntries(PUSH_KINDS.map((kind) => [`push_${kind}`, checkbox])) as Record<`push_${PushKind}`, typeof checkbox>),
@@ -76,8 +78,15 @@ export interface AlertChoiceRow {
   hint: string;
   /** On by email. */
   on: boolean;
-  /** On by push; null for a kind push does not carry. */
+  /** On by push to this device; null for a kind push does not carry, or when this device has push off. */
   push: boolean | null;
+}
+
+/** The profile's alerts: each kind by email, and by push to this device when it has push on. */
+export interface AlertChoices {
+  rows: AlertChoiceRow[];
+  /** Whether this device has push on (the form then has its column). */
+  thisDevice: boolean;
 }
 
 export function emailAlertChoices(choices: EmailChoices, push?: PushChoices): AlertChoiceRow[] {
@@ -88,24 +97,30 @@ export async function myEmailChoices(actor: Pick<User, "id">): Promise<EmailChoi
   return getEmailChoices(await getDb(), actor.id);
 }
 
-/** The caller's choices on both channels, as the profile's form shows them. */
-export async function myAlertChoices(actor: Pick<User, "id">): Promise<AlertChoiceRow[]> {
+/** The caller's choices by email and on this device (the session's browser), as the profile's form shows them. */
+export async function myAlertChoices(actor: Pick<User, "id">, sessionId: string): Promise<AlertChoices> {
   const db = await getDb();
-  return emailAlertChoices(await getEmailChoices(db, actor.id), await getPushChoices(db, actor.id));
+  const [device] = await sessionSubscriptions(db, actor.id, sessionId);
+  return { rows: emailAlertChoices(await getEmailChoices(db, actor.id), device && deviceChoices(device)), thisDevice: Boolean(device) };
 }
 
 export async function saveEmailChoices(actor: Pick<User, "id">, input: z.infer<typeof emailChoicesForm>): Promise<EmailChoices> {
   return setEmailChoices(await getDb(), actor.id, input);
 }
 
-/** Saves the profile's alerts form: the email choices, and the push ones when the form had the push column. */
-export async function saveAlertChoices(actor: Pick<User, "id">, input: z.infer<typeof alertChoicesForm>): Promise<void> {
+/**
+ * Saves the profile's alerts form: the email choices, and this device's push ones when the form had the push column
+ * (a device turned off since the page was shown keeps nothing).
+ */
+export async function saveAlertChoices(actor: Pick<User, "id">, sessionId: string, input: z.infer<typeof alertChoicesForm>): Promise<void> {
   const db = await getDb();
   const email = Object.fromEntries(EMAIL_KINDS.map((kind) => [kind, input[kind]])) as EmailChoices;
-  await setEmailChoices(db, actor.id, email);
-  if (input.push_choices) {
-    await setPushChoices(db, actor.id, Object.fromEntries(PUSH_KINDS.map((kind) => [kind, input[`push_${kind}`]])) as PushChoices);
-  }
+  await inTransaction(db, async (tx) => {
+    await setEmailChoices(tx, actor.id, email);
+    if (!input.push_choices) return;
+    const push = Object.fromEntries(PUSH_KINDS.map((kind) => [kind, input[`push_${kind}`]])) as PushChoices;
+    for (const device of await sessionSubscriptions(tx, actor.id, sessionId)) await setDeviceChoices(tx, actor.id, device.id, push);
+  });
 }
 
 /** The kind a valid unsubscribe link names, or null for a link that is malformed or not signed by us. */

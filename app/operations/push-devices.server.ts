@@ -11,6 +11,7 @@ import { vapidKeys } from "~/infra/push.server";
 import { spendRateLimit, userKey } from "~/infra/rate-limit.server";
 import { notFound } from "~/lib/errors";
 import { deviceName } from "~/lib/user-agent";
+import { deviceChoices, PUSH_KINDS, setDeviceChoices, type PushChoices, type PushKind } from "~/models/alert-choices.server";
 import {
   listSubscriptions,
   removeSubscription,
@@ -93,11 +94,33 @@ export interface PushDevice {
   userAgent: string | null;
   createdAt: Date;
   lastSuccessAt: Date | null;
+  /** The kinds this device is told of. */
+  alerts: PushChoices;
+  /** Whether it is the browser asking (made in the caller's session). */
+  current: boolean;
 }
 
-function device(row: PushSubscription): PushDevice {
-  return { id: row.id, name: deviceName(row.userAgent), userAgent: row.userAgent, createdAt: row.createdAt, lastSuccessAt: row.lastSuccessAt };
+function device(row: PushSubscription, sessionId: string | null): PushDevice {
+  return {
+    id: row.id,
+    name: deviceName(row.userAgent),
+    userAgent: row.userAgent,
+    createdAt: row.createdAt,
+    lastSuccessAt: row.lastSuccessAt,
+    alerts: deviceChoices(row),
+    current: row.sessionId === sessionId,
+  };
 }
+
+/** PATCH /api/push-subscriptions/{id}'s body: the kinds to change on that device (a kind left out stays). */
+export const deviceAlertsInput = z
+  .strictObject(
+    Object.fromEntries(PUSH_KINDS.map((kind) => [kind, z.boolean({ error: `${kind} must be true or false` }).optional()])) as Record<
+      PushKind,
+      z.ZodOptional<z.ZodBoolean>
+    >,
+  )
+  .refine((body) => PUSH_KINDS.some((kind) => body[kind] !== undefined), `give at least one of ${PUSH_KINDS.join(", ")}`);
 
 /** The public VAPID key browsers subscribe with (`applicationServerKey`). */
 export async function publicPushKey(): Promise<{ publicKey: string }> {
@@ -115,11 +138,24 @@ export async function subscribeDevice(actor: Pick<User, "id">, session: Subscrib
     auth: input.keys.auth,
     userAgent: session.userAgent?.slice(0, 500) || null,
   });
-  return device(row);
+  return device(row, session.sessionId);
 }
 
-export async function myDevices(actor: Pick<User, "id">): Promise<PushDevice[]> {
-  return (await listSubscriptions(await getDb(), actor.id)).map(device);
+/** The caller's devices, newest first; `sessionId` marks the asking browser's. */
+export async function myDevices(actor: Pick<User, "id">, sessionId: string | null): Promise<PushDevice[]> {
+  return (await listSubscriptions(await getDb(), actor.id)).map((row) => device(row, sessionId));
+}
+
+/** Changes which kinds one of the caller's devices is told of; another's (or none) is 404. */
+export async function setDeviceAlerts(
+  actor: Pick<User, "id">,
+  id: string,
+  input: z.infer<typeof deviceAlertsInput>,
+  sessionId: string | null,
+): Promise<PushDevice> {
+  const row = z.uuid().safeParse(id).success ? await setDeviceChoices(await getDb(), actor.id, id, input) : null;
+  if (!row) throw notFound("Device not found");
+  return device(row, sessionId);
 }
 
 /** Turns push off for the browser asking (by its endpoint); nothing stored is no error. */

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 
 import { runForPage } from "~/http/operation-answers.server";
-import { requireUser } from "~/http/request-session.server";
+import { getSession, requireUser } from "~/http/request-session.server";
 import { FAILURE_TOASTS } from "~/lib/failure-toasts";
 import { alertChoicesForm, saveAlertChoices } from "~/operations/email-preferences.server";
 import { parseInput } from "~/operations/parse-input.server";
@@ -12,7 +12,7 @@ import type { Route } from "./+types/profile-email-alerts";
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const form = Object.fromEntries(await request.formData());
-  await runForPage(context, () => saveAlertChoices(user, parseInput(alertChoicesForm, form)), {
+  await runForPage(context, () => saveAlertChoices(user, getSession(context).id, parseInput(alertChoicesForm, form)), {
     success: { title: "Alerts saved" },
     failure: FAILURE_TOASTS.saveEmailAlerts,
   });

@@ -13,7 +13,7 @@ import { TitledSection } from "~/components/titled-section";
 import { BlockedUsersSection } from "~/components/trust-safety/blocked-users";
 import { ProfilePhotoForm } from "~/components/uploads/profile-photo-form";
 import { runForPage } from "~/http/operation-answers.server";
-import { readPageForm, redirectWithSubmission, requireUser, takeSubmission } from "~/http/request-session.server";
+import { getSession, readPageForm, redirectWithSubmission, requireUser, takeSubmission } from "~/http/request-session.server";
 import { getConfig } from "~/infra/config.server";
 import { FAILURE_TOASTS } from "~/lib/failure-toasts";
 import { dateTimeFormat, formatHourlyRate, formatRating } from "~/lib/format";
@@ -55,8 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     editing,
     lastResult: takeSubmission(context, PROFILE_FORM_ID),
     reviews: receivedReviews(user.id),
-    emailAlerts: await myAlertChoices(user),
-    push: { ...(await publicPushKey()), endpointDigests: await myEndpointDigests(user), devices: await myDevices(user) },
+    emailAlerts: await myAlertChoices(user, getSession(context).id),
+    push: { ...(await publicPushKey()), endpointDigests: await myEndpointDigests(user), devices: await myDevices(user, getSession(context).id) },
     calendarFeed: await calendarFeedSettings(user),
     blocked: await blockedUsers(user),
   };
@@ -221,9 +221,11 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
           name: device.name,
           added: day.format(device.createdAt),
           lastDelivered: device.lastSuccessAt ? moment.format(device.lastSuccessAt) : null,
+          alerts: device.alerts,
+          current: device.current,
         }))}
       />
-      <EmailAlertsForm choices={emailAlerts} />
+      <EmailAlertsForm choices={emailAlerts.rows} thisDevice={emailAlerts.thisDevice} />
       {calendarFeed.offered ? <CalendarFeedSection url={calendarFeed.url} /> : null}
       <BlockedUsersSection users={blocked} />
     </main>

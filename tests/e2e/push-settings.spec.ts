@@ -88,10 +88,23 @@ test.describe("notifications on this device", () => {
     const row = section.getByTestId("push-device-row");
     await expect(row).toHaveCount(1);
     await expect(row).toContainText("nothing sent yet");
-    await expect(page.getByTestId("email-alerts").getByRole("checkbox", { name: "Push: Urgent jobs near you" })).toBeChecked();
-    await expect(page.getByTestId("email-alerts").getByRole("checkbox", { name: "Push: New reviews" })).not.toBeChecked();
+    await expect(row).toContainText("(this device)");
+    await expect(row.getByTestId("push-device-alerts")).toHaveText("Urgent jobs, booking updates and messages");
+    const alerts = page.getByTestId("email-alerts");
+    await expect(alerts.getByRole("checkbox", { name: "Push to this device: Urgent jobs near you" })).toBeChecked();
+    await expect(alerts.getByRole("checkbox", { name: "Push to this device: New reviews" })).not.toBeChecked();
     await expectNoViolations(page, browser, false);
     await page.screenshot({ path: testInfo.outputPath("push-nojs-phone.png"), fullPage: true });
+
+    // This device's own choices, saved with the plain form; the email column keeps its own.
+    await alerts.getByRole("checkbox", { name: "Push to this device: Booking updates" }).uncheck();
+    await alerts.getByRole("checkbox", { name: "Push to this device: New reviews" }).check();
+    await alerts.getByRole("button", { name: "Save alerts" }).click();
+    await expect(page.getByTestId("toast-nojs")).toContainText("Alerts saved");
+    await expect(row.getByTestId("push-device-alerts")).toHaveText("Urgent jobs, messages and reviews");
+    await expect(alerts.getByRole("checkbox", { name: "Email: Booking updates" })).toBeChecked();
+    const [listed] = await (await page.request.get("/api/push-subscriptions")).json();
+    expect(listed.alerts).toEqual({ urgentJobs: true, bookings: false, messages: true, reviews: true });
 
     await row.getByRole("button", { name: /^Remove / }).click();
     await expect(page.getByTestId("toast-nojs")).toContainText("Device removed");

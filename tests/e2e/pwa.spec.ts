@@ -52,6 +52,38 @@ test("the manifest is linked and served, and the service worker registers and co
   await expect(page.locator("header").first()).toBeVisible();
 });
 
+/**
+ * What Chromium says stands between the page and "Install app": the DevTools protocol's own check, which Lighthouse's
+ * installable-manifest audit reports (`npm run lighthouse`, decision 0080), and the manifest's parse errors.
+ * Playwright's contexts are off the record, which Chromium reports as `in-incognito`; Lighthouse ignores it too.
+ */
+async function installability(page: Page): Promise<{ errors: string[]; manifestUrl: string; manifestErrors: string[] }> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+    const manifest = await cdp.send("Page.getAppManifest");
+    return {
+      errors: installabilityErrors.map(({ errorId }) => errorId).filter((errorId) => errorId !== "in-incognito"),
+      manifestUrl: manifest.url,
+      manifestErrors: manifest.errors.map(({ message }) => message),
+    };
+  } finally {
+    await cdp.detach();
+  }
+}
+
+test("the landing page and a signed-in page meet Chromium's installability criteria", async ({ page, baseURL }) => {
+  const installable = { errors: [], manifestUrl: `${baseURL}/manifest.webmanifest`, manifestErrors: [] };
+  await page.goto("/");
+  expect(await installability(page)).toEqual(installable);
+  await signIn(page, { email: uniqueEmail("pwa-installable"), returnTo: "/profile" });
+  await waitForWorker(page);
+  expect(await installability(page)).toEqual(installable);
+  // The check speaks up: a document without the manifest is not installable.
+  await page.goto("/api/auth/user");
+  expect((await installability(page)).errors).toContain("no-manifest");
+});
+
 test("offline, a navigation shows the offline page at the address asked for, and Retry loads it once back online", async ({ page, context }) => {
   await signIn(page, { email: uniqueEmail("pwa-offline") });
   await waitForWorker(page);

@@ -794,6 +794,16 @@ const TABLE: Row<object>[] = [
     callers: { anonymous: 401, owner: ["newcomer", 201] },
     verify: (_c, { body }) => expect(JSON.parse(body)).toMatchObject({ id: expect.any(String), lastSuccessAt: null }),
   }),
+  row("PATCH /api/push-subscriptions/:id", {
+    setup: seekersDevice,
+    send: (c) => ({ path: `/api/push-subscriptions/${c.deviceId}`, json: { reviews: true } }),
+    callers: { anonymous: 401, stranger: ["otherSeeker", 404], owner: ["seeker", 200] },
+    verify: (c, { body }) => expect(JSON.parse(body)).toMatchObject({ id: c.deviceId, alerts: { reviews: true } }),
+    intact: async (c) =>
+      expect((await json(await c.seeker.request("/api/push-subscriptions"))).find((d: { id: string }) => d.id === c.deviceId)?.alerts.reviews).toBe(
+        false,
+      ),
+  }),
   row("DELETE /api/push-subscriptions/:id", {
     setup: seekersDevice,
     send: (c) => ({ path: `/api/push-subscriptions/${c.deviceId}` }),

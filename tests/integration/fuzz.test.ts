@@ -472,6 +472,19 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
       expirationTime: { valid: fc.constantFrom(null, 1_800_000_000_000), invalid: fc.oneof(hostileString, fc.constant(true)), optional: true },
     }),
   },
+  "PATCH /api/push-subscriptions/:id": {
+    method: "PATCH",
+    path: idPath("/api/push-subscriptions/", "", (fx) => fx.pushDeviceIds),
+    rules: () =>
+      Object.fromEntries(
+        ["urgentJobs", "bookings", "messages", "reviews"].map((kind) => [
+          kind,
+          { valid: fc.boolean(), invalid: fc.oneof(hostileString, fc.constantFrom(null, 0, 1, "true")), optional: true },
+        ]),
+      ),
+    // A body that names no kind changes nothing and is refused.
+    acceptable: (body) => ["urgentJobs", "bookings", "messages", "reviews"].some((kind) => (body as Record<string, unknown>)[kind] !== undefined),
+  },
   "DELETE /api/push-subscriptions/:id": {
     method: "DELETE",
     path: idPath("/api/push-subscriptions/", "", (fx) => fx.pushDeviceIds),

@@ -5,7 +5,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { inTransaction } from "~/infra/events.server";
-import { setPushChoices } from "~/models/alert-choices.server";
+import { getDeviceChoices, setDeviceChoices } from "~/models/alert-choices.server";
 import {
   alertToSend,
   MESSAGE_ALERT_DELAY_SECONDS,
@@ -14,6 +14,7 @@ import {
   type AlertToSend,
   type Recipient,
 } from "~/models/email-alert.server";
+import { saveSubscription } from "~/models/push-subscription.server";
 import { acceptJobIn as acceptJob } from "~/operations/bookings.server";
 import { postJobIn as createJob } from "~/operations/jobs.server";
 import { sendMessageIn as sendMessage } from "~/operations/messages.server";
@@ -112,7 +113,7 @@ describe("the push outbox", () => {
 });
 
 describe("a due push", () => {
-  it("follows the push choice, not the email one; is sent once per device; and never to a device that moved to someone else", async () => {
+  it("follows each device's own push choice, not the email one; is sent once per device; and never to a device that moved to someone else", async () => {
     const seeker = await user();
     const near = await provider();
     const [phone, laptop] = [await device(seeker.id), await device(seeker.id)];
@@ -121,16 +122,33 @@ describe("a due push", () => {
     const [accepted] = await notificationsOf(seeker.id, "booking_accepted");
     const alert = (await alertToSend(db, accepted.id, phone)) as AlertToSend;
     expect(alert).toMatchObject({ kind: "bookings", notification: { id: accepted.id } });
-    await setPushChoices(db, seeker.id, { bookings: false });
+    await setDeviceChoices(db, seeker.id, phone.subscriptionId, { bookings: false });
     expect(await alertToSend(db, accepted.id, phone)).toBeNull();
+    expect(await alertToSend(db, accepted.id, laptop)).toMatchObject({ kind: "bookings" });
     expect(await alertToSend(db, accepted.id)).toMatchObject({ kind: "bookings" });
-    await setPushChoices(db, seeker.id, { bookings: true });
+    expect(await setDeviceChoices(db, near.id, phone.subscriptionId, { bookings: true })).toBeNull();
+    expect(await alertToSend(db, accepted.id, phone)).toBeNull();
+    await setDeviceChoices(db, seeker.id, phone.subscriptionId, { bookings: true });
     await recordDelivery(db, alert, phone);
     expect(await alertToSend(db, accepted.id, phone)).toBeNull();
     expect(await alertToSend(db, accepted.id, laptop)).toMatchObject({ kind: "bookings" });
     expect(await alertToSend(db, accepted.id)).toMatchObject({ kind: "bookings" });
     await db.update(t.pushSubscriptions).set({ userId: near.id }).where(eq(t.pushSubscriptions.id, laptop.subscriptionId));
     expect(await alertToSend(db, accepted.id, laptop)).toBeNull();
+  });
+
+  it("a device subscribed again keeps its choices for the same user and starts from the defaults for another", async () => {
+    const seeker = await user();
+    const other = await user();
+    const phone = await device(seeker.id);
+    const [row] = await db.select().from(t.pushSubscriptions).where(eq(t.pushSubscriptions.id, phone.subscriptionId));
+    await setDeviceChoices(db, seeker.id, phone.subscriptionId, { urgentJobs: false, reviews: true });
+    const again = { userId: seeker.id, sessionId: row.sessionId, endpoint: row.endpoint, p256dh: "p2", auth: "a2", userAgent: null };
+    await saveSubscription(db, again);
+    expect(await getDeviceChoices(db, seeker.id, phone.subscriptionId)).toEqual({ urgentJobs: false, bookings: true, messages: true, reviews: true });
+    await saveSubscription(db, { ...again, userId: other.id });
+    expect(await getDeviceChoices(db, seeker.id, phone.subscriptionId)).toBeNull();
+    expect(await getDeviceChoices(db, other.id, phone.subscriptionId)).toEqual({ urgentJobs: true, bookings: true, messages: true, reviews: false });
   });
 
   it("for a message: throttled per device like the email (5 minutes unread, one per conversation in 30 minutes)", async () => {

@@ -130,6 +130,56 @@ describe("bookings", () => {
   });
 });
 
+describe("choices per device", () => {
+  it("each device has its own: the profile's form sets the asking browser's, PATCH any of the caller's; a stranger's is 404, a bad body 400", async () => {
+    const email = uniqueEmail("per-device");
+    const seeker = await signedInAs(app.url, email, "Per", "Device");
+    const phoneSession = new HttpClient(app.url);
+    await phoneSession.signIn(email, "Per", "Device");
+    const laptop = await device(seeker);
+    const phone = await device(phoneSession);
+    // On the laptop's profile: email stays on, booking pushes off for the laptop only.
+    await seeker.postForm("/profile/email-alerts", { push_choices: "1", bookings: "on", push_urgentJobs: "on", push_messages: "on" });
+    const listed: { id: string; alerts: Record<string, boolean>; current: boolean }[] = await (
+      await phoneSession.request("/api/push-subscriptions")
+    ).json();
+    expect(listed.find((d) => d.id === laptop.id)).toMatchObject({
+      current: false,
+      alerts: { urgentJobs: true, bookings: false, messages: true, reviews: false },
+    });
+    expect(listed.find((d) => d.id === phone.id)).toMatchObject({
+      current: true,
+      alerts: { urgentJobs: true, bookings: true, messages: true, reviews: false },
+    });
+
+    const provider = await signedIn("per-device-taker", "provider");
+    const job = await (await seeker.postJson("/api/jobs", { title: "Fix a gate", description: "d", categoryId: "assembly" })).json();
+    await provider.postJson("/api/bookings", { jobId: job.id });
+    const [arrival] = await settled(phone.endpoint, 1);
+    expect(arrival.payload.title).toBe("Job accepted");
+    expect(push.arrivals(laptop.endpoint)).toEqual([]);
+    await expect.poll(async () => (await mailTo(email)).map((m) => m.subject), { timeout: 20_000 }).toEqual(["Job accepted"]);
+
+    // From the phone, through the API: the laptop's reviews on; a kind left out stays.
+    const changed = await phoneSession.postJson(`/api/push-subscriptions/${laptop.id}`, { reviews: true }, "PATCH");
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toMatchObject({
+      id: laptop.id,
+      current: false,
+      alerts: { urgentJobs: true, bookings: false, messages: true, reviews: true },
+    });
+    const stranger = await signedIn("per-device-stranger");
+    expect((await stranger.postJson(`/api/push-subscriptions/${laptop.id}`, { reviews: false }, "PATCH")).status).toBe(404);
+    for (const body of [{}, { reviews: "yes" }, { jobDigest: true }]) {
+      const refused = await seeker.postJson(`/api/push-subscriptions/${laptop.id}`, body, "PATCH");
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toMatch(/reviews|urgentJobs|jobDigest/);
+    }
+    const [after] = (await (await seeker.request("/api/push-subscriptions")).json()).filter((d: { id: string }) => d.id === laptop.id);
+    expect(after.alerts).toEqual({ urgentJobs: true, bookings: false, messages: true, reviews: true });
+  });
+});
+
 describe("a push service's answers", () => {
   it("410 removes the device; the user's list no longer has it", async () => {
     const seeker = await signedIn("gone");

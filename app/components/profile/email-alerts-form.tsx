@@ -6,24 +6,27 @@ export interface EmailAlertChoice {
   hint: string;
   /** On by email. */
   on: boolean;
-  /** On by push (to every device turned on above); null for a kind push does not carry. */
+  /** On by push to this device; null for a kind push does not carry (or with push off on this device). */
   push: boolean | null;
 }
 
 const CHECKBOX = "size-4 accent-brand-600";
 
 /**
- * The profile's alerts: one row per kind, a checkbox for email and one for push (decisions 0050, 0077). A plain form
- * (no script needed) posting to /profile/email-alerts.
+ * The profile's alerts: one row per kind, a checkbox for email and, when this device has notifications on, one for
+ * push to this device (decisions 0050, 0077; each device has its own). A plain form (no script needed) posting to
+ * /profile/email-alerts.
  */
-export function EmailAlertsForm({ choices }: { choices: EmailAlertChoice[] }) {
+export function EmailAlertsForm({ choices, thisDevice }: { choices: EmailAlertChoice[]; thisDevice: boolean }) {
   return (
     <ProfileSection titleId="email-alerts-title" title="Alerts" titleSpacing="mb-3" id="email-alerts" testId="email-alerts">
       <form method="post" action="/profile/email-alerts" className="space-y-3">
-        <input type="hidden" name="push_choices" value="1" />
+        {thisDevice ? <input type="hidden" name="push_choices" value="1" /> : null}
         <table className="w-full text-left">
           <caption className="mb-3 text-left text-sm text-slate-600">
-            What we tell you when you are away from Nearhand: by email, and by push to the devices you turned notifications on for.
+            {thisDevice
+              ? "What we tell you when you are away from Nearhand: by email, and by push to this device. Each of your devices keeps its own push choices."
+              : "What we tell you by email when you are away from Nearhand. To get them by push too, turn on notifications on this device above."}
           </caption>
           <thead>
             <tr className="text-sm text-slate-700">
@@ -33,9 +36,11 @@ export function EmailAlertsForm({ choices }: { choices: EmailAlertChoice[] }) {
               <th scope="col" className="w-16 pb-2 text-center font-medium">
                 Email
               </th>
-              <th scope="col" className="w-16 pb-2 text-center font-medium">
-                Push
-              </th>
+              {thisDevice ? (
+                <th scope="col" className="w-20 pb-2 text-center font-medium">
+                  This device
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -51,19 +56,21 @@ export function EmailAlertsForm({ choices }: { choices: EmailAlertChoice[] }) {
                     <span className="sr-only">Email: {choice.label}</span>
                   </label>
                 </td>
-                <td className="py-2 text-center align-top">
-                  {choice.push === null ? (
-                    <span className="text-slate-500">
-                      <span aria-hidden>—</span>
-                      <span className="sr-only">Not sent by push</span>
-                    </span>
-                  ) : (
-                    <label className="inline-flex p-1">
-                      <input type="checkbox" name={`push_${choice.kind}`} defaultChecked={choice.push} className={CHECKBOX} />
-                      <span className="sr-only">Push: {choice.label}</span>
-                    </label>
-                  )}
-                </td>
+                {thisDevice ? (
+                  <td className="py-2 text-center align-top">
+                    {choice.push === null ? (
+                      <span className="text-slate-500">
+                        <span aria-hidden>—</span>
+                        <span className="sr-only">Not sent by push</span>
+                      </span>
+                    ) : (
+                      <label className="inline-flex p-1">
+                        <input type="checkbox" name={`push_${choice.kind}`} defaultChecked={choice.push} className={CHECKBOX} />
+                        <span className="sr-only">Push to this device: {choice.label}</span>
+                      </label>
+                    )}
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>

@@ -9,6 +9,25 @@ export interface PushDeviceRow {
   added: string;
   /** When a push service last took a message for it, or null. */
   lastDelivered: string | null;
+  /** The kinds it is told of. */
+  alerts: Record<"urgentJobs" | "bookings" | "messages" | "reviews", boolean>;
+  /** The browser showing this page. */
+  current: boolean;
+}
+
+const ALERT_WORDS: [keyof PushDeviceRow["alerts"], string][] = [
+  ["urgentJobs", "urgent jobs"],
+  ["bookings", "booking updates"],
+  ["messages", "messages"],
+  ["reviews", "reviews"],
+];
+
+/** "Urgent jobs, booking updates and messages", or that it gets none. */
+export function alertsInWords(alerts: PushDeviceRow["alerts"]): string {
+  const words = ALERT_WORDS.filter(([kind]) => alerts[kind]).map(([, word]) => word);
+  if (words.length === 0) return "No alerts chosen";
+  const list = words.length === 1 ? words[0] : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+  return list[0].toUpperCase() + list.slice(1);
 }
 
 /**
@@ -28,7 +47,7 @@ export function PushDevicesSection({
     <ProfileSection titleId="push-devices-title" title="Notifications on this device" titleSpacing="mb-3" id="push-devices" testId="push-devices">
       <p className="mb-3 text-sm text-slate-600">
         Get urgent jobs, requests, booking updates and messages as notifications on your phone or computer, even with Nearhand closed. Choose which
-        ones under Alerts.
+        ones this device gets under Alerts; each device keeps its own choices.
       </p>
       <PushDeviceSwitch publicKey={publicKey} endpointDigests={endpointDigests} />
       <h3 className="mt-5 text-sm font-semibold text-slate-900">Your devices</h3>
@@ -41,9 +60,15 @@ export function PushDevicesSection({
           {devices.map((device) => (
             <li key={device.id} className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0" data-testid="push-device-row">
               <div className="min-w-0 flex-1">
-                <p className="font-medium text-slate-900">{device.name}</p>
+                <p className="font-medium text-slate-900">
+                  {device.name}
+                  {device.current ? <span className="ml-2 text-sm font-normal text-slate-600">(this device)</span> : null}
+                </p>
                 <p className="text-sm text-slate-600">
                   Added {device.added} · {device.lastDelivered ? `last notified ${device.lastDelivered}` : "nothing sent yet"}
+                </p>
+                <p className="text-sm text-slate-600" data-testid="push-device-alerts">
+                  {alertsInWords(device.alerts)}
                 </p>
               </div>
               <form method="post" action="/profile/push">
