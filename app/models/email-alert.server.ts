@@ -8,7 +8,7 @@ import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { JobInsert } from "pg-boss";
 
 import { QUEUES } from "#db/queue.ts";
-import { bookings, emailDeliveries, jobs, notifications, pushDeliveries, pushSubscriptions, users, type Notification } from "#db/schema.ts";
+import { bookings, emailDeliveries, jobs, notifications, pushDeliveries, users, type Notification } from "#db/schema.ts";
 import { getConfig } from "~/infra/config.server";
 import type { Executor } from "~/infra/db.server";
 import { enqueue } from "~/infra/queue.server";
