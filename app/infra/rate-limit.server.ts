@@ -7,6 +7,7 @@ import { rateLimits } from "#db/schema.ts";
 import { builtOnce } from "~/infra/built-once.server";
 import { getConfig } from "~/infra/config.server";
 import { getDb, type Database } from "~/infra/db.server";
+import { log, serializeError } from "~/infra/logger.server";
 import { countRateLimitRefusal } from "~/infra/metrics.server";
 import { RateLimited } from "~/lib/errors";
 
@@ -118,8 +119,14 @@ class PreparedRateLimiterDrizzle extends RateLimiterDrizzle {
     if (forceExpire || msDuration <= 0)
       return (RateLimiterDrizzle.prototype as unknown as PrivateUpsert)._upsert.call(this, key, points, msDuration, forceExpire, options);
     const now = new Date();
-    const [row] = await spendQuery(this.db).execute({ key, points, expire: new Date(now.getTime() + msDuration), now });
-    return row;
+    try {
+      const [row] = await spendQuery(this.db).execute({ key, points, expire: new Date(now.getTime() + msDuration), now });
+      return row;
+    } catch (error) {
+      // The library falls back to this instance's memory (insuranceLimiter) and says nothing: say it here.
+      log().warn({ err: serializeError(error), limit: this.keyPrefix }, "rate limit table failed; limiting in this instance's memory");
+      throw error;
+    }
   }
 }
 
