@@ -106,7 +106,7 @@ export function endpoint<S extends boolean = true, B extends z.ZodType | undefin
     signedIn,
     async serve({ request, params, context }) {
       const user = spec.operatorsOnly ? await requireApiOperator(context) : signedIn ? await requireApiUser(context) : undefined;
-      const body = spec.body ? await parseJson(request, spec.body) : undefined;
+      const body = spec.body ? await parseJson(request, context, spec.body) : undefined;
       try {
         const call = { request, context, params, user, body } as EndpointCall<S, B, P>;
         const value = await handle(call);

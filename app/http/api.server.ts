@@ -3,6 +3,7 @@ import "server-only";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 
+import { bodyText } from "~/http/api-body.server";
 import { getCurrentUser } from "~/http/request-session.server";
 import { describeIssues } from "~/lib/input-issues";
 import { unstorableText } from "~/lib/storable-text";
@@ -45,13 +46,16 @@ export async function requireApiOperator(context: Readonly<RouterContextProvider
 
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 
-/** Reads a JSON body and validates it; every failure is a thrown 4xx, never a 500. */
-export async function parseJson<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
+/**
+ * Reads a JSON body (as requestBodyMiddleware read it, bodyText) and validates it; every failure is a thrown 4xx,
+ * never a 500.
+ */
+export async function parseJson<T extends z.ZodType>(request: Request, context: Readonly<RouterContextProvider>, schema: T): Promise<z.infer<T>> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^application\/json\b/i.test(type)) throw apiError(415, "Content-Type must be application/json");
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > MAX_JSON_BODY_BYTES) throw apiError(413, "Request body is too large");
-  const text = await request.text();
+  const text = await bodyText(request, context);
   if (Buffer.byteLength(text) > MAX_JSON_BODY_BYTES) throw apiError(413, "Request body is too large");
   let body: unknown;
   try {

@@ -1,7 +1,8 @@
 import "server-only";
 
-import type { MiddlewareFunction } from "react-router";
+import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 
+import { handOnApiBody } from "~/http/api-body.server";
 import { apiError } from "~/http/api.server";
 import { getSession, signInRedirect } from "~/http/request-session.server";
 import { isResourceRoutePattern } from "~/lib/resource-routes";
@@ -43,7 +44,7 @@ export const requestBodyMiddleware: MiddlewareFunction<Response> = async ({ requ
     if (/^\/?admin(\/|$)/.test(pattern)) return refuse(404, "Not found");
     return isResourceRoutePattern(pattern) ? next() : signInRedirect(request);
   }
-  return (await refusal(request)) ?? next();
+  return (await refusal(request, context)) ?? next();
 };
 
 /**
@@ -72,26 +73,30 @@ function closingConnection(response: Response): Response {
   }
 }
 
-async function refusal(request: Request): Promise<Response | null> {
+async function refusal(request: Request, context: Readonly<RouterContextProvider>): Promise<Response | null> {
   const contentType = request.headers.get("Content-Type") ?? "";
   const mediaType = contentType.split(";")[0].trim().toLowerCase();
   const limit = mediaType === "multipart/form-data" ? MULTIPART_BODY_MAX_BYTES : BODY_MAX_BYTES;
   if (Number(request.headers.get("Content-Length") ?? 0) > limit) {
     return tooLarge(await drain(request.body!.getReader()));
   }
-  const reader = request.clone().body!.getReader();
+  // The JSON API's body is read here once and handed on (bodyText); a form's, from a copy, as React Router and the
+  // action read the request's own.
+  const handedOn = !FORM_TYPES.has(mediaType) && new URL(request.url).pathname.startsWith("/api/");
+  const reader = (handedOn ? request : request.clone()).body!.getReader();
   const bytes = await readAtMost(reader, limit);
   if (!bytes) {
     // The route will never read the original: let go of it (not awaited: a tee
     // branch's cancel settles only once both branches are), and discard the rest.
-    request.body!.cancel().catch(() => {});
+    if (!handedOn) request.body!.cancel().catch(() => {});
     return tooLarge(await drain(reader));
   }
   if (request.headers.has("rsc-action-id")) return refuse(400, "Unknown server action");
-  if (!FORM_TYPES.has(mediaType)) {
-    if (new URL(request.url).pathname.startsWith("/api/")) return null;
-    return refuse(415, "Content-Type must be application/x-www-form-urlencoded or multipart/form-data");
+  if (handedOn) {
+    handOnApiBody(context, bytes);
+    return null;
   }
+  if (!FORM_TYPES.has(mediaType)) return refuse(415, "Content-Type must be application/x-www-form-urlencoded or multipart/form-data");
   // Any form body, even one sent to an unknown /api/ path (that is a page: the not-found one).
   let form: FormData;
   try {

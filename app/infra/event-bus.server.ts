@@ -3,9 +3,9 @@ import "server-only";
 // How live events travel between instances (decision 0079): PostgreSQL's LISTEN/NOTIFY by default, or Redis
 // pub/sub when EVENTS_URL names a Redis server. Either way an event is published after the write it follows has
 // committed (infra/events.server.ts decides when), and every instance listening on the channel receives it.
-import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 
+import { runStatement } from "~/infra/built-once.server";
 import { getConfig } from "~/infra/config.server";
 import { getDatabaseHandle, type Executor } from "~/infra/db.server";
 import { log } from "~/infra/logger.server";
@@ -26,14 +26,30 @@ export interface EventBus {
 const postgresBus: EventBus = {
   transport: "postgres",
   async publish(db, channel, payloads) {
-    const notifications = payloads.map((payload) => sql`, pg_notify(${channel}, ${payload})`);
-    await db.execute(sql`select set_config('synchronous_commit', 'off', true)${sql.join(notifications)}`);
+    await runStatement(
+      db,
+      notifyingStatement(payloads.length),
+      payloads.flatMap((payload) => [channel, payload]),
+    );
   },
   async listen(channel, onPayload) {
     return (await getDatabaseHandle()).listen(channel, onPayload);
   },
   async close() {},
 };
+
+const notifyingStatements: string[] = [];
+
+/** The statement NOTIFYing `count` payloads: `pg_notify($1, $2)`, `pg_notify($3, $4)` … (a text per count). */
+function notifyingStatement(count: number): string {
+  let text = notifyingStatements[count];
+  if (text === undefined) {
+    const notifications = Array.from({ length: count }, (_, i) => `, pg_notify($${2 * i + 1}, $${2 * i + 2})`);
+    text = `select set_config('synchronous_commit', 'off', true)${notifications.join("")}`;
+    if (count <= 16) notifyingStatements[count] = text;
+  }
+  return text;
+}
 
 /**
  * Redis pub/sub: one connection publishes, one subscribes (ioredis reconnects both and subscribes again). Channels

@@ -1,10 +1,13 @@
 import "server-only";
 
+import { sql } from "drizzle-orm";
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 
 import { rateLimits } from "#db/schema.ts";
+import { builtOnce } from "~/infra/built-once.server";
 import { getConfig } from "~/infra/config.server";
 import { getDb, type Database } from "~/infra/db.server";
+import { log, serializeError } from "~/infra/logger.server";
 import { countRateLimitRefusal } from "~/infra/metrics.server";
 import { RateLimited } from "~/lib/errors";
 
@@ -84,7 +87,7 @@ function limiterFor(db: Database, name: RateLimitName): RateLimiterDrizzle {
   if (!limiter) {
     const points = scaledPoints(name, getConfig().rateLimitMultiplier);
     const duration = RATE_LIMITS[name].seconds;
-    limiter = new RateLimiterDrizzle({
+    limiter = new PreparedRateLimiterDrizzle({
       storeClient: db,
       schema: rateLimits,
       keyPrefix: name,
@@ -99,6 +102,57 @@ function limiterFor(db: Database, name: RateLimitName): RateLimiterDrizzle {
   }
   return limiter;
 }
+
+/**
+ * The library's limiter on the table, its spending statement built once per database: it built the same upsert
+ * with drizzle on every request counted (issue 36 §3). The statement is the library's own (its text, its values).
+ */
+class PreparedRateLimiterDrizzle extends RateLimiterDrizzle {
+  private readonly db: Database;
+  constructor(options: ConstructorParameters<typeof RateLimiterDrizzle>[0] & { storeClient: Database }) {
+    super(options);
+    this.db = options.storeClient;
+  }
+
+  async _upsert(key: string, points: number, msDuration: number, forceExpire = false, options = {}): Promise<unknown> {
+    // Setting a key (block, set) is rare, and no limit here is without a window: the library's own statement.
+    if (forceExpire || msDuration <= 0)
+      return (RateLimiterDrizzle.prototype as unknown as PrivateUpsert)._upsert.call(this, key, points, msDuration, forceExpire, options);
+    const now = new Date();
+    try {
+      const [row] = await spendQuery(this.db).execute({ key, points, expire: new Date(now.getTime() + msDuration), now });
+      return row;
+    } catch (error) {
+      // The library falls back to this instance's memory (insuranceLimiter) and says nothing: say it here.
+      log().warn({ err: serializeError(error), limit: this.keyPrefix }, "rate limit table failed; limiting in this instance's memory");
+      throw error;
+    }
+  }
+}
+
+interface PrivateUpsert {
+  _upsert(key: string, points: number, msDuration: number, forceExpire: boolean, options: object): Promise<unknown>;
+}
+
+/** RateLimiterDrizzle's upsert of a spend, as it builds it. Placeholders: key, points, expire, now (Dates). */
+const spendQuery = builtOnce((db) => {
+  // Dates bound as the column binds them (as the library does).
+  const expired = sql`${rateLimits.expire} <= ${sql.param(sql.placeholder("now"), rateLimits.expire)}`;
+  const points = sql.placeholder("points");
+  const expire = sql.param(sql.placeholder("expire"), rateLimits.expire);
+  return db
+    .insert(rateLimits)
+    .values({ key: sql.placeholder("key"), points, expire: sql.placeholder("expire") })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        points: sql`CASE WHEN ${expired} THEN ${points} ELSE ${rateLimits.points} + ${points} END`,
+        expire: sql`CASE WHEN ${expired} THEN ${expire} ELSE ${rateLimits.expire} END`,
+      },
+    })
+    .returning()
+    .prepare("rate_limit_spend");
+});
 
 /** Counts one request against the limit `name` for `key` (see userKey, addressKeyOf). */
 export async function consumeRateLimit(name: RateLimitName, key: string): Promise<RateLimitVerdict> {

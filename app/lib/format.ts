@@ -2,8 +2,19 @@ import type { JobStatus } from "./statuses.ts";
 
 // Display formats (spec §9): job budget 0 decimals; prices and earnings 2; ratings 1.
 
-const usd0 = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0, minimumFractionDigits: 0 });
-const usd2 = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 2, minimumFractionDigits: 2 });
+// Marked pure so a browser bundle that formats no money or time drops them (issue 36 §5: the JavaScript budget).
+const usd0 = /* @__PURE__ */ new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+});
+const usd2 = /* @__PURE__ */ new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  maximumFractionDigits: 2,
+  minimumFractionDigits: 2,
+});
 
 export function formatBudget(value: string | number | null | undefined): string | null {
   if (value === null || value === undefined || value === "") return null;
@@ -38,7 +49,7 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
   return format;
 }
 
-const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+const relative = /* @__PURE__ */ new Intl.RelativeTimeFormat("en", { numeric: "auto" });
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ["year", 365 * 24 * 3600],
   ["month", 30 * 24 * 3600],

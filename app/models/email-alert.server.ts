@@ -8,7 +8,7 @@ import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { JobInsert } from "pg-boss";
 
 import { QUEUES } from "#db/queue.ts";
-import { bookings, emailDeliveries, jobs, notifications, pushDeliveries, pushSubscriptions, users, type Notification } from "#db/schema.ts";
+import { bookings, emailDeliveries, jobs, notifications, pushDeliveries, users, type Notification } from "#db/schema.ts";
 import { getConfig } from "~/infra/config.server";
 import type { Executor } from "~/infra/db.server";
 import { enqueue } from "~/infra/queue.server";
@@ -62,12 +62,15 @@ export function kindOf(type: Notification["type"]): EmailKind | null {
   }
 }
 
+/** A notification just inserted, with its owner's devices (the ids of their push subscriptions) at that moment. */
+export type CreatedNotification = Pick<Notification, "id" | "type" | "userId" | "relatedId"> & { devices: string[] };
+
 /**
  * Queues the email of each new notification inside the transaction that created it (the outbox): the job's id
  * is the notification's, so each is one job. Whether it is sent is decided when it is due (alertToSend), so a
  * choice turned off, a provider gone offline or a message read in the meantime stops it.
  */
-export async function enqueueAlerts(tx: Executor, created: Pick<Notification, "id" | "type" | "userId" | "relatedId">[]): Promise<void> {
+export async function enqueueAlerts(tx: Executor, created: CreatedNotification[]): Promise<void> {
   const urgent = await urgentJobIds(tx, created);
   const retries = jobOptions();
   const now: JobInsert[] = [];
@@ -99,28 +102,25 @@ export async function enqueueAlerts(tx: Executor, created: Pick<Notification, "i
  * that is not urgent is told of in the email digest only; a message waits like its email, one job per
  * conversation and device.
  */
-async function enqueuePushAlerts(tx: Executor, created: Pick<Notification, "id" | "type" | "userId" | "relatedId">[], urgent: Set<string>) {
+async function enqueuePushAlerts(tx: Executor, created: CreatedNotification[], urgent: Set<string>) {
   const pushed = created.filter((notification) => {
     const kind = kindOf(notification.type);
-    return kind !== null && isPushKind(kind) && (kind !== "urgentJobs" || urgent.has(notification.relatedId ?? ""));
+    return (
+      kind !== null && isPushKind(kind) && (kind !== "urgentJobs" || urgent.has(notification.relatedId ?? "")) && notification.devices.length > 0
+    );
   });
   if (pushed.length === 0) return;
-  const devices = await tx
-    .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
-    .from(pushSubscriptions)
-    .where(inArray(pushSubscriptions.userId, [...new Set(pushed.map((n) => n.userId))]));
-  if (devices.length === 0) return;
   const retries = jobOptions();
   const now: JobInsert[] = [];
   const later = new Map<string, JobInsert>();
   for (const notification of pushed) {
-    for (const device of devices.filter((d) => d.userId === notification.userId)) {
-      const data = { notificationId: notification.id, subscriptionId: device.id };
+    for (const device of notification.devices) {
+      const data = { notificationId: notification.id, subscriptionId: device };
       if (notification.type === "message") {
-        const singletonKey = pushJobKey(messageJobKey(notification.relatedId, notification.userId), device.id);
+        const singletonKey = pushJobKey(messageJobKey(notification.relatedId, notification.userId), device);
         if (!later.has(singletonKey)) later.set(singletonKey, { data, ...retries, startAfter: MESSAGE_ALERT_DELAY_SECONDS, singletonKey });
       } else {
-        now.push({ id: pushJobId(notification.id, device.id), data, ...retries });
+        now.push({ id: pushJobId(notification.id, device), data, ...retries });
       }
     }
   }

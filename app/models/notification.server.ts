@@ -1,13 +1,13 @@
 import "server-only";
 
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableName, sql } from "drizzle-orm";
 
-import { messages, notifications, type Notification } from "#db/schema.ts";
-import { builtOnce } from "~/infra/built-once.server";
+import { messages, notifications, pushSubscriptions, type Notification } from "#db/schema.ts";
+import { builtOnce, builtOnceAnywhere } from "~/infra/built-once.server";
 import type { Executor } from "~/infra/db.server";
 import { publishEvent } from "~/infra/events.server";
 import { isUuid } from "~/lib/ids";
-import { enqueueAlerts } from "~/models/email-alert.server";
+import { enqueueAlerts, type CreatedNotification } from "~/models/email-alert.server";
 import { unreadOfType } from "~/models/unread-notifications.server";
 
 export type { Notification };
@@ -22,19 +22,48 @@ export interface NewNotification {
 }
 
 /**
- * Creates notifications inside the caller's transaction, queues their emails
- * (decided when due) and publishes the live "notification" event to their
- * owners (sent once the transaction commits).
+ * Creates notifications inside the caller's transaction, queues their emails and pushes (decided when due) and
+ * publishes the live "notification" event to their owners (sent once the transaction commits). The insert answers
+ * each owner's devices too: the push jobs need them, and a statement of their own was a round trip more per notice.
  */
 export async function notify(db: Executor, items: NewNotification[]): Promise<void> {
   if (items.length === 0) return;
-  const created = await db
-    .insert(notifications)
-    .values(items.map((n) => ({ ...n, relatedId: n.relatedId ?? null })))
-    .returning({ id: notifications.id, type: notifications.type, userId: notifications.userId, relatedId: notifications.relatedId });
+  const created: CreatedNotification[] =
+    items.length === 1
+      ? await notifyOneQuery(db).execute({ ...items[0], relatedId: items[0].relatedId ?? null })
+      : await db
+          .insert(notifications)
+          .values(items.map((n) => ({ ...n, relatedId: n.relatedId ?? null })))
+          .returning(createdColumns);
   await enqueueAlerts(db, created);
   await publishEvent(db, { type: "notification", userIds: items.map((n) => n.userId), data: {} });
 }
+
+/** What a new notification answers: what its alerts need, its owner's devices (push subscriptions) included. */
+const createdColumns = {
+  id: notifications.id,
+  type: notifications.type,
+  userId: notifications.userId,
+  relatedId: notifications.relatedId,
+  // An insert's RETURNING names its columns unqualified, which inside the subquery would be the devices' own.
+  devices: sql<string[]>`(select coalesce(array_agg(d.id), '{}') from ${pushSubscriptions} d
+    where d.user_id = ${sql.identifier(getTableName(notifications))}.${sql.identifier(notifications.userId.name)})`,
+};
+
+/** One notification (a message's, a booking's), built once per database. Placeholders: the columns of NewNotification. */
+const notifyOneQuery = builtOnceAnywhere((db) =>
+  db
+    .insert(notifications)
+    .values({
+      userId: sql.placeholder("userId"),
+      type: sql.placeholder("type"),
+      title: sql.placeholder("title"),
+      message: sql.placeholder("message"),
+      relatedId: sql.placeholder("relatedId"),
+    })
+    .returning(createdColumns)
+    .prepare("notify_one"),
+);
 
 /**
  * The header's two badges in one statement: the user's unread notifications and

@@ -1,11 +1,10 @@
 import { EmptyState } from "~/components/empty-state";
-import { ProviderCard } from "~/components/favorites/provider-card";
+import { providerCardData } from "~/components/favorites/provider-card";
+import { DirectoryResultsView } from "~/components/favorites/provider-card-view";
 import { heartProps } from "~/components/favorites/saved.server";
 import { ArrowRight, Search, Users } from "~/components/icons";
-import { CategoryChips } from "~/components/profile/profile-parts";
 import { DirectoryFilters } from "~/components/providers/directory-filters";
 import { LoadMore } from "~/components/providers/load-more";
-import { RequestLink } from "~/components/providers/request-link";
 import { requireUser } from "~/http/request-session.server";
 import { DomainError } from "~/lib/errors";
 import { formatMiles } from "~/lib/geo";
@@ -106,25 +105,14 @@ function Results({
       <h2 id="directory-results-title" className="sr-only">
         Providers
       </h2>
-      <ul className="grid grid-cols-1 gap-3 md:grid-cols-2" data-testid="directory-results">
-        {page.providers.map((provider) => (
-          <li key={provider.id} className="grid gap-2">
-            <ProviderCard provider={provider} {...heartProps(page.saved, "provider", provider.id)} href={`/providers/${provider.id}`}>
-              <CategoryChips ids={provider.providerCategories} />
-              <div className="flex flex-wrap items-center gap-2">
-                {provider.distanceMiles === null ? null : (
-                  <p className="text-sm text-slate-600" data-testid="provider-distance">
-                    {formatMiles(provider.distanceMiles)} away
-                  </p>
-                )}
-                <span className="ml-auto">
-                  <RequestLink provider={provider} viewerId={viewerId} />
-                </span>
-              </div>
-            </ProviderCard>
-          </li>
-        ))}
-      </ul>
+      <DirectoryResultsView
+        results={page.providers.map((provider) => ({
+          card: providerCardData({ provider, ...heartProps(page.saved, "provider", provider.id), href: `/providers/${provider.id}` }),
+          categories: provider.providerCategories,
+          distance: provider.distanceMiles === null ? null : formatMiles(provider.distanceMiles),
+        }))}
+        viewerId={viewerId}
+      />
       <LoadMore
         nextHref={page.next ? nextHref(search, page.next) : null}
         moreHref={moreHref(search, pages)}

@@ -114,13 +114,11 @@ describe("messages", () => {
     await new Promise((r) => setTimeout(r, 5));
     await sendMessage(db, me.id, { bookingId: bookingB.id, content: "to b", receiverId: b.id });
 
-    const execute = vi.spyOn(db, "execute");
-    const select = vi.spyOn(db, "select");
+    // Every statement, built by drizzle or not, is prepared by the session: one.
+    const statements = vi.spyOn(db._.session, "prepareQuery");
     const conversations = await listConversations(db, me.id);
-    expect(execute).toHaveBeenCalledTimes(1);
-    expect(select).not.toHaveBeenCalled();
-    execute.mockRestore();
-    select.mockRestore();
+    expect(statements).toHaveBeenCalledTimes(1);
+    statements.mockRestore();
 
     expect(conversations.map((c) => c.bookingId)).toEqual([bookingB.id, bookingA.id]);
     expect(conversations[0]).toMatchObject({ otherUser: { id: b.id, firstName: b.firstName }, lastMessage: { content: "to b" }, unreadCount: 0 });

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 
-import { AlertCircle, CalendarClock, ChevronRight, Clock, MapPin } from "~/components/icons";
+import { AlertCircle, CalendarClock, Clock } from "~/components/icons";
+import { UpcomingRows, type UpcomingRowData } from "~/components/provider/booking-rows-view";
 import { RequestAnswer } from "~/components/provider/request-answer";
 import { Bars, SkeletonList } from "~/components/skeletons";
 import { getConfig } from "~/infra/config.server";
@@ -18,10 +19,16 @@ const LIST = "mt-4 grid gap-3 md:grid-cols-2";
 const CARD_ROWS = "*:rounded-xl *:border *:border-slate-200 *:bg-white *:shadow-sm";
 const LINES = "mt-1 grid gap-1 text-sm text-slate-600 *:flex *:items-start *:gap-1.5 [&_svg]:mt-0.5 [&_svg]:h-4 [&_svg]:w-4 [&_svg]:shrink-0";
 
+/** When the booking is for, in words (its window, or "As soon as possible"), with its start when it has a window. */
+function whenOf(booking: ProviderBookingItem, timeZone: string, now: Date): UpcomingRowData["when"] {
+  const words = formatWindow({ start: booking.scheduledAt, end: booking.scheduledEndAt }, timeZone, now);
+  return { words, dateTime: booking.scheduledAt && booking.scheduledEndAt ? booking.scheduledAt.toISOString() : null };
+}
+
 /** When the booking is for, in words: its window, or "As soon as possible". */
 function When({ booking, timeZone, now }: { booking: ProviderBookingItem; timeZone: string; now: Date }) {
-  const words = formatWindow({ start: booking.scheduledAt, end: booking.scheduledEndAt }, timeZone, now);
-  return booking.scheduledAt && booking.scheduledEndAt ? <time dateTime={booking.scheduledAt.toISOString()}>{words}</time> : <span>{words}</span>;
+  const { words, dateTime } = whenOf(booking, timeZone, now);
+  return dateTime ? <time dateTime={dateTime}>{words}</time> : <span>{words}</span>;
 }
 
 /** Another booking's time: its window, or when an "as soon as possible" one was set for. */
@@ -103,29 +110,17 @@ export async function Upcoming({ data, allActiveJobs }: { data: ProviderDashboar
   const now = new Date();
   return (
     <>
-      <ul className={`${LIST} ${CARD_ROWS} *:hover:border-brand-500`} data-testid="upcoming">
-        {bookings.map((booking) => (
-          <li key={booking.id}>
-            <Link to={`/bookings/${booking.id}`} data-testid="upcoming-booking" className="flex items-center gap-3 rounded-xl p-4">
-              <div className="min-w-0 flex-1">
-                <p className="break-words font-semibold text-slate-900">{booking.job.title}</p>
-                <div className={LINES}>
-                  <p className="font-medium text-slate-900">
-                    <CalendarClock aria-hidden />
-                    <When booking={booking} timeZone={timeZone} now={now} />
-                  </p>
-                  <p>{fullName(booking.seeker)}</p>
-                  <p>
-                    <MapPin aria-hidden />
-                    <span className="break-words">{booking.job.address}</span>
-                  </p>
-                </div>
-              </div>
-              <ChevronRight className="h-5 w-5 shrink-0 text-slate-400" aria-hidden />
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <UpcomingRows
+        rows={bookings.map((booking) => ({
+          id: booking.id,
+          title: booking.job.title,
+          when: whenOf(booking, timeZone, now),
+          seekerName: fullName(booking.seeker),
+          address: booking.job.address,
+        }))}
+        className={`${LIST} ${CARD_ROWS} *:hover:border-brand-500`}
+        lines={LINES}
+      />
       {more && allActiveJobs ? (
         <p className="mt-3">
           <Link to={allActiveJobs} className="text-sm font-semibold text-brand-700 hover:underline">

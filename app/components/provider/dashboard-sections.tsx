@@ -2,9 +2,10 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 import { heartProps } from "~/components/favorites/saved.server";
-import { Briefcase, CalendarCheck, ChevronRight, DollarSign, Info, MapPin, Power, PowerOff, Star, Wallet } from "~/components/icons";
+import { Briefcase, CalendarCheck, DollarSign, Info, Power, PowerOff, Star, Wallet } from "~/components/icons";
 import { JobCardList } from "~/components/job-card";
 import { GoOnlineButton } from "~/components/provider/availability-toggle";
+import { ActiveJobRows } from "~/components/provider/booking-rows-view";
 import { Bar, Bars, JobCardSkeleton, SkeletonList } from "~/components/skeletons";
 import { countOf, formatPrice, formatRating, statusLabel } from "~/lib/format";
 import { DEFAULT_LOCATION } from "~/lib/geo";
@@ -17,11 +18,6 @@ import type { DashboardLists, ProviderDashboardData } from "~/operations/provide
 // route's data (operations/provider-dashboard), each inside <Suspense> with the skeleton below it.
 
 const CARD = "card p-4 sm:p-5";
-
-// What every active-job row shows alike, made once (the payload references an element it has written: decision 0078).
-const URGENT = <span className="pill-urgent">Urgent</span>;
-const ROW_PLACE_ICON = <MapPin className="h-3.5 w-3.5 shrink-0" aria-hidden />;
-const ROW_CHEVRON = <ChevronRight className="h-5 w-5 shrink-0 text-slate-400" aria-hidden />;
 
 /** Today's Earnings, Total Earnings (2 decimals) and Jobs Completed with the star rating. */
 export async function StatsCards({ data }: { data: ProviderDashboardData["stats"] }) {
@@ -146,30 +142,17 @@ export async function ActiveJobs({ data, expanded }: { data: ProviderDashboardDa
   }
   return (
     <>
-      <ul className="mt-4 grid gap-3 md:grid-cols-2" data-testid="active-jobs">
-        {bookings.map((booking) => (
-          <li key={booking.id}>
-            <Link to={`/bookings/${booking.id}`} data-testid="active-job" className="card-link flex items-center gap-3 p-4">
-              <div className="min-w-0 flex-1">
-                <p className="break-words font-semibold text-slate-900">{booking.job.title}</p>
-                <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-500">
-                  <span className={`pill font-medium capitalize ${BOOKING_STATUS_STYLES[booking.status] ?? "bg-slate-100 text-slate-700"}`}>
-                    {statusLabel(booking.status)}
-                  </span>
-                  {booking.job.isUrgent ? URGENT : null}
-                  <span>{categoryName(booking.job.categoryId)}</span>
-                  <span className="inline-flex min-w-0 items-center gap-1">
-                    {ROW_PLACE_ICON}
-                    <span className="break-words">{booking.job.address}</span>
-                  </span>
-                </p>
-              </div>
-              <span className="shrink-0 text-lg font-bold text-slate-900">{formatPrice(booking.agreedPrice)}</span>
-              {ROW_CHEVRON}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <ActiveJobRows
+        rows={bookings.map((booking) => ({
+          id: booking.id,
+          title: booking.job.title,
+          status: { label: statusLabel(booking.status), className: BOOKING_STATUS_STYLES[booking.status] ?? "bg-slate-100 text-slate-700" },
+          urgent: booking.job.isUrgent,
+          category: categoryName(booking.job.categoryId),
+          address: booking.job.address,
+          price: formatPrice(booking.agreedPrice),
+        }))}
+      />
       {more ? <ShowMoreLink to={dashboardHref({ ...expanded, activeJobs: true }, "active-jobs-title")}>Show all active jobs</ShowMoreLink> : null}
     </>
   );

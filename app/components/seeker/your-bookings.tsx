@@ -1,6 +1,4 @@
-import { Link } from "react-router";
-
-import { CalendarClock, ChevronRight } from "~/components/icons";
+import { SeekerBookingRows } from "~/components/seeker/seeker-booking-rows-view";
 import { getConfig } from "~/infra/config.server";
 import { formatMoment, formatWindow } from "~/lib/schedule";
 import { fullName } from "~/lib/user-display";
@@ -31,27 +29,14 @@ export async function YourBookings({ data }: { data: SeekerHomeData["bookings"] 
       <h2 id="your-bookings-title" className="text-xl font-bold text-slate-900">
         Your bookings
       </h2>
-      {/* Child variants style every card from the list once, not on each card (decision 0055). */}
-      <ul
-        className="mt-4 grid gap-3 md:grid-cols-2 *:rounded-xl *:border *:border-slate-200 *:bg-white *:shadow-sm *:hover:border-brand-500"
-        data-testid="your-bookings"
-      >
-        {bookings.map((booking) => (
-          <li key={booking.id}>
-            <Link to={`/bookings/${booking.id}`} data-testid="your-booking" className="flex items-center gap-3 rounded-xl p-4">
-              <div className="min-w-0 flex-1">
-                <p className="break-words font-semibold text-slate-900">{booking.job.title}</p>
-                <p className="mt-1 flex items-start gap-1.5 text-sm font-medium text-slate-900">
-                  <CalendarClock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-                  {formatWindow({ start: booking.scheduledAt, end: booking.scheduledEndAt }, timeZone, now)}
-                </p>
-                <p className="mt-1 text-sm text-slate-600">{standing(booking, timeZone, now)}</p>
-              </div>
-              <ChevronRight className="h-5 w-5 shrink-0 text-slate-400" aria-hidden />
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <SeekerBookingRows
+        rows={bookings.map((booking) => ({
+          id: booking.id,
+          title: booking.job.title,
+          when: formatWindow({ start: booking.scheduledAt, end: booking.scheduledEndAt }, timeZone, now),
+          standing: standing(booking, timeZone, now),
+        }))}
+      />
     </section>
   );
 }

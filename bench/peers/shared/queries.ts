@@ -247,8 +247,9 @@ export async function sendMessage(user: SessionUser, body: unknown) {
       returning id, booking_id as "bookingId", sender_id as "senderId", receiver_id as "receiverId", content, is_read as "isRead", hidden_at as "hiddenAt", created_at as "createdAt"`;
     const name = [booking.first_name, booking.last_name].filter(Boolean).join(" ");
     const preview = content.length > 80 ? `${content.slice(0, 79)}…` : content;
+    // The receiver's devices come with the notification, as the app's insert answers them (for their push jobs).
     const [notification] = await tx`insert into notifications (user_id, type, title, message, related_id) values (${other}, 'message', ${`New message from ${name}`}, ${`"${booking.title}": ${preview}`}, ${booking.id})
-      returning id, type, user_id, related_id`;
+      returning id, (select coalesce(array_agg(p.id), '{}') from push_subscriptions p where p.user_id = notifications.user_id) as devices`;
     await queueMessageAlert(tx, notification.id, booking.id, other);
     return { message, other: other as string };
   });
