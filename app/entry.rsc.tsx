@@ -16,6 +16,7 @@ import type * as ssrEntry from "~/entry.ssr";
 import { allowedMethods, apiOptionsResponse } from "~/http/api-methods.server";
 import { apiError } from "~/http/api.server";
 import { socketAddressContext } from "~/http/client-address.server";
+import { documentRequestContext, rendersDocument } from "~/http/document-request.server";
 import { reportError, reportingRenderErrors, reportPayloadErrors } from "~/http/error-report.server";
 import { answerUnread } from "~/http/request-body.server";
 import { servedSignedIn } from "~/http/request-session.server";
@@ -153,6 +154,7 @@ async function renderPage(request: Request, client?: ClientInfo): Promise<Render
   // server.ts passes the client; under the Vite dev server the request is srvx's, which carries `ip`.
   const address = client?.address ?? (request as Request & { ip?: unknown }).ip;
   context.set(socketAddressContext, typeof address === "string" ? address : null);
+  context.set(documentRequestContext, rendersDocument(request));
   const serverResponse = await fetchServer(request, context);
   // Loaders have run by now: the root loader has told whether the page needs JavaScript.
   const hydrate = !context.get(staticDocumentContext);

@@ -1,6 +1,7 @@
 import { LandingPage } from "~/components/landing-page";
 import { ProviderDashboard } from "~/components/provider/provider-dashboard";
 import { SeekerHome } from "~/components/seeker/seeker-home";
+import { documentRequestContext } from "~/http/document-request.server";
 import { getCurrentUser } from "~/http/request-session.server";
 import { expandedLists, providerDashboard } from "~/operations/provider-dashboard.server";
 import { seekerHome } from "~/operations/seeker-home.server";
@@ -8,7 +9,9 @@ import { seekerHome } from "~/operations/seeker-home.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return { user: await getCurrentUser(context), expanded: expandedLists(new URL(request.url)) };
+  // A document shows no skeleton (it waits for every section): only a client-side navigation's payload carries them.
+  const skeletons = !context.get(documentRequestContext);
+  return { user: await getCurrentUser(context), expanded: expandedLists(new URL(request.url)), skeletons };
 }
 
 /**
@@ -17,11 +20,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * Router puts all loader data into the page's payload too.
  */
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
-  const { user, expanded } = loaderData;
+  const { user, expanded, skeletons } = loaderData;
   if (!user) return <LandingPage />;
   return user.currentRole === "seeker" ? (
-    <SeekerHome data={seekerHome(user)} />
+    <SeekerHome data={seekerHome(user)} skeletons={skeletons} />
   ) : (
-    <ProviderDashboard user={user} expanded={expanded} data={providerDashboard(user, expanded)} />
+    <ProviderDashboard user={user} expanded={expanded} data={providerDashboard(user, expanded)} skeletons={skeletons} />
   );
 }

@@ -20,9 +20,20 @@ import type { DashboardLists, ProviderDashboardData } from "~/operations/provide
 /**
  * The provider dashboard (spec §2, issue 33): open requests (only when there are any), the availability banner
  * with its switch, earnings and rating cards, upcoming bookings, active jobs, and — while online — the posted
- * jobs near the provider. Each data section awaits its part of `data` and streams in behind a skeleton.
+ * jobs near the provider. Each data section awaits its part of `data` and streams in behind a skeleton (in a
+ * client-side navigation; a document waits for them all and carries no `skeletons`).
  */
-export function ProviderDashboard({ user, expanded, data }: { user: User; expanded: DashboardLists; data: ProviderDashboardData }) {
+export function ProviderDashboard({
+  user,
+  expanded,
+  data,
+  skeletons,
+}: {
+  user: User;
+  expanded: DashboardLists;
+  data: ProviderDashboardData;
+  skeletons: boolean;
+}) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
       <title>Provider dashboard | Nearhand</title>
@@ -37,7 +48,7 @@ export function ProviderDashboard({ user, expanded, data }: { user: User; expand
 
       <AvailabilityBanner isOnline={user.isProviderOnline} onlineIcon={<Radio className="h-6 w-6" />} offlineIcon={<Power className="h-6 w-6" />} />
 
-      <Suspense fallback={<StatsSkeleton />}>
+      <Suspense fallback={skeletons ? <StatsSkeleton /> : null}>
         <StatsCards data={data.stats} />
       </Suspense>
 
@@ -45,7 +56,7 @@ export function ProviderDashboard({ user, expanded, data }: { user: User; expand
         <h2 id="upcoming-title" className="scroll-mt-24 text-xl font-bold text-slate-900">
           Upcoming
         </h2>
-        <Suspense fallback={<UpcomingSkeleton />}>
+        <Suspense fallback={skeletons ? <UpcomingSkeleton /> : null}>
           <Upcoming
             data={data.upcoming}
             allActiveJobs={expanded.activeJobs ? null : dashboardHref({ ...expanded, activeJobs: true }, "active-jobs-title")}
@@ -57,7 +68,7 @@ export function ProviderDashboard({ user, expanded, data }: { user: User; expand
         <h2 id="active-jobs-title" className="scroll-mt-24 text-xl font-bold text-slate-900">
           Active Jobs
         </h2>
-        <Suspense fallback={<ActiveJobsSkeleton />}>
+        <Suspense fallback={skeletons ? <ActiveJobsSkeleton /> : null}>
           <ActiveJobs data={data.activeJobs} expanded={expanded} />
         </Suspense>
       </section>
@@ -67,7 +78,7 @@ export function ProviderDashboard({ user, expanded, data }: { user: User; expand
           <h2 id="available-jobs-title" className="scroll-mt-24 text-xl font-bold text-slate-900">
             Available Jobs Near You
           </h2>
-          <Suspense fallback={<AvailableJobsSkeleton />}>
+          <Suspense fallback={skeletons ? <AvailableJobsSkeleton /> : null}>
             <AvailableJobs user={user} data={data.availableJobs} expanded={expanded} />
           </Suspense>
         </section>

@@ -15,9 +15,10 @@ import type { SeekerHomeData } from "~/operations/seeker-home.server";
 /**
  * The seeker home (spec §2): categories with the real number of online
  * providers, their open requests and bookings (only when there are any), the four most recent requests, and a
- * floating 'Post a job' button on small screens. Counts, bookings and requests (`data`, from the route) stream in.
+ * floating 'Post a job' button on small screens. Counts, bookings and requests (`data`, from the route) stream in,
+ * behind skeletons in a client-side navigation (a document waits for them and carries no `skeletons`).
  */
-export function SeekerHome({ data }: { data: SeekerHomeData }) {
+export function SeekerHome({ data, skeletons }: { data: SeekerHomeData; skeletons: boolean }) {
   return (
     <main className="mx-auto max-w-6xl px-4 pb-24 pt-8 md:pb-12">
       <title>Nearhand</title>
@@ -38,7 +39,7 @@ export function SeekerHome({ data }: { data: SeekerHomeData }) {
               >
                 <CategoryMark icon={category.icon} />
                 <span className="text-sm font-semibold text-slate-900 md:text-base">{category.name}</span>
-                <Suspense fallback={<CountSkeleton />}>
+                <Suspense fallback={skeletons ? <CountSkeleton /> : null}>
                   <AvailableCount counts={data.providerCounts} categoryId={category.id} />
                 </Suspense>
               </Link>
@@ -58,7 +59,7 @@ export function SeekerHome({ data }: { data: SeekerHomeData }) {
       </Suspense>
 
       <section aria-labelledby="recent-title" className="mt-10">
-        <Suspense fallback={<RecentRequestsSkeleton />}>
+        <Suspense fallback={skeletons ? <RecentRequestsSkeleton /> : null}>
           <RecentRequests data={data.recentRequests} />
         </Suspense>
       </section>
