@@ -48,13 +48,25 @@ export async function generateHTML(request: Request, serverResponse: Response, n
     },
   });
   if (!payload || response.headers.has("Location") || !(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
-  const html = await response.text();
-  const end = html.endsWith(DOCUMENT_END) ? html.length - DOCUMENT_END.length : html.length;
-  const body = html.slice(0, end) + payloadScript(payload, nonce) + html.slice(end);
+  // In bytes: the document (100+ KB) is not decoded into a string and encoded back for one script.
+  const html = new Uint8Array(await response.arrayBuffer());
+  const end = endsWithDocumentEnd(html) ? html.length - DOCUMENT_END.length : html.length;
+  const script = utf8.encode(payloadScript(payload, nonce));
+  const body = new Uint8Array(html.length + script.length);
+  body.set(html.subarray(0, end));
+  body.set(script, end);
+  body.set(html.subarray(end), end + script.length);
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-const DOCUMENT_END = "</body></html>";
+const utf8 = new TextEncoder();
+const DOCUMENT_END = utf8.encode("</body></html>");
+
+function endsWithDocumentEnd(html: Uint8Array): boolean {
+  if (html.length < DOCUMENT_END.length) return false;
+  const offset = html.length - DOCUMENT_END.length;
+  return DOCUMENT_END.every((byte, i) => html[offset + i] === byte);
+}
 
 /**
  * What React Router renders as an HTML document (its routeRSCServerRequest answers the rest with the payload itself;
