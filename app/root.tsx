@@ -52,23 +52,29 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const EMPTY_SHELL = { shell: null, unreadNotifications: 0, unreadMessages: 0, toast: null, staticDocument: false };
 
+// The head is the same on every page: made once, the payload writes it once per request though React Router renders
+// the layout twice (the page and the root's error element), and the second time as a reference to the first.
+const HEAD = (
+  <head>
+    <meta charSet="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="description" content="Nearhand: urgent local help from people nearby." />
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+    {/* Installable as an app (decision 0076): the manifest, the browser's bar in the brand colour, the iOS icon. */}
+    <link rel="manifest" href="/manifest.webmanifest" />
+    <meta name="theme-color" content="#1d4ed8" />
+    <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
+    {/* No first paint of half a header: a browser that yields while parsing would shift it (decision 0033). */}
+    <link rel="expect" href={`#${HEADER_END_ID}`} {...{ blocking: "render" }} />
+    <Meta />
+    <Links />
+  </head>
+);
+
 export function ServerLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="description" content="Nearhand: urgent local help from people nearby." />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* Installable as an app (decision 0076): the manifest, the browser's bar in the brand colour, the iOS icon. */}
-        <link rel="manifest" href="/manifest.webmanifest" />
-        <meta name="theme-color" content="#1d4ed8" />
-        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
-        {/* No first paint of half a header: a browser that yields while parsing would shift it (decision 0033). */}
-        <link rel="expect" href={`#${HEADER_END_ID}`} {...{ blocking: "render" }} />
-        <Meta />
-        <Links />
-      </head>
+      {HEAD}
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
         {children}
         <ScrollRestoration />
