@@ -1,7 +1,7 @@
 // Part 3: HTTP cost of the production build on PostgreSQL against the peers users would otherwise run (issue 19):
 // each target is loaded (autocannon, 50 connections, a browser's Accept-Encoding) on the app and on its peers in
 // interleaved rounds (A, B, C, A, B, C …), and every figure is the median of the per-round ratios. CPU per request
-// is read from /proc: the server's process tree and PostgreSQL's processes. Then the app is loaded at half of its
+// is read from /proc: the server's process tree and the PostgreSQL processes working for it (support/proc-cpu.ts). Then the app is loaded at half of its
 // measured maximum throughput for the p99 budget.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";

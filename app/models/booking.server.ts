@@ -238,21 +238,27 @@ export type SeekerBookingItem = Booking & { job: BookingJob; provider: Omit<Part
  * bookings, soonest first.
  */
 export async function listSeekerBookings(db: Executor, seekerId: string, limit = 10): Promise<SeekerBookingItem[]> {
-  const rows = await db
+  const rows = await seekerBookingsQuery(db).execute({ seekerId, limit });
+  return rows.map(({ booking, job, provider }) => ({ ...booking, job: asSeenBy(job, true), provider }));
+}
+
+/** listSeekerBookings' query, built once per database: the seeker home runs it each time. */
+const seekerBookingsQuery = builtOnce((db) =>
+  db
     .select({ booking: bookings, job: jobColumns, provider: partySummary })
     .from(bookings)
     .innerJoin(jobs, eq(jobs.id, bookings.jobId))
     .innerJoin(users, eq(users.id, bookings.providerId))
     .where(
       and(
-        eq(bookings.seekerId, seekerId),
+        eq(bookings.seekerId, sql.placeholder("seekerId")),
         or(and(eq(bookings.status, "pending"), sql`${bookings.expiresAt} > now()`), inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES])),
       ),
     )
     .orderBy(asc(bookings.scheduledAt))
-    .limit(limit);
-  return rows.map(({ booking, job, provider }) => ({ ...booking, job: asSeenBy(job, true), provider }));
-}
+    .limit(sql.placeholder("limit"))
+    .prepare("seeker_bookings"),
+);
 
 /** The name another user reads in a notification: never the email address (decision 0018). */
 export async function displayName(db: Executor, userId: string): Promise<string> {

@@ -225,15 +225,21 @@ export function asSeenBy<T extends Pick<Job, "address" | "latitude" | "longitude
 
 /** The seeker's own jobs, newest first, optionally of one status; a hidden one is gone for them too (issue 34). */
 export async function listSeekerJobs(db: Executor, seekerId: string, options: { status?: JobStatus; limit?: number } = {}): Promise<JobWithSeeker[]> {
-  const rows = await db
+  const rows = await seekerJobsQuery(db, options.status ?? "").execute({ seekerId, limit: options.limit ?? 200 });
+  return rows.map((r) => ({ ...r.job, seeker: r.seeker, exactLocation: true }));
+}
+
+/** listSeekerJobs' query for one status (or "" for all), built once per database: the seeker home runs it each time. */
+const seekerJobsQuery = builtOnce((db, status) =>
+  db
     .select({ job: jobColumns, seeker: seekerSummary })
     .from(jobs)
     .innerJoin(users, eq(users.id, jobs.seekerId))
-    .where(and(eq(jobs.seekerId, seekerId), isNull(jobs.hiddenAt), options.status ? eq(jobs.status, options.status) : undefined))
+    .where(and(eq(jobs.seekerId, sql.placeholder("seekerId")), isNull(jobs.hiddenAt), status ? eq(jobs.status, status as JobStatus) : undefined))
     .orderBy(desc(jobs.createdAt), desc(jobs.id))
-    .limit(options.limit ?? 200);
-  return rows.map((r) => ({ ...r.job, seeker: r.seeker, exactLocation: true }));
-}
+    .limit(sql.placeholder("limit"))
+    .prepare(`seeker_jobs_${status || "all"}`),
+);
 
 /** Counts of the seeker's jobs by status, for the filter tabs. */
 export async function countSeekerJobsByStatus(db: Executor, seekerId: string): Promise<Record<JobStatus, number>> {

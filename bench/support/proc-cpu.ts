@@ -1,6 +1,11 @@
-// CPU time from /proc (Linux): a process with its descendants, and PostgreSQL's processes, so a run's CPU per
-// request counts what serving cost on this machine, whichever process spent it.
-import { readdirSync, readFileSync } from "node:fs";
+// CPU time from /proc (Linux): a process with its descendants, and the PostgreSQL processes that worked for it, so a
+// run's CPU per request counts what serving cost on this machine, whichever process spent it.
+//
+// PostgreSQL's share is the backends connected from the process tree (matched by the client port in each backend's
+// process title, "postgres: … 127.0.0.1(54321) idle") plus PostgreSQL's own background processes (WAL writer,
+// checkpointer, autovacuum), which the writes cause. Other clients' backends are left out: the bench's own
+// connection, and anything else running on the machine.
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 
 const TICKS_PER_SECOND = 100; // USER_HZ, 100 on Linux
 
@@ -24,6 +29,62 @@ function readStat(pid: number): Stat | null {
   }
 }
 
+/** A client backend's title ends in its client's address: "127.0.0.1(54321)" over TCP, "[local]" over a socket. */
+const CLIENT_BACKEND = /(?:\((\d+)\)|\[local\])(?: |$)/;
+
+function titleOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").trim();
+  } catch {
+    return "";
+  }
+}
+
+/** What `read` lists, or nothing when it throws (a process that exited meanwhile, a table this kernel lacks). */
+function listOrNothing(read: () => string[]): string[] {
+  try {
+    return read();
+  } catch {
+    return [];
+  }
+}
+
+/** Local ports of the TCP connections the given processes hold open. */
+function localPorts(pids: Iterable<number>): Set<number> {
+  const inodes = new Set<string>();
+  for (const pid of pids) {
+    for (const fd of listOrNothing(() => readdirSync(`/proc/${pid}/fd`))) {
+      try {
+        const socket = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+        if (socket) inodes.add(socket[1]!);
+      } catch {
+        // closed meanwhile
+      }
+    }
+  }
+  const ports = new Set<number>();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    for (const line of listOrNothing(() => readFileSync(table, "utf8").split("\n").slice(1))) {
+      const fields = line.trim().split(/\s+/);
+      if (fields.length > 9 && inodes.has(fields[9]!)) ports.add(parseInt(fields[1]!.split(":")[1]!, 16));
+    }
+  }
+  return ports;
+}
+
+const PARALLEL_WORKER = /parallel worker for PID (\d+)/;
+
+/** PostgreSQL's process, its background processes, or a client backend (or its parallel worker) connected from one of `ports`. */
+function worksFor(stat: Stat, ports: Set<number>): boolean {
+  if (stat.comm !== "postgres" && !stat.comm.startsWith("postgres:")) return false;
+  const title = titleOf(stat.pid);
+  const leader = PARALLEL_WORKER.exec(title);
+  if (leader) return worksFor({ ...stat, pid: Number(leader[1]) }, ports);
+  const client = CLIENT_BACKEND.exec(title);
+  if (!client) return true;
+  return client[1] !== undefined && ports.has(Number(client[1]));
+}
+
 function allStats(): Stat[] {
   return readdirSync("/proc")
     .filter((name) => /^\d+$/.test(name))
@@ -34,7 +95,7 @@ function allStats(): Stat[] {
 export interface CpuSnapshot {
   /** Ticks by pid of the process tree under `root`. */
   tree: Map<number, number>;
-  /** Ticks by pid of processes named postgres. */
+  /** Ticks by pid of the PostgreSQL processes working for the tree (see the top of this file). */
   postgres: Map<number, number>;
 }
 
@@ -50,7 +111,8 @@ export function cpuSnapshot(root: number): CpuSnapshot {
     queue.push(...(children.get(pid) ?? []));
   }
   const byPid = (keep: (s: Stat) => boolean) => new Map(stats.filter(keep).map((s) => [s.pid, s.ticks]));
-  return { tree: byPid((s) => inTree.has(s.pid)), postgres: byPid((s) => s.comm === "postgres" || s.comm.startsWith("postgres:")) };
+  const ports = localPorts(inTree);
+  return { tree: byPid((s) => inTree.has(s.pid)), postgres: byPid((s) => worksFor(s, ports)) };
 }
 
 function spentMs(before: Map<number, number>, after: Map<number, number>): number {

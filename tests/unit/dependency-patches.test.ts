@@ -25,7 +25,7 @@ describe("dependency patches", () => {
   it("each patch names the version that is installed, and the README lists it", () => {
     const readme = readFileSync(path.join(PATCHES_DIR, "README.md"), "utf8");
     const patches = patchFiles();
-    expect(patches.length).toBe(5);
+    expect(patches.length).toBe(6);
     for (const { file, name, version } of patches) {
       const pkg = JSON.parse(readFileSync(path.join(packageDir(name), "package.json"), "utf8")) as { version: string };
       expect(pkg.version, `${file}: ${name} is ${pkg.version} now; port the patch or remove it`).toBe(version);
@@ -60,6 +60,36 @@ describe("dependency patches", () => {
       const marking = body.indexOf("addToFifoQueue(p, discoveredPaths)");
       expect(patching).toBeGreaterThan(0);
       expect(marking).toBeGreaterThan(patching);
+    });
+
+    it(`react-router (${flavour}): a path's route matches are worked out once, and each caller gets its own copy`, async () => {
+      const { createStaticHandler } = (await import(path.join(packageDir("react-router"), `dist/${flavour}/index-react-server.js`))) as {
+        createStaticHandler(routes: unknown[]): {
+          match(path: string): Array<{ route: { id: string }; params: Record<string, string>; pathname: string }> | null;
+        };
+      };
+      const handler = createStaticHandler([
+        {
+          id: "root",
+          path: "/",
+          children: [
+            { id: "job", path: "jobs/:id" },
+            { id: "home", index: true },
+          ],
+        },
+      ]);
+      const first = handler.match("/jobs/7")!;
+      first[1].params.id = "changed by a caller";
+      const again = handler.match("/jobs/7?tab=messages")!;
+      expect(again.map((m) => [m.route.id, m.params, m.pathname])).toEqual([
+        ["root", { id: "7" }, "/"],
+        ["job", { id: "7" }, "/jobs/7"],
+      ]);
+      expect(again[0].params).toBe(again[1].params);
+      expect(handler.match("/jobs/8")![1].params).toEqual({ id: "8" });
+      expect(handler.match("/")!.map((m) => m.route.id)).toEqual(["root", "home"]);
+      expect(handler.match("/nowhere/at/all")).toBeNull();
+      expect(installed("react-router", `dist/${flavour}/index-react-server.js`)).toContain("this.#remembered.set(key, matches);");
     });
 
     it(`react-router (${flavour}): a document's render reuses the payload the redirect check decoded`, () => {
