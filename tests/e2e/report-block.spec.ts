@@ -3,7 +3,7 @@
 // says why instead of the send box, and the profile's Blocked users unblocks them.
 import { type Browser, type Page } from "@playwright/test";
 
-import { becomeOnlineProvider, expect, fetchAuthUser, newUserPage, test } from "./support.ts";
+import { becomeOnlineProvider, expect, fetchAuthUser, newUserPage, test, waitForHydration } from "./support.ts";
 
 /** A seeker with a posted job, and a provider who accepted another of their jobs (a booking with a message). */
 async function seekerAndProvider(browser: Browser, baseURL: string | undefined, javaScript: boolean) {
@@ -39,6 +39,8 @@ for (const javaScript of [true, false]) {
 
     // The provider reports the job: in a dialog with JavaScript, on the report page without.
     await provider.goto(`/jobs/${openJob}`);
+    // A click before hydration follows the link to the report page, the path without JavaScript.
+    if (javaScript) await waitForHydration(provider);
     await provider.getByRole("link", { name: "Report this job" }).click();
     const form = javaScript ? provider.getByRole("dialog", { name: "Report this job" }) : provider.getByTestId("report-form");
     if (!javaScript) await expect(provider).toHaveURL(/\/report\?targetType=job/);

@@ -15,11 +15,6 @@ export interface ReportTargetProps {
   returnTo: string;
 }
 
-/** The page that shows the report form without JavaScript. */
-export function reportHref({ targetType, targetId, returnTo }: ReportTargetProps): string {
-  return `${REPORT_ACTION}?${new URLSearchParams({ targetType, targetId, returnTo })}`;
-}
-
 interface ReportFormProps extends ReportTargetProps {
   /** In the dialog, Cancel closes it (the dialog's own Close); on the page it links back. */
   cancel: React.ReactNode;
