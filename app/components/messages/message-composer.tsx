@@ -1,14 +1,13 @@
 "use client";
 
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useFetcher } from "react-router";
 
 import { Loader2, SendHorizontal } from "~/components/icons";
 import { SEND_MESSAGE_FETCHER_KEY, SEND_MESSAGE_FORM_ID, threadHref } from "~/components/messages/shared";
 import { subscribeToFailedWrites } from "~/lib/failed-requests";
-import { parseForm } from "~/lib/forms";
-import { MESSAGE_MAX, messageFormSchema } from "~/lib/schemas/message";
+import { MESSAGE_MAX } from "~/lib/schemas/message-limits";
 import { useHydrated } from "~/lib/use-hydrated";
 
 interface MessageComposerProps {
@@ -22,6 +21,16 @@ function draftOf(result: SubmissionResult<string[]> | undefined): string {
   return typeof value === "string" ? value : "";
 }
 
+/** The field's ids, as conform would name them under the form id (the route flashes refused sends under it). */
+const CONTENT_ID = `${SEND_MESSAGE_FORM_ID}-content`;
+const CONTENT_ERROR_ID = `${CONTENT_ID}-error`;
+
+/** The server's errors for the text (blank, too long), from a refused send. */
+function contentErrors(result: SubmissionResult<string[]> | undefined): string[] | undefined {
+  const errors = result?.status === "error" ? result.error?.content : undefined;
+  return errors && errors.length > 0 ? errors : undefined;
+}
+
 /** Show the counter when this close to the limit. */
 const COUNTER_FROM = MESSAGE_MAX - 200;
 
@@ -31,17 +40,15 @@ const COUNTER_FROM = MESSAGE_MAX - 200;
  * posts the same form: Enter sends, Shift+Enter makes a new line, blank text
  * cannot be sent, the box clears at once and the thread shows the message as
  * pending until the page data arrives. A failed send brings the text back.
+ *
+ * No client-side schema: the box is checked by the browser (required,
+ * maxlength) and by the route action with zod, whose errors come back in
+ * `lastResult` (decision 0086). conform and zod stay out of this page's bundle.
  */
 export function MessageComposer({ bookingId, lastResult }: MessageComposerProps) {
   const fetcher = useFetcher({ key: SEND_MESSAGE_FETCHER_KEY });
   const hydrated = useHydrated();
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const [form, fields] = useForm({
-    id: SEND_MESSAGE_FORM_ID,
-    lastResult,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseForm(formData, messageFormSchema),
-  });
   const [value, setValue] = useState(() => draftOf(lastResult));
   const [shownResult, setShownResult] = useState(lastResult);
   const [showErrors, setShowErrors] = useState(true);
@@ -67,7 +74,7 @@ export function MessageComposer({ bookingId, lastResult }: MessageComposerProps)
   const pending = fetcher.state !== "idle";
   const blank = value.trim().length === 0;
   const action = threadHref(bookingId);
-  const errors = showErrors && lastResult ? fields.content.errors : undefined;
+  const errors = showErrors ? contentErrors(lastResult) : undefined;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -86,7 +93,7 @@ export function MessageComposer({ bookingId, lastResult }: MessageComposerProps)
 
   return (
     <form
-      id={form.id}
+      id={SEND_MESSAGE_FORM_ID}
       method="post"
       action={action}
       onSubmit={submit}
@@ -94,14 +101,14 @@ export function MessageComposer({ bookingId, lastResult }: MessageComposerProps)
       data-testid="message-composer"
     >
       <input type="hidden" name="bookingId" value={bookingId} />
-      <label htmlFor={fields.content.id} className="sr-only">
+      <label htmlFor={CONTENT_ID} className="sr-only">
         Message
       </label>
       <div className="flex items-end gap-2">
         <textarea
           ref={textarea}
-          id={fields.content.id}
-          name={fields.content.name}
+          id={CONTENT_ID}
+          name="content"
           value={value}
           onChange={(event) => {
             setValue(event.target.value);
@@ -113,7 +120,7 @@ export function MessageComposer({ bookingId, lastResult }: MessageComposerProps)
           rows={1}
           placeholder="Type a message..."
           aria-invalid={errors ? true : undefined}
-          aria-describedby={errors ? fields.content.errorId : `${fields.content.id}-hint`}
+          aria-describedby={errors ? CONTENT_ERROR_ID : `${CONTENT_ID}-hint`}
           className="field-sizing-content max-h-40 min-h-11 flex-1 resize-none rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40 aria-[invalid=true]:border-red-500"
         />
         <button
@@ -127,11 +134,11 @@ export function MessageComposer({ bookingId, lastResult }: MessageComposerProps)
         </button>
       </div>
       {errors ? (
-        <p id={fields.content.errorId} className="mt-1.5 text-sm text-red-600" role="alert">
+        <p id={CONTENT_ERROR_ID} className="mt-1.5 text-sm text-red-600" role="alert">
           {errors.join(", ")}
         </p>
       ) : (
-        <p id={`${fields.content.id}-hint`} className="mt-1.5 flex justify-between gap-2 text-xs text-slate-500">
+        <p id={`${CONTENT_ID}-hint`} className="mt-1.5 flex justify-between gap-2 text-xs text-slate-500">
           <span className={hydrated ? "hidden sm:inline" : "hidden"}>Enter to send, Shift+Enter for a new line</span>
           {value.length >= COUNTER_FROM ? (
             <span className="ml-auto" data-testid="message-counter">
