@@ -228,6 +228,15 @@ test.describe("messages", () => {
     await thread(page).getByRole("button", { name: "Send" }).click();
     await expect(page).toHaveURL(`/messages?booking=${bookingId}#latest`);
     await expect(thread(page).getByText("Message cannot be empty")).toBeVisible();
+    await expect(messageBox(page)).toHaveAttribute("aria-invalid", "true");
+    await expect(messageBox(page)).toHaveAccessibleDescription("Message cannot be empty");
+    await expect(messages(page)).toHaveCount(15);
+
+    // Too long (the browser's maxlength stops typing, not a value set otherwise): the server refuses it with the limit.
+    await messageBox(page).fill("x".repeat(2001));
+    await thread(page).getByRole("button", { name: "Send" }).click();
+    await expect(thread(page).getByText("Message must be at most 2000 characters")).toBeVisible();
+    await expect(messageBox(page)).toHaveAccessibleDescription("Message must be at most 2000 characters");
     await expect(messages(page)).toHaveCount(15);
 
     // A real one: posted, then back at the thread's newest message.
