@@ -138,7 +138,8 @@ export function MessageComposer({ bookingId, lastResult }: MessageComposerProps)
           {errors.join(", ")}
         </p>
       ) : (
-        <p id={`${CONTENT_ID}-hint`} className="mt-1.5 flex justify-between gap-2 text-xs text-slate-500">
+        // Its line is kept from the first paint on wider screens: the keyboard hint appears with hydration and moved the box (CLS).
+        <p id={`${CONTENT_ID}-hint`} className="mt-1.5 flex justify-between gap-2 text-xs text-slate-500 sm:min-h-4">
           <span className={hydrated ? "hidden sm:inline" : "hidden"}>Enter to send, Shift+Enter for a new line</span>
           {value.length >= COUNTER_FROM ? (
             <span className="ml-auto" data-testid="message-counter">
