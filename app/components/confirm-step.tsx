@@ -1,9 +1,10 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 
 import { XCircle } from "~/components/icons";
+import { usePendingPost } from "~/lib/use-pending-post";
 
 interface ConfirmStepProps {
   /** What the trigger says ('Cancel job'); may hold screen-reader-only words. */
@@ -38,7 +39,7 @@ interface ConfirmStepProps {
 export function ConfirmStep(props: ConfirmStepProps) {
   const { confirming, action, fields } = props;
   const [openHere, setOpenHere] = useState(false);
-  const pending = usePending(action, fields);
+  const pending = usePendingPost(action, fields);
 
   if (!confirming && !openHere) {
     return (
@@ -105,15 +106,4 @@ export function ConfirmStep(props: ConfirmStepProps) {
       </Form>
     </div>
   );
-}
-
-/**
- * usePendingSubmission (app/lib/use-pending-submission.ts), spelled here: the hook is built into the form kit's chunk,
- * which the pages with only this step (a seeker's own job page) would load for it alone, 2.2 KiB of gzipped
- * JavaScript (issue 36 §5).
- */
-function usePending(action: string, fields: Record<string, string>): boolean {
-  const navigation = useNavigation();
-  if (navigation.state === "idle" || navigation.formMethod?.toUpperCase() !== "POST" || navigation.formAction !== action) return false;
-  return Object.entries(fields).every(([name, value]) => navigation.formData?.get(name) === value);
 }
