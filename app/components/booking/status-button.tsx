@@ -2,9 +2,9 @@
 
 import { Form } from "react-router";
 
+import { usePendingPost } from "~/components/confirm-step";
 import { CheckCircle2, PlayCircle } from "~/components/icons";
 import type { BookingStatus } from "~/lib/statuses";
-import { usePendingPost } from "~/lib/use-pending-post";
 
 interface BookingStatusButtonProps {
   bookingId: string;
