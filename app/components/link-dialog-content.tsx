@@ -1,11 +1,31 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
-import type { RefObject } from "react";
+import type { ReactNode, RefObject } from "react";
 
 import { SECONDARY_BUTTON_CLASS } from "~/components/forms/styles";
 import { X } from "~/components/icons";
-import type { LinkDialogProps } from "~/components/link-dialog";
+
+/** A `LinkDialog`'s props (link-dialog.tsx). */
+export interface LinkDialogProps {
+  /** The page state that shows the same content as a section, for a browser without JavaScript. */
+  href: string;
+  /** The trigger: an icon and its words; 'brand' is the page's main action, 'dark' a secondary one. */
+  icon: ReactNode;
+  label: string;
+  tone: "brand" | "dark";
+  triggerTestId: string;
+  title: string;
+  /** The dialog's description; `describedVisibly` shows it under the title, otherwise it is for screen readers. */
+  description: string;
+  describedVisibly?: boolean;
+  /** A wider dialog that scrolls when taller than the screen (a form). */
+  wide?: boolean;
+  /** The words of a button that closes the dialog, under its content ('Close'); none if absent. */
+  closeButton?: string;
+  testId: string;
+  children?: ReactNode;
+}
 
 const CONTENT_CLASS =
   "fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl focus:outline-none";

@@ -1,31 +1,13 @@
 "use client";
 
-import { lazy, Suspense, useId, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useId, useRef, useState } from "react";
+
+import type { LinkDialogProps } from "~/components/link-dialog-content";
 
 // The dialog (Radix) loads when it is about to open, not with every page that has such a link: a seeker's accepted
 // booking page ('Pay now') loaded Radix for a dialog nobody may open (issue 36 §5).
 const loadLinkDialogContent = () => import("~/components/link-dialog-content");
 const LinkDialogContent = lazy(() => loadLinkDialogContent().then((module) => ({ default: module.LinkDialogContent })));
-
-export interface LinkDialogProps {
-  /** The page state that shows the same content as a section, for a browser without JavaScript. */
-  href: string;
-  /** The trigger: an icon and its words; 'brand' is the page's main action, 'dark' a secondary one. */
-  icon: ReactNode;
-  label: string;
-  tone: "brand" | "dark";
-  triggerTestId: string;
-  title: string;
-  /** The dialog's description; `describedVisibly` shows it under the title, otherwise it is for screen readers. */
-  description: string;
-  describedVisibly?: boolean;
-  /** A wider dialog that scrolls when taller than the screen (a form). */
-  wide?: boolean;
-  /** The words of a button that closes the dialog, under its content ('Close'); none if absent. */
-  closeButton?: string;
-  testId: string;
-  children?: ReactNode;
-}
 
 const TRIGGER_CLASSES = {
   brand:

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 
 import type { PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from "~/components/forms/styles";
-import type { AfterClickState } from "~/components/profile/push-subscribe";
+import type * as PushSubscribe from "~/components/profile/push-subscribe";
 import { useHydrated } from "~/lib/use-hydrated";
 
 // The form kit's button classes, spelled here: importing them would load the form kit's chunk (2.2 KiB of gzipped
@@ -15,10 +15,10 @@ const SECONDARY_BUTTON: typeof SECONDARY_BUTTON_CLASS = "btn-secondary";
 
 const ACTION = "/profile/push";
 // Subscribing, and what the switch says after a click that did not subscribe, load when 'Turn on' is about to be used.
-let push: typeof import("~/components/profile/push-subscribe") | undefined;
+let push: typeof PushSubscribe | undefined;
 const loadPushSubscribe = async () => (push ??= await import("~/components/profile/push-subscribe"));
 
-type State = "checking" | "unsupported" | "denied" | "off" | "working" | "on" | "failed" | AfterClickState;
+type State = "checking" | "unsupported" | "denied" | "off" | "working" | "on" | "failed" | PushSubscribe.AfterClickState;
 
 function supported(): boolean {
   return "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
@@ -35,7 +35,7 @@ async function currentSubscription(): Promise<PushSubscription | null> {
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
-const MESSAGES: Record<Exclude<State, "checking" | "off" | "working" | "on" | AfterClickState>, string> = {
+const MESSAGES: Record<Exclude<State, "checking" | "off" | "working" | "on" | PushSubscribe.AfterClickState>, string> = {
   unsupported:
     "This browser can't receive notifications. Use Chrome, Edge, Firefox or Safari; on an iPhone or iPad, add Nearhand to your Home Screen first (Share, then Add to Home Screen; iOS 16.4 or later) and open it from there.",
   denied:
