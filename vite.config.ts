@@ -28,8 +28,10 @@ const isFrameworkModule = (id: string) => FRAMEWORK_MODULE.test(id) || FRAMEWORK
 const SHELL_MODULES = [...SHELL_COMPONENTS, "app/lib/toast.ts"];
 const isShellModule = (id: string) => id.includes("client-references/group/shell") || SHELL_MODULES.some((file) => id.endsWith(file));
 // The form kit's small modules (app/components/forms/, the pending-submission hook) form one chunk: a page with a
-// form would otherwise load each of them as a file of its own.
+// form would otherwise load each of them as a file of its own. Its class names (forms/styles.ts) are a chunk of their
+// own: a page whose link looks like a button (the directory's "Request") needs the names, not the kit.
 const FORM_KIT = [/app[\\/]components[\\/]forms[\\/]/, /app[\\/]lib[\\/]use-pending-submission\.ts$/];
+const FORM_KIT_STYLES = /app[\\/]components[\\/]forms[\\/]styles\.ts$/;
 const isFormKitModule = (id: string) => FORM_KIT.some((pattern) => pattern.test(id));
 function sharedClientChunks(): Plugin {
   return {
@@ -40,6 +42,7 @@ function sharedClientChunks(): Plugin {
       const groups = [
         { name: "framework", test: isFrameworkModule, priority: 2 },
         { name: "shell", test: isShellModule, priority: 1 },
+        { name: "form-styles", test: FORM_KIT_STYLES, priority: 2 },
         { name: "form-kit", test: isFormKitModule, priority: 1 },
       ];
       return { build: { rollupOptions: { output: { codeSplitting: { groups } } } } };

@@ -1,6 +1,7 @@
 // Part 5: what the browser gets. Headless Chromium loads the landing page, the
-// seeker home, the provider dashboard, a job and a booking from the production
-// build: JavaScript shipped (gzip), total bytes, LCP and CLS. Then, with the
+// seeker home, the provider dashboard, a job, bookings, messages and the other
+// signed-in screens from the production build: JavaScript shipped (gzip), total
+// bytes, LCP and CLS. Then, with the
 // server counting queries per request (BENCH_COUNT_QUERIES=1), every page is
 // requested for a user with long lists and one with short lists: the count
 // must not grow with the list.
@@ -80,6 +81,15 @@ export async function runBrowser(report: Report, options: BrowserOptions): Promi
       { name: "provider dashboard", path: "/", session: provider },
       { name: "job page", path: `/jobs/${ids.postedJobId}`, session: provider },
       { name: "booking page", path: `/bookings/${ids.completedBookingId}`, session: provider },
+      // Every other signed-in screen a user spends time on is held to the same JavaScript budget (issue 36 §5).
+      { name: "accepted booking, seeker", path: `/bookings/${ids.threadBookingId}`, session: seeker },
+      { name: "accepted booking, provider", path: `/bookings/${ids.threadBookingId}`, session: provider },
+      { name: "messages thread", path: `/messages?booking=${ids.threadBookingId}`, session: provider },
+      { name: "my jobs", path: "/my-jobs", session: seeker },
+      { name: "notifications", path: "/notifications", session: provider },
+      { name: "favorites", path: "/favorites", session: seeker },
+      { name: "provider directory", path: "/providers", session: seeker },
+      { name: "profile", path: "/profile", session: provider },
     ];
     for (const page of pages) {
       // A server that died is restarted (and reported), and the load that saw it die is repeated once.

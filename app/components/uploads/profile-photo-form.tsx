@@ -47,7 +47,8 @@ export function ProfilePhotoForm({
           onComplete={(imageUrl) => submit({ imageUrl }, { method: "post", action: ACTION })}
         />
         {saving ? <Loader2 className="h-4 w-4 animate-spin text-slate-500" aria-hidden /> : null}
-        <p id="profile-photo-hint" className="sr-only">
+        {/* Shown as the form without JavaScript shows it: hidden after hydration, it moved the page up (CLS). */}
+        <p id="profile-photo-hint" className="w-full text-xs text-slate-500">
           JPEG, PNG, WebP, GIF or AVIF, up to 10 MB.
         </p>
       </div>
