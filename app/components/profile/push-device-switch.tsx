@@ -14,7 +14,8 @@ const PRIMARY_BUTTON: typeof PRIMARY_BUTTON_CLASS = "btn-primary";
 const SECONDARY_BUTTON: typeof SECONDARY_BUTTON_CLASS = "btn-secondary";
 
 const ACTION = "/profile/push";
-// Subscribing, and what the switch says after a click that did not subscribe, load when 'Turn on' is about to be used.
+// Subscribing, and what the switch says after a click that did not subscribe, load when 'Turn on' is about to be used
+// (or this browser has a subscription to look up).
 let push: typeof PushSubscribe | undefined;
 const loadPushSubscribe = async () => (push ??= await import("~/components/profile/push-subscribe"));
 
@@ -22,11 +23,6 @@ type State = "checking" | "unsupported" | "denied" | "off" | "working" | "on" | 
 
 function supported(): boolean {
   return "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** This browser's subscription, if it has one (without waiting for a worker that may never come). */
@@ -65,7 +61,8 @@ export function PushDeviceSwitch({ publicKey, endpointDigests }: { publicKey: st
       if (!supported()) return setState("unsupported");
       if (Notification.permission === "denied") return setState("denied");
       const subscription = await currentSubscription().catch(() => null);
-      const listed = subscription ? digests.split(",").includes(await sha256Hex(subscription.endpoint)) : false;
+      // A subscribed browser loads push-subscribe.ts for the digest of its endpoint (most have none).
+      const listed = subscription ? digests.split(",").includes(await (await loadPushSubscribe()).sha256Hex(subscription.endpoint)) : false;
       if (!cancelled)
         setState((previous) => (listed ? "on" : previous === "no-worker" || previous === "failed" || previous === "dismissed" ? previous : "off"));
     })();

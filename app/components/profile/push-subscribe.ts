@@ -15,6 +15,12 @@ export const AFTER_CLICK_MESSAGES: Record<AfterClickState, string> = {
 /** How long the service worker (registered at /sw.js by the app shell) may take to become ready. */
 const WORKER_READY_MS = 5000;
 
+/** The digest the server lists a device's endpoint by. */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 function base64urlBytes(value: string): Uint8Array<ArrayBuffer> {
   const base64 = value
     .replace(/-/g, "+")
