@@ -1,9 +1,6 @@
 "use client";
 
-import * as Dialog from "@radix-ui/react-dialog";
-
 import { PAYMENT_DIALOG_TITLE, PAYMENT_NOT_CONFIGURED } from "~/components/booking/constants";
-import { SECONDARY_BUTTON_CLASS } from "~/components/forms/styles";
 import { CreditCard } from "~/components/icons";
 import { LinkDialog } from "~/components/link-dialog";
 
@@ -19,11 +16,8 @@ export function PayNowButton({ bookingId }: { bookingId: string }) {
       title={PAYMENT_DIALOG_TITLE}
       description={PAYMENT_NOT_CONFIGURED}
       describedVisibly
+      closeButton="Close"
       testId="payment-dialog"
-    >
-      <div className="mt-6 flex justify-end">
-        <Dialog.Close className={SECONDARY_BUTTON_CLASS}>Close</Dialog.Close>
-      </div>
-    </LinkDialog>
+    />
   );
 }

@@ -3,47 +3,26 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 
-import { PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from "~/components/forms/styles";
+import type { PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from "~/components/forms/styles";
+import type * as PushSubscribe from "~/components/profile/push-subscribe";
 import { useHydrated } from "~/lib/use-hydrated";
 
-/** How long the service worker (registered at /sw.js by the app shell) may take to become ready. */
-const WORKER_READY_MS = 5000;
-const ACTION = "/profile/push";
+// The form kit's button classes, spelled here: importing them would load the form kit's chunk (2.2 KiB of gzipped
+// JavaScript) with the profile page, for two strings (issue 36 §5). Their types are the kit's constants, so the
+// compiler holds the two to one value.
+const PRIMARY_BUTTON: typeof PRIMARY_BUTTON_CLASS = "btn-primary";
+const SECONDARY_BUTTON: typeof SECONDARY_BUTTON_CLASS = "btn-secondary";
 
-type State = "checking" | "unsupported" | "denied" | "dismissed" | "off" | "working" | "on" | "no-worker" | "failed";
+const ACTION = "/profile/push";
+// Subscribing, and what the switch says after a click that did not subscribe, load when 'Turn on' is about to be used
+// (or this browser has a subscription to look up).
+let push: typeof PushSubscribe | undefined;
+const loadPushSubscribe = async () => (push ??= await import("~/components/profile/push-subscribe"));
+
+type State = "checking" | "unsupported" | "denied" | "off" | "working" | "on" | "failed" | PushSubscribe.AfterClickState;
 
 function supported(): boolean {
   return "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
-}
-
-function base64urlBytes(value: string): Uint8Array<ArrayBuffer> {
-  const base64 = value
-    .replace(/-/g, "+")
-    .replace(/_/g, "/")
-    .padEnd(Math.ceil(value.length / 4) * 4, "=");
-  return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function sameKey(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
-  if (!a) return false;
-  const bytes = new Uint8Array(a);
-  return bytes.length === b.length && bytes.every((byte, i) => byte === b[i]);
-}
-
-/** The service worker's registration, or null when none becomes ready in time (the browser never hangs the page). */
-async function readyWorker(): Promise<ServiceWorkerRegistration | null> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), WORKER_READY_MS)));
-  try {
-    return await Promise.race([navigator.serviceWorker.ready, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** This browser's subscription, if it has one (without waiting for a worker that may never come). */
@@ -52,13 +31,11 @@ async function currentSubscription(): Promise<PushSubscription | null> {
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
-const MESSAGES: Record<Exclude<State, "checking" | "off" | "working" | "on">, string> = {
+const MESSAGES: Record<Exclude<State, "checking" | "off" | "working" | "on" | PushSubscribe.AfterClickState>, string> = {
   unsupported:
     "This browser can't receive notifications. Use Chrome, Edge, Firefox or Safari; on an iPhone or iPad, add Nearhand to your Home Screen first (Share, then Add to Home Screen; iOS 16.4 or later) and open it from there.",
   denied:
     "Notifications are blocked for Nearhand in this browser. To allow them, open the site's settings (the icon left of the address), set Notifications to Allow, and reload this page.",
-  dismissed: "You closed the browser's question without allowing notifications. Turn them on again to be asked again.",
-  "no-worker": "Nearhand's background worker did not start in this browser, so notifications can't be turned on here. Reload the page and try again.",
   failed: "This browser could not reach its push service, so notifications are not on. Check your connection and try again later.",
 };
 
@@ -84,7 +61,8 @@ export function PushDeviceSwitch({ publicKey, endpointDigests }: { publicKey: st
       if (!supported()) return setState("unsupported");
       if (Notification.permission === "denied") return setState("denied");
       const subscription = await currentSubscription().catch(() => null);
-      const listed = subscription ? digests.split(",").includes(await sha256Hex(subscription.endpoint)) : false;
+      // A subscribed browser loads push-subscribe.ts for the digest of its endpoint (most have none).
+      const listed = subscription ? digests.split(",").includes(await (await loadPushSubscribe()).sha256Hex(subscription.endpoint)) : false;
       if (!cancelled)
         setState((previous) => (listed ? "on" : previous === "no-worker" || previous === "failed" || previous === "dismissed" ? previous : "off"));
     })();
@@ -106,18 +84,13 @@ export function PushDeviceSwitch({ publicKey, endpointDigests }: { publicKey: st
     setDetail(null);
     setState("working");
     const permission = await Notification.requestPermission();
-    if (permission !== "granted") return setState(permission === "denied" ? "denied" : "dismissed");
-    const registration = await readyWorker();
-    if (!registration) return setState("no-worker");
+    if (permission === "denied") return setState("denied");
     try {
-      const key = base64urlBytes(publicKey);
-      let subscription = await registration.pushManager.getSubscription();
-      // One made with another key (the server's keys changed) cannot carry our messages: make a new one.
-      if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
-        await subscription.unsubscribe();
-        subscription = null;
-      }
-      subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+      // Loaded after the browser's question, which must come straight from the click.
+      const { subscribeThisBrowser } = await loadPushSubscribe();
+      if (permission !== "granted") return setState("dismissed");
+      const subscription = await subscribeThisBrowser(publicKey);
+      if (subscription === "no-worker") return setState("no-worker");
       await fetcher.submit({ intent: "subscribe", subscription: JSON.stringify(subscription) }, { method: "post", action: ACTION });
     } catch (error) {
       setDetail(error instanceof Error ? error.message : String(error));
@@ -143,15 +116,23 @@ export function PushDeviceSwitch({ publicKey, endpointDigests }: { publicKey: st
         {shown === "working" ? "Working…" : null}
         {shown === "off" ? "Notifications are off for this device." : null}
         {shown === "on" ? "Notifications are on for this device." : null}
+        {shown === "dismissed" || shown === "no-worker" ? push?.AFTER_CLICK_MESSAGES[shown] : null}
         {shown in MESSAGES ? MESSAGES[shown as keyof typeof MESSAGES] : null}
         {shown === "failed" && detail ? <span className="mt-1 block text-xs text-slate-600">The browser said: {detail}</span> : null}
       </p>
       {shown === "on" ? (
-        <button type="button" className={SECONDARY_BUTTON_CLASS} onClick={turnOff}>
+        <button type="button" className={SECONDARY_BUTTON} onClick={turnOff}>
           Turn off for this device
         </button>
       ) : shown === "off" || shown === "dismissed" || shown === "no-worker" || shown === "failed" || shown === "working" ? (
-        <button type="button" className={PRIMARY_BUTTON_CLASS} onClick={turnOn} disabled={shown === "working"}>
+        <button
+          type="button"
+          className={PRIMARY_BUTTON}
+          onClick={turnOn}
+          onPointerEnter={() => void loadPushSubscribe()}
+          onFocus={() => void loadPushSubscribe()}
+          disabled={shown === "working"}
+        >
           {shown === "off" || shown === "working" ? "Turn on notifications for this device" : "Try again"}
         </button>
       ) : null}

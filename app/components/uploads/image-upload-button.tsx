@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 
 import { ImagePlus, Loader2 } from "~/components/icons";
 import type { UploadDialog } from "~/components/uploads/upload-dialog";
-import { reportMutationError } from "~/lib/mutation-feedback";
+import { errorToast, showToast } from "~/lib/toast";
 import { UPLOAD_DEFAULT_MAX_BYTES } from "~/lib/uploads";
 
 interface ImageUploadButtonProps {
@@ -63,7 +63,10 @@ export function ImageUploadButton({
         const { createUploadDialog } = await import("~/components/uploads/upload-dialog");
         dialog.current ??= createUploadDialog({ maxFileSize, note, title: dialogTitle, onComplete: (url) => completed.current(url) });
       } catch (error) {
-        reportMutationError(error, "Failed to prepare image upload");
+        // reportMutationError's failure toast, without its 401 branch, which loading a script never takes: importing
+        // it would load it and the API client with every page that has this button (issue 36 §5).
+        console.error(error);
+        showToast(errorToast("Failed to prepare image upload"));
         return;
       } finally {
         setLoading(false);
