@@ -3,8 +3,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode, RefObject } from "react";
 
+import { DialogTitleBar } from "~/components/dialog-title-bar";
 import { SECONDARY_BUTTON_CLASS } from "~/components/forms/styles";
-import { X } from "~/components/icons";
 
 /** A `LinkDialog`'s props (link-dialog.tsx). */
 export interface LinkDialogProps {
@@ -56,15 +56,7 @@ export function LinkDialogContent({ open, onOpenChange, contentId, trigger, ...p
             trigger.current?.focus();
           }}
         >
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">{props.title}</Dialog.Title>
-            <Dialog.Close
-              aria-label="Close"
-              className="rounded p-1 text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-            >
-              <X className="h-4 w-4" aria-hidden />
-            </Dialog.Close>
-          </div>
+          <DialogTitleBar title={props.title} />
           <Dialog.Description className={props.describedVisibly ? "mt-3 text-sm text-slate-700" : "sr-only"}>{props.description}</Dialog.Description>
           {props.children}
           {props.closeButton ? (

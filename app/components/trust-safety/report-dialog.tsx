@@ -4,8 +4,8 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useRef, type RefObject } from "react";
 import { useFetcher } from "react-router";
 
+import { DialogTitleBar } from "~/components/dialog-title-bar";
 import { SECONDARY_BUTTON_CLASS } from "~/components/forms/styles";
-import { X } from "~/components/icons";
 import { REPORT_ACTION, ReportForm, type ReportTargetProps } from "~/components/trust-safety/report-form";
 
 const CONTENT_CLASS =
@@ -52,15 +52,7 @@ export function ReportDialog({ what, open, onOpenChange, contentId, trigger, ...
             trigger.current?.focus();
           }}
         >
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">{`Report ${what}`}</Dialog.Title>
-            <Dialog.Close
-              aria-label="Close"
-              className="rounded p-1 text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-            >
-              <X className="h-4 w-4" aria-hidden />
-            </Dialog.Close>
-          </div>
+          <DialogTitleBar title={`Report ${what}`} />
           <Dialog.Description className="mt-2 text-sm text-slate-700">Our team reviews every report. Choose a reason.</Dialog.Description>
           <div className="mt-4">
             <ReportForm
