@@ -27,12 +27,14 @@ const FRAMEWORK_ENTRY = ["app/entry.client.tsx", "client-references/group/react-
 const isFrameworkModule = (id: string) => FRAMEWORK_MODULE.test(id) || FRAMEWORK_ENTRY.some((part) => id.includes(part));
 const SHELL_MODULES = [...SHELL_COMPONENTS, "app/lib/toast.ts"];
 const isShellModule = (id: string) => id.includes("client-references/group/shell") || SHELL_MODULES.some((file) => id.endsWith(file));
-// The form kit's small modules (app/components/forms/, the pending-submission hook) form one chunk: a page with a
-// form would otherwise load each of them as a file of its own. Its class names (forms/styles.ts) are a chunk of their
-// own: a page whose link looks like a button (the directory's "Request") needs the names, not the kit.
-const FORM_KIT = [/app[\\/]components[\\/]forms[\\/]/, /app[\\/]lib[\\/]use-pending-submission\.ts$/];
-const FORM_KIT_STYLES = /app[\\/]components[\\/]forms[\\/]styles\.ts$/;
-const isFormKitModule = (id: string) => FORM_KIT.some((pattern) => pattern.test(id));
+// The form kit's small modules (app/components/forms/) form one chunk: a page with a form would otherwise load each
+// of them as a file of its own. Its class names and the pending-submission hook are a chunk of their own: a page whose
+// link looks like a button (the directory's "Request") or whose only form is a confirm step or a status button needs
+// those, not the kit (issue 36 §5).
+const FORM_KIT = /app[\\/]components[\\/]forms[\\/]/;
+const FORM_BASICS = [/app[\\/]components[\\/]forms[\\/]styles\.ts$/, /app[\\/]lib[\\/]use-pending-submission\.ts$/];
+const isFormBasicsModule = (id: string) => FORM_BASICS.some((pattern) => pattern.test(id));
+const isFormKitModule = (id: string) => FORM_KIT.test(id);
 function sharedClientChunks(): Plugin {
   return {
     name: "nearhand-shared-client-chunks",
@@ -42,7 +44,7 @@ function sharedClientChunks(): Plugin {
       const groups = [
         { name: "framework", test: isFrameworkModule, priority: 2 },
         { name: "shell", test: isShellModule, priority: 1 },
-        { name: "form-styles", test: FORM_KIT_STYLES, priority: 2 },
+        { name: "form-basics", test: isFormBasicsModule, priority: 2 },
         { name: "form-kit", test: isFormKitModule, priority: 1 },
       ];
       // A chunk's file is named by its hash alone: the browser entry lists every chunk's file for its preloads, and the

@@ -1,9 +1,10 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 
 import { XCircle } from "~/components/icons";
+import { usePendingSubmission } from "~/lib/use-pending-submission";
 
 interface ConfirmStepProps {
   /** What the trigger says ('Cancel job'); may hold screen-reader-only words. */
@@ -38,7 +39,7 @@ interface ConfirmStepProps {
 export function ConfirmStep(props: ConfirmStepProps) {
   const { confirming, action, fields } = props;
   const [openHere, setOpenHere] = useState(false);
-  const pending = usePendingPost(action, fields);
+  const pending = usePendingSubmission(action, fields);
 
   if (!confirming && !openHere) {
     return (
@@ -105,17 +106,4 @@ export function ConfirmStep(props: ConfirmStepProps) {
       </Form>
     </div>
   );
-}
-
-/**
- * usePendingSubmission (app/lib/use-pending-submission.ts) for one action, outside the form kit: vite.config.ts builds
- * that hook into the form kit's chunk, which the pages whose only forms are this step or a booking's status button (a
- * seeker's own job page, an accepted or started booking) would load for it alone, 2.2 KiB of gzipped JavaScript
- * (issue 36 §5). The status button imports it from here: a module of its own would be one more file for those pages
- * and a longer client-reference map in every page's entry chunk.
- */
-export function usePendingPost(action: string, fields: Record<string, string>): boolean {
-  const navigation = useNavigation();
-  if (navigation.state === "idle" || navigation.formMethod?.toUpperCase() !== "POST" || navigation.formAction !== action) return false;
-  return Object.entries(fields).every(([name, value]) => navigation.formData?.get(name) === value);
 }

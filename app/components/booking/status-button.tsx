@@ -2,9 +2,9 @@
 
 import { Form } from "react-router";
 
-import { usePendingPost } from "~/components/confirm-step";
 import { CheckCircle2, PlayCircle } from "~/components/icons";
 import type { BookingStatus } from "~/lib/statuses";
+import { usePendingSubmission } from "~/lib/use-pending-submission";
 
 interface BookingStatusButtonProps {
   bookingId: string;
@@ -17,7 +17,7 @@ interface BookingStatusButtonProps {
 /** One lifecycle move (Start Job, Complete Job): a real form posting to the booking page; "Updating..." while it runs. */
 export function BookingStatusButton({ bookingId, to, label }: BookingStatusButtonProps) {
   const action = `/bookings/${bookingId}`;
-  const pending = usePendingPost(action, { intent: "status", status: to });
+  const pending = usePendingSubmission(action, { intent: "status", status: to });
   const Icon = to === "in_progress" ? PlayCircle : CheckCircle2;
   return (
     <Form method="post" action={action}>

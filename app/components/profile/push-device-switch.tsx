@@ -3,15 +3,9 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 
-import type { PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from "~/components/forms/styles";
+import { PRIMARY_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from "~/components/forms/styles";
 import type * as PushSubscribe from "~/components/profile/push-subscribe";
 import { useHydrated } from "~/lib/use-hydrated";
-
-// The form kit's button classes, spelled here: importing them would load the form kit's chunk (2.2 KiB of gzipped
-// JavaScript) with the profile page, for two strings (issue 36 §5). Their types are the kit's constants, so the
-// compiler holds the two to one value.
-const PRIMARY_BUTTON: typeof PRIMARY_BUTTON_CLASS = "btn-primary";
-const SECONDARY_BUTTON: typeof SECONDARY_BUTTON_CLASS = "btn-secondary";
 
 const ACTION = "/profile/push";
 // Subscribing, and what the switch says after a click that did not subscribe, load when 'Turn on' is about to be used
@@ -121,13 +115,13 @@ export function PushDeviceSwitch({ publicKey, endpointDigests }: { publicKey: st
         {shown === "failed" && detail ? <span className="mt-1 block text-xs text-slate-600">The browser said: {detail}</span> : null}
       </p>
       {shown === "on" ? (
-        <button type="button" className={SECONDARY_BUTTON} onClick={turnOff}>
+        <button type="button" className={SECONDARY_BUTTON_CLASS} onClick={turnOff}>
           Turn off for this device
         </button>
       ) : shown === "off" || shown === "dismissed" || shown === "no-worker" || shown === "failed" || shown === "working" ? (
         <button
           type="button"
-          className={PRIMARY_BUTTON}
+          className={PRIMARY_BUTTON_CLASS}
           onClick={turnOn}
           onPointerEnter={() => void loadPushSubscribe()}
           onFocus={() => void loadPushSubscribe()}
