@@ -18,7 +18,7 @@ import { generateDataset, type TableData } from "./support/generate.ts";
 import { connect, recreateDatabase } from "./support/postgres-admin.ts";
 import { benchDatabaseUrl, countsAt, databaseName, PGLITE_DIR, PGLITE_SCALE, SIZE_NAMES, SIZES, type SizeName } from "./support/scale.ts";
 
-/** Ratings, review counts and completed jobs recomputed from the rows, as the app keeps them. */
+/** Ratings, review counts, completed jobs, completed pairs and completions by acceptance recomputed from the rows, as the app keeps them. */
 const AGGREGATES = [
   `update users u set total_jobs_completed = s.n
      from (select provider_id, count(*)::int as n from bookings where status = 'completed' group by provider_id) s
@@ -26,6 +26,14 @@ const AGGREGATES = [
   `update users u set total_reviews = s.n, average_rating = s.avg
      from (select reviewee_id, count(*)::int as n, round(avg(rating), 2) as avg from reviews group by reviewee_id) s
     where u.id = s.reviewee_id`,
+  // The repeated-pairs signal's kept pairs (migration 0020, decision 0083): each pair's latest 3 completion times.
+  `insert into completed_pairs (seeker_id, provider_id, latest_completed_at)
+    select seeker_id, provider_id, (array_agg(completed_at order by completed_at desc))[1:3] from bookings
+    where status = 'completed' and completed_at is not null group by seeker_id, provider_id`,
+  // The overview's completed bookings per quarter hour of their acceptance (migration 0020).
+  `insert into accepted_completions (accepted_in, completed)
+    select date_bin('15 minutes', accepted_at, timestamptz '2000-01-01 00:00:00+00'), count(*) from bookings
+    where status = 'completed' and accepted_at is not null group by 1`,
   // The directory's search documents (decision 0072): the triggers that keep them are off while COPY loads (replica).
   `update users set search_document = provider_search_document(id, first_name, last_name, provider_categories, bio)
     where cardinality(provider_categories) > 0`,

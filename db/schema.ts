@@ -21,7 +21,17 @@ import {
 
 import { NOTIFICATION_TYPES } from "../app/lib/notifications.ts";
 import { BOOKING_STATUSES, JOB_STATUSES, ROLES, USER_TYPES } from "../app/lib/statuses.ts";
-import { JOB_HIDDEN_FOR, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from "../app/lib/trust-safety.ts";
+import {
+  JOB_HIDDEN_FOR,
+  PAIR_MIN_COMPLETED,
+  QUICK_COMPLETION_MINUTES,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_TARGETS,
+} from "../app/lib/trust-safety.ts";
+
+/** A quick completion's bound as a constant the planner can match against the partial index's predicate. */
+export const QUICK_COMPLETED_WITHIN = sql.raw(`interval '${QUICK_COMPLETION_MINUTES} minutes'`);
 
 /** A point of the `cube` extension: here a job's position on the unit sphere (x, y, z). */
 const cube = customType<{ data: string; driverData: string }>({ dataType: () => "cube" });
@@ -291,6 +301,37 @@ export const bookings = pgTable(
     index("bookings_completed_idx")
       .on(t.completedAt, t.acceptedAt, t.seekerId, t.providerId, t.id)
       .where(sql`${t.status} = 'completed'`),
+    // The quick-completions signal's own predicate (decision 0083): its newest flags are the index's first entries.
+    index("bookings_quick_completed_idx")
+      .on(t.completedAt, t.id)
+      .where(sql`${t.status} = 'completed' and ${t.completedAt} - ${t.acceptedAt} < ${QUICK_COMPLETED_WITHIN}`),
+    // One seeker and provider's completed bookings by completion time: the repeated-pairs signal recounts a pair here.
+    index("bookings_pair_completed_idx")
+      .on(t.seekerId, t.providerId, t.completedAt, t.id)
+      .where(sql`${t.status} = 'completed'`),
+  ],
+);
+
+/**
+ * The repeated-pairs signal's kept state (decision 0083): per seeker and provider who completed a booking together,
+ * the completion times of their latest PAIR_MIN_COMPLETED completed bookings, newest first. Kept by a trigger on
+ * bookings (migration 0020) in the completing transaction, so no writer can forget it; two completions of one pair at
+ * once are settled by the upsert's row lock. The pair completed PAIR_MIN_COMPLETED bookings since any instant at or
+ * before `repeatedSince` (null while fewer): the signal reads only those pairs and recounts each.
+ */
+export const completedPairs = pgTable(
+  "completed_pairs",
+  {
+    seekerId: uuid("seeker_id").notNull(),
+    providerId: uuid("provider_id").notNull(),
+    latestCompletedAt: timestamp("latest_completed_at", { withTimezone: true }).array().notNull(),
+    repeatedSince: timestamp("repeated_since", { withTimezone: true }).generatedAlwaysAs(sql.raw(`latest_completed_at[${PAIR_MIN_COMPLETED}]`)),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seekerId, t.providerId] }),
+    index("completed_pairs_repeated_idx")
+      .on(t.repeatedSince)
+      .where(sql`${t.repeatedSince} is not null`),
   ],
 );
 
@@ -555,6 +596,18 @@ export const marketplaceDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.timeZone, t.day] })],
 );
+
+/**
+ * The overview's completion rate (decision 0083): the completed bookings per quarter hour (UTC) of their acceptance.
+ * Kept by a trigger on bookings (migration 0020) in the completing transaction (an upsert adding one: two at once
+ * both count). A day in any zone whose offset is a whole number of quarter hours is a run of quarter hours, so a
+ * day's "of those accepted, completed since" is the sum of at most 96 rows whatever the marketplace's size.
+ */
+export const ACCEPTED_COMPLETIONS_SLOT_MINUTES = 15;
+export const acceptedCompletions = pgTable("accepted_completions", {
+  acceptedIn: timestamp("accepted_in", { withTimezone: true }).primaryKey(),
+  completed: integer("completed").notNull(),
+});
 
 /**
  * Every alert email handed to the mail server, under the key of what caused it: a retried job finds its key

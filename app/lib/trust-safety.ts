@@ -37,6 +37,14 @@ export const OPERATOR_ACTIONS = [
 ] as const;
 export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 
+/**
+ * The console's signals (issue 34): the same seeker and provider completing this many bookings together in the
+ * window, and a booking completed sooner than this many minutes after it was accepted. db/schema.ts builds the
+ * kept pairs' column and the quick completions' partial index from them (migration 0020 spells them as SQL).
+ */
+export const PAIR_MIN_COMPLETED = 3;
+export const QUICK_COMPLETION_MINUTES = 10;
+
 export const REPORT_NOTE_MAX = 1000;
 export const OPERATOR_REASON_MAX = 1000;
 

@@ -2,47 +2,62 @@ import "server-only";
 
 import { aliasedTable, and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 
-import { bookings, jobs, reviews, signIns, users } from "#db/schema.ts";
+import { bookings, completedPairs, jobs, QUICK_COMPLETED_WITHIN, reviews, signIns, users } from "#db/schema.ts";
 import type { Executor } from "~/infra/db.server";
+import { PAIR_MIN_COMPLETED, QUICK_COMPLETION_MINUTES } from "~/lib/trust-safety";
 import { consolePerson, consoleReviewColumns } from "~/models/user-lookup.server";
 
 // What looks like rating or earnings manipulation (issue 34's signals), flagged for an operator to review. Each
-// query reads the last 30 days through a created_at or completed_at index, and returns at most SIGNAL_LIMIT flags.
+// returns at most SIGNAL_LIMIT flags of the last 30 days, reading a number of rows that does not grow with the
+// marketplace (decision 0083): kept pairs, a partial index of quick completions, reviews by creation time.
 
-/** The same seeker and provider completing this many bookings together in the window. */
-export const PAIR_MIN_COMPLETED = 3;
-/** A booking completed sooner than this after it was accepted. */
-export const QUICK_COMPLETION_MINUTES = 10;
+export { PAIR_MIN_COMPLETED, QUICK_COMPLETION_MINUTES };
 /** This many distinct reviewers of one user signing in from one address in the window. */
 export const SHARED_ADDRESS_MIN_REVIEWERS = 3;
 export const SIGNAL_LIMIT = 50;
 
-/** Completed bookings between one seeker and one provider, PAIR_MIN_COMPLETED or more since `since`: their ids. */
+/**
+ * Completed bookings between one seeker and one provider, PAIR_MIN_COMPLETED or more since `since`: their ids, the
+ * pairs with most first. The kept pairs (completed_pairs) say which pairs have that many since `since`; each of them
+ * is recounted from its own completed bookings (bookings_pair_completed_idx).
+ */
 export async function repeatedPairs(db: Executor, since: Date) {
-  return db
+  const pair = db
     .select({
-      seekerId: bookings.seekerId,
-      providerId: bookings.providerId,
-      bookingIds: sql<string[]>`array_agg(${bookings.id} order by ${bookings.completedAt} desc)`,
+      bookingIds: sql<string[]>`array_agg(${bookings.id} order by ${bookings.completedAt} desc)`.as("booking_ids"),
+      count: sql<number>`count(*)`.as("count"),
     })
     .from(bookings)
-    .where(and(gte(bookings.completedAt, since), eq(bookings.status, "completed")))
-    .groupBy(bookings.seekerId, bookings.providerId)
-    .having(sql`count(*) >= ${PAIR_MIN_COMPLETED}`)
-    .orderBy(sql`count(*) desc`)
+    .where(
+      and(
+        eq(bookings.seekerId, completedPairs.seekerId),
+        eq(bookings.providerId, completedPairs.providerId),
+        sql`${bookings.status} = 'completed'`,
+        gte(bookings.completedAt, since),
+      ),
+    )
+    .as("pair");
+  return db
+    .select({ seekerId: completedPairs.seekerId, providerId: completedPairs.providerId, bookingIds: pair.bookingIds })
+    .from(completedPairs)
+    .innerJoinLateral(pair, sql`true`)
+    .where(gte(completedPairs.repeatedSince, since))
+    .orderBy(desc(pair.count))
     .limit(SIGNAL_LIMIT);
 }
 
-/** Bookings completed since `since` within QUICK_COMPLETION_MINUTES of being accepted: their ids, newest first. */
+/**
+ * Bookings completed since `since` within QUICK_COMPLETION_MINUTES of being accepted: their ids, newest first. The
+ * condition is spelt as bookings_quick_completed_idx's predicate (constants), so the newest flags are its first entries.
+ */
 export async function quickCompletions(db: Executor, since: Date): Promise<string[]> {
   const rows = await db
     .select({ id: bookings.id })
     .from(bookings)
     .where(
       and(
+        sql`${bookings.status} = 'completed' and ${bookings.completedAt} - ${bookings.acceptedAt} < ${QUICK_COMPLETED_WITHIN}`,
         gte(bookings.completedAt, since),
-        eq(bookings.status, "completed"),
-        sql`${bookings.completedAt} - ${bookings.acceptedAt} < make_interval(mins => ${QUICK_COMPLETION_MINUTES})`,
       ),
     )
     .orderBy(desc(bookings.completedAt))

@@ -1,7 +1,7 @@
 // The operator console's queries (issue 34): the overview's day buckets in the market's zone, completion rate and
 // median; the user lookup; the signals (a) repeated pairs, (b) quick completions, (c) reviewers sharing an address;
 // excluding a review recomputes its reviewee's aggregates in the same transaction and is audited once (409 after).
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { overviewDays, shiftDate } from "~/lib/overview-days";
@@ -10,6 +10,7 @@ import { marketplaceHealth } from "~/models/marketplace-health.server";
 import { insertReviewAndRecount } from "~/models/review.server";
 import { quickCompletions, repeatedPairs, sharedAddressReviewers } from "~/models/signals.server";
 import { searchUsers } from "~/models/user-lookup.server";
+import { moveBookingIn } from "~/operations/bookings.server";
 import { excludeReviewIn } from "~/operations/signals.server";
 
 import type { Database } from "../../db/client.ts";
@@ -207,6 +208,108 @@ describe("signals", () => {
       await db.insert(t.signIns).values({ userId: reviewer.id, addressHash: i < 2 ? `pair-${pro.id}` : `alone-${reviewer.id}` });
     }
     expect((await sharedAddressReviewers(db, since())).find((f) => f.revieweeId === pro.id)).toBeUndefined();
+  });
+});
+
+describe("the kept state of the console's counts (decision 0083)", () => {
+  const keptPair = async (seekerId: string, providerId: string) =>
+    (
+      await db
+        .select()
+        .from(t.completedPairs)
+        .where(and(eq(t.completedPairs.seekerId, seekerId), eq(t.completedPairs.providerId, providerId)))
+    )[0];
+  const quarter = async (at: Date) =>
+    (
+      await db
+        .select({ completed: t.acceptedCompletions.completed })
+        .from(t.acceptedCompletions)
+        .where(eq(t.acceptedCompletions.acceptedIn, new Date(Math.floor(at.getTime() / 900_000) * 900_000)))
+    )[0]?.completed ?? 0;
+  /** A booking in progress between the two, accepted at `acceptedAt`. */
+  const working = (seekerId: string, providerId: string, acceptedAt = new Date(Date.now() - 3_600_000)) =>
+    insertBooking(db, seekerId, providerId, { status: "in_progress", createdAt: acceptedAt, acceptedAt, startedAt: acceptedAt });
+
+  it("a completion through the booking process keeps the pair's latest completions and its acceptance's quarter hour", async () => {
+    const [seeker, pro] = [await user(), await provider()];
+    const acceptedAt = new Date("2025-06-01T10:07:00Z");
+    const before = await quarter(acceptedAt);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const booking = await working(seeker.id, pro.id, acceptedAt);
+      ids.push(booking.id);
+      await moveBookingIn(db, booking.id, pro.id, "completed");
+      const kept = await keptPair(seeker.id, pro.id);
+      expect(kept?.latestCompletedAt).toHaveLength(i + 1);
+      // Fewer than three completions: in no window's flags yet.
+      expect(kept?.repeatedSince === null).toBe(i < 2);
+    }
+    expect(await quarter(acceptedAt)).toBe(before + 3);
+    const completed = await db
+      .select({ at: t.bookings.completedAt })
+      .from(t.bookings)
+      .where(and(eq(t.bookings.seekerId, seeker.id), eq(t.bookings.providerId, pro.id)));
+    const times = completed.map((row) => row.at!.getTime()).sort((a, b) => b - a);
+    const kept = await keptPair(seeker.id, pro.id);
+    expect(kept!.latestCompletedAt.map((at) => new Date(at).getTime())).toEqual(times);
+    expect(new Date(kept!.repeatedSince!).getTime()).toBe(times[2]);
+    expect((await repeatedPairs(db, new Date(Date.now() - 3_600_000))).find((p) => p.providerId === pro.id)?.bookingIds.sort()).toEqual(ids.sort());
+    // A fourth keeps only the latest three; the window starting after the oldest of those no longer flags the pair.
+    await moveBookingIn(db, (await working(seeker.id, pro.id, acceptedAt)).id, pro.id, "completed");
+    const four = await keptPair(seeker.id, pro.id);
+    expect(four!.latestCompletedAt).toHaveLength(3);
+    const after = new Date(new Date(four!.repeatedSince!).getTime() + 1);
+    expect((await repeatedPairs(db, after)).find((p) => p.providerId === pro.id)).toBeUndefined();
+  });
+
+  it("two completions of one pair at once both count (the upsert's row lock)", async () => {
+    const [seeker, pro] = [await user(), await provider()];
+    const acceptedAt = new Date("2025-06-02T11:00:00Z");
+    const before = await quarter(acceptedAt);
+    const bookings = await Promise.all([1, 2, 3].map(() => working(seeker.id, pro.id, acceptedAt)));
+    await Promise.all(bookings.map((booking) => moveBookingIn(db, booking.id, pro.id, "completed")));
+    expect((await keptPair(seeker.id, pro.id))!.latestCompletedAt).toHaveLength(3);
+    expect(await quarter(acceptedAt)).toBe(before + 3);
+    expect((await repeatedPairs(db, new Date(Date.now() - 3_600_000))).find((p) => p.providerId === pro.id)?.bookingIds).toHaveLength(3);
+  });
+
+  it("a completed booking changed or deleted has its pair recounted and its quarter hour taken back", async () => {
+    const [seeker, pro] = [await user(), await provider()];
+    const acceptedAt = new Date("2025-06-03T12:20:00Z");
+    const before = await quarter(acceptedAt);
+    const done = { status: "completed" as const, acceptedAt, completedAt: new Date() };
+    const [a, b] = [await insertBooking(db, seeker.id, pro.id, done), await insertBooking(db, seeker.id, pro.id, done)];
+    expect(await quarter(acceptedAt)).toBe(before + 2);
+    const older = new Date(Date.now() - 50 * 24 * 3_600_000);
+    await db.update(t.bookings).set({ completedAt: older }).where(eq(t.bookings.id, a.id));
+    expect((await keptPair(seeker.id, pro.id))!.latestCompletedAt.map((at) => new Date(at).getTime())).toEqual([
+      b.completedAt!.getTime(),
+      older.getTime(),
+    ]);
+    await db.update(t.bookings).set({ status: "cancelled" }).where(eq(t.bookings.id, b.id));
+    expect(await quarter(acceptedAt)).toBe(before + 1);
+    await db.delete(t.bookings).where(eq(t.bookings.id, a.id));
+    expect(await keptPair(seeker.id, pro.id)).toBeUndefined();
+    expect(await quarter(acceptedAt)).toBe(before);
+  });
+
+  it("the overview's completion rate from the kept quarter hours equals the count from the bookings, in a zone half an hour off", async () => {
+    const [seeker, pro] = [await user(), await provider()];
+    const zone = "Asia/Kolkata"; // UTC+5:30: its days begin at 18:30 UTC
+    const range = overviewDays(new Date("2025-07-10T06:00:00Z"), zone, 3);
+    for (const acceptedAt of ["2025-07-08T18:29:00Z", "2025-07-08T18:30:00Z", "2025-07-09T18:29:59Z", "2025-07-09T18:45:00Z"])
+      await insertBooking(db, seeker.id, pro.id, { status: "completed", acceptedAt: new Date(acceptedAt), completedAt: new Date(acceptedAt) });
+    const health = await marketplaceHealth(db, range, zone, new Date("2025-07-10T06:00:00Z"));
+    const counted = await db.execute<{ day: string; n: number }>(sql`
+      select to_char((accepted_at at time zone ${zone})::date, 'YYYY-MM-DD') as day, count(*)::int as n from bookings
+      where status = 'completed' and accepted_at >= ${range.since.toISOString()}::timestamptz and accepted_at < ${range.until.toISOString()}::timestamptz group by 1`);
+    const rows = (Array.isArray(counted) ? counted : (counted as unknown as { rows: Array<{ day: string; n: number }> }).rows) as Array<{
+      day: string;
+      n: number;
+    }>;
+    const byDay = new Map(rows.map((row) => [row.day, Number(row.n)]));
+    expect(health.days.map((d) => [d.day, d.acceptedCompleted])).toEqual(health.days.map((d) => [d.day, byDay.get(d.day) ?? 0]));
+    expect(health.days.map((d) => d.acceptedCompleted)).toEqual([1, 2, 1]);
   });
 });
 

@@ -54,3 +54,45 @@ describe("migration 0006: notification types of the spec", () => {
     await client.close();
   }, 180_000);
 });
+
+describe("migration 0020: the console's kept counts", () => {
+  it("fills the kept pairs and the completions per quarter hour of acceptance from the bookings already completed", async () => {
+    const client = await PGlite.create("memory://", { extensions: { cube, btree_gist, pg_trgm } });
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder: migrationsBefore("0020_console_growth") });
+    const user = async (email: string) =>
+      (await client.query<{ id: string }>("insert into users (email) values ($1) returning id", [email])).rows[0]!.id;
+    const [seeker, provider] = [await user("s@example.com"), await user("p@example.com")];
+    await client.query("insert into service_categories (id, name) values ('repair', 'Repair') on conflict do nothing");
+    const [{ id: job }] = (
+      await client.query<{ id: string }>(
+        "insert into jobs (seeker_id, category_id, title, description, latitude, longitude, address) values ($1, 'repair', 'Tap', 'Fix', 40.7, -74, 'NY') returning id",
+        [seeker],
+      )
+    ).rows;
+    const booking = (status: string, acceptedAt: string, completedAt: string | null) =>
+      client.query(
+        "insert into bookings (job_id, seeker_id, provider_id, agreed_price, payment_method, status, accepted_at, completed_at) values ($1, $2, $3, 50, 'cash', $4, $5, $6)",
+        [job, seeker, provider, status, acceptedAt, completedAt],
+      );
+    for (const day of ["01", "02", "03", "04"]) await booking("completed", `2025-05-${day}T10:05:00Z`, `2025-05-${day}T12:00:00Z`);
+    await booking("completed", "2025-05-04T10:14:59Z", "2025-05-05T12:00:00Z");
+    await booking("accepted", "2025-05-04T10:01:00Z", null);
+    await migrate(db, { migrationsFolder });
+    const pairs = (
+      await client.query<{ latest: string; since: Date }>("select latest_completed_at::text as latest, repeated_since as since from completed_pairs")
+    ).rows;
+    expect(pairs).toHaveLength(1);
+    expect(pairs[0]!.since.toISOString()).toBe("2025-05-03T12:00:00.000Z");
+    expect(pairs[0]!.latest.match(/2025-05-0\d/g)).toEqual(["2025-05-05", "2025-05-04", "2025-05-03"]);
+    const quarters = (await client.query<{ at: Date; n: number }>("select accepted_in as at, completed as n from accepted_completions order by 1"))
+      .rows;
+    expect(quarters.map((q) => [q.at.toISOString(), q.n])).toEqual([
+      ["2025-05-01T10:00:00.000Z", 1],
+      ["2025-05-02T10:00:00.000Z", 1],
+      ["2025-05-03T10:00:00.000Z", 1],
+      ["2025-05-04T10:00:00.000Z", 2],
+    ]);
+    await client.close();
+  }, 180_000);
+});
