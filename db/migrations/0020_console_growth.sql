@@ -78,3 +78,7 @@ CREATE TRIGGER "bookings_accepted_completions" AFTER INSERT OR DELETE OR UPDATE 
 INSERT INTO "accepted_completions" ("accepted_in", "completed")
 SELECT date_bin('15 minutes', "accepted_at", timestamptz '2000-01-01 00:00:00+00'), count(*) FROM "bookings"
 WHERE "status" = 'completed' AND "accepted_at" IS NOT NULL GROUP BY 1;
+--> statement-breakpoint
+-- Statistics now: until autovacuum's, the planner would scan every kept pair rather than the few repeated ones.
+ANALYZE "completed_pairs";--> statement-breakpoint
+ANALYZE "accepted_completions";
