@@ -27,8 +27,22 @@ export interface MarketplaceHealth {
   providersOnline: number;
 }
 
-/** The calendar date of a timestamp column in `timeZone`, as "YYYY-MM-DD". */
-const dayOf = (column: unknown, timeZone: string) => sql<string>`to_char((${column} at time zone ${timeZone})::date, 'YYYY-MM-DD')`;
+/**
+ * Consecutive `days` in `timeZone` as buckets of rows: from the first's start to the next day after the last, and a
+ * timestamp column's day as its position among the days' first instants (`width_bucket`, a binary search): the
+ * bounds the range is cut by, and 3.5× cheaper than a time zone conversion per row (13,640 jobs: 6.9 ms, not 24).
+ */
+function dayBuckets(days: string[], timeZone: string) {
+  const starts = days.map((day) => dayStart(day, timeZone));
+  const thresholds = `{${starts.map((at) => at.toISOString()).join(",")}}`;
+  return {
+    starts,
+    since: starts[0]!,
+    until: dayStart(shiftDate(days.at(-1)!, 1), timeZone),
+    of: (column: unknown) => sql<number>`width_bucket(${column}, ${thresholds}::timestamptz[])`,
+    day: (position: number) => days[position - 1]!,
+  };
+}
 
 /**
  * A day is settled this long after it ends: a row is stamped when its transaction starts (`now()`), so one begun
@@ -53,17 +67,17 @@ export async function marketplaceHealth(
   timeZone: string,
   now = new Date(),
 ): Promise<MarketplaceHealth> {
-  const { days, until } = range;
+  const { days } = range;
   const settledBefore = new Date(now.getTime() - SETTLE_MINUTES * 60_000);
   const settled = days.filter((day) => dayStart(shiftDate(day, 1), timeZone) <= settledBefore);
   const [kept, completedSince, online] = await Promise.all([
     keptDays(db, settled, timeZone),
-    acceptedCompletedByDay(db, range, timeZone),
+    acceptedCompletedByDay(db, days, timeZone),
     providersOnlineNow(db),
   ]);
   const toCount = settled.filter((day) => !kept.has(day));
   if (toCount.length > 0) {
-    const counted = await countDays(db, dayStart(toCount[0]!, timeZone), dayStart(shiftDate(toCount.at(-1)!, 1), timeZone), timeZone);
+    const counted = await countDays(db, days.slice(days.indexOf(toCount[0]!), days.indexOf(toCount.at(-1)!) + 1), timeZone);
     await keepDays(
       db,
       timeZone,
@@ -72,7 +86,7 @@ export async function marketplaceHealth(
     for (const day of toCount) kept.set(day, counted.get(day) ?? NOTHING);
   }
   const open = days.filter((day) => !kept.has(day));
-  const live = open.length > 0 ? await countDays(db, dayStart(open[0]!, timeZone), until, timeZone) : new Map<string, DayFigures>();
+  const live = open.length > 0 ? await countDays(db, days.slice(days.indexOf(open[0]!)), timeZone) : new Map<string, DayFigures>();
   return {
     providersOnline: online,
     days: days.map((day) => ({ day, ...(kept.get(day) ?? live.get(day) ?? NOTHING), acceptedCompleted: completedSince.get(day) ?? 0 })),
@@ -111,17 +125,18 @@ async function keepDays(db: Executor, timeZone: string, days: ReadonlyArray<read
     .onConflictDoNothing();
 }
 
-/** The days from `since` to `until` counted from the rows: each query one range of a created_at, accepted_at or completed_at index. */
-async function countDays(db: Executor, since: Date, until: Date, timeZone: string): Promise<Map<string, DayFigures>> {
+/** Consecutive `days` counted from the rows: each query one range of a created_at, accepted_at or completed_at index. */
+async function countDays(db: Executor, days: string[], timeZone: string): Promise<Map<string, DayFigures>> {
+  const { since, until, of: dayOf, day } = dayBuckets(days, timeZone);
   const [posted, accepted, completed] = await Promise.all([
     db
-      .select({ day: dayOf(jobs.createdAt, timeZone), count: sql<number>`count(*)::int` })
+      .select({ day: dayOf(jobs.createdAt), count: sql<number>`count(*)::int` })
       .from(jobs)
       .where(and(gte(jobs.createdAt, since), lt(jobs.createdAt, until)))
       .groupBy(sql`1`),
     db
       .select({
-        day: dayOf(bookings.acceptedAt, timeZone),
+        day: dayOf(bookings.acceptedAt),
         count: sql<number>`count(*)::int`,
         value: sql<string>`coalesce(sum(${bookings.agreedPrice}), 0)`,
         median: sql<
@@ -132,13 +147,13 @@ async function countDays(db: Executor, since: Date, until: Date, timeZone: strin
       .where(and(gte(bookings.acceptedAt, since), lt(bookings.acceptedAt, until)))
       .groupBy(sql`1`),
     db
-      .select({ day: dayOf(bookings.completedAt, timeZone), count: sql<number>`count(*)::int` })
+      .select({ day: dayOf(bookings.completedAt), count: sql<number>`count(*)::int` })
       .from(bookings)
       .where(and(eq(bookings.status, "completed"), gte(bookings.completedAt, since), lt(bookings.completedAt, until)))
       .groupBy(sql`1`),
   ]);
   const figures = new Map<string, DayFigures>();
-  const of = (day: string) => figures.get(day) ?? figures.set(day, { ...NOTHING }).get(day)!;
+  const of = (position: number) => figures.get(day(position)) ?? figures.set(day(position), { ...NOTHING }).get(day(position))!;
   for (const row of posted) of(row.day).jobsPosted = row.count;
   for (const row of accepted)
     Object.assign(of(row.day), {
@@ -151,36 +166,25 @@ async function countDays(db: Executor, since: Date, until: Date, timeZone: strin
 }
 
 /**
- * Of the bookings accepted each day of `range`, how many are completed now: the sum of the day's quarter hours kept
- * in accepted_completions, when every day of the range begins on a quarter hour (any zone of today's world); counted
- * from the bookings otherwise (one range of bookings_accepted_completed_idx).
+ * Of the bookings accepted each of `days`, how many are completed now: the sum of the day's quarter hours kept in
+ * accepted_completions, when every day begins on a quarter hour (any zone of today's world); counted from the
+ * bookings otherwise (one range of bookings_accepted_completed_idx).
  */
-async function acceptedCompletedByDay(
-  db: Executor,
-  { days, since, until }: { days: string[]; since: Date; until: Date },
-  timeZone: string,
-): Promise<Map<string, number>> {
+async function acceptedCompletedByDay(db: Executor, days: string[], timeZone: string): Promise<Map<string, number>> {
+  const { starts, since, until, of: dayOf, day } = dayBuckets(days, timeZone);
   const slot = ACCEPTED_COMPLETIONS_SLOT_MINUTES * 60_000;
-  const starts = days.map((day) => dayStart(day, timeZone));
-  if (![...starts, since, until].every((at) => at.getTime() % slot === 0)) {
-    const rows = await db
-      .select({ day: dayOf(bookings.acceptedAt, timeZone), count: sql<number>`count(*)::int` })
-      .from(bookings)
-      .where(and(eq(bookings.status, "completed"), gte(bookings.acceptedAt, since), lt(bookings.acceptedAt, until)))
-      .groupBy(sql`1`);
-    return new Map(rows.map((row) => [row.day, row.count]));
-  }
-  // Each quarter hour's day by the days' first instants (a binary search), not a time zone conversion per row.
-  const thresholds = `{${starts.map((at) => at.toISOString()).join(",")}}`;
-  const rows = await db
-    .select({
-      day: sql<number>`width_bucket(${acceptedCompletions.acceptedIn}, ${thresholds}::timestamptz[])`,
-      count: sql<number>`sum(${acceptedCompletions.completed})::int`,
-    })
-    .from(acceptedCompletions)
-    .where(and(gte(acceptedCompletions.acceptedIn, since), lt(acceptedCompletions.acceptedIn, until)))
-    .groupBy(sql`1`);
-  return new Map(rows.map((row) => [days[row.day - 1]!, row.count]));
+  const rows = [...starts, until].every((at) => at.getTime() % slot === 0)
+    ? await db
+        .select({ day: dayOf(acceptedCompletions.acceptedIn), count: sql<number>`sum(${acceptedCompletions.completed})::int` })
+        .from(acceptedCompletions)
+        .where(and(gte(acceptedCompletions.acceptedIn, since), lt(acceptedCompletions.acceptedIn, until)))
+        .groupBy(sql`1`)
+    : await db
+        .select({ day: dayOf(bookings.acceptedAt), count: sql<number>`count(*)::int` })
+        .from(bookings)
+        .where(and(eq(bookings.status, "completed"), gte(bookings.acceptedAt, since), lt(bookings.acceptedAt, until)))
+        .groupBy(sql`1`);
+  return new Map(rows.map((row) => [day(row.day), row.count]));
 }
 
 async function providersOnlineNow(db: Executor): Promise<number> {
