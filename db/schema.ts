@@ -137,10 +137,10 @@ export const users = pgTable(
     index("users_provider_rate_idx")
       .on(sql`coalesce(${t.hourlyRate}, 1000000000::numeric)`, t.id)
       .where(sql`cardinality(${t.providerCategories}) > 0`),
-    // The console's overview (issue 34): providers online now.
+    // The console's overview (issue 34): providers online now, counted from the index alone (decision 0083).
     index("users_online_now_idx")
-      .on(t.currentRole)
-      .where(sql`${t.isProviderOnline} = true`),
+      .on(t.id)
+      .where(sql`${t.isProviderOnline} and ${t.currentRole} = 'provider' and ${t.suspendedAt} is null`),
     // The console's user lookup (issue 34): a part of an email or a name, of any user.
     index("users_lookup_trgm_idx").using("gin", sql`(${USER_LOOKUP_TEXT}) gin_trgm_ops`),
   ],

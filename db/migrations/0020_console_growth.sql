@@ -11,9 +11,11 @@ CREATE TABLE "completed_pairs" (
 	CONSTRAINT "completed_pairs_seeker_id_provider_id_pk" PRIMARY KEY("seeker_id","provider_id")
 );
 --> statement-breakpoint
+DROP INDEX "users_online_now_idx";--> statement-breakpoint
 CREATE INDEX "completed_pairs_repeated_idx" ON "completed_pairs" USING btree ("repeated_since") WHERE "completed_pairs"."repeated_since" is not null;--> statement-breakpoint
 CREATE INDEX "bookings_quick_completed_idx" ON "bookings" USING btree ("completed_at","id") WHERE "bookings"."status" = 'completed' and "bookings"."completed_at" - "bookings"."accepted_at" < interval '10 minutes';--> statement-breakpoint
 CREATE INDEX "bookings_pair_completed_idx" ON "bookings" USING btree ("seeker_id","provider_id","completed_at","id") WHERE "bookings"."status" = 'completed';--> statement-breakpoint
+CREATE INDEX "users_online_now_idx" ON "users" USING btree ("id") WHERE "users"."is_provider_online" and "users"."current_role" = 'provider' and "users"."suspended_at" is null;--> statement-breakpoint
 -- The repeated-pairs signal's kept state (decision 0083): a pair's latest 3 (PAIR_MIN_COMPLETED) completion times,
 -- newest first. A booking becoming completed adds its time in the completing transaction: the upsert takes the pair's
 -- row lock, so two completions of one pair at once both land. A completed booking changed or deleted (the app does
