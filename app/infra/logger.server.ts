@@ -12,11 +12,30 @@ function levelFromEnv(): (typeof LEVELS)[number] {
 }
 
 /**
- * Where every line goes: stdout, written by one buffer in the background (a line logged while a write is under way
- * joins the next write, so a busy server writes many lines per system call, and an idle one each line at once). It
- * is flushed when the process exits; both loggers below share it, so lines stay whole and in order.
+ * Where every line goes: stdout, one write per turn of the event loop. The lines logged while the loop handles a
+ * batch of sockets are joined and written together when it is done (a busy server writes many lines per system call,
+ * an idle one each line at once). The write is synchronous, as pino's own, so no thread is involved and nothing waits
+ * past the current turn; both loggers share it, so lines stay whole and in order; what is pending is written when
+ * the process exits.
  */
-const stdout = pino.destination({ dest: 1, sync: false });
+const stdout = linesPerTurn(pino.destination({ dest: 1, sync: true }));
+
+function linesPerTurn(destination: { write(text: string): unknown }): { write(line: string): void } {
+  let pending = "";
+  const flush = () => {
+    if (pending === "") return;
+    const text = pending;
+    pending = "";
+    destination.write(text);
+  };
+  process.on("exit", flush);
+  return {
+    write(line) {
+      if (pending === "") setImmediate(flush);
+      pending += line;
+    },
+  };
+}
 
 /**
  * One JSON line per event on stdout. Nothing that can carry a secret is ever
