@@ -70,8 +70,11 @@ export async function startPeer(name: PeerName, databaseUrl: string, env: Record
       SESSION_SECRET: BENCH_SESSION_SECRET,
       ...env,
     },
-    stdio: ["ignore", "ignore", "pipe"],
+    // stdout is a pipe the bench reads, as the app server's is (app-server.ts): a log line written to /dev/null cost a
+    // peer less than the same line costs the app, which a container's log collector reads through a pipe too.
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  child.stdout!.resume();
   let errors = "";
   child.stderr!.on("data", (chunk) => (errors += chunk));
   const url = `http://127.0.0.1:${port}`;
