@@ -136,7 +136,7 @@ async function serve(): Promise<void> {
       const requestPath = pathOf(req.url); // before a mounted handler rewrites req.url
       res.once("finish", () => {
         const elapsed = performance.now() - started;
-        requestLog.info({ method: req.method, path: requestPath, status: res.statusCode, ms: Math.round(elapsed) }, "request");
+        requestLog.summary({ method: req.method, path: requestPath, status: res.statusCode, ms: Math.round(elapsed) }, "request");
         services.observeRequest(req.method ?? "GET", routeLabels.get(res) ?? "static", res.statusCode, elapsed / 1000);
       });
       if (hooks.wrap) hooks.wrap(req, res, () => route(req, res));
@@ -235,12 +235,12 @@ async function serve(): Promise<void> {
       }
       services.authenticateUpgrade(req).then(
         (verdict) => {
-          requestLog.info({ path: "/ws", status: verdict.ok ? 101 : verdict.status, userId: verdict.ok ? verdict.userId : undefined }, "upgrade");
+          requestLog.summary({ path: "/ws", status: verdict.ok ? 101 : verdict.status, userId: verdict.ok ? verdict.userId : undefined }, "upgrade");
           if (!verdict.ok) return refuseUpgrade(socket, verdict.status, verdict.reason);
           wss.handleUpgrade(req, socket, head, (ws) => services.acceptSocket(verdict, ws));
         },
         (err: unknown) => {
-          requestLog.error({ err }, "upgrade failed");
+          requestLog.logger.error({ err }, "upgrade failed");
           refuseUpgrade(socket, 503, "Service Unavailable");
         },
       );

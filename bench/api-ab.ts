@@ -1,11 +1,11 @@
-// The JSON API's write-path rows of the http part (POST /api/messages, GET /api/messages/conversations) alone: the
+// The JSON API's rows of the http part (POST /api/messages, GET /api/messages/conversations, GET /api/jobs/available) alone: the
 // app's build (and optionally another checkout's) against the Express 5 + postgres.js peer, loaded in turn
 // (A, B, Express …) compressed as a browser asks and uncompressed, against the same benchmark database, so the
 // machine's noise falls on all alike (issue 36 §3). Each figure is the median of the per-round ratios; against
 // Express, per round the less favourable of the two encodings, as the http part reads it.
 //
 //   node --import ./bench/support/register.ts bench/api-ab.ts [--a=<checkout with a build>] [--b=.]
-//     [--targets=post,conversations] [--seconds=5] [--rounds=5] [--database=postgres://…/nearhand_bench]
+//     [--targets=post,conversations,available] [--seconds=5] [--rounds=5] [--database=postgres://…/nearhand_bench]
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -114,6 +114,7 @@ try {
       status: 201,
     },
     conversations: { name: "GET /api/messages/conversations", method: "GET", path: "/api/messages/conversations", status: 200 },
+    available: { name: "GET /api/jobs/available", method: "GET", path: "/api/jobs/available", status: 200 },
   };
   const targets = values.targets.split(",").map(
     (name) =>

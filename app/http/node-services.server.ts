@@ -22,7 +22,7 @@ import { getConfig, type Config } from "~/infra/config.server";
 import { closeDatabase, getDatabaseHandle } from "~/infra/db.server";
 import { closeEventBus } from "~/infra/event-bus.server";
 import { sessionTag } from "~/infra/events.server";
-import { log, requestIdFrom, rootLogger, withRequestLog } from "~/infra/logger.server";
+import { log, requestIdFrom, rootLogger, withRequestLog, type RequestLog } from "~/infra/logger.server";
 import { closeMailer, mailCatcher, provideMailCatcher, type MailCatcher } from "~/infra/mail.server";
 import { measureLiveSockets, observeRequest } from "~/infra/metrics.server";
 import { stopWorkers } from "~/infra/queue.server";
@@ -83,7 +83,7 @@ export interface NodeServices {
   /** The request's id: a well-formed X-Request-Id from the proxy, else a new one. */
   requestIdFrom(header: string | string[] | undefined): string;
   /** Runs a request's handling so that every line it logs carries the request id. */
-  withRequestLog<T>(requestId: string, handle: (logger: Logger) => T): T;
+  withRequestLog<T>(requestId: string, handle: (requestLog: RequestLog) => T): T;
 }
 
 /** The development stand-ins, loaded only when a service has no real one configured (never in production). */

@@ -29,6 +29,9 @@ export function unservableRequest(request: RequestHead): Unservable | null {
   return null;
 }
 
+/** Segments of letters, digits, "-", ".", "_" and "~", none starting with a dot: a URL reads such a path as written. */
+const PLAIN_PATH = /^(?:\/[\w~-][\w.~-]*)*\/?$/;
+
 /** A percent-encoded letter, digit, "-", ".", "_" or "~": no client encodes one, and the router decodes it. */
 const ENCODED_UNRESERVED = /%(?:3[0-9]|[46][1-9a-f]|[57][0-9a]|2d|2e|5f|7e)/i;
 
@@ -41,20 +44,33 @@ const ENCODED_UNRESERVED = /%(?:3[0-9]|[46][1-9a-f]|[57][0-9a]|2d|2e|5f|7e)/i;
  */
 export function isCanonicalPath(target: string): boolean {
   const written = target.split(/[?#]/)[0];
-  if (ENCODED_UNRESERVED.test(written)) return false;
-  let pathname: string;
-  try {
-    // As the app's Request reads it: dot segments resolved, backslashes made slashes.
-    pathname = new URL(`http://h${written}`).pathname;
-  } catch {
-    return false;
+  let pathname = written;
+  if (!PLAIN_PATH.test(written)) {
+    if (ENCODED_UNRESERVED.test(written)) return false;
+    try {
+      // As the app's Request reads it: dot segments resolved, backslashes made slashes.
+      pathname = new URL(`http://h${written}`).pathname;
+    } catch {
+      return false;
+    }
   }
   const prefix = pathname.slice(0, 4);
   return prefix === "/api" || prefix.toLowerCase() !== "/api";
 }
 
+/** Host headers found valid: a client sends the same one on every request. */
+const validHosts = new Set<string>();
+
 /** A host name or address with an optional port, and nothing else. */
 function isHost(value: string): boolean {
+  if (validHosts.has(value)) return true;
+  if (!isHostSpelling(value)) return false;
+  if (validHosts.size >= 100) validHosts.clear();
+  validHosts.add(value);
+  return true;
+}
+
+function isHostSpelling(value: string): boolean {
   if (value === "" || /[\s/?#@\\]/.test(value)) return false;
   try {
     return new URL(`http://${value}`).host === value.toLowerCase().replace(/:80$/, "");

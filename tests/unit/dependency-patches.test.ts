@@ -25,7 +25,7 @@ describe("dependency patches", () => {
   it("each patch names the version that is installed, and the README lists it", () => {
     const readme = readFileSync(path.join(PATCHES_DIR, "README.md"), "utf8");
     const patches = patchFiles();
-    expect(patches.length).toBe(6);
+    expect(patches.length).toBe(7);
     for (const { file, name, version } of patches) {
       const pkg = JSON.parse(readFileSync(path.join(packageDir(name), "package.json"), "utf8")) as { version: string };
       expect(pkg.version, `${file}: ${name} is ${pkg.version} now; port the patch or remove it`).toBe(version);
@@ -90,6 +90,15 @@ describe("dependency patches", () => {
       expect(handler.match("/")!.map((m) => m.route.id)).toEqual(["root", "home"]);
       expect(handler.match("/nowhere/at/all")).toBeNull();
       expect(installed("react-router", `dist/${flavour}/index-react-server.js`)).toContain("this.#remembered.set(key, matches);");
+    });
+
+    it(`react-router (${flavour}): a request whose URL needs no normalising is used as it is, and a resource answer is tagged in place`, () => {
+      const source = installed("react-router", `dist/${flavour}/index-react-server.js`);
+      expect(source).toContain("let routerRequest = url.href === request.url ? request : new Request(url.toString(), {");
+      const tagging = source.slice(source.indexOf("function tagResourceResponse(response) {"));
+      expect(tagging.slice(0, tagging.indexOf("\n}\n"))).toMatch(
+        /try \{\n\t\tresponse\.headers\.set\("React-Router-Resource", "true"\);\n\t\treturn response;/,
+      );
     });
 
     it(`react-router (${flavour}): a document's render reuses the payload the redirect check decoded`, () => {

@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { unservableRequest } from "~/http/request-target.server";
+import { isCanonicalPath, unservableRequest } from "~/http/request-target.server";
 
 const head = (method: string, url: string, host?: string) => ({ method, url, headers: host === undefined ? {} : { host } });
 
@@ -63,6 +64,31 @@ describe("requests that cannot be served", () => {
       "/x?returnTo=%2FAPI",
     ]) {
       expect(unservableRequest(head("GET", url, "localhost")), url).toBeNull();
+    }
+  });
+
+  it("reads a plain path as a URL parser would: the shortcut for common paths changes no verdict", () => {
+    // The whole rule, every path through the URL parser (what isCanonicalPath skips for plain paths).
+    const parsed = (target: string) => {
+      const written = target.split(/[?#]/)[0];
+      if (/%(?:3[0-9]|[46][1-9a-f]|[57][0-9a]|2d|2e|5f|7e)/i.test(written)) return false;
+      const prefix = new URL(`http://h${written}`).pathname.slice(0, 4);
+      return prefix === "/api" || prefix.toLowerCase() !== "/api";
+    };
+    const pieces = fc.constantFrom("/", ".", "..", "a", "A", "p", "P", "i", "I", "api", "API", "_", "~", "-", "1", "%2e", "%41", "\\", "?", "#");
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 12 }), (parts) => {
+        const target = `/${parts.join("")}`;
+        expect(isCanonicalPath(target), target).toBe(parsed(target));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("answers a Host the same the second time: a refused one stays refused", () => {
+    for (let i = 0; i < 2; i++) {
+      expect(unservableRequest(head("GET", "/", "localhost:3000"))).toBeNull();
+      expect(unservableRequest(head("GET", "/", "user@evil.example"))).toEqual({ status: 400, text: "Invalid Host header" });
     }
   });
 });
