@@ -18,13 +18,11 @@ const SIZES = { sm: "avatar avatar-sm", md: "avatar avatar-md", lg: "avatar avat
  * paint, so the initials show, with or without JavaScript.
  */
 export function Avatar({ user, size = "md", initialsAsImage = false }: AvatarProps) {
+  // Decorative: the name is always written beside it. Initials as text are the circle's own text (issue 36: one
+  // element less per avatar), hidden with it.
   return (
-    <span className={SIZES[size]}>
-      {initialsAsImage ? (
-        <span aria-hidden data-initials={initials(user)} className="before:content-[attr(data-initials)]" />
-      ) : (
-        <span aria-hidden>{initials(user)}</span>
-      )}
+    <span className={SIZES[size]} aria-hidden={!initialsAsImage || undefined}>
+      {initialsAsImage ? <span aria-hidden data-initials={initials(user)} className="before:content-[attr(data-initials)]" /> : initials(user)}
       {user.profileImageUrl ? (
         <span
           className="absolute inset-0 bg-cover bg-center"

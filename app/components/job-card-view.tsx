@@ -69,19 +69,19 @@ export function JobCardView({ card, footer }: { card: JobCardData; footer?: Reac
           targetId={card.id}
           initialFavorited={card.favorited}
           role={card.favoriteRole}
-          label={card.title}
+          describedBy={titleId}
           className="-m-1"
           icon={HEART}
         />
       </div>
 
       <p className="job-meta">
-        <span className="meta-item">
+        <span className="meta-item break-words">
           {PLACE_ICON}
-          <span className="break-words">{card.address}</span>
+          {card.address}
           {card.distance != null ? (
             <span className="whitespace-nowrap font-medium text-slate-700" data-testid="job-distance">
-              · {card.distance}
+              {`· ${card.distance}`}
             </span>
           ) : null}
         </span>

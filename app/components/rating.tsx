@@ -22,14 +22,24 @@ export function Rating({
   className?: string;
   children?: ReactNode;
 }) {
+  const spoken = (
+    <>
+      {SPOKEN_PREFIX}
+      {formatRating(value)}
+      {children}
+    </>
+  );
+  // Wrapped only when something styles, finds or follows the number (issue 36: one element less per job card).
   return (
     <>
       {small ? STAR_SMALL : STAR}
-      <span className={className} data-testid={testId}>
-        {SPOKEN_PREFIX}
-        {formatRating(value)}
-        {children}
-      </span>
+      {className || testId || children ? (
+        <span className={className} data-testid={testId}>
+          {spoken}
+        </span>
+      ) : (
+        spoken
+      )}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, asc, desc, eq, gt, inArray, ne, or, sql, type Placeholder } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 
@@ -160,40 +160,85 @@ export async function lockPendingRequestOfJob(tx: Executor, jobId: string, seeke
   return row ?? null;
 }
 
-/** A booking with its job and the other party, for the provider's Requests and Upcoming lists. */
+/** A booking with its job and the other party, for the provider dashboard's lists. */
 export type ProviderBookingItem = Booking & { job: BookingJob; seeker: Omit<PartySummary, "phoneNumber"> };
 
+/** The provider's lists of bookings: open requests, upcoming accepted bookings, active (accepted or started) jobs. */
+type ProviderList = "requests" | "upcoming" | "active";
+const PROVIDER_LISTS: ProviderList[] = ["requests", "upcoming", "active"];
+
 /**
- * The provider's open requests (newest first) or upcoming accepted bookings (soonest first, the indexed
- * `bookings_provider_scheduled_idx`). A lapsed request the expiry job has not reached yet is left out.
+ * Each list's rule, in one place: which bookings (a lapsed request the expiry job has not reached yet is left out)
+ * and in what order (requests and active jobs newest first, upcoming soonest first, the indexed
+ * `bookings_provider_scheduled_idx`).
  */
-export async function listProviderBookings(
-  db: Executor,
-  providerId: string,
-  which: "requests" | "upcoming",
-  limit = 20,
-): Promise<ProviderBookingItem[]> {
-  const rows = await providerBookingsQuery(db, which).execute({ providerId, limit });
-  return rows.map(({ booking, job, exactLocation, seeker }) => ({ ...booking, job: asSeenBy(job, Boolean(exactLocation)), seeker }));
+const PROVIDER_LIST_RULES = {
+  requests: { status: () => and(eq(bookings.status, "pending"), sql`${bookings.expiresAt} > now()`), order: () => desc(bookings.createdAt) },
+  upcoming: { status: () => eq(bookings.status, "accepted"), order: () => asc(bookings.scheduledAt) },
+  active: { status: () => inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]), order: () => desc(bookings.createdAt) },
+} satisfies Record<ProviderList, { status: () => SQL | undefined; order: () => SQL }>;
+
+/**
+ * One list's bookings (only their ids, with the list's number and each one's place in it): the provider's, by the
+ * list's rule, in its order, limited. Their jobs and seekers are joined to the limited lists only.
+ */
+function providerListSelect(db: Executor, which: ProviderList, providerId: Placeholder) {
+  const rule = PROVIDER_LIST_RULES[which];
+  return db
+    .select({
+      list: sql<number>`${sql.raw(String(PROVIDER_LISTS.indexOf(which)))}`.as("list_no"),
+      position: sql<number>`row_number() over (order by ${rule.order()})`.as("list_place"),
+      id: bookings.id,
+    })
+    .from(bookings)
+    .where(and(eq(bookings.providerId, providerId), rule.status()))
+    .orderBy(rule.order())
+    .limit(sql.placeholder(`${which}Limit`));
 }
 
-/** The provider's requests or upcoming bookings, built once per database (the dashboard reads both on every visit). */
-const providerBookingsQuery = builtOnce((db, which) => {
+/** The provider dashboard's three lists of bookings, at most `limits` of each (issue 36: one round trip for the three). */
+export type ProviderDashboardBookings = Record<ProviderList, ProviderBookingItem[]>;
+
+/**
+ * The provider's open requests, upcoming bookings and active jobs (each by its rule above) read in one statement: a
+ * UNION ALL of the three limited lists, split here. A booking both upcoming and active comes in both.
+ */
+export async function listProviderDashboardBookings(
+  db: Executor,
+  providerId: string,
+  limits: Record<ProviderList, number>,
+): Promise<ProviderDashboardBookings> {
+  const rows = await providerDashboardBookingsQuery(db).execute({
+    providerId,
+    requestsLimit: limits.requests,
+    upcomingLimit: limits.upcoming,
+    activeLimit: limits.active,
+  });
+  const lists: ProviderDashboardBookings = { requests: [], upcoming: [], active: [] };
+  for (const { list, booking, job, exactLocation, seeker } of rows)
+    lists[PROVIDER_LISTS[list]].push({ ...booking, job: asSeenBy(job, Boolean(exactLocation)), seeker });
+  return lists;
+}
+
+/** The dashboard's three lists in one statement, built once per database (every dashboard visit runs it). */
+const providerDashboardBookingsQuery = builtOnce((db) => {
   const providerId = sql.placeholder("providerId");
+  const [requests, upcoming, active] = PROVIDER_LISTS.map((which) => providerListSelect(db, which, providerId));
+  const listed = requests.unionAll(upcoming).unionAll(active).as("listed");
   return db
-    .select({ booking: bookings, job: jobColumns, exactLocation: seesExactLocation(providerId), seeker: partySummary })
-    .from(bookings)
+    .select({
+      list: sql<number>`${listed.list}`.mapWith(Number),
+      booking: bookings,
+      job: jobColumns,
+      exactLocation: seesExactLocation(providerId),
+      seeker: partySummary,
+    })
+    .from(listed)
+    .innerJoin(bookings, eq(bookings.id, listed.id))
     .innerJoin(jobs, eq(jobs.id, bookings.jobId))
     .innerJoin(users, eq(users.id, bookings.seekerId))
-    .where(
-      and(
-        eq(bookings.providerId, providerId),
-        which === "requests" ? and(eq(bookings.status, "pending"), sql`${bookings.expiresAt} > now()`) : eq(bookings.status, "accepted"),
-      ),
-    )
-    .orderBy(which === "requests" ? desc(bookings.createdAt) : asc(bookings.scheduledAt))
-    .limit(sql.placeholder("limit"))
-    .prepare(`provider_bookings_${which}`);
+    .orderBy(listed.list, listed.position)
+    .prepare("provider_dashboard_bookings");
 });
 
 /** The provider's accepted or started bookings whose time lies within CLASH_HOURS of `window` (not `exceptId`). */

@@ -2,12 +2,10 @@ import "server-only";
 
 import { getConfig } from "~/infra/config.server";
 import { getDb, type Executor } from "~/infra/db.server";
-import { ACTIVE_BOOKING_STATUSES } from "~/lib/booking-process";
 import { clashes, type Window } from "~/lib/schedule";
 import {
   activeBookingsAround,
-  listMyBookings,
-  listProviderBookings,
+  listProviderDashboardBookings,
   type Booking,
   type BookingListItem,
   type ProviderBookingItem,
@@ -22,6 +20,9 @@ import { loadSavedIds } from "~/operations/favorites.server";
 export const ACTIVE_JOBS_PREVIEW = 20;
 /** How many nearby jobs the dashboard lists before "Show more jobs near you". */
 export const AVAILABLE_JOBS_PREVIEW = 20;
+
+/** How many active jobs "Show all active jobs" lists (as GET /api/bookings/my-bookings does). */
+const ACTIVE_JOBS_ALL = 200;
 
 /** How many open requests the dashboard lists (more are rare: each lapses within a day). */
 export const REQUESTS_SHOWN = 10;
@@ -59,24 +60,24 @@ export interface ProviderDashboardData {
  */
 export function providerDashboard(user: User, lists: DashboardLists): ProviderDashboardData {
   const db = getDb();
+  // Requests, upcoming and active jobs are one statement (issue 36: one round trip for the three lists).
+  const bookingLists = db.then((d) =>
+    listProviderDashboardBookings(d, user.id, {
+      requests: REQUESTS_SHOWN + 1,
+      upcoming: UPCOMING_PREVIEW + 1,
+      active: lists.activeJobs ? ACTIVE_JOBS_ALL : ACTIVE_JOBS_PREVIEW + 1,
+    }),
+  );
   return {
     stats: db.then((d) => getProviderStats(d, user, getConfig().timeZone)),
-    requests: db.then(async (d) => {
-      const listed = await listProviderBookings(d, user.id, "requests", REQUESTS_SHOWN + 1);
+    requests: Promise.all([db, bookingLists]).then(async ([d, { requests: listed }]) => {
       const requests = await withClashes(d, user.id, listed.slice(0, REQUESTS_SHOWN));
       return { requests, more: listed.length > REQUESTS_SHOWN };
     }),
-    upcoming: db.then(async (d) =>
-      preview(await listProviderBookings(d, user.id, "upcoming", UPCOMING_PREVIEW + 1), UPCOMING_PREVIEW, (bookings, more) => ({ bookings, more })),
+    upcoming: bookingLists.then(({ upcoming }) => preview(upcoming, UPCOMING_PREVIEW, (bookings, more) => ({ bookings, more }))),
+    activeJobs: bookingLists.then(({ active }) =>
+      preview(active, lists.activeJobs ? undefined : ACTIVE_JOBS_PREVIEW, (bookings, more) => ({ bookings, more })),
     ),
-    activeJobs: db.then(async (d) => {
-      const listed = await listMyBookings(d, user.id, {
-        asProvider: true,
-        statuses: [...ACTIVE_BOOKING_STATUSES],
-        limit: lists.activeJobs ? undefined : ACTIVE_JOBS_PREVIEW + 1,
-      });
-      return preview(listed, lists.activeJobs ? undefined : ACTIVE_JOBS_PREVIEW, (bookings, more) => ({ bookings, more }));
-    }),
     availableJobs: user.isProviderOnline
       ? db.then(async (d) => {
           const [listed, saved] = await Promise.all([

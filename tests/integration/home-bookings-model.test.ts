@@ -1,8 +1,9 @@
 // The two home pages' booking reads (issue 33 §2, §3): the seeker's open requests and active bookings, and the
-// provider's active bookings around a span of requests, read once for the dashboard's clash warnings.
+// provider's active bookings around a span of requests, read once for the dashboard's clash warnings, and the
+// dashboard's three lists of bookings read in one statement.
 import { describe, expect, it } from "vitest";
 
-import { activeBookingsAround, listSeekerBookings } from "~/models/booking.server";
+import { activeBookingsAround, listProviderDashboardBookings, listSeekerBookings } from "~/models/booking.server";
 
 import type { Database } from "../../db/client.ts";
 import { insertBooking, modelTestDatabase } from "../support/model-database.ts";
@@ -51,5 +52,37 @@ describe("the provider's active bookings around a span", () => {
 
     const around = await activeBookingsAround(db, me.id, span);
     expect(around.map((b) => b.id)).toEqual([before.id, during.id, after.id]);
+  });
+});
+
+describe("the provider dashboard's lists of bookings", () => {
+  it("are the open requests newest first, the accepted soonest first and the accepted or started newest first, each limited", async () => {
+    const seeker = await user({ firstName: "Sam", lastName: "Seeker" });
+    const me = await provider();
+    // Inserted one after another, so created in this order (newest last).
+    const accepted = await insertBooking(db, seeker.id, me.id, { status: "accepted", scheduledAt: at(8), scheduledEndAt: at(9) });
+    const started = await insertBooking(db, seeker.id, me.id, { status: "in_progress", scheduledAt: at(-1) });
+    const sooner = await insertBooking(db, seeker.id, me.id, { status: "accepted", scheduledAt: at(2) });
+    const older = await insertBooking(db, seeker.id, me.id, { status: "pending", scheduledAt: at(30), expiresAt: at(20) });
+    const newer = await insertBooking(db, seeker.id, me.id, { status: "pending", scheduledAt: at(40), expiresAt: at(20) });
+    // Left out: a request past its time the expiry job has not reached, finished and cancelled bookings, another provider's.
+    await insertBooking(db, seeker.id, me.id, { status: "pending", scheduledAt: at(3), expiresAt: at(-0.1) });
+    await insertBooking(db, seeker.id, me.id, { status: "completed", scheduledAt: at(-5) });
+    await insertBooking(db, seeker.id, me.id, { status: "cancelled", scheduledAt: at(2) });
+    await insertBooking(db, seeker.id, (await provider()).id, { status: "accepted", scheduledAt: at(1) });
+
+    const lists = await listProviderDashboardBookings(db, me.id, { requests: 10, upcoming: 10, active: 10 });
+    expect(lists.requests.map((b) => b.id)).toEqual([newer.id, older.id]);
+    expect(lists.upcoming.map((b) => b.id)).toEqual([sooner.id, accepted.id]);
+    expect(lists.active.map((b) => b.id)).toEqual([sooner.id, started.id, accepted.id]);
+    expect(lists.requests[0].seeker).toMatchObject({ id: seeker.id, firstName: "Sam", lastName: "Seeker" });
+    // The provider sees an active booking's exact place, a request's area only (decision 0039).
+    expect(lists.upcoming[0].job.exactLocation).toBe(true);
+    expect(lists.requests[0].job.exactLocation).toBe(false);
+
+    const limited = await listProviderDashboardBookings(db, me.id, { requests: 1, upcoming: 1, active: 2 });
+    expect(limited.requests.map((b) => b.id)).toEqual([newer.id]);
+    expect(limited.upcoming.map((b) => b.id)).toEqual([sooner.id]);
+    expect(limited.active.map((b) => b.id)).toEqual([sooner.id, started.id]);
   });
 });

@@ -20,6 +20,8 @@ export interface FavoriteButtonProps {
   role?: Role;
   /** What is saved (a job title, a provider's name), for screen readers. */
   label?: string;
+  /** Instead of `label`: the id of an element on the page that already names what is saved (a job card's title). */
+  describedBy?: string;
   className?: string;
 }
 
@@ -39,7 +41,7 @@ const NAMES = {
  * once (the value being sent), and the action's redirect brings the server's value back: a refused save puts
  * the heart back with the toast 'Failed to update favorite' (spec §4, §8) that the action flashed.
  */
-export function FavoriteToggle({ targetType, targetId, initialFavorited, role, label, className = "", icon }: FavoriteToggleProps) {
+export function FavoriteToggle({ targetType, targetId, initialFavorited, role, label, describedBy, className = "", icon }: FavoriteToggleProps) {
   const location = useLocation();
   const fetcher = useFetcher();
   const descriptionId = useId();
@@ -65,7 +67,7 @@ export function FavoriteToggle({ targetType, targetId, initialFavorited, role, l
         aria-label={favorited ? names.remove : names.add}
         aria-pressed={favorited}
         aria-busy={busy || undefined}
-        aria-describedby={label ? descriptionId : undefined}
+        aria-describedby={describedBy ?? (label ? descriptionId : undefined)}
         title={favorited ? names.remove : names.add}
         data-testid={targetType === "job" ? "favorite-job" : "favorite-provider"}
         data-favorited={favorited}

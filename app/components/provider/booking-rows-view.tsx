@@ -45,9 +45,9 @@ export function ActiveJobRows({ rows }: { rows: ActiveJobRowData[] }) {
                 <span className={`pill font-medium capitalize ${row.status.className}`}>{row.status.label}</span>
                 {row.urgent ? URGENT : null}
                 <span>{row.category}</span>
-                <span className="inline-flex min-w-0 items-center gap-1">
+                <span className="inline-flex min-w-0 items-center gap-1 break-words">
                   {ROW_PLACE_ICON}
-                  <span className="break-words">{row.address}</span>
+                  {row.address}
                 </span>
               </p>
             </div>
@@ -75,9 +75,9 @@ export function UpcomingRows({ rows, className, lines }: { rows: UpcomingRowData
                   {row.when.dateTime ? <time dateTime={row.when.dateTime}>{row.when.words}</time> : <span>{row.when.words}</span>}
                 </p>
                 <p>{row.seekerName}</p>
-                <p>
+                <p className="break-words">
                   <MapPin aria-hidden />
-                  <span className="break-words">{row.address}</span>
+                  {row.address}
                 </p>
               </div>
             </div>
