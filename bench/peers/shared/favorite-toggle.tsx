@@ -1,8 +1,8 @@
 "use client";
 // The job card's heart as a peer writes it: a client component (Next.js sends its props to the browser, React
-// Router hydrates it), a real form that works without JavaScript, named by the job's title through useId, as the
-// app's FavoriteToggle draws it.
-import { useId, useState, type ReactNode } from "react";
+// Router hydrates it), a real form that works without JavaScript, described by the card's title, as the app's
+// FavoriteToggle draws it on a job card.
+import { useState, type ReactNode } from "react";
 
 const NAMES = { add: "Save job", remove: "Remove saved job" };
 
@@ -10,12 +10,12 @@ export function FavoriteToggle(props: {
   targetId: string;
   initialFavorited: boolean;
   role: string;
-  label: string;
+  /** The id of the card's title, which describes the button. */
+  describedBy: string;
   returnTo: string;
   icon: ReactNode;
 }) {
   const [favorited] = useState(props.initialFavorited);
-  const descriptionId = useId();
   const name = favorited ? NAMES.remove : NAMES.add;
   return (
     <form className="shrink-0 -m-1" action="/favorites/toggle" method="post">
@@ -28,7 +28,7 @@ export function FavoriteToggle(props: {
         type="submit"
         aria-label={name}
         aria-pressed={favorited}
-        aria-describedby={descriptionId}
+        aria-describedby={props.describedBy}
         title={name}
         data-testid="favorite-job"
         data-favorited={favorited}
@@ -36,9 +36,6 @@ export function FavoriteToggle(props: {
       >
         {props.icon}
       </button>
-      <span id={descriptionId} hidden>
-        {props.label}
-      </span>
     </form>
   );
 }

@@ -108,12 +108,8 @@ type Named = { firstName: string | null; lastName: string | null; email?: string
 
 function Avatar({ user, initialsAsImage = false }: { user: Named; initialsAsImage?: boolean }) {
   return (
-    <span className="avatar avatar-sm">
-      {initialsAsImage ? (
-        <span aria-hidden data-initials={initials(user)} className="before:content-[attr(data-initials)]" />
-      ) : (
-        <span aria-hidden>{initials(user)}</span>
-      )}
+    <span className="avatar avatar-sm" aria-hidden={!initialsAsImage || undefined}>
+      {initialsAsImage ? <span aria-hidden data-initials={initials(user)} className="before:content-[attr(data-initials)]" /> : initials(user)}
       {user.profileImageUrl ? (
         <span
           className="absolute inset-0 bg-cover bg-center"
@@ -292,15 +288,15 @@ export function peerPages(Link: PeerLink) {
             targetId={job.id}
             initialFavorited={favorited}
             role={role}
-            label={job.title}
+            describedBy={titleId}
             returnTo={returnTo}
             icon={<Icon id="heart" className="heart-icon" />}
           />
         </div>
         <p className="job-meta">
-          <span className="meta-item">
+          <span className="meta-item break-words">
             <Icon id="map-pin" className="h-4 w-4 shrink-0" />
-            <span className="break-words">{job.address}</span>
+            {job.address}
           </span>
           <span className="meta-item-nowrap">
             <Icon id="clock" className="h-4 w-4 shrink-0" />
@@ -317,10 +313,8 @@ export function peerPages(Link: PeerLink) {
                 <svg className="icon star-sm" aria-hidden>
                   <use href={`${ICON_SPRITE_URL}#star`} />
                 </svg>
-                <span>
-                  <span className="sr-only">Rating </span>
-                  {formatRating(job.seeker.averageRating)}
-                </span>
+                <span className="sr-only">Rating </span>
+                {formatRating(job.seeker.averageRating)}
               </p>
             </div>
           </div>
