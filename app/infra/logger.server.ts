@@ -37,6 +37,16 @@ function linesPerTurn(destination: { write(text: string): unknown }): { write(li
   };
 }
 
+/** What every line holds, from either logger: the level by name, the service and an ISO time. */
+function lineOptions() {
+  return {
+    level: levelFromEnv(),
+    base: { service: "nearhand" },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label: string) => ({ level: label }) },
+  };
+}
+
 /**
  * One JSON line per event on stdout. Nothing that can carry a secret is ever
  * logged on purpose (no headers, no query strings, no bodies); the redaction
@@ -44,10 +54,7 @@ function linesPerTurn(destination: { write(text: string): unknown }): { write(li
  */
 export const rootLogger: Logger = pino(
   {
-    level: levelFromEnv(),
-    base: { service: "nearhand" },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
+    ...lineOptions(),
     redact: {
       paths: [
         "*.cookie",
@@ -108,15 +115,7 @@ export type SummaryFields = Record<string, string | number | undefined>;
 
 // The summary lines go through a logger without redaction: every request writes one, and matching the redaction's
 // wildcard paths against fields that cannot hold them was a tenth of a kept page's CPU.
-const summaryLogger: Logger = pino(
-  {
-    level: levelFromEnv(),
-    base: { service: "nearhand" },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
-  },
-  stdout,
-);
+const summaryLogger: Logger = pino(lineOptions(), stdout);
 
 class RequestLogOf implements RequestLog {
   readonly requestId: string;
