@@ -125,15 +125,21 @@ async function keepDays(db: Executor, timeZone: string, days: ReadonlyArray<read
     .onConflictDoNothing();
 }
 
-/** Consecutive `days` counted from the rows: each query one range of a created_at, accepted_at or completed_at index. */
+/**
+ * Consecutive `days` counted from the rows: each query one range of a created_at, accepted_at or completed_at index.
+ * One day (today, counted live on every view) is one aggregate of its range: grouping would sort its rows by day first.
+ */
 async function countDays(db: Executor, days: string[], timeZone: string): Promise<Map<string, DayFigures>> {
-  const { since, until, of: dayOf, day } = dayBuckets(days, timeZone);
+  const { since, until, of: bucketOf, day } = dayBuckets(days, timeZone);
+  const oneDay = days.length === 1;
+  const dayOf = (column: unknown) => (oneDay ? sql<number>`1` : bucketOf(column));
+  const byDay = oneDay ? [] : [sql`1`];
   const [posted, accepted, completed] = await Promise.all([
     db
       .select({ day: dayOf(jobs.createdAt), count: sql<number>`count(*)::int` })
       .from(jobs)
       .where(and(gte(jobs.createdAt, since), lt(jobs.createdAt, until)))
-      .groupBy(sql`1`),
+      .groupBy(...byDay),
     db
       .select({
         day: dayOf(bookings.acceptedAt),
@@ -145,12 +151,12 @@ async function countDays(db: Executor, days: string[], timeZone: string): Promis
       })
       .from(bookings)
       .where(and(gte(bookings.acceptedAt, since), lt(bookings.acceptedAt, until)))
-      .groupBy(sql`1`),
+      .groupBy(...byDay),
     db
       .select({ day: dayOf(bookings.completedAt), count: sql<number>`count(*)::int` })
       .from(bookings)
       .where(and(eq(bookings.status, "completed"), gte(bookings.completedAt, since), lt(bookings.completedAt, until)))
-      .groupBy(sql`1`),
+      .groupBy(...byDay),
   ]);
   const figures = new Map<string, DayFigures>();
   const of = (position: number) => figures.get(day(position)) ?? figures.set(day(position), { ...NOTHING }).get(day(position))!;
