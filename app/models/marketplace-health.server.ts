@@ -70,10 +70,13 @@ export async function marketplaceHealth(
   const { days } = range;
   const settledBefore = new Date(now.getTime() - SETTLE_MINUTES * 60_000);
   const settled = days.filter((day) => dayStart(shiftDate(day, 1), timeZone) <= settledBefore);
-  const [kept, completedSince, online] = await Promise.all([
+  // The days not settled yet (today, and yesterday in its first minutes) are the last ones, counted alongside.
+  const open = days.slice(settled.length);
+  const [kept, completedSince, online, live] = await Promise.all([
     keptDays(db, settled, timeZone),
     acceptedCompletedByDay(db, days, timeZone),
     providersOnlineNow(db),
+    open.length > 0 ? countDays(db, open, timeZone) : new Map<string, DayFigures>(),
   ]);
   const toCount = settled.filter((day) => !kept.has(day));
   if (toCount.length > 0) {
@@ -85,8 +88,6 @@ export async function marketplaceHealth(
     );
     for (const day of toCount) kept.set(day, counted.get(day) ?? NOTHING);
   }
-  const open = days.filter((day) => !kept.has(day));
-  const live = open.length > 0 ? await countDays(db, days.slice(days.indexOf(open[0]!)), timeZone) : new Map<string, DayFigures>();
   return {
     providersOnline: online,
     days: days.map((day) => ({ day, ...(kept.get(day) ?? live.get(day) ?? NOTHING), acceptedCompleted: completedSince.get(day) ?? 0 })),
