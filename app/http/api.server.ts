@@ -24,9 +24,10 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   headers.set("Content-Type", "application/json; charset=utf-8");
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
-  const body = new TextEncoder().encode(JSON.stringify(data));
-  // A finished body: its length lets the compression work in one call.
-  headers.set("Content-Length", String(body.byteLength));
+  const body = JSON.stringify(data);
+  // A finished body: its length lets the compression work in one call. The text is encoded once, when the answer is
+  // read; bytes given to a Response are copied first.
+  headers.set("Content-Length", String(Buffer.byteLength(body)));
   return new Response(body, { ...init, headers });
 }
 
