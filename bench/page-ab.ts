@@ -3,7 +3,9 @@
 // B/A (issue 36 §2). Each checkout must hold a build (`npm run build`).
 //
 //   node --import ./bench/support/register.ts bench/page-ab.ts --a=<checkout> [--b=.] [--page=dashboard|seeker-home]
-//     [--seconds=5] [--rounds=6] [--identity] [--database=postgres://…/nearhand_bench_10k]
+//     [--seconds=5] [--rounds=6] [--identity] [--database=postgres://…/nearhand_bench_10k] [--b-node-options="--flag"]
+//
+// --b-node-options starts B with those Node options (NODE_OPTIONS): a runtime flag A/B'd on one build (--a=. --b=.).
 import path from "node:path";
 import { parseArgs } from "node:util";
 
@@ -23,6 +25,7 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "6" },
     identity: { type: "boolean", default: false },
     database: { type: "string", default: "postgres://postgres@127.0.0.1:5432/nearhand_bench_10k" },
+    "b-node-options": { type: "string", default: "" },
   },
 });
 if (!values.a) throw new Error("--a=<checkout with a build> is required");
@@ -58,9 +61,16 @@ try {
   const ids = await findTargets(sql);
   const [session] = await createSessions(sql, [values.page === "seeker-home" ? ids.seekerId : ids.providerId]);
   const headers = { Cookie: session.cookie, Accept: "text/html", "Accept-Encoding": values.identity ? "identity" : "gzip, deflate, br, zstd" };
-  for (const checkout of [values.a, values.b])
-    servers.push(await startServer(values.database, { RATE_LIMIT_MULTIPLIER: "100000" }, path.resolve(checkout)));
-  const labels = ["A " + values.a, "B " + values.b];
+  const nodeOptions = ["", values["b-node-options"]];
+  for (const [i, checkout] of [values.a, values.b].entries())
+    servers.push(
+      await startServer(
+        values.database,
+        { RATE_LIMIT_MULTIPLIER: "100000", ...(nodeOptions[i] ? { NODE_OPTIONS: nodeOptions[i] } : {}) },
+        path.resolve(checkout),
+      ),
+    );
+  const labels = ["A " + values.a, `B ${values.b}${nodeOptions[1] ? ` (${nodeOptions[1]})` : ""}`];
   for (const server of servers) await load(server, headers, 3); // warm-up
   const runs: Run[][] = [];
   for (let round = 0; round < rounds; round++) {
