@@ -4,6 +4,7 @@ import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 
 import { bodyText } from "~/http/api-body.server";
+import { textResponse } from "~/http/compression.server";
 import { getCurrentUser } from "~/http/request-session.server";
 import { describeIssues } from "~/lib/input-issues";
 import { unstorableText } from "~/lib/storable-text";
@@ -24,11 +25,8 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   headers.set("Content-Type", "application/json; charset=utf-8");
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
-  const body = JSON.stringify(data);
-  // A finished body: its length lets the compression work in one call. The text is encoded once, when the answer is
-  // read; bytes given to a Response are copied first.
-  headers.set("Content-Length", String(Buffer.byteLength(body)));
-  return new Response(body, { ...init, headers });
+  // Text, not bytes: a Response copies the bytes it is given, and the compression reads this text directly.
+  return textResponse(JSON.stringify(data), { ...init, headers });
 }
 
 /** The signed-in user, or a thrown 401 for the JSON API. */

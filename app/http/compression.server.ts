@@ -25,6 +25,20 @@ export function negotiateEncoding(acceptEncoding: string | null): Encoding | nul
 }
 
 /**
+ * The text of each finished text answer made by textResponse (the JSON API's): compressed from that text, not read
+ * back out of the answer's body stream. An answer some layer replaced is not here, and is read as any other.
+ */
+const finishedTexts = new WeakMap<Response, string>();
+
+/** A finished text answer: its Content-Length set, and its text kept for the compression. */
+export function textResponse(text: string, init: ResponseInit & { headers: Headers }): Response {
+  init.headers.set("Content-Length", String(Buffer.byteLength(text)));
+  const response = new Response(text, init);
+  finishedTexts.set(response, text);
+  return response;
+}
+
+/**
  * Compresses an HTML, RSC or JSON response. A streamed one (no Content-Length) is compressed on the fly, its chunks
  * joined in short batches each flushed, so streamed pages (skeletons first, content later) still stream; a
  * finished one in one call. A streamed one a client takes uncompressed is batched the same way.
@@ -41,6 +55,12 @@ export function compressResponse(request: Request, response: Response): Response
   headers.set("Content-Encoding", encoding);
   headers.delete("Content-Length");
   headers.append("Vary", "Accept-Encoding");
+  const text = finishedTexts.get(response);
+  if (text !== undefined && length !== null && Number(length) <= LARGEST_SYNCHRONOUS_COMPRESSION) {
+    const compressed = compressFinished(Buffer.from(text), encoding, Number(length)) as Buffer;
+    const bytes = new Uint8Array(compressed.buffer as ArrayBuffer, compressed.byteOffset, compressed.byteLength);
+    return new Response(bytes, { status: response.status, statusText: response.statusText, headers });
+  }
   // A finished body (its length known: a whole document, a JSON answer) is compressed in one call, sized for it.
   const body =
     length !== null

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { ICON_SPRITE_URL } from "~/lib/icon-ids";
@@ -39,6 +39,19 @@ describe("compression", () => {
     const gzip = await get("/no-such-page.rsc", "gzip");
     expect(gzip.headers.get("Content-Encoding")).toBe("gzip");
     expect(await gzip.text()).toContain("404 Page Not Found");
+  });
+
+  it("sends the OpenAPI document brotli- or gzip-compressed, unpacking to the plain answer's exact bytes", async () => {
+    const url = new URL("/api/openapi.json", app.url);
+    const plain = await rawGet(url, "identity");
+    expect(plain.encoding).toBeUndefined();
+    expect(JSON.parse(plain.body.toString("utf8")).openapi).toMatch(/^3\.1/);
+    const br = await rawGet(url, "br");
+    expect(br.encoding).toBe("br");
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    const gzip = await rawGet(url, "gzip");
+    expect(gzip.encoding).toBe("gzip");
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
   });
 
   it("serves built scripts precompressed and cacheable for a year", async () => {

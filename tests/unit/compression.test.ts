@@ -1,6 +1,7 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 
+import { json } from "~/http/api.server";
 import { brotliWindowBits, compressResponse, LARGEST_SYNCHRONOUS_COMPRESSION, negotiateEncoding } from "~/http/compression.server";
 
 const big = "<p>Nearhand</p>".repeat(200);
@@ -161,6 +162,30 @@ describe("compressResponse on a finished body", () => {
       const compressed = Buffer.from(await response.arrayBuffer());
       const decoded = encoding === "br" ? zlib.brotliDecompressSync(compressed) : zlib.gunzipSync(compressed);
       expect(decoded.toString()).toBe(body);
+    }
+  });
+});
+
+describe("a JSON answer", () => {
+  // Non-ASCII on purpose: the length and the compressed bytes are the UTF-8 encoding's, not the string's.
+  const data = { items: Array.from({ length: 60 }, (_, i) => ({ id: i, title: `Café à Zürich ${i} — 🛠️ réparation` })) };
+  const text = JSON.stringify(data);
+
+  it("says its length in UTF-8 bytes and reads back as the same text when nothing compresses it", async () => {
+    const answer = json(data);
+    expect(answer.headers.get("Content-Length")).toBe(String(Buffer.byteLength(text)));
+    expect(Buffer.byteLength(text)).toBeGreaterThan(text.length);
+    expect(await answer.text()).toBe(text);
+  });
+
+  it("is compressed from its text in one piece, which decodes to exactly its UTF-8 bytes", async () => {
+    for (const encoding of ["br", "gzip"] as const) {
+      const response = compressResponse(new Request("http://localhost/api", { headers: { "Accept-Encoding": encoding } }), json(data));
+      expect(response.headers.get("Content-Encoding")).toBe(encoding);
+      expect(response.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+      const compressed = Buffer.from(await response.arrayBuffer());
+      const decoded = encoding === "br" ? zlib.brotliDecompressSync(compressed) : zlib.gunzipSync(compressed);
+      expect(decoded.equals(Buffer.from(text, "utf8"))).toBe(true);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { openApiDocumentAnswer } from "~/http/api-answers.server";
 import { apiRoute, endpoint, jsonAnswer } from "~/http/api-route.server";
+import { textResponse } from "~/http/compression.server";
 import { openApiDocument } from "~/http/openapi.server";
 
 /** GET /api/openapi.json: the OpenAPI 3.1 document of the JSON API, for anyone (built once per process). */
@@ -12,9 +13,7 @@ export const { endpoints, loader, action } = apiRoute({
       const { text, etag } = await openApiDocument();
       const headers = { "Cache-Control": "public, max-age=3600", ETag: etag };
       if (matches(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
-      return new Response(text, {
-        headers: { ...headers, "Content-Type": "application/json; charset=utf-8", "Content-Length": String(Buffer.byteLength(text)) },
-      });
+      return textResponse(text, { headers: new Headers({ ...headers, "Content-Type": "application/json; charset=utf-8" }) });
     },
   }),
 });
