@@ -5,7 +5,6 @@ import http from "node:http";
 import path from "node:path";
 import type { Duplex } from "node:stream";
 import { pathToFileURL } from "node:url";
-import { createRequestListener, type ClientAddress } from "@remix-run/node-fetch-server";
 import sirv from "sirv";
 import { WebSocketServer } from "ws";
 
@@ -13,7 +12,7 @@ import type { NodeServices } from "./app/http/node-services.server.ts";
 import type { ServerHooks } from "./server-hooks.ts";
 
 interface ServerBuild {
-  default: { fetch(request: Request, client: ClientAddress): Promise<Response> };
+  default: { fetch(request: Request, client: { address: string }): Promise<Response> };
   nodeServices: NodeServices;
   /** The app's route pattern a path matches ("/api/jobs/:id"), or "unmatched". */
   routePatternOf(pathname: string): string;
@@ -117,13 +116,9 @@ async function serve(): Promise<void> {
     },
   });
   // The client's socket address goes to the app for rate limits (decision 0021).
-  const handleApp = createRequestListener(
-    async (request: Request, client: ClientAddress) => services.compressResponse(request, await build.default.fetch(request, client)),
-    {
-      onError(err) {
-        services.log().error({ err }, "request failed");
-      },
-    },
+  const handleApp = services.answerListener(
+    async (request, client) => services.compressResponse(request, await build.default.fetch(request, client)),
+    (err) => services.log().error({ err }, "request failed"),
   );
   const securityHeaders = Object.entries(services.securityHeaders());
 

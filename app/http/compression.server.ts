@@ -25,17 +25,24 @@ export function negotiateEncoding(acceptEncoding: string | null): Encoding | nul
 }
 
 /**
- * The text of each finished text answer made by textResponse (the JSON API's): compressed from that text, not read
- * back out of the answer's body stream. An answer some layer replaced is not here, and is read as any other.
+ * The body of each finished answer: the text of one textResponse made (the JSON API's), or the bytes the compression
+ * made of it. The compression compresses that text rather than reading the answer's body stream back, and the
+ * listener (answer-listener.server.ts) writes it to the socket in one call. An answer some layer replaced is not
+ * here, and is read as any other.
  */
-const finishedTexts = new WeakMap<Response, string>();
+const finishedBodies = new WeakMap<Response, string | Uint8Array>();
 
-/** A finished text answer: its Content-Length set, and its text kept for the compression. */
+/** A finished text answer: its Content-Length set, and its text kept for the compression and the listener. */
 export function textResponse(text: string, init: ResponseInit & { headers: Headers }): Response {
   init.headers.set("Content-Length", String(Buffer.byteLength(text)));
   const response = new Response(text, init);
-  finishedTexts.set(response, text);
+  finishedBodies.set(response, text);
   return response;
+}
+
+/** The whole body of a finished answer (textResponse's, or its compressed form), or undefined for any other. */
+export function finishedBody(response: Response): string | Uint8Array | undefined {
+  return finishedBodies.get(response);
 }
 
 /**
@@ -55,11 +62,14 @@ export function compressResponse(request: Request, response: Response): Response
   headers.set("Content-Encoding", encoding);
   headers.delete("Content-Length");
   headers.append("Vary", "Accept-Encoding");
-  const text = finishedTexts.get(response);
-  if (text !== undefined && length !== null && Number(length) <= LARGEST_SYNCHRONOUS_COMPRESSION) {
+  const text = finishedBodies.get(response);
+  if (typeof text === "string" && length !== null && Number(length) <= LARGEST_SYNCHRONOUS_COMPRESSION) {
     const compressed = compressFinished(Buffer.from(text), encoding, Number(length)) as Buffer;
     const bytes = new Uint8Array(compressed.buffer as ArrayBuffer, compressed.byteOffset, compressed.byteLength);
-    return new Response(bytes, { status: response.status, statusText: response.statusText, headers });
+    headers.set("Content-Length", String(bytes.byteLength));
+    const finished = new Response(bytes, { status: response.status, statusText: response.statusText, headers });
+    finishedBodies.set(finished, bytes);
+    return finished;
   }
   // A finished body (its length known: a whole document, a JSON answer) is compressed in one call, sized for it.
   const body =

@@ -6,6 +6,7 @@ import type { WebSocket } from "ws";
 
 import type { Executor } from "#db/client.ts";
 import type { DevOidcProvider } from "~/dev/oidc.server";
+import { answerListener, type FetchHandler } from "~/http/answer-listener.server";
 import { CALLBACK_PATH } from "~/http/auth.server";
 import { compressResponse } from "~/http/compression.server";
 import { limitConnections } from "~/http/connection-limits.server";
@@ -72,6 +73,8 @@ export interface NodeServices {
   shutdown(): Promise<void>;
   /** Compresses a compressible response for a client that accepts it, streaming chunk by chunk. */
   compressResponse(request: Request, response: Response): Response;
+  /** The Node listener around the app's fetch handler: a finished answer is written in one call (answer-listener.server.ts). */
+  answerListener(handle: FetchHandler, onError: (error: unknown) => void): (req: IncomingMessage, res: ServerResponse) => void;
   /** Bounds what one client may hold of the server: a body's arrival time, connections per address (decision 0064). */
   limitConnections(server: Server): void;
   /** Why a request cannot be served (a method, target or Host no URL can hold), or null. */
@@ -197,6 +200,7 @@ export const nodeServices: NodeServices = {
   },
 
   compressResponse,
+  answerListener,
   keptVisitorPage,
   logger: rootLogger,
   log,
