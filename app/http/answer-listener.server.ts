@@ -44,7 +44,8 @@ async function answer(req: IncomingMessage, res: ServerResponse, handle: FetchHa
   } catch (error) {
     if (request.signal.aborted) return;
     onError(error);
-    response = new Response(INTERNAL_ERROR, { status: 500, headers: { "Content-Type": "text/plain" } });
+    if (!gone()) writeText(res, 500, INTERNAL_ERROR);
+    return;
   }
   if (gone() || request.signal.aborted) return;
   const body = finishedBody(response);

@@ -67,7 +67,7 @@ export function compressResponse(request: Request, response: Response): Response
     const compressed = compressFinished(Buffer.from(text), encoding, Number(length)) as Buffer;
     const bytes = new Uint8Array(compressed.buffer as ArrayBuffer, compressed.byteOffset, compressed.byteLength);
     headers.set("Content-Length", String(bytes.byteLength));
-    const finished = new Response(bytes, { status: response.status, statusText: response.statusText, headers });
+    const finished = withBody(response, bytes, headers);
     finishedBodies.set(finished, bytes);
     return finished;
   }
@@ -79,7 +79,7 @@ export function compressResponse(request: Request, response: Response): Response
   return withBody(response, body, headers);
 }
 
-function withBody(response: Response, body: ReadableStream<Uint8Array>, headers: Headers): Response {
+function withBody(response: Response, body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>, headers: Headers): Response {
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
