@@ -6,10 +6,22 @@ import zlib from "node:zlib";
 const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 const SMALLEST_WORTH_COMPRESSING = 1024;
 
-type Encoding = "br" | "gzip";
+export type Encoding = "zstd" | "br" | "gzip";
 
-/** The best encoding the client accepts, brotli first; null for none (or q=0). */
-export function negotiateEncoding(acceptEncoding: string | null): Encoding | null {
+/**
+ * What an answer compressed as it goes out is offered in, best first (decision 0088): zstd compresses a page about
+ * six times faster than brotli at quality 4, for 2–5% more bytes, and every browser that asks for it decodes it.
+ */
+const ON_THE_FLY: readonly Encoding[] = ["zstd", "br", "gzip"];
+
+/**
+ * The encoding the client rates highest among those offered (the offer's order breaks ties), or null for none: no
+ * header, nothing offered accepted, or every one refused with q=0.
+ */
+export function negotiateEncoding<Offered extends Encoding = Encoding>(
+  acceptEncoding: string | null,
+  offered: readonly Offered[] = ON_THE_FLY as readonly Offered[],
+): Offered | null {
   if (!acceptEncoding) return null;
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.split(",")) {
@@ -17,11 +29,13 @@ export function negotiateEncoding(acceptEncoding: string | null): Encoding | nul
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
     accepted.set(name!.trim(), q ? Number(q[1]) : 1);
   }
-  for (const encoding of ["br", "gzip"] as const) {
-    const q = accepted.get(encoding) ?? accepted.get("*");
-    if (q !== undefined && q > 0) return encoding;
+  let best: Offered | null = null;
+  let bestQ = 0;
+  for (const encoding of offered) {
+    const q = accepted.get(encoding) ?? accepted.get("*") ?? 0;
+    if (q > bestQ) [best, bestQ] = [encoding, q];
   }
-  return null;
+  return best;
 }
 
 /**
@@ -128,8 +142,11 @@ function coalescing(): TransformStream<Uint8Array, Uint8Array> {
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
+const zstd = promisify(zlib.zstdCompress);
 const BROTLI_QUALITY = 4;
 const GZIP_LEVEL = 6;
+/** zstd's own default level: the provider dashboard's 118 KB in about 0.15 ms (brotli's quality 4: about 1 ms). */
+const ZSTD_LEVEL = 3;
 
 /**
  * The smallest brotli window that holds the whole body (brotli's range is 2^10 to 2^24 bytes). Its default, 4 MiB,
@@ -173,8 +190,12 @@ const brotliOptions = (size: number): zlib.BrotliOptions => ({
   },
 });
 
+/** Given the whole body in one call, zstd sizes its window and tables for it (what brotliWindowBits does for brotli). */
+const ZSTD_OPTIONS: zlib.ZstdOptions = { params: { [zlib.constants.ZSTD_c_compressionLevel]: ZSTD_LEVEL } };
+
 function compressFinished(input: Uint8Array, encoding: Encoding, size: number): Buffer | Promise<Buffer> {
   const synchronous = input.byteLength <= LARGEST_SYNCHRONOUS_COMPRESSION;
+  if (encoding === "zstd") return synchronous ? zlib.zstdCompressSync(input, ZSTD_OPTIONS) : zstd(input, ZSTD_OPTIONS);
   if (encoding === "br") return synchronous ? zlib.brotliCompressSync(input, brotliOptions(size)) : brotli(input, brotliOptions(size));
   return synchronous ? zlib.gzipSync(input, { level: GZIP_LEVEL }) : gzip(input, { level: GZIP_LEVEL });
 }
@@ -182,14 +203,30 @@ function compressFinished(input: Uint8Array, encoding: Encoding, size: number): 
 /** A streamed body's length is unknown: a 256 KiB window, larger than any page of the app, not brotli's 4 MiB. */
 const STREAMED_WINDOW_BITS = 18;
 
-function flushingCompressor(encoding: Encoding): TransformStream<Uint8Array, Uint8Array> {
-  const compressor =
-    encoding === "br"
-      ? zlib.createBrotliCompress({
+/** A compressor for a streamed body, and how it is told to send all it has so far. */
+function streamCompressor(encoding: Encoding): { compressor: zlib.ZstdCompress | zlib.BrotliCompress | zlib.Gzip; flushKind: number } {
+  switch (encoding) {
+    case "zstd":
+      return {
+        compressor: zlib.createZstdCompress({
+          params: { [zlib.constants.ZSTD_c_compressionLevel]: ZSTD_LEVEL, [zlib.constants.ZSTD_c_windowLog]: STREAMED_WINDOW_BITS },
+        }),
+        flushKind: zlib.constants.ZSTD_e_flush,
+      };
+    case "br":
+      return {
+        compressor: zlib.createBrotliCompress({
           params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_LGWIN]: STREAMED_WINDOW_BITS },
-        })
-      : zlib.createGzip({ level: GZIP_LEVEL });
-  const flushKind = encoding === "br" ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH;
+        }),
+        flushKind: zlib.constants.BROTLI_OPERATION_FLUSH,
+      };
+    case "gzip":
+      return { compressor: zlib.createGzip({ level: GZIP_LEVEL }), flushKind: zlib.constants.Z_SYNC_FLUSH };
+  }
+}
+
+function flushingCompressor(encoding: Encoding): TransformStream<Uint8Array, Uint8Array> {
+  const { compressor, flushKind } = streamCompressor(encoding);
   return new TransformStream({
     start(controller) {
       // When the client goes away the stream is cancelled: stop compressing instead of enqueuing.

@@ -94,8 +94,11 @@ export interface KeptAnswer {
   body: Buffer | null;
 }
 
+/** A kept page is compressed once, as small as it goes: brotli's best is smaller than zstd's quick level. */
+const KEPT_ENCODINGS = ["br", "gzip"] as const;
+
 function answerFrom(page: KeptPage, acceptEncoding: string | null, head: boolean): KeptAnswer {
-  const encoding = negotiateEncoding(acceptEncoding);
+  const encoding = negotiateEncoding(acceptEncoding, KEPT_ENCODINGS);
   const body = encoding ? page[encoding] : page.identity;
   const headers: Array<[string, string]> = [...page.headers, ["Vary", "Accept-Encoding"], ["Content-Length", String(body.length)]];
   if (encoding) headers.push(["Content-Encoding", encoding]);

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { ICON_SPRITE_URL } from "~/lib/icon-ids";
@@ -20,6 +20,10 @@ describe("compression", () => {
   const get = (target: string, encoding: string) => fetch(new URL(target, app.url), { headers: { "Accept-Encoding": encoding } });
 
   it("sends pages brotli- or gzip-compressed as the browser accepts, and plain otherwise", async () => {
+    // The landing page is kept compressed once at brotli's best, smaller than zstd's: a browser asking for both gets it.
+    const kept = await get("/", "gzip, deflate, br, zstd");
+    expect(kept.headers.get("Content-Encoding")).toBe("br");
+    expect(await kept.text()).toContain("Nearhand");
     const br = await get("/", "gzip, deflate, br");
     expect(br.headers.get("Content-Encoding")).toBe("br");
     expect(await br.text()).toContain("Nearhand");
@@ -32,6 +36,9 @@ describe("compression", () => {
 
   it("sends a page's RSC payload (what a client-side navigation fetches) compressed as well", async () => {
     // React Router 8.4 sent payloads without a Content-Type, so they went out uncompressed (decision 0065).
+    const zstd = await rawGet(new URL("/no-such-page.rsc", app.url), "gzip, deflate, br, zstd");
+    expect(zstd.encoding).toBe("zstd");
+    expect(zstdDecompressSync(zstd.body).toString("utf8")).toContain("404 Page Not Found");
     const br = await get("/no-such-page.rsc", "gzip, deflate, br");
     expect(br.headers.get("Content-Type")).toBe("text/x-component");
     expect(br.headers.get("Content-Encoding")).toBe("br");
@@ -41,11 +48,14 @@ describe("compression", () => {
     expect(await gzip.text()).toContain("404 Page Not Found");
   });
 
-  it("sends the OpenAPI document brotli- or gzip-compressed, unpacking to the plain answer's exact bytes", async () => {
+  it("sends the OpenAPI document zstd-, brotli- or gzip-compressed, unpacking to the plain answer's exact bytes", async () => {
     const url = new URL("/api/openapi.json", app.url);
     const plain = await rawGet(url, "identity");
     expect(plain.encoding).toBeUndefined();
     expect(JSON.parse(plain.body.toString("utf8")).openapi).toMatch(/^3\.1/);
+    const zstd = await rawGet(url, "gzip, deflate, br, zstd");
+    expect(zstd.encoding).toBe("zstd");
+    expect(zstdDecompressSync(zstd.body).equals(plain.body)).toBe(true);
     const br = await rawGet(url, "br");
     expect(br.encoding).toBe("br");
     expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);

@@ -58,6 +58,7 @@ describe("answerListener", () => {
   it("writes a compressed finished answer with the compressed length, decoding to the text", async () => {
     const ask = await serve(async (request) => compressResponse(request, jsonAnswer()));
     for (const [encoding, decode] of [
+      ["zstd", zlib.zstdDecompressSync],
       ["br", zlib.brotliDecompressSync],
       ["gzip", zlib.gunzipSync],
     ] as const) {

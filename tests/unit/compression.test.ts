@@ -6,13 +6,26 @@ import { brotliWindowBits, compressResponse, LARGEST_SYNCHRONOUS_COMPRESSION, ne
 
 const big = "<p>Nearhand</p>".repeat(200);
 
+/** Decodes a body sent in one of the encodings the app sends. */
+const decode = (encoding: string, bytes: Buffer): Buffer =>
+  ({ zstd: zlib.zstdDecompressSync, br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync })[encoding]!(bytes);
+
 describe("negotiateEncoding", () => {
-  it("prefers brotli, falls back to gzip, honours q=0", () => {
-    expect(negotiateEncoding("gzip, deflate, br, zstd")).toBe("br");
+  it("prefers zstd, then brotli, then gzip, and honours q=0", () => {
+    expect(negotiateEncoding("gzip, deflate, br, zstd")).toBe("zstd");
+    expect(negotiateEncoding("gzip, deflate, br")).toBe("br");
     expect(negotiateEncoding("gzip")).toBe("gzip");
     expect(negotiateEncoding("br;q=0, gzip;q=0.5")).toBe("gzip");
+    expect(negotiateEncoding("zstd;q=0, br")).toBe("br");
     expect(negotiateEncoding("identity")).toBeNull();
     expect(negotiateEncoding(null)).toBeNull();
+  });
+
+  it("takes the encoding the client rates highest, and only among those offered", () => {
+    expect(negotiateEncoding("zstd;q=0.5, br;q=0.9, gzip;q=0.1")).toBe("br");
+    expect(negotiateEncoding("*")).toBe("zstd");
+    expect(negotiateEncoding("gzip, deflate, br, zstd", ["br", "gzip"])).toBe("br");
+    expect(negotiateEncoding("zstd", ["br", "gzip"])).toBeNull();
   });
 });
 
@@ -69,7 +82,7 @@ describe("compressResponse", () => {
     expect((await reader.read()).done).toBe(true);
   });
 
-  it("flushes each chunk, so a streamed page shows its first part before the rest exists", async () => {
+  it.each(["zstd", "br", "gzip"])("flushes each chunk in %s, so a streamed page shows its first part before the rest exists", async (encoding) => {
     const encoder = new TextEncoder();
     let sendRest!: () => void;
     const body = new ReadableStream<Uint8Array>({
@@ -81,9 +94,10 @@ describe("compressResponse", () => {
         };
       },
     });
-    const response = compressResponse(request("gzip"), new Response(body, { headers: { "Content-Type": "text/html" } }));
+    const response = compressResponse(request(encoding), new Response(body, { headers: { "Content-Type": "text/html" } }));
+    expect(response.headers.get("Content-Encoding")).toBe(encoding);
     const reader = response.body!.getReader();
-    const inflate = zlib.createGunzip();
+    const inflate = { zstd: zlib.createZstdDecompress, br: zlib.createBrotliDecompress, gzip: zlib.createGunzip }[encoding]!();
     let seen = "";
     inflate.on("data", (chunk: Buffer) => (seen += chunk.toString()));
     const firstPart = (async () => {
@@ -133,7 +147,7 @@ describe("compressResponse on a finished body", () => {
   it("compresses a body of known length in one piece, which decodes to the same bytes", async () => {
     const body = "<!doctype html><p>" + "Nearhand finished document. ".repeat(400) + "</p>";
     const length = Buffer.byteLength(body);
-    for (const encoding of ["br", "gzip"] as const) {
+    for (const encoding of ["zstd", "br", "gzip"] as const) {
       const response = compressResponse(
         new Request("http://localhost/", { headers: { "Accept-Encoding": encoding } }),
         new Response(body, { headers: { "Content-Type": "text/html", "Content-Length": String(length) } }),
@@ -146,22 +160,20 @@ describe("compressResponse on a finished body", () => {
       expect(chunks).toHaveLength(1);
       const compressed = Buffer.concat(chunks);
       expect(compressed.length).toBeLessThan(length / 10);
-      const decoded = encoding === "br" ? zlib.brotliDecompressSync(compressed) : zlib.gunzipSync(compressed);
-      expect(decoded.toString()).toBe(body);
+      expect(decode(encoding, compressed).toString()).toBe(body);
     }
   });
 
   it("compresses one larger than it compresses synchronously on the thread pool, to the same bytes", async () => {
     const size = LARGEST_SYNCHRONOUS_COMPRESSION + 1;
     const body = Array.from({ length: size }, (_, i) => String.fromCharCode(97 + ((i * 7919) % 26))).join("");
-    for (const encoding of ["br", "gzip"] as const) {
+    for (const encoding of ["zstd", "br", "gzip"] as const) {
       const response = compressResponse(
         new Request("http://localhost/", { headers: { "Accept-Encoding": encoding } }),
         new Response(body, { headers: { "Content-Type": "application/json", "Content-Length": String(size) } }),
       );
       const compressed = Buffer.from(await response.arrayBuffer());
-      const decoded = encoding === "br" ? zlib.brotliDecompressSync(compressed) : zlib.gunzipSync(compressed);
-      expect(decoded.toString()).toBe(body);
+      expect(decode(encoding, compressed).toString()).toBe(body);
     }
   });
 });
@@ -179,13 +191,12 @@ describe("a JSON answer", () => {
   });
 
   it("is compressed from its text in one piece, which decodes to exactly its UTF-8 bytes", async () => {
-    for (const encoding of ["br", "gzip"] as const) {
+    for (const encoding of ["zstd", "br", "gzip"] as const) {
       const response = compressResponse(new Request("http://localhost/api", { headers: { "Accept-Encoding": encoding } }), json(data));
       expect(response.headers.get("Content-Encoding")).toBe(encoding);
       expect(response.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
       const compressed = Buffer.from(await response.arrayBuffer());
-      const decoded = encoding === "br" ? zlib.brotliDecompressSync(compressed) : zlib.gunzipSync(compressed);
-      expect(decoded.equals(Buffer.from(text, "utf8"))).toBe(true);
+      expect(decode(encoding, compressed).equals(Buffer.from(text, "utf8"))).toBe(true);
     }
   });
 });
