@@ -10,9 +10,14 @@ import { serviceWorker } from "./scripts/service-worker-plugin.ts";
 // module imports (the default groups them by importing server module: the
 // booking page loaded the review form's zod for a booking it could not
 // review). The shell's components, on every signed-in page, share one chunk.
-const SHELL_COMPONENTS = ["shell/role-switch.tsx", "shell/menu-disclosure.tsx", "live-updates.tsx", "toaster.tsx", "hydration-marker.tsx"].map(
-  (file) => `app/components/${file}`,
-);
+const SHELL_COMPONENTS = [
+  "shell/role-switch.tsx",
+  "shell/menu-disclosure.tsx",
+  "shell/link-follower.tsx",
+  "live-updates.tsx",
+  "toaster.tsx",
+  "hydration-marker.tsx",
+].map((file) => `app/components/${file}`);
 function clientChunks({ normalizedId }: { normalizedId: string }): string {
   return SHELL_COMPONENTS.some((file) => normalizedId.endsWith(file)) ? "shell" : normalizedId;
 }

@@ -5,6 +5,7 @@ import { HydrationMarker } from "~/components/hydration-marker";
 import { LiveUpdates } from "~/components/live-updates";
 import { NotFoundPage } from "~/components/not-found-page";
 import { AppHeader, HEADER_END_ID, type ShellUser } from "~/components/shell/app-header";
+import { LinkFollower } from "~/components/shell/link-follower";
 import { Toaster } from "~/components/toaster";
 import { apiNotFoundMiddleware } from "~/http/api-not-found.server";
 import { apiRateLimitMiddleware } from "~/http/api-rate-limit.server";
@@ -105,6 +106,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
       <Outlet />
       <Toaster flash={toast} />
       <FlashToastFallback toast={toast} withScripts />
+      <LinkFollower />
       <HydrationMarker />
     </>
   );

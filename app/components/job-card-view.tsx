@@ -1,7 +1,7 @@
 "use client";
 
+// Its links are plain anchors with <Link>'s markup, followed inside the page by the shell's LinkFollower (decision 0089).
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 
 import { Avatar } from "~/components/avatar";
 import { FavoriteToggle } from "~/components/favorites/favorite-toggle";
@@ -109,9 +109,9 @@ export function JobCardView({ card, footer }: { card: JobCardData; footer?: Reac
               {card.budget}
             </span>
           ) : null}
-          <Link to={`/jobs/${card.id}`} aria-describedby={titleId} className="btn-small">
+          <a aria-describedby={titleId} className="btn-small" href={`/jobs/${card.id}`} data-discover="true">
             View Details
-          </Link>
+          </a>
         </div>
       </div>
       {footer ? <div className="mt-4 border-t border-slate-100 pt-3">{footer}</div> : null}

@@ -123,6 +123,19 @@ test.describe("provider dashboard with JavaScript", () => {
     await expect(active.first()).toHaveAttribute("href", /^\/bookings\/[0-9a-f-]{36}$/);
     await expect(active.first()).toContainText(/accepted|in progress/i);
     await expect(active.first()).toContainText(/\$[\d,]+\.\d{2}/);
+
+    // A list's link is followed inside the page, as a <Link> is; a click with a modifier is left to the browser.
+    const row = active.first();
+    const href = (await row.getAttribute("href"))!;
+    const title = (await row.locator("p").first().textContent())!;
+    await page.evaluate(() => ((window as unknown as { sameDocument?: boolean }).sameDocument = true));
+    const [tab] = await Promise.all([page.context().waitForEvent("page"), row.click({ modifiers: ["ControlOrMeta"] })]);
+    await tab.close();
+    await expect(page).toHaveURL("/");
+    await row.click();
+    await expect(page).toHaveURL(href);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 });
 

@@ -1,7 +1,7 @@
 "use client";
 
+// Its links are plain anchors with <Link>'s markup, followed inside the page by the shell's LinkFollower (decision 0089).
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 
 import { Avatar } from "~/components/avatar";
 import { FavoriteToggle } from "~/components/favorites/favorite-toggle";
@@ -56,9 +56,9 @@ export function ProviderCardView({ card, children }: { card: ProviderCardData; c
         <div className="provider-card-head">
           <h3 id={nameId} className="provider-card-name">
             {card.href ? (
-              <Link to={card.href} className="name-link">
+              <a className="name-link" href={card.href} data-discover="true">
                 {card.name}
-              </Link>
+              </a>
             ) : (
               card.name
             )}

@@ -1,7 +1,6 @@
 "use client";
 
-import { Link } from "react-router";
-
+// Its links are plain anchors with <Link>'s markup, followed inside the page by the shell's LinkFollower (decision 0089).
 import { CalendarClock, ChevronRight, MapPin } from "~/components/icons";
 
 // The dashboard's Active Jobs and Upcoming rows, drawn from plain data the server formatted: the RSC payload carries
@@ -38,7 +37,7 @@ export function ActiveJobRows({ rows }: { rows: ActiveJobRowData[] }) {
     <ul className="mt-4 grid gap-3 md:grid-cols-2" data-testid="active-jobs">
       {rows.map((row) => (
         <li key={row.id}>
-          <Link to={`/bookings/${row.id}`} data-testid="active-job" className="card-link flex items-center gap-3 p-4">
+          <a data-testid="active-job" className="card-link flex items-center gap-3 p-4" href={`/bookings/${row.id}`} data-discover="true">
             <div className="min-w-0 flex-1">
               <p className="break-words font-semibold text-slate-900">{row.title}</p>
               <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-500">
@@ -53,7 +52,7 @@ export function ActiveJobRows({ rows }: { rows: ActiveJobRowData[] }) {
             </div>
             <span className="shrink-0 text-lg font-bold text-slate-900">{row.price}</span>
             {ROW_CHEVRON}
-          </Link>
+          </a>
         </li>
       ))}
     </ul>
@@ -66,7 +65,7 @@ export function UpcomingRows({ rows, className, lines }: { rows: UpcomingRowData
     <ul className={className} data-testid="upcoming">
       {rows.map((row) => (
         <li key={row.id}>
-          <Link to={`/bookings/${row.id}`} data-testid="upcoming-booking" className="flex items-center gap-3 rounded-xl p-4">
+          <a data-testid="upcoming-booking" className="flex items-center gap-3 rounded-xl p-4" href={`/bookings/${row.id}`} data-discover="true">
             <div className="min-w-0 flex-1">
               <p className="break-words font-semibold text-slate-900">{row.title}</p>
               <div className={lines}>
@@ -82,7 +81,7 @@ export function UpcomingRows({ rows, className, lines }: { rows: UpcomingRowData
               </div>
             </div>
             <ChevronRight className="h-5 w-5 shrink-0 text-slate-400" aria-hidden />
-          </Link>
+          </a>
         </li>
       ))}
     </ul>

@@ -1,7 +1,6 @@
 "use client";
 
-import { Link } from "react-router";
-
+// Its links are plain anchors with <Link>'s markup, followed inside the page by the shell's LinkFollower (decision 0089).
 import { CalendarClock, ChevronRight } from "~/components/icons";
 
 // The seeker home's "Your bookings" rows, drawn from plain data the server formatted (seeker/your-bookings.tsx), like
@@ -28,7 +27,7 @@ export function SeekerBookingRows({ rows }: { rows: SeekerBookingRowData[] }) {
     >
       {rows.map((row) => (
         <li key={row.id}>
-          <Link to={`/bookings/${row.id}`} data-testid="your-booking" className="flex items-center gap-3 rounded-xl p-4">
+          <a data-testid="your-booking" className="flex items-center gap-3 rounded-xl p-4" href={`/bookings/${row.id}`} data-discover="true">
             <div className="min-w-0 flex-1">
               <p className="break-words font-semibold text-slate-900">{row.title}</p>
               <p className="mt-1 flex items-start gap-1.5 text-sm font-medium text-slate-900">
@@ -38,7 +37,7 @@ export function SeekerBookingRows({ rows }: { rows: SeekerBookingRowData[] }) {
               <p className="mt-1 text-sm text-slate-600">{row.standing}</p>
             </div>
             {CHEVRON}
-          </Link>
+          </a>
         </li>
       ))}
     </ul>
