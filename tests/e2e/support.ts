@@ -112,6 +112,11 @@ const noJsContexts = new WeakSet<BrowserContext>();
 export async function waitForHydration(page: Page): Promise<void> {
   if (noJsContexts.has(page.context())) return;
   await page.locator('html[data-hydrated="true"]').waitFor({ state: "attached" });
+  // The root commits (and marks the page) before a Suspense boundary whose client code is still loading is hydrated:
+  // a click there would post its form the no-JS way. React tags each element it has hydrated with its fiber.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("form, button")].every((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber$"))),
+  );
 }
 
 interface Fixtures {
