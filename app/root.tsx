@@ -4,7 +4,7 @@ import { FlashToastFallback } from "~/components/flash-toast-fallback";
 import { HydrationMarker } from "~/components/hydration-marker";
 import { LiveUpdates } from "~/components/live-updates";
 import { NotFoundPage } from "~/components/not-found-page";
-import { AppHeader, HEADER_END_ID, type ShellUser } from "~/components/shell/app-header";
+import { AppHeader, type ShellUser } from "~/components/shell/app-header";
 import { LinkFollower } from "~/components/shell/link-follower";
 import { Toaster } from "~/components/toaster";
 import { apiNotFoundMiddleware } from "~/http/api-not-found.server";
@@ -51,6 +51,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { shell, unreadNotifications: badges.notifications, unreadMessages: badges.messages, toast, staticDocument: false };
 }
 
+/** The element after the page's content: the document's first paint waits for it (decision 0090). */
+const CONTENT_END_ID = "content-end";
+const CONTENT_END = <span id={CONTENT_END_ID} hidden />;
+
 const EMPTY_SHELL = { shell: null, unreadNotifications: 0, unreadMessages: 0, toast: null, staticDocument: false };
 
 // The head is the same on every page: made once, the payload writes it once per request though React Router renders
@@ -65,8 +69,8 @@ const HEAD = (
     <link rel="manifest" href="/manifest.webmanifest" />
     <meta name="theme-color" content="#1d4ed8" />
     <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
-    {/* No first paint of half a header: a browser that yields while parsing would shift it (decision 0033). */}
-    <link rel="expect" href={`#${HEADER_END_ID}`} {...{ blocking: "render" }} />
+    {/* No first paint of half a page: a browser that yields while parsing would shift what it painted (decisions 0033, 0090). */}
+    <link rel="expect" href={`#${CONTENT_END_ID}`} {...{ blocking: "render" }} />
     <Meta />
     <Links />
   </head>
@@ -91,6 +95,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
     return (
       <>
         <Outlet />
+        {CONTENT_END}
         <FlashToastFallback toast={toast} withScripts={false} />
       </>
     );
@@ -104,6 +109,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
         </>
       ) : null}
       <Outlet />
+      {CONTENT_END}
       <Toaster flash={toast} />
       <FlashToastFallback toast={toast} withScripts />
       <LinkFollower />

@@ -67,10 +67,18 @@ test.describe("sign-in with JavaScript", () => {
     await expect(page.getByRole("link", { name: "Favorites" })).toHaveAttribute("href", "/favorites");
     await expect(page.getByTestId("notifications-link")).toHaveAttribute("href", "/notifications");
     await expect(page.getByRole("link", { name: "Messages" })).toHaveAttribute("href", "/messages");
-    // The first paint waits for the whole header (decision 0033): the awaited element closes the header's nav.
-    const awaited = await page.locator('head link[rel="expect"][blocking="render"]').getAttribute("href");
+    // The first paint waits for the header and the page's content (decisions 0033, 0090): the awaited element follows both.
+    const awaited = (await page.locator('head link[rel="expect"][blocking="render"]').getAttribute("href"))!;
     expect(awaited).toMatch(/^#[\w-]+$/);
-    await expect(page.locator(`header nav > :last-child${awaited}`)).toBeAttached();
+    await expect(page.locator(awaited)).toBeAttached();
+    const followsContent = await page.evaluate((selector) => {
+      const end = document.querySelector(selector)!;
+      return ["header", "main"].every((tag) => {
+        const part = document.querySelector(tag)!;
+        return !part.contains(end) && Boolean(part.compareDocumentPosition(end) & Node.DOCUMENT_POSITION_FOLLOWING);
+      });
+    }, awaited);
+    expect(followsContent).toBe(true);
     expect((await fetchAuthUser(page.request)).email).toBe(user.email);
   });
 

@@ -7,9 +7,6 @@ import { RoleSwitchLink } from "~/components/shell/role-switch";
 import type { Role } from "~/lib/statuses";
 import { badgeCount, fullName } from "~/lib/user-display";
 
-/** The header's last element: the document's first paint waits for it (root.tsx, decision 0033). */
-export const HEADER_END_ID = "header-end";
-
 export interface ShellUser {
   id: string;
   email: string;
@@ -56,7 +53,6 @@ export function AppHeader({ user, unreadNotifications, unreadMessages }: AppHead
           <MessageSquare className="h-5 w-5" aria-hidden />
         </IconLink>
         <ProfileMenu user={user} />
-        <span id={HEADER_END_ID} hidden />
       </nav>
     </header>
   );
