@@ -8,7 +8,8 @@ import { useNavigate } from "react-router";
  * navigations, with one listener for the page instead of `<Link>`'s hooks on every row: `<Link>` was 3–4% of the
  * provider dashboard's server render for its 40 cards and rows (issue 36 §2). A `<Link>` handles its own clicks
  * first (React's listener runs before this one, and prevents the default); without JavaScript a list link is an
- * ordinary link.
+ * ordinary link. A `<Link reloadDocument>` lets the click through and renders data-discover too: such a link needs
+ * `discover="none"` to be left to the browser.
  */
 export function LinkFollower() {
   const navigate = useNavigate();
