@@ -4,11 +4,13 @@ import { fillPlaceholders, type Query, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 
 import type { Executor } from "#db/client.ts";
+import { withRowMapper } from "~/infra/row-mapper.server";
 
 /**
  * A query drizzle builds once per database and shape, then runs with its placeholders filled (drizzle's
  * `.prepare()`): building a query is a large share of a short request's CPU (issue 19). `build` gets the database
- * and the shape's key; the queries of a database go when it does.
+ * and the shape's key; the queries of a database go when it does. Its rows are mapped by a mapper worked out once
+ * for its selection (row-mapper.server.ts).
  */
 export function builtOnce<Query>(build: (db: Executor, key: string) => Query): (db: Executor, key?: string) => Query {
   const built = new WeakMap<Executor, Map<string, Query>>();
@@ -16,7 +18,7 @@ export function builtOnce<Query>(build: (db: Executor, key: string) => Query): (
     let shapes = built.get(db);
     if (!shapes) built.set(db, (shapes = new Map()));
     let query = shapes.get(key);
-    if (query === undefined) shapes.set(key, (query = build(db, key)));
+    if (query === undefined) shapes.set(key, (query = withRowMapper(build(db, key))));
     return query;
   };
 }
@@ -41,7 +43,7 @@ export function builtOnceAnywhere<Query extends PreparedQuery>(build: (db: Execu
     let shapes = built.get(dialect);
     if (!shapes) built.set(dialect, (shapes = new Map()));
     let query = shapes.get(key);
-    if (query === undefined) shapes.set(key, (query = build(db, key)));
+    if (query === undefined) shapes.set(key, (query = withRowMapper(build(db, key))));
     const client = clientOf(db);
     if ((query as unknown as { client: unknown }).client === client) return query;
     return Object.assign(Object.create(Object.getPrototypeOf(query) as object) as Query, query, { client });
