@@ -1,12 +1,13 @@
 import "server-only";
 
-import { and, asc, desc, eq, gt, inArray, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, inArray, ne, or, sql, type Placeholder, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 
 import { bookings, bookingWithdrawals, jobColumns, jobs, users, type Booking, type Job } from "#db/schema.ts";
 import { builtOnce } from "~/infra/built-once.server";
 import type { Executor } from "~/infra/db.server";
+import { columnsOf } from "~/infra/subquery-columns.server";
 import { ACTIVE_BOOKING_STATUSES, CANCELLATION_WINDOW_HOURS, PROVIDER_CANCELLATIONS_PER_DAY, type BookingTransition } from "~/lib/booking-process";
 import { isUuid } from "~/lib/ids";
 import { ACCEPT_JOB } from "~/lib/job-process";
@@ -179,8 +180,9 @@ const PROVIDER_LIST_RULES = {
 } satisfies Record<ProviderList, { status: () => SQL | undefined; order: () => SQL }>;
 
 /**
- * One list's bookings (only their ids, with the list's number and each one's place in it): the provider's, by the
- * list's rule, in its order, limited. Their jobs and seekers are joined to the limited lists only.
+ * One list's bookings (with the list's number and each one's place in it): the provider's, by the list's rule, in
+ * its order, limited. Their jobs and seekers are joined to the limited lists only; the bookings' columns come from
+ * the list's own read of them (issue 36: reading each booking again by id was a fifth of the statement's time).
  */
 function providerListSelect(db: Executor, which: ProviderList, providerId: Placeholder) {
   const rule = PROVIDER_LIST_RULES[which];
@@ -188,7 +190,7 @@ function providerListSelect(db: Executor, which: ProviderList, providerId: Place
     .select({
       list: sql<number>`${sql.raw(String(PROVIDER_LISTS.indexOf(which)))}`.as("list_no"),
       position: sql<number>`row_number() over (order by ${rule.order()})`.as("list_place"),
-      id: bookings.id,
+      ...getTableColumns(bookings),
     })
     .from(bookings)
     .where(and(eq(bookings.providerId, providerId), rule.status()))
@@ -225,18 +227,18 @@ const providerDashboardBookingsQuery = builtOnce((db) => {
   const providerId = sql.placeholder("providerId");
   const [requests, upcoming, active] = PROVIDER_LISTS.map((which) => providerListSelect(db, which, providerId));
   const listed = requests.unionAll(upcoming).unionAll(active).as("listed");
+  const booking = columnsOf(getTableColumns(bookings), listed);
   return db
     .select({
       list: sql<number>`${listed.list}`.mapWith(Number),
-      booking: bookings,
+      booking,
       job: jobColumns,
-      exactLocation: seesExactLocation(providerId),
+      exactLocation: seesExactLocation(providerId, listed),
       seeker: partySummary,
     })
     .from(listed)
-    .innerJoin(bookings, eq(bookings.id, listed.id))
-    .innerJoin(jobs, eq(jobs.id, bookings.jobId))
-    .innerJoin(users, eq(users.id, bookings.seekerId))
+    .innerJoin(jobs, eq(jobs.id, listed.jobId))
+    .innerJoin(users, eq(users.id, listed.seekerId))
     .orderBy(listed.list, listed.position)
     .prepare("provider_dashboard_bookings");
 });
@@ -360,8 +362,8 @@ const myBookingsQuery = builtOnce((db, shape) => {
  * Whether a party of the booking gets its job's exact address (decision 0039): the seeker always, the provider
  * while the booking is active. Otherwise the job's area.
  */
-function seesExactLocation(userId: string | Placeholder) {
-  return sql<boolean>`(${bookings.seekerId} = ${userId} or ${inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES])})`;
+function seesExactLocation(userId: string | Placeholder, booking: { seekerId: SQLWrapper; status: SQLWrapper } = bookings) {
+  return sql<boolean>`(${booking.seekerId} = ${userId} or ${inArray(booking.status, [...ACTIVE_BOOKING_STATUSES])})`;
 }
 
 export { partySummary };

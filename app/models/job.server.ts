@@ -1,6 +1,7 @@
 import "server-only";
 
 import { and, desc, eq, inArray, isNull, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import { createInsertSchema } from "drizzle-zod";
 import { z } from "zod";
 
@@ -9,6 +10,7 @@ import { builtOnce } from "~/infra/built-once.server";
 import type { Executor } from "~/infra/db.server";
 import { MAX_EVENT_RECIPIENTS, publishEvent } from "~/infra/events.server";
 import { describeCoordinates, resolveLocation } from "~/infra/geocode.server";
+import { columnsOf } from "~/infra/subquery-columns.server";
 import { ACTIVE_BOOKING_STATUSES } from "~/lib/booking-process";
 import { CATEGORY_IDS } from "~/lib/categories";
 import { chordForMiles, DEFAULT_LOCATION, distanceMiles, formatMiles, NEARBY_RADIUS_MILES, unitSphereCube } from "~/lib/geo";
@@ -464,14 +466,17 @@ async function nearestInGroup(
 
 /**
  * The nearest-jobs query of one shape ("<how many categories>:urgent|not-urgent"), built once per database: one
- * branch per category, so each walks its own part of the position index. Placeholders: providerId, center (a
- * unitSphereCube), maxChord, limit, offset (limit - 1), category0 … categoryN-1.
+ * branch per category, so each walks its own part of the position index, reading the columns shown as it goes.
+ * The branches' nearest `limit` are kept before their seekers are joined, so a seeker is read only for a job
+ * listed (issue 36: a job read again by id and a seeker for every branch's row were a third of its time).
+ * Placeholders: providerId, center (a unitSphereCube), maxChord, limit, offset (limit - 1), category0 … categoryN-1.
  */
 const nearestQuery = builtOnce((db, shape) => {
   const [count, urgency] = shape.split(":");
   const center = sql`${sql.placeholder("center")}::cube`;
   const chord = sql`(${jobs.position} <-> ${center})`;
   const maxChord = sql.placeholder("maxChord");
+  const limit = sql.placeholder("limit");
   const branches = Array.from({ length: Number(count) }, (_, i) => {
     const pair = sql`${jobs.status} = 'posted' and ${jobs.requestedProviderId} is null and ${jobs.hiddenAt} is null and ${urgency === "urgent" ? sql`${jobs.isUrgent}` : sql`not ${jobs.isUrgent}`}
       and ${jobs.categoryId} = ${sql.placeholder(`category${i}`)} and ${jobs.seekerId} <> ${sql.placeholder("providerId")}
@@ -481,18 +486,27 @@ const nearestQuery = builtOnce((db, shape) => {
     const limitthChord = sql`(select ${chord} from ${jobs}
       where ${pair} and ${jobs.position} <@ cube_enlarge(${center}, ${maxChord}, 3)
       order by ${chord} offset ${sql.placeholder("offset")} limit 1)`;
-    return sql`(select ${jobs.id} from ${jobs}
-      where ${pair} and ${jobs.position} <@ cube_enlarge(${center}, coalesce(${limitthChord}, ${maxChord}), 3)
-        and ${chord} <= ${maxChord}
-      order by ${chord}, ${jobs.createdAt} desc limit ${sql.placeholder("limit")})`;
+    return db
+      .select({ ...jobColumns, chord: sql<number>`${chord}`.as("chord") })
+      .from(jobs)
+      .where(sql`${pair} and ${jobs.position} <@ cube_enlarge(${center}, coalesce(${limitthChord}, ${maxChord}), 3) and ${chord} <= ${maxChord}`)
+      .orderBy(chord, desc(jobs.createdAt))
+      .limit(limit);
   });
+  const [first, second, ...more] = branches;
+  const nearest = (
+    second
+      ? unionAll(first, second, ...more)
+          .orderBy(sql`"chord"`, sql`"created_at" desc`)
+          .limit(limit)
+      : first
+  ).as("nearest");
+  const job = columnsOf(jobColumns, nearest);
   return db
-    .select({ job: jobColumns, seeker: seekerSummary })
-    .from(jobs)
-    .innerJoin(users, eq(users.id, jobs.seekerId))
-    .where(inArray(jobs.id, sql`(${sql.join(branches, sql` union all `)})`))
-    .orderBy(sql`${chord} asc`, desc(jobs.createdAt))
-    .limit(sql.placeholder("limit"))
+    .select({ job, seeker: seekerSummary })
+    .from(nearest)
+    .innerJoin(users, eq(users.id, nearest.seekerId))
+    .orderBy(nearest.chord, desc(nearest.createdAt))
     .prepare(`nearest_jobs_${shape.replace(":", "_")}`);
 });
 
