@@ -18,7 +18,7 @@ import { generateDataset, type TableData } from "./support/generate.ts";
 import { connect, recreateDatabase } from "./support/postgres-admin.ts";
 import { benchDatabaseUrl, countsAt, databaseName, PGLITE_DIR, PGLITE_SCALE, SIZE_NAMES, SIZES, type SizeName } from "./support/scale.ts";
 
-/** Ratings, review counts, completed jobs, completed pairs and completions by acceptance recomputed from the rows, as the app keeps them. */
+/** Ratings, review counts, completed jobs, earnings, completed pairs and completions by acceptance recomputed from the rows, as the app keeps them. */
 const AGGREGATES = [
   `update users u set total_jobs_completed = s.n
      from (select provider_id, count(*)::int as n from bookings where status = 'completed' group by provider_id) s
@@ -26,6 +26,9 @@ const AGGREGATES = [
   `update users u set total_reviews = s.n, average_rating = s.avg
      from (select reviewee_id, count(*)::int as n, round(avg(rating), 2) as avg from reviews group by reviewee_id) s
     where u.id = s.reviewee_id`,
+  // Each provider's total earnings (migration 0021).
+  `insert into provider_earnings (provider_id, total)
+    select provider_id, sum(agreed_price) from bookings where status = 'completed' group by provider_id`,
   // The repeated-pairs signal's kept pairs (migration 0020, decision 0083): each pair's latest 3 completion times.
   `insert into completed_pairs (seeker_id, provider_id, latest_completed_at)
     select seeker_id, provider_id, (array_agg(completed_at order by completed_at desc))[1:3] from bookings

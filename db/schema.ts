@@ -288,6 +288,10 @@ export const bookings = pgTable(
     index("bookings_provider_scheduled_idx")
       .on(t.providerId, t.scheduledAt)
       .where(sql`${t.status} = 'accepted'`),
+    // The provider's earnings today: their bookings completed since midnight (the total is kept in provider_earnings).
+    index("bookings_provider_completed_idx")
+      .on(t.providerId, t.completedAt)
+      .where(sql`${t.status} = 'completed'`),
     // The console (issue 34): bookings accepted and completed per day, and the signals over completed bookings.
     // The overview's bookings accepted per day, their value and minutes to accept, read from the index alone.
     index("bookings_accepted_idx")
@@ -607,6 +611,18 @@ export const ACCEPTED_COMPLETIONS_SLOT_MINUTES = 15;
 export const acceptedCompletions = pgTable("accepted_completions", {
   acceptedIn: timestamp("accepted_in", { withTimezone: true }).primaryKey(),
   completed: integer("completed").notNull(),
+});
+
+/**
+ * Each provider's earnings from their completed bookings (spec §2's "Total Earnings"): kept by a trigger on bookings
+ * (migration 0021) in the completing transaction (an upsert adding the price: two at once both count), so the
+ * dashboard reads one row instead of summing every booking the provider ever completed.
+ */
+export const providerEarnings = pgTable("provider_earnings", {
+  providerId: uuid("provider_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  total: numeric("total", { precision: 14, scale: 2 }).notNull(),
 });
 
 /**

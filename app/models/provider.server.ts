@@ -2,7 +2,7 @@ import "server-only";
 
 import { and, desc, eq, sql } from "drizzle-orm";
 
-import { bookings, bookingWithdrawals, userColumns, users, type User } from "#db/schema.ts";
+import { bookings, bookingWithdrawals, providerEarnings, userColumns, users, type User } from "#db/schema.ts";
 import { builtOnce } from "~/infra/built-once.server";
 import type { Executor } from "~/infra/db.server";
 import { CANCELLATION_HISTORY_DAYS } from "~/lib/booking-process";
@@ -144,17 +144,22 @@ export async function getProviderStats(db: Executor, provider: User, timeZone: s
 }
 
 /**
- * The provider's total and today's earnings, built once per database (every dashboard visit reads them). The start
- * of today is an ISO string: a placeholder gets no column mapping, and postgres.js cannot bind a bare Date here.
+ * The provider's total and today's earnings, built once per database (every dashboard visit reads them): the total
+ * kept in provider_earnings, today's summed from the bookings completed since midnight. A provider who never
+ * completed a booking has no row (no earnings). drizzle writes a single table's columns unqualified in the select
+ * list, so today's subquery names the provider by the placeholder, not by the outer row. The start of today is an
+ * ISO string: a placeholder gets no column mapping, and postgres.js cannot bind a bare Date here.
  */
 const earningsQuery = builtOnce((db) =>
   db
     .select({
-      total: sql<string>`coalesce(sum(${bookings.agreedPrice}), 0)::numeric(12,2)::text`,
-      today: sql<string>`coalesce(sum(${bookings.agreedPrice}) filter (where ${bookings.completedAt} >= ${sql.placeholder("startOfToday")}::timestamptz), 0)::numeric(12,2)::text`,
+      total: sql<string>`${providerEarnings.total}::numeric(12,2)::text`,
+      today: sql<string>`coalesce((select sum(${bookings.agreedPrice}) from ${bookings}
+        where ${bookings.providerId} = ${sql.placeholder("providerId")} and ${bookings.status} = 'completed'
+          and ${bookings.completedAt} >= ${sql.placeholder("startOfToday")}::timestamptz), 0)::numeric(12,2)::text`,
     })
-    .from(bookings)
-    .where(and(eq(bookings.providerId, sql.placeholder("providerId")), eq(bookings.status, "completed")))
+    .from(providerEarnings)
+    .where(eq(providerEarnings.providerId, sql.placeholder("providerId")))
     .prepare("provider_earnings"),
 );
 

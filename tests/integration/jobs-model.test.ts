@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import type { DomainError } from "~/lib/errors";
@@ -426,11 +426,33 @@ describe("providers", () => {
     await complete("20.25", new Date("2026-11-22T04:59:00Z")); // 23:59 the day before in New York
     await complete("10.00", new Date("2026-11-22T05:01:00Z")); // 00:01 today in New York
     await complete("999.00", null, "in_progress");
+    // Another provider's earnings today are theirs alone.
+    const other = await provider();
+    const otherJob = await createJob(db, seeker.id, { categoryId: "repair", title: "t", description: "d" });
+    await db.insert(t.bookings).values({
+      jobId: otherJob.id,
+      seekerId: seeker.id,
+      providerId: other.id,
+      agreedPrice: "7.00",
+      paymentMethod: "card",
+      status: "completed",
+      completedAt: new Date("2026-11-22T14:00:00Z"),
+    });
     const stats = await getProviderStats(db, me, "America/New_York", now);
     expect(stats.todayEarnings).toBe("110.50");
     expect(stats.totalEarnings).toBe("130.75");
     const fresh = await getProviderStats(db, await provider(), "America/New_York", now);
     expect(fresh).toMatchObject({ todayEarnings: "0.00", totalEarnings: "0.00" });
+
+    // The total is kept as bookings complete (migration 0021): a booking completed later counts, one taken out of
+    // completed no longer does.
+    await db
+      .update(t.bookings)
+      .set({ status: "completed", completedAt: new Date("2026-11-22T14:30:00Z") })
+      .where(and(eq(t.bookings.providerId, me.id), eq(t.bookings.status, "in_progress")));
+    expect(await getProviderStats(db, me, "America/New_York", now)).toMatchObject({ todayEarnings: "1109.50", totalEarnings: "1129.75" });
+    await db.delete(t.bookings).where(and(eq(t.bookings.providerId, me.id), eq(t.bookings.agreedPrice, "100.50")));
+    expect(await getProviderStats(db, me, "America/New_York", now)).toMatchObject({ todayEarnings: "1009.00", totalEarnings: "1029.25" });
   });
 
   it("finds midnight in the market's time zone", () => {

@@ -96,3 +96,38 @@ describe("migration 0020: the console's kept counts", () => {
     await client.close();
   }, 180_000);
 });
+
+describe("migration 0021: each provider's earnings kept", () => {
+  it("fills the total of every provider from the bookings already completed, and keeps it as more complete", async () => {
+    const client = await PGlite.create("memory://", { extensions: { cube, btree_gist, pg_trgm } });
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder: migrationsBefore("0021_provider_earnings") });
+    const user = async (email: string) =>
+      (await client.query<{ id: string }>("insert into users (email) values ($1) returning id", [email])).rows[0]!.id;
+    const [seeker, provider, idle] = [await user("s@example.com"), await user("p@example.com"), await user("i@example.com")];
+    await client.query("insert into service_categories (id, name) values ('repair', 'Repair') on conflict do nothing");
+    const [{ id: job }] = (
+      await client.query<{ id: string }>(
+        "insert into jobs (seeker_id, category_id, title, description, latitude, longitude, address) values ($1, 'repair', 'Tap', 'Fix', 40.7, -74, 'NY') returning id",
+        [seeker],
+      )
+    ).rows;
+    const booking = (providerId: string, price: string, status: string) =>
+      client.query<{ id: string }>(
+        "insert into bookings (job_id, seeker_id, provider_id, agreed_price, payment_method, status) values ($1, $2, $3, $4, 'cash', $5) returning id",
+        [job, seeker, providerId, price, status],
+      );
+    await booking(provider, "50.25", "completed");
+    await booking(provider, "20.00", "completed");
+    const [{ id: started }] = (await booking(provider, "99.00", "in_progress")).rows;
+    await booking(idle, "10.00", "cancelled");
+    await migrate(db, { migrationsFolder });
+    const totals = async () =>
+      (await client.query<{ provider_id: string; total: string }>("select provider_id, total::text as total from provider_earnings")).rows;
+    expect(await totals()).toEqual([{ provider_id: provider, total: "70.25" }]);
+
+    await client.query("update bookings set status = 'completed', completed_at = now() where id = $1", [started]);
+    expect(await totals()).toEqual([{ provider_id: provider, total: "169.25" }]);
+    await client.close();
+  }, 180_000);
+});
