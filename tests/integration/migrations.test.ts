@@ -31,6 +31,27 @@ function migrationsBefore(before: string): string {
   return folder;
 }
 
+/**
+ * A database migrated up to (not including) the migration tagged `before`, with a seeker, a provider and a posted
+ * job of the seeker's: the rows a migration of bookings finds. `finish` applies the remaining migrations.
+ */
+async function bookingsBefore(before: string) {
+  const client = await PGlite.create("memory://", { extensions: { cube, btree_gist, pg_trgm } });
+  const db = drizzle({ client });
+  await migrate(db, { migrationsFolder: migrationsBefore(before) });
+  const user = async (email: string) =>
+    (await client.query<{ id: string }>("insert into users (email) values ($1) returning id", [email])).rows[0]!.id;
+  const [seeker, provider] = [await user("s@example.com"), await user("p@example.com")];
+  await client.query("insert into service_categories (id, name) values ('repair', 'Repair') on conflict do nothing");
+  const [{ id: job }] = (
+    await client.query<{ id: string }>(
+      "insert into jobs (seeker_id, category_id, title, description, latitude, longitude, address) values ($1, 'repair', 'Tap', 'Fix', 40.7, -74, 'NY') returning id",
+      [seeker],
+    )
+  ).rows;
+  return { client, user, seeker, provider, job, finish: () => migrate(db, { migrationsFolder }) };
+}
+
 describe("migration 0006: notification types of the spec", () => {
   it("turns the old booking_status notifications into booking_accepted and leaves only the spec's six types", async () => {
     const client = await PGlite.create("memory://", { extensions: { cube, btree_gist, pg_trgm } });
@@ -57,19 +78,7 @@ describe("migration 0006: notification types of the spec", () => {
 
 describe("migration 0020: the console's kept counts", () => {
   it("fills the kept pairs and the completions per quarter hour of acceptance from the bookings already completed", async () => {
-    const client = await PGlite.create("memory://", { extensions: { cube, btree_gist, pg_trgm } });
-    const db = drizzle({ client });
-    await migrate(db, { migrationsFolder: migrationsBefore("0020_console_growth") });
-    const user = async (email: string) =>
-      (await client.query<{ id: string }>("insert into users (email) values ($1) returning id", [email])).rows[0]!.id;
-    const [seeker, provider] = [await user("s@example.com"), await user("p@example.com")];
-    await client.query("insert into service_categories (id, name) values ('repair', 'Repair') on conflict do nothing");
-    const [{ id: job }] = (
-      await client.query<{ id: string }>(
-        "insert into jobs (seeker_id, category_id, title, description, latitude, longitude, address) values ($1, 'repair', 'Tap', 'Fix', 40.7, -74, 'NY') returning id",
-        [seeker],
-      )
-    ).rows;
+    const { client, seeker, provider, job, finish } = await bookingsBefore("0020_console_growth");
     const booking = (status: string, acceptedAt: string, completedAt: string | null) =>
       client.query(
         "insert into bookings (job_id, seeker_id, provider_id, agreed_price, payment_method, status, accepted_at, completed_at) values ($1, $2, $3, 50, 'cash', $4, $5, $6)",
@@ -78,7 +87,7 @@ describe("migration 0020: the console's kept counts", () => {
     for (const day of ["01", "02", "03", "04"]) await booking("completed", `2025-05-${day}T10:05:00Z`, `2025-05-${day}T12:00:00Z`);
     await booking("completed", "2025-05-04T10:14:59Z", "2025-05-05T12:00:00Z");
     await booking("accepted", "2025-05-04T10:01:00Z", null);
-    await migrate(db, { migrationsFolder });
+    await finish();
     const pairs = (
       await client.query<{ latest: string; since: Date }>("select latest_completed_at::text as latest, repeated_since as since from completed_pairs")
     ).rows;
@@ -99,19 +108,8 @@ describe("migration 0020: the console's kept counts", () => {
 
 describe("migration 0021: each provider's earnings kept", () => {
   it("fills the total of every provider from the bookings already completed, and keeps it as more complete", async () => {
-    const client = await PGlite.create("memory://", { extensions: { cube, btree_gist, pg_trgm } });
-    const db = drizzle({ client });
-    await migrate(db, { migrationsFolder: migrationsBefore("0021_provider_earnings") });
-    const user = async (email: string) =>
-      (await client.query<{ id: string }>("insert into users (email) values ($1) returning id", [email])).rows[0]!.id;
-    const [seeker, provider, idle] = [await user("s@example.com"), await user("p@example.com"), await user("i@example.com")];
-    await client.query("insert into service_categories (id, name) values ('repair', 'Repair') on conflict do nothing");
-    const [{ id: job }] = (
-      await client.query<{ id: string }>(
-        "insert into jobs (seeker_id, category_id, title, description, latitude, longitude, address) values ($1, 'repair', 'Tap', 'Fix', 40.7, -74, 'NY') returning id",
-        [seeker],
-      )
-    ).rows;
+    const { client, user, seeker, provider, job, finish } = await bookingsBefore("0021_provider_earnings");
+    const idle = await user("i@example.com");
     const booking = (providerId: string, price: string, status: string) =>
       client.query<{ id: string }>(
         "insert into bookings (job_id, seeker_id, provider_id, agreed_price, payment_method, status) values ($1, $2, $3, $4, 'cash', $5) returning id",
@@ -121,7 +119,7 @@ describe("migration 0021: each provider's earnings kept", () => {
     await booking(provider, "20.00", "completed");
     const [{ id: started }] = (await booking(provider, "99.00", "in_progress")).rows;
     await booking(idle, "10.00", "cancelled");
-    await migrate(db, { migrationsFolder });
+    await finish();
     const totals = async () =>
       (await client.query<{ provider_id: string; total: string }>("select provider_id, total::text as total from provider_earnings")).rows;
     expect(await totals()).toEqual([{ provider_id: provider, total: "70.25" }]);
