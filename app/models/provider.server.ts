@@ -112,7 +112,9 @@ export type ProviderDetails = PublicProvider & {
 
 export async function getProviderDetails(db: Executor, id: string): Promise<ProviderDetails | null> {
   if (!isUuid(id)) return null;
-  const cancelled = sql<number>`(select count(*)::int from ${bookingWithdrawals} where ${bookingWithdrawals.providerId} = ${users.id}
+  // The provider by the id asked for, not by the outer row: drizzle writes a single table's columns unqualified in a
+  // select list, where `provider_id = id` would resolve both to booking_withdrawals' own once it had an `id` column.
+  const cancelled = sql<number>`(select count(*)::int from ${bookingWithdrawals} where ${bookingWithdrawals.providerId} = ${id}
     and ${bookingWithdrawals.withdrawnAt} > now() - ${sql.raw(`interval '${CANCELLATION_HISTORY_DAYS} days'`)})`;
   const [row] = await db
     .select({ ...publicProviderColumns, cancelledAfterAcceptingLast90Days: cancelled })
