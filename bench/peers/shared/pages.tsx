@@ -3,6 +3,7 @@
 // (the same elements, class names and text; the bench compares the two pages before timing). Formatting is the
 // app's own pure helpers, imported, as a peer would use a library. Each peer passes its framework's link.
 import type { ComponentType, ReactNode } from "react";
+
 import { CATEGORIES } from "../../../app/lib/categories.ts";
 import { formatBudget, formatRating, formatRelativeTime, JOB_STATUS_STYLES, statusLabel } from "../../../app/lib/format.ts";
 import { ICON_SPRITE_URL } from "../../../app/lib/icon-ids.ts";
@@ -16,7 +17,9 @@ import type { SessionUser } from "./session.ts";
 /** The app's primary button (app/components/forms/styles.ts). */
 const PRIMARY_BUTTON_CLASS = "btn-primary";
 
-export type PeerLink = ComponentType<{ href: string; className?: string; children?: ReactNode } & Partial<Record<`${"data" | "aria"}-${string}` | "title", string>>>;
+export type PeerLink = ComponentType<
+  { href: string; className?: string; children?: ReactNode } & Partial<Record<`${"data" | "aria"}-${string}` | "title", string>>
+>;
 
 /** The app's default APP_TIME_ZONE (the bench sets none); `process` is not there when React Router hydrates. */
 const TIME_ZONE = (typeof process === "undefined" ? undefined : process.env.APP_TIME_ZONE) ?? "America/New_York";
@@ -48,61 +51,73 @@ const FEATURES = [
 
 export function Landing() {
   return (
-    <main>
-      <title>Nearhand: urgent local help, nearby</title>
-      <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-5">
-        <span className="flex items-center gap-2 text-lg font-bold">
-          <span className="inline-flex h-8 w-8 items-center justify-center rounded-lg bg-brand-600 text-white" aria-hidden>
-            N
+    <>
+      <main>
+        <title>Nearhand: urgent local help, nearby</title>
+        <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-5">
+          <span className="flex items-center gap-2 text-lg font-bold">
+            <span className="inline-flex h-8 w-8 items-center justify-center rounded-lg bg-brand-600 text-white" aria-hidden>
+              N
+            </span>
+            Nearhand
           </span>
-          Nearhand
-        </span>
-        <a href="/api/login" className="text-sm font-medium text-brand-700 hover:underline">
-          Sign in
-        </a>
-      </header>
-      <section className="mx-auto max-w-6xl px-4 pb-20 pt-12 text-center md:pt-20">
-        <h1 className="mx-auto max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 md:text-6xl">Urgent help from people nearby</h1>
-        <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">
-          Post a repair, cleaning, moving or assembly job and get matched with a trusted local provider in minutes. Or switch roles and earn by
-          helping your neighbours.
-        </p>
-        <div className="mt-10 flex flex-wrap justify-center gap-4">
-          <a href="/api/login" className="rounded-md bg-brand-600 px-6 py-3 text-base font-semibold text-white shadow hover:bg-brand-700">
-            Get Started
+          <a href="/api/login" className="text-sm font-medium text-brand-700 hover:underline">
+            Sign in
           </a>
-          <a href="#features" className="rounded-md border border-slate-300 bg-white px-6 py-3 text-base font-semibold text-slate-800 hover:bg-slate-50">
-            Learn More
+        </header>
+        <section className="mx-auto max-w-6xl px-4 pb-20 pt-12 text-center md:pt-20">
+          <h1 className="mx-auto max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 md:text-6xl">Urgent help from people nearby</h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">
+            Post a repair, cleaning, moving or assembly job and get matched with a trusted local provider in minutes. Or switch roles and earn by
+            helping your neighbours.
+          </p>
+          <div className="mt-10 flex flex-wrap justify-center gap-4">
+            <a href="/api/login" className="rounded-md bg-brand-600 px-6 py-3 text-base font-semibold text-white shadow hover:bg-brand-700">
+              Get Started
+            </a>
+            <a
+              href="#features"
+              className="rounded-md border border-slate-300 bg-white px-6 py-3 text-base font-semibold text-slate-800 hover:bg-slate-50"
+            >
+              Learn More
+            </a>
+          </div>
+        </section>
+        <section id="features" aria-labelledby="features-title" className="bg-white py-20">
+          <div className="mx-auto max-w-6xl px-4">
+            <h2 id="features-title" className="text-center text-3xl font-bold text-slate-900">
+              Everything you need to get it done
+            </h2>
+            <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {FEATURES.map(({ icon, title, text }) => (
+                <li key={title} className="rounded-xl border border-slate-200 bg-slate-50 p-6">
+                  <Icon id={icon} className="h-8 w-8 text-brand-600" />
+                  <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
+                  <p className="mt-2 text-sm text-slate-600">{text}</p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+        <section className="mx-auto max-w-6xl px-4 py-20 text-center">
+          <h2 className="text-3xl font-bold text-slate-900">Ready to get started?</h2>
+          <p className="mt-4 text-slate-600">Join your neighbours who get things done with Nearhand.</p>
+          <a
+            href="/api/login"
+            className="mt-8 inline-block rounded-md bg-brand-600 px-6 py-3 text-base font-semibold text-white shadow hover:bg-brand-700"
+          >
+            Sign Up Now
           </a>
-        </div>
-      </section>
-      <section id="features" aria-labelledby="features-title" className="bg-white py-20">
-        <div className="mx-auto max-w-6xl px-4">
-          <h2 id="features-title" className="text-center text-3xl font-bold text-slate-900">
-            Everything you need to get it done
-          </h2>
-          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {FEATURES.map(({ icon, title, text }) => (
-              <li key={title} className="rounded-xl border border-slate-200 bg-slate-50 p-6">
-                <Icon id={icon} className="h-8 w-8 text-brand-600" />
-                <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
-                <p className="mt-2 text-sm text-slate-600">{text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-      <section className="mx-auto max-w-6xl px-4 py-20 text-center">
-        <h2 className="text-3xl font-bold text-slate-900">Ready to get started?</h2>
-        <p className="mt-4 text-slate-600">Join your neighbours who get things done with Nearhand.</p>
-        <a href="/api/login" className="mt-8 inline-block rounded-md bg-brand-600 px-6 py-3 text-base font-semibold text-white shadow hover:bg-brand-700">
-          Sign Up Now
-        </a>
-      </section>
-      <footer className="border-t border-slate-200 py-8 text-center text-sm text-slate-500">Nearhand is open source.</footer>
-    </main>
+        </section>
+        <footer className="border-t border-slate-200 py-8 text-center text-sm text-slate-500">Nearhand is open source.</footer>
+      </main>
+      {CONTENT_END}
+    </>
   );
 }
+
+/** After the page's content, as the app's root writes it: the document's first paint waits for it (decision 0090). */
+export const CONTENT_END = <span id="content-end" hidden />;
 
 type Named = { firstName: string | null; lastName: string | null; email?: string | null; profileImageUrl?: string | null };
 
@@ -141,7 +156,12 @@ export function peerPages(Link: PeerLink) {
   function RoleSwitch({ user, returnTo, className }: { user: SessionUser; returnTo: string; className: string }) {
     const seeker = user.currentRole === "seeker";
     return (
-      <a href={`/switch-role?returnTo=${encodeURIComponent(returnTo)}`} aria-haspopup="dialog" className={`btn-outline ${className}`} data-testid="role-switch">
+      <a
+        href={`/switch-role?returnTo=${encodeURIComponent(returnTo)}`}
+        aria-haspopup="dialog"
+        className={`btn-outline ${className}`}
+        data-testid="role-switch"
+      >
         <Icon id="repeat" className="h-4 w-4" />
         {seeker ? "Become a Provider" : "Find Help"}
         <span className="pill-brand">{seeker ? "Seeker" : "Provider"}</span>
@@ -188,7 +208,6 @@ export function peerPages(Link: PeerLink) {
               </a>
             </div>
           </details>
-          <span id="header-end" hidden />
         </nav>
       </header>
     );
@@ -416,6 +435,7 @@ export function peerPages(Link: PeerLink) {
             <Icon id="plus" className="h-7 w-7" />
           </Link>
         </main>
+        {CONTENT_END}
       </>
     );
   }
