@@ -133,7 +133,12 @@ export interface ProviderStats {
 }
 
 /** Earnings from completed bookings: today (in the app's time zone) and all time, two decimals. */
-export async function getProviderStats(db: Executor, provider: User, timeZone: string, now = new Date()): Promise<ProviderStats> {
+export async function getProviderStats(
+  db: Executor,
+  provider: Pick<User, "id" | "totalJobsCompleted" | "averageRating" | "totalReviews">,
+  timeZone: string,
+  now = new Date(),
+): Promise<ProviderStats> {
   const startOfToday = startOfDayIn(timeZone, now);
   const [row] = await earningsQuery(db).execute({ providerId: provider.id, startOfToday: startOfToday.toISOString() });
   return {

@@ -23,7 +23,7 @@ export interface SeekerHomeData {
 }
 
 /** The seeker home's data (spec §2), each part started now and awaited where it is shown, so the page streams. */
-export function seekerHome(user: User): SeekerHomeData {
+export function seekerHome(user: Pick<User, "id" | "currentRole">): SeekerHomeData {
   const db = getDb();
   const providerCounts = db.then((d) => recentAvailableProviderCounts(d));
   // Awaited by six cards: never an unhandled rejection, the cards report the error.

@@ -3,7 +3,8 @@ import { ProviderDashboard } from "~/components/provider/provider-dashboard";
 import { SeekerHome } from "~/components/seeker/seeker-home";
 import { documentRequestContext } from "~/http/document-request.server";
 import { getCurrentUser } from "~/http/request-session.server";
-import { expandedLists, providerDashboard } from "~/operations/provider-dashboard.server";
+import type { User } from "~/models/user.server";
+import { expandedLists, providerDashboard, type DashboardViewer } from "~/operations/provider-dashboard.server";
 import { seekerHome } from "~/operations/seeker-home.server";
 
 import type { Route } from "./+types/home";
@@ -11,7 +12,27 @@ import type { Route } from "./+types/home";
 export async function loader({ context, request }: Route.LoaderArgs) {
   // A document shows no skeleton (it waits for every section): only a client-side navigation's payload carries them.
   const skeletons = !context.get(documentRequestContext);
-  return { user: await getCurrentUser(context), expanded: expandedLists(new URL(request.url)), skeletons };
+  const user = await getCurrentUser(context);
+  return { viewer: user ? viewerOf(user) : null, expanded: expandedLists(new URL(request.url)), skeletons };
+}
+
+/** What the seeker home and the dashboard read of the user: React Router sends all loader data in the page's payload. */
+function viewerOf(user: User): DashboardViewer {
+  const { id, currentRole, firstName, lastName, isProviderOnline, latitude, longitude, providerCategories } = user;
+  const { totalJobsCompleted, averageRating, totalReviews } = user;
+  return {
+    id,
+    currentRole,
+    firstName,
+    lastName,
+    isProviderOnline,
+    latitude,
+    longitude,
+    providerCategories,
+    totalJobsCompleted,
+    averageRating,
+    totalReviews,
+  };
 }
 
 /**
@@ -20,11 +41,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * Router puts all loader data into the page's payload too.
  */
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
-  const { user, expanded, skeletons } = loaderData;
-  if (!user) return <LandingPage />;
-  return user.currentRole === "seeker" ? (
-    <SeekerHome data={seekerHome(user)} skeletons={skeletons} />
+  const { viewer, expanded, skeletons } = loaderData;
+  if (!viewer) return <LandingPage />;
+  return viewer.currentRole === "seeker" ? (
+    <SeekerHome data={seekerHome(viewer)} skeletons={skeletons} />
   ) : (
-    <ProviderDashboard user={user} expanded={expanded} data={providerDashboard(user, expanded)} skeletons={skeletons} />
+    <ProviderDashboard user={viewer} expanded={expanded} data={providerDashboard(viewer, expanded)} skeletons={skeletons} />
   );
 }

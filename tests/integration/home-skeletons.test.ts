@@ -1,6 +1,6 @@
 // The two home pages' skeletons (issue 36 §2): an HTML document waits for every streamed section, so neither its
 // markup nor the payload it carries for hydration holds a skeleton; a client-side navigation's payload (`/_.rsc`)
-// streams the sections in and still carries them, shown while each loads.
+// streams the sections in and still carries them, shown while each loads. And what the payload carries of the user.
 import { describe, expect, it } from "vitest";
 
 import { appServerForFile } from "../support/app-server.ts";
@@ -43,5 +43,18 @@ describe("the home pages' skeletons", () => {
     }
     expect(document).not.toContain("animate-pulse");
     expect(payload).toContain("animate-pulse");
+  });
+
+  it("carry only what the page reads of the user, not the whole profile (loader data goes into the payload)", async () => {
+    const provider = await signedInAs(app.url, uniqueEmail("viewer-provider"), "Vic", "Provider");
+    await becomeOnlineProvider(provider);
+    const bio = "A bio the dashboard never shows 7f3a9c";
+    const edited = await provider.postForm("/profile?edit=1", { firstName: "Vic", lastName: "Provider", bio });
+    expect(edited.status).toBeLessThan(400);
+    expect(await (await provider.request("/profile", { headers: { Accept: "text/html" } })).text()).toContain(bio);
+    const { document, payload } = await pageAndPayload(provider);
+    expect(document).toContain("Provider dashboard");
+    expect(document).not.toContain(bio);
+    expect(payload).not.toContain(bio);
   });
 });

@@ -14,8 +14,7 @@ import {
   StatsSkeleton,
 } from "~/components/provider/dashboard-sections";
 import { fullName } from "~/lib/user-display";
-import type { User } from "~/models/user.server";
-import type { DashboardLists, ProviderDashboardData } from "~/operations/provider-dashboard.server";
+import type { DashboardLists, DashboardViewer, ProviderDashboardData } from "~/operations/provider-dashboard.server";
 
 /**
  * The provider dashboard (spec §2, issue 33): open requests (only when there are any), the availability banner
@@ -29,7 +28,7 @@ export function ProviderDashboard({
   data,
   skeletons,
 }: {
-  user: User;
+  user: DashboardViewer;
   expanded: DashboardLists;
   data: ProviderDashboardData;
   skeletons: boolean;
