@@ -37,6 +37,15 @@ const AGGREGATES = [
   `insert into accepted_completions (accepted_in, completed)
     select date_bin('15 minutes', accepted_at, timestamptz '2000-01-01 00:00:00+00'), count(*) from bookings
     where status = 'completed' and accepted_at is not null group by 1`,
+  // The overview's counts per quarter hour of the rows' own times (migration 0022, decision 0092).
+  `insert into marketplace_quarters (quarter, stripe, jobs_posted, accepted, booked_value, completed)
+    select quarter, 0, sum(posted), sum(accepted), sum(booked), sum(completed) from (
+      select date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00:00+00') as quarter, 1 as posted, 0 as accepted, 0 as booked, 0 as completed from jobs
+      union all
+      select date_bin('15 minutes', accepted_at, timestamptz '2000-01-01 00:00:00+00'), 0, 1, agreed_price, 0 from bookings where accepted_at is not null
+      union all
+      select date_bin('15 minutes', completed_at, timestamptz '2000-01-01 00:00:00+00'), 0, 0, 0, 1 from bookings where status = 'completed' and completed_at is not null
+    ) counted group by quarter`,
   // The directory's search documents (decision 0072): the triggers that keep them are off while COPY loads (replica).
   `update users set search_document = provider_search_document(id, first_name, last_name, provider_categories, bio)
     where cardinality(provider_categories) > 0`,

@@ -11,6 +11,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -612,6 +613,27 @@ export const acceptedCompletions = pgTable("accepted_completions", {
   acceptedIn: timestamp("accepted_in", { withTimezone: true }).primaryKey(),
   completed: integer("completed").notNull(),
 });
+
+/**
+ * What the overview counts of a day, per quarter hour (UTC) of the row's own time (decision 0092): jobs posted (by
+ * their posting), bookings accepted and their agreed prices (by their acceptance), bookings completed (by their
+ * completion). Kept by triggers on jobs and bookings (migration 0022) in the writing transaction, so today's figures
+ * are the sum of at most 96 quarter hours whatever the marketplace's size, as the completion rate's are. Each quarter
+ * hour is split in up to 8 rows (`stripe`: the writing connection's process id modulo 8), so concurrent posts and
+ * acceptances seldom wait on one row's lock; a reader sums them.
+ */
+export const marketplaceQuarters = pgTable(
+  "marketplace_quarters",
+  {
+    quarter: timestamp("quarter", { withTimezone: true }).notNull(),
+    stripe: smallint("stripe").notNull(),
+    jobsPosted: integer("jobs_posted").notNull().default(0),
+    accepted: integer("accepted").notNull().default(0),
+    bookedValue: numeric("booked_value", { precision: 14, scale: 2 }).notNull().default("0"),
+    completed: integer("completed").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.quarter, t.stripe] })],
+);
 
 /**
  * Each provider's earnings from their completed bookings (spec §2's "Total Earnings"): kept by a trigger on bookings

@@ -2,7 +2,7 @@ import "server-only";
 
 import { and, eq, gte, lt, lte, sql } from "drizzle-orm";
 
-import { ACCEPTED_COMPLETIONS_SLOT_MINUTES, acceptedCompletions, bookings, jobs, marketplaceDays, users } from "#db/schema.ts";
+import { ACCEPTED_COMPLETIONS_SLOT_MINUTES, acceptedCompletions, bookings, jobs, marketplaceDays, marketplaceQuarters, users } from "#db/schema.ts";
 import type { Executor } from "~/infra/db.server";
 import { shiftDate } from "~/lib/overview-days";
 import { zonedInstant } from "~/lib/schedule";
@@ -34,15 +34,28 @@ export interface MarketplaceHealth {
  */
 function dayBuckets(days: string[], timeZone: string) {
   const starts = days.map((day) => dayStart(day, timeZone));
+  const until = dayStart(shiftDate(days.at(-1)!, 1), timeZone);
   const thresholds = `{${starts.map((at) => at.toISOString()).join(",")}}`;
   return {
-    starts,
     since: starts[0]!,
-    until: dayStart(shiftDate(days.at(-1)!, 1), timeZone),
-    of: (column: unknown) => sql<number>`width_bucket(${column}, ${thresholds}::timestamptz[])`,
+    until,
+    // One day (today, on every view) is one aggregate of its range: grouping would sort its rows by day first.
+    of: (column: unknown) => (days.length === 1 ? sql<number>`1` : sql<number>`width_bucket(${column}, ${thresholds}::timestamptz[])`),
+    byDay: days.length === 1 ? [] : [sql`1`],
     day: (position: number) => days[position - 1]!,
+    /** Whether every day begins on a quarter hour (any zone of today's world), so kept quarter hours make the days. */
+    onQuarters: [...starts, until].every((at) => at.getTime() % QUARTER_HOUR === 0),
   };
 }
+
+/** The span of the kept counts' rows (marketplace_quarters, accepted_completions). */
+const QUARTER_HOUR = ACCEPTED_COMPLETIONS_SLOT_MINUTES * 60_000;
+
+/** The median of the minutes from a job's posting to its booking's acceptance (float8 epochs: numeric ones cost 2×). */
+const medianMinutesToAccept = sql<
+  string | null
+>`percentile_cont(0.5) within group (order by date_part('epoch', ${bookings.acceptedAt} - ${bookings.jobPostedAt}) / 60)`;
+const wholeMinutes = (median: string | null) => (median == null ? null : Math.round(Number(median)));
 
 /**
  * A day is settled this long after it ends: a row is stamped when its transaction starts (`now()`), so one begun
@@ -57,9 +70,10 @@ const NOTHING: DayFigures = { jobsPosted: 0, accepted: 0, completed: 0, bookedVa
 /**
  * The marketplace's health per day of `days` in `timeZone`, `since` the first begins, `until` the day after the last.
  * A settled day is counted from the rows once and kept in marketplace_days; the days not settled yet (today) are
- * counted live from one day's rows, as are the providers online now; the completion rate of every day is summed from
- * the completions kept per quarter hour of acceptance (accepted_completions, decision 0083). So the overview reads a
- * few rows per day whatever the marketplace's size, but today's.
+ * summed from the counts kept per quarter hour (marketplace_quarters, decision 0092) but for their median minutes to
+ * accept, which needs the day's acceptances; the completion rate of every day is summed from the completions kept per
+ * quarter hour of acceptance (accepted_completions, decision 0083). So the overview reads a few rows per day whatever
+ * the marketplace's size, but today's acceptances for the median.
  */
 export async function marketplaceHealth(
   db: Executor,
@@ -76,7 +90,7 @@ export async function marketplaceHealth(
     keptDays(db, settled, timeZone),
     acceptedCompletedByDay(db, days, timeZone),
     providersOnlineNow(db),
-    open.length > 0 ? countDays(db, open, timeZone) : new Map<string, DayFigures>(),
+    open.length > 0 ? openDays(db, open, timeZone) : new Map<string, DayFigures>(),
   ]);
   const toCount = settled.filter((day) => !kept.has(day));
   if (toCount.length > 0) {
@@ -126,15 +140,9 @@ async function keepDays(db: Executor, timeZone: string, days: ReadonlyArray<read
     .onConflictDoNothing();
 }
 
-/**
- * Consecutive `days` counted from the rows: each query one range of a created_at, accepted_at or completed_at index.
- * One day (today, counted live on every view) is one aggregate of its range: grouping would sort its rows by day first.
- */
+/** Consecutive `days` counted from the rows: each query one range of a created_at, accepted_at or completed_at index. */
 async function countDays(db: Executor, days: string[], timeZone: string): Promise<Map<string, DayFigures>> {
-  const { since, until, of: bucketOf, day } = dayBuckets(days, timeZone);
-  const oneDay = days.length === 1;
-  const dayOf = (column: unknown) => (oneDay ? sql<number>`1` : bucketOf(column));
-  const byDay = oneDay ? [] : [sql`1`];
+  const { since, until, of: dayOf, byDay, day } = dayBuckets(days, timeZone);
   const [posted, accepted, completed] = await Promise.all([
     db
       .select({ day: dayOf(jobs.createdAt), count: sql<number>`count(*)::int` })
@@ -146,9 +154,7 @@ async function countDays(db: Executor, days: string[], timeZone: string): Promis
         day: dayOf(bookings.acceptedAt),
         count: sql<number>`count(*)::int`,
         value: sql<string>`coalesce(sum(${bookings.agreedPrice}), 0)`,
-        median: sql<
-          string | null
-        >`percentile_cont(0.5) within group (order by extract(epoch from ${bookings.acceptedAt} - ${bookings.jobPostedAt}) / 60)`,
+        median: medianMinutesToAccept,
       })
       .from(bookings)
       .where(and(gte(bookings.acceptedAt, since), lt(bookings.acceptedAt, until)))
@@ -166,10 +172,51 @@ async function countDays(db: Executor, days: string[], timeZone: string): Promis
     Object.assign(of(row.day), {
       accepted: row.count,
       bookedValue: Number(row.value),
-      medianMinutesToAccept: row.median == null ? null : Math.round(Number(row.median)),
+      medianMinutesToAccept: wholeMinutes(row.median),
     });
   for (const row of completed) of(row.day).completed = row.count;
   return figures;
+}
+
+/**
+ * The days not settled yet: their counts summed from the quarter hours kept in marketplace_quarters (at most 96 a day,
+ * each in up to 8 stripes), their median minutes to accept from their acceptances (one range of bookings_accepted_idx,
+ * index only). Counted from the rows when a day does not begin on a quarter hour.
+ */
+async function openDays(db: Executor, days: string[], timeZone: string): Promise<Map<string, DayFigures>> {
+  const { onQuarters, since, until, of: dayOf, byDay, day } = dayBuckets(days, timeZone);
+  if (!onQuarters) return countDays(db, days, timeZone);
+  const [counted, medians] = await Promise.all([
+    db
+      .select({
+        day: dayOf(marketplaceQuarters.quarter),
+        jobsPosted: sql<number>`sum(${marketplaceQuarters.jobsPosted})::int`,
+        accepted: sql<number>`sum(${marketplaceQuarters.accepted})::int`,
+        value: sql<string>`sum(${marketplaceQuarters.bookedValue})`,
+        completed: sql<number>`sum(${marketplaceQuarters.completed})::int`,
+      })
+      .from(marketplaceQuarters)
+      .where(and(gte(marketplaceQuarters.quarter, since), lt(marketplaceQuarters.quarter, until)))
+      .groupBy(...byDay),
+    db
+      .select({ day: dayOf(bookings.acceptedAt), median: medianMinutesToAccept })
+      .from(bookings)
+      .where(and(gte(bookings.acceptedAt, since), lt(bookings.acceptedAt, until)))
+      .groupBy(...byDay),
+  ]);
+  const medianOf = new Map(medians.map((row) => [row.day, wholeMinutes(row.median)]));
+  return new Map(
+    counted.map((row) => [
+      day(row.day),
+      {
+        jobsPosted: row.jobsPosted,
+        accepted: row.accepted,
+        completed: row.completed,
+        bookedValue: Number(row.value),
+        medianMinutesToAccept: medianOf.get(row.day) ?? null,
+      },
+    ]),
+  );
 }
 
 /**
@@ -178,19 +225,18 @@ async function countDays(db: Executor, days: string[], timeZone: string): Promis
  * bookings otherwise (one range of bookings_accepted_completed_idx).
  */
 async function acceptedCompletedByDay(db: Executor, days: string[], timeZone: string): Promise<Map<string, number>> {
-  const { starts, since, until, of: dayOf, day } = dayBuckets(days, timeZone);
-  const slot = ACCEPTED_COMPLETIONS_SLOT_MINUTES * 60_000;
-  const rows = [...starts, until].every((at) => at.getTime() % slot === 0)
+  const { onQuarters, since, until, of: dayOf, byDay, day } = dayBuckets(days, timeZone);
+  const rows = onQuarters
     ? await db
         .select({ day: dayOf(acceptedCompletions.acceptedIn), count: sql<number>`sum(${acceptedCompletions.completed})::int` })
         .from(acceptedCompletions)
         .where(and(gte(acceptedCompletions.acceptedIn, since), lt(acceptedCompletions.acceptedIn, until)))
-        .groupBy(sql`1`)
+        .groupBy(...byDay)
     : await db
         .select({ day: dayOf(bookings.acceptedAt), count: sql<number>`count(*)::int` })
         .from(bookings)
         .where(and(eq(bookings.status, "completed"), gte(bookings.acceptedAt, since), lt(bookings.acceptedAt, until)))
-        .groupBy(sql`1`);
+        .groupBy(...byDay);
   return new Map(rows.map((row) => [day(row.day), row.count]));
 }
 

@@ -313,6 +313,60 @@ describe("the kept state of the console's counts (decision 0083)", () => {
   });
 });
 
+describe("today's counts kept per quarter hour (decision 0092)", () => {
+  it("equal the day counted from the rows, in a zone half an hour off, as rows are posted, accepted, repriced, completed, moved and deleted", async () => {
+    const [seeker, pro] = [await user(), await provider()];
+    const zone = "Asia/Kolkata"; // UTC+5:30: 10 August begins at 18:30 UTC on the 9th
+    const today = new Date("2025-08-10T12:00:00Z");
+    const range = overviewDays(today, zone, 1);
+    const at = (iso: string) => new Date(iso);
+    // Just outside the day on both sides, and inside it.
+    for (const createdAt of ["2025-08-09T18:29:59Z", "2025-08-09T18:30:00Z", "2025-08-10T09:00:00Z", "2025-08-10T18:29:59Z", "2025-08-10T18:30:00Z"])
+      await jobAt(seeker.id, at(createdAt));
+    const accepted = (acceptedAt: string, minutesWaited: number, price: string, more: Partial<typeof t.bookings.$inferInsert> = {}) =>
+      insertBooking(db, seeker.id, pro.id, {
+        status: "accepted",
+        agreedPrice: price,
+        acceptedAt: at(acceptedAt),
+        jobPostedAt: new Date(at(acceptedAt).getTime() - minutes(minutesWaited)),
+        ...more,
+      });
+    const early = await accepted("2025-08-09T18:30:00Z", 10, "40");
+    const late = await accepted("2025-08-10T18:29:00Z", 30, "60.25");
+    await accepted("2025-08-09T18:29:00Z", 5, "999"); // the 9th's
+    const done = await accepted("2025-08-10T08:00:00Z", 20, "15", { status: "completed", completedAt: at("2025-08-10T09:00:00Z") });
+    // Repriced, completed later, moved out of the day, cancelled after completing, deleted.
+    await db.update(t.bookings).set({ agreedPrice: "45.50" }).where(eq(t.bookings.id, early.id));
+    await db
+      .update(t.bookings)
+      .set({ status: "completed", completedAt: at("2025-08-10T10:00:00Z") })
+      .where(eq(t.bookings.id, late.id));
+    const moved = await accepted("2025-08-10T07:00:00Z", 50, "70");
+    await db
+      .update(t.bookings)
+      .set({ acceptedAt: at("2025-08-11T07:00:00Z") })
+      .where(eq(t.bookings.id, moved.id));
+    await db.update(t.bookings).set({ status: "cancelled" }).where(eq(t.bookings.id, done.id));
+    const gone = await accepted("2025-08-10T07:30:00Z", 1, "5", { status: "completed", completedAt: at("2025-08-10T08:00:00Z") });
+    await db.delete(t.bookings).where(eq(t.bookings.id, gone.id));
+
+    const live = (await marketplaceHealth(db, range, zone, today)).days[0]!;
+    // The day settled (a week later): counted from its rows once and kept.
+    const counted = (await marketplaceHealth(db, range, zone, new Date("2025-08-17T12:00:00Z"))).days[0]!;
+    expect(live).toEqual(counted);
+    // 3 of the 5 jobs above are the day's (insertBooking's own are posted now). Waits of its acceptances: 10, 30, 20 min.
+    expect(live).toMatchObject({ day: "2025-08-10", jobsPosted: 3, accepted: 3, completed: 1, bookedValue: 120.75, medianMinutesToAccept: 20 });
+  });
+
+  it("two jobs posted at once in one quarter hour both count (the upsert's row lock)", async () => {
+    const seeker = await user();
+    const now = new Date("2025-09-01T12:05:00Z");
+    await Promise.all([1, 2, 3].map(() => jobAt(seeker.id, new Date("2025-09-01T12:01:00Z"))));
+    const [today] = (await marketplaceHealth(db, overviewDays(now, "UTC", 1), "UTC", now)).days;
+    expect(today).toMatchObject({ day: "2025-09-01", jobsPosted: 3, accepted: 0, medianMinutesToAccept: null });
+  });
+});
+
 describe("excluding a review", () => {
   it("recomputes the reviewee's average and count without it in the same transaction, audited; again is 409", async () => {
     const operator = await user({ isOperator: true });

@@ -129,3 +129,33 @@ describe("migration 0021: each provider's earnings kept", () => {
     await client.close();
   }, 180_000);
 });
+
+describe("migration 0022: the overview's counts per quarter hour", () => {
+  it("fills the jobs posted, bookings accepted with their prices and bookings completed per quarter hour from the rows already there", async () => {
+    const { client, seeker, provider, job, finish } = await bookingsBefore("0022_marketplace_quarters");
+    await client.query("update jobs set created_at = '2025-05-01T10:14:00Z' where id = $1", [job]);
+    const booking = (status: string, acceptedAt: string | null, completedAt: string | null, price: string) =>
+      client.query(
+        "insert into bookings (job_id, seeker_id, provider_id, agreed_price, payment_method, status, accepted_at, completed_at) values ($1, $2, $3, $4, 'cash', $5, $6, $7)",
+        [job, seeker, provider, price, status, acceptedAt, completedAt],
+      );
+    await booking("completed", "2025-05-01T10:05:00Z", "2025-05-01T11:59:00Z", "50.25");
+    await booking("accepted", "2025-05-01T10:00:00Z", null, "20");
+    await booking("pending", null, null, "999");
+    await finish();
+    const quarters = async () =>
+      (
+        await client.query<{ at: Date; jobs: number; accepted: number; value: string; completed: number }>(
+          "select quarter as at, sum(jobs_posted)::int as jobs, sum(accepted)::int as accepted, sum(booked_value)::text as value, sum(completed)::int as completed from marketplace_quarters group by 1 order by 1",
+        )
+      ).rows.map((q) => [q.at.toISOString(), q.jobs, q.accepted, q.value, q.completed]);
+    expect(await quarters()).toEqual([
+      ["2025-05-01T10:00:00.000Z", 1, 2, "70.25", 0],
+      ["2025-05-01T11:45:00.000Z", 0, 0, "0.00", 1],
+    ]);
+    // Kept from now on: a pending request accepted counts in its acceptance's quarter hour.
+    await client.query("update bookings set status = 'accepted', accepted_at = '2025-05-01T11:50:00Z' where status = 'pending'");
+    expect((await quarters())[1]).toEqual(["2025-05-01T11:45:00.000Z", 0, 1, "999.00", 1]);
+    await client.close();
+  }, 180_000);
+});
