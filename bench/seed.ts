@@ -1,7 +1,7 @@
 // `npm run bench:seed`: fills the benchmark databases from a fixed seed.
 // PostgreSQL: one database per size (10k, 100k, 1m jobs; 1m is the issue's
 // large seed) next to BENCH_DATABASE_URL; PGlite: one tenth of the large seed
-// in .data/bench-pglite; the provider directory's: 10k and 100k providers
+// in PGLITE_DIR (the user's cache, shared by checkouts); the provider directory's: 10k and 100k providers
 // (bench/support/directory-data.ts). Each is dropped and rebuilt, so reruns give
 // the same rows. Options: --sizes=10k,100k,1m  --no-pglite  --pglite-only
 // --directory-sizes=10k,100k  --directory-only

@@ -3,6 +3,9 @@
 // amount of their own data, so growth between sizes is the cost of the other
 // rows only: a query that reads what it returns does not grow.
 
+import { homedir } from "node:os";
+import path from "node:path";
+
 /** The issue's "large seed" (scale 1). */
 export const FULL_COUNTS = {
   users: 100_000,
@@ -21,7 +24,12 @@ export const SIZE_NAMES = Object.keys(SIZES) as SizeName[];
 
 /** PGlite gets one tenth of the large seed (WASM PostgreSQL, single connection). */
 export const PGLITE_SCALE = 0.1;
-export const PGLITE_DIR = ".data/bench-pglite";
+/**
+ * Where the PGlite benchmark database lives: BENCH_PGLITE_DIR, or the user's cache, shared by every checkout on the
+ * machine as the PostgreSQL benchmark databases are (a fresh clone's `npm run bench` finds what the seed wrote).
+ */
+export const PGLITE_DIR =
+  process.env.BENCH_PGLITE_DIR || path.join(process.env.XDG_CACHE_HOME || path.join(homedir(), ".cache"), "nearhand", "bench-pglite");
 
 export function countsAt(scale: number): Counts {
   const entries = Object.entries(FULL_COUNTS).map(([table, n]) => [table, Math.round(n * scale)]);
