@@ -14,6 +14,7 @@ import { requestBodyMiddleware } from "~/http/request-body.server";
 import { getCurrentUser, sessionMiddleware, takeToast } from "~/http/request-session.server";
 import { isServiceUnavailable } from "~/http/service-unavailable.server";
 import { staticDocumentContext } from "~/http/static-document.server";
+import { pick } from "~/lib/pick";
 import { unreadBadges } from "~/operations/notifications.server";
 
 import type { Route } from "./+types/root";
@@ -29,6 +30,9 @@ export const middleware: Route.MiddlewareFunction[] = [
   apiRateLimitMiddleware,
 ];
 
+/** What the header reads of the signed-in user: all loader data goes into every page's payload. */
+const SHELL_FIELDS = ["id", "email", "firstName", "lastName", "profileImageUrl", "currentRole", "userType"] as const;
+
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await getCurrentUser(context);
   const flash = takeToast(context);
@@ -38,15 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.set(staticDocumentContext, true);
     return { shell: null, unreadNotifications: 0, unreadMessages: 0, toast, staticDocument: true };
   }
-  const shell: ShellUser = {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    profileImageUrl: user.profileImageUrl,
-    currentRole: user.currentRole,
-    userType: user.userType,
-  };
+  const shell: ShellUser = pick(user, SHELL_FIELDS);
   const badges = await unreadBadges(user);
   return { shell, unreadNotifications: badges.notifications, unreadMessages: badges.messages, toast, staticDocument: false };
 }

@@ -54,27 +54,27 @@ export interface ProviderDashboardData {
   availableJobs: Promise<{ jobs: NearbyJob[]; more: boolean; saved: SavedIds }> | null;
 }
 
-/** What the dashboard reads of the signed-in provider (the home loader sends only this in the page's payload). */
-export type DashboardViewer = Pick<
-  User,
-  | "id"
-  | "currentRole"
-  | "firstName"
-  | "lastName"
-  | "isProviderOnline"
-  | "latitude"
-  | "longitude"
-  | "providerCategories"
-  | "totalJobsCompleted"
-  | "averageRating"
-  | "totalReviews"
->;
+/** What the seeker home and the dashboard read of the signed-in user (the home loader sends only this in the page's payload). */
+export const HOME_VIEWER_FIELDS = [
+  "id",
+  "currentRole",
+  "firstName",
+  "lastName",
+  "isProviderOnline",
+  "latitude",
+  "longitude",
+  "providerCategories",
+  "totalJobsCompleted",
+  "averageRating",
+  "totalReviews",
+] as const satisfies ReadonlyArray<keyof User>;
+export type HomeViewer = Pick<User, (typeof HOME_VIEWER_FIELDS)[number]>;
 
 /**
  * The provider dashboard's data (spec §2), each part started now and awaited by its own section, so the page
  * streams as each arrives.
  */
-export function providerDashboard(user: DashboardViewer, lists: DashboardLists): ProviderDashboardData {
+export function providerDashboard(user: HomeViewer, lists: DashboardLists): ProviderDashboardData {
   const db = getDb();
   // Requests, upcoming and active jobs are one statement (issue 36: one round trip for the three lists).
   const bookingLists = db.then((d) =>

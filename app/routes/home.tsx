@@ -3,8 +3,8 @@ import { ProviderDashboard } from "~/components/provider/provider-dashboard";
 import { SeekerHome } from "~/components/seeker/seeker-home";
 import { documentRequestContext } from "~/http/document-request.server";
 import { getCurrentUser } from "~/http/request-session.server";
-import type { User } from "~/models/user.server";
-import { expandedLists, providerDashboard, type DashboardViewer } from "~/operations/provider-dashboard.server";
+import { pick } from "~/lib/pick";
+import { expandedLists, HOME_VIEWER_FIELDS, providerDashboard } from "~/operations/provider-dashboard.server";
 import { seekerHome } from "~/operations/seeker-home.server";
 
 import type { Route } from "./+types/home";
@@ -13,26 +13,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A document shows no skeleton (it waits for every section): only a client-side navigation's payload carries them.
   const skeletons = !context.get(documentRequestContext);
   const user = await getCurrentUser(context);
-  return { viewer: user ? viewerOf(user) : null, expanded: expandedLists(new URL(request.url)), skeletons };
-}
-
-/** What the seeker home and the dashboard read of the user: React Router sends all loader data in the page's payload. */
-function viewerOf(user: User): DashboardViewer {
-  const { id, currentRole, firstName, lastName, isProviderOnline, latitude, longitude, providerCategories } = user;
-  const { totalJobsCompleted, averageRating, totalReviews } = user;
-  return {
-    id,
-    currentRole,
-    firstName,
-    lastName,
-    isProviderOnline,
-    latitude,
-    longitude,
-    providerCategories,
-    totalJobsCompleted,
-    averageRating,
-    totalReviews,
-  };
+  // Only what the two pages read of the user: React Router sends all loader data in the page's payload.
+  return { viewer: user ? pick(user, HOME_VIEWER_FIELDS) : null, expanded: expandedLists(new URL(request.url)), skeletons };
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   StatsSkeleton,
 } from "~/components/provider/dashboard-sections";
 import { fullName } from "~/lib/user-display";
-import type { DashboardLists, DashboardViewer, ProviderDashboardData } from "~/operations/provider-dashboard.server";
+import type { DashboardLists, HomeViewer, ProviderDashboardData } from "~/operations/provider-dashboard.server";
 
 /**
  * The provider dashboard (spec §2, issue 33): open requests (only when there are any), the availability banner
@@ -28,7 +28,7 @@ export function ProviderDashboard({
   data,
   skeletons,
 }: {
-  user: DashboardViewer;
+  user: HomeViewer;
   expanded: DashboardLists;
   data: ProviderDashboardData;
   skeletons: boolean;
