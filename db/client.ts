@@ -11,10 +11,13 @@ import { PoolUsage, trackPglite, trackPostgresJs } from "./pool-usage.ts";
 import { preparingStatements } from "./prepared-statements.ts";
 import { countingQueries, countQuery } from "./query-count.ts";
 import { installQueue } from "./queue.ts";
-import * as schema from "./schema.ts";
 
-export type Schema = typeof schema;
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * Without drizzle's relational queries (`db.query.…`), which the app does not use: given the schema, drizzle builds a
+ * query builder for every table on each database object, and every transaction is a new one (0.8% of posting a
+ * message's CPU).
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** Either the database or an open transaction: model functions accept both. */
 export type Executor = Database | Transaction;
@@ -91,7 +94,7 @@ async function openPostgres(url: string, poolSize: number, logger: Logger | unde
     backoff: reconnectDelaySeconds,
   });
   const usage = new PoolUsage(poolSize);
-  const db = drizzle({ client: trackPostgresJs(preparingStatements(client), usage), schema, logger }) as unknown as Database;
+  const db = drizzle({ client: trackPostgresJs(preparingStatements(client), usage), logger }) as unknown as Database;
   return {
     db,
     kind: "postgres",
@@ -135,7 +138,7 @@ async function openPglite(dataDir: string, template: Blob | undefined, logger: L
   const extensions = { cube, btree_gist, pg_trgm };
   const client = await PGlite.create(dataDir, template ? { loadDataDir: template, extensions } : { extensions });
   const usage = new PoolUsage(1);
-  const db = drizzle({ client: trackPglite(client, usage), schema, logger }) as unknown as Database;
+  const db = drizzle({ client: trackPglite(client, usage), logger }) as unknown as Database;
   return {
     db,
     kind: "pglite",
