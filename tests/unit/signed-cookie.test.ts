@@ -36,6 +36,17 @@ describe("reading React Router's signed session cookie with node:crypto", () => 
     }
   });
 
+  it("reads a cookie it has verified before only under the secrets that verified it", async () => {
+    const header = await headerFor("a-remembered-session");
+    expect(readSignedCookie(header, "nearhand_session", [SECRET])).toBe("a-remembered-session");
+    expect(readSignedCookie(header, "nearhand_session", [SECRET])).toBe("a-remembered-session");
+    expect(readSignedCookie(header, "nearhand_session", ["a-rotated-secret"])).toBeNull();
+    expect(readSignedCookie(header, "nearhand_session", ["a-rotated-secret", SECRET])).toBe("a-remembered-session");
+    const tampered = header.replace(/.(?=$)/, (last) => (last === "A" ? "B" : "A"));
+    expect(readSignedCookie(tampered, "nearhand_session", [SECRET])).toBeNull();
+    expect(readSignedCookie(tampered, "nearhand_session", [SECRET])).toBeNull();
+  });
+
   it("answers null for no header, another cookie's name, or a malformed percent-encoding", () => {
     expect(readSignedCookie(null, "nearhand_session", [SECRET])).toBeNull();
     expect(readSignedCookie("nearhand_session_x=1; other=2", "nearhand_session", [SECRET])).toBeNull();
