@@ -1,7 +1,10 @@
 // The dependency patches of patches/ (README there): applied by `npm install` (patch-package), each written for one
 // version. When a dependency is upgraded, these fail until its patch is ported to the new version or removed.
 import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
+import fc from "fast-check";
+import { createElement, type ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 
 const PATCHES_DIR = path.resolve(import.meta.dirname, "../../patches");
@@ -25,7 +28,7 @@ describe("dependency patches", () => {
   it("each patch names the version that is installed, and the README lists it", () => {
     const readme = readFileSync(path.join(PATCHES_DIR, "README.md"), "utf8");
     const patches = patchFiles();
-    expect(patches.length).toBe(7);
+    expect(patches.length).toBe(8);
     for (const { file, name, version } of patches) {
       const pkg = JSON.parse(readFileSync(path.join(packageDir(name), "package.json"), "utf8")) as { version: string };
       expect(pkg.version, `${file}: ${name} is ${pkg.version} now; port the patch or remove it`).toBe(version);
@@ -107,6 +110,29 @@ describe("dependency patches", () => {
       expect(source).toContain("detectedPayload = Promise.resolve(createFromReadableStream(detectRedirectResponse.body));");
     });
   }
+
+  it("react-dom: the HTML stream encodes its text in batches, and its bytes are still the page's text", async () => {
+    const file = "cjs/react-dom-server.node.production.js";
+    expect(installed("react-dom", file)).toContain("    pendingText += chunk;\n    1024 <= pendingText.length && writePendingText(destination);");
+    const load = createRequire(path.join(packageDir("react-dom"), "package.json"));
+    const stream = load(`./${file}`) as { renderToReadableStream(node: ReactNode): Promise<ReadableStream<Uint8Array>> };
+    const legacy = load("./cjs/react-dom-server-legacy.node.production.js") as { renderToString(node: ReactNode): string };
+    // Many small pieces, multi-byte characters across the batches' and the 4 KB views' edges, and pieces long enough to
+    // be written on their own.
+    const piece = fc.constantFrom("a", "héllo", "日本語", "😀", "<&>\"'", "é".repeat(700), "z".repeat(1500), "");
+    const tree: fc.Memo<ReactNode> = fc.memo((depth) =>
+      fc
+        .tuple(fc.constantFrom("div", "span", "p"), piece, fc.array(depth > 1 ? fc.oneof(piece, tree(depth - 1)) : piece, { maxLength: 6 }))
+        .map(([tag, className, children]) => createElement(tag, { className }, ...children)),
+    );
+    await fc.assert(
+      fc.asyncProperty(tree(5), async (node) => {
+        const text = new TextDecoder().decode(await new Response(await stream.renderToReadableStream(node)).arrayBuffer());
+        expect(text).toBe(legacy.renderToString(node));
+      }),
+      { numRuns: 60 },
+    );
+  });
 
   it("@react-router/dev: a route's HMR anchor is rendered only where there is HMR", () => {
     const plugin = installed("@react-router/dev", "dist/vite.js");
