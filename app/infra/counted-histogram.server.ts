@@ -48,8 +48,10 @@ export class CountedHistogram<L extends string> {
     for (const registry of config.registers) registry.registerMetric(this as never);
   }
 
-  /** Counts `value` in the series of these label values, given in `labelNames`' order. */
+  /** Counts `value` in the series of these label values, given in `labelNames`' order; no count for a non-finite value. */
   observe(value: number, ...labelValues: string[]): void {
+    // prom-client's Histogram throws on those; on the request path nothing may, and one NaN would spoil the sum for good.
+    if (!Number.isFinite(value)) return;
     const key = labelValues.join("\u0000");
     let series = this.series.get(key);
     if (!series) {

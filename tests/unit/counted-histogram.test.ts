@@ -50,6 +50,17 @@ describe("the counted histogram", () => {
     );
   });
 
+  it("leaves out a value that is no finite number instead of throwing on the request path", async () => {
+    const { counted, reference, histogram, promClient } = both();
+    histogram.observe(0.002, "select", "ok");
+    promClient.observe({ kind: "select", outcome: "ok" }, 0.002);
+    for (const value of [Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => histogram.observe(value, "select", "ok")).not.toThrow();
+      expect(() => promClient.observe({ kind: "select", outcome: "ok" }, value)).toThrow();
+    }
+    expect(await counted.metrics()).toBe(await reference.metrics());
+  });
+
   it("is emptied by the registry's reset, as a Histogram is", async () => {
     const { counted, reference, histogram, promClient } = both();
     histogram.observe(0.002, "select", "ok");
