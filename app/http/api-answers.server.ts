@@ -31,6 +31,9 @@ export function named<S extends z.ZodType>(id: string, description: string, sche
   return described;
 }
 
+/** A time an operation hands over already as its JSON text (isoTimestamp): what a Date is on the wire. */
+const isoDateTime = z.iso.datetime();
+
 export const userAnswer = named(
   "User",
   "The signed-in user's own record: every column of spec §3.",
@@ -153,7 +156,7 @@ export const conversationAnswer = named(
     jobTitle: z.string(),
     bookingStatus: bookingAnswer.shape.status,
     otherUser: userSummary,
-    lastMessage: messageAnswer.pick({ content: true, createdAt: true }).nullable(),
+    lastMessage: z.object({ content: messageAnswer.shape.content, createdAt: isoDateTime }).nullable(),
     unreadCount: z.int().min(0),
   }),
 ) satisfies z.ZodType<ConversationSummary>;

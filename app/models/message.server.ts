@@ -7,6 +7,7 @@ import { bookings, jobs, messages, users, type Message } from "#db/schema.ts";
 import { builtOnceAnywhere, statementOnce } from "~/infra/built-once.server";
 import type { Executor } from "~/infra/db.server";
 import { isUuid } from "~/lib/ids";
+import { isoTimestamp } from "~/lib/iso-timestamp";
 import { messageContentRule } from "~/lib/schemas/message";
 import { blockedBetween } from "~/models/block.server";
 
@@ -122,7 +123,8 @@ export interface ConversationSummary {
   jobTitle: string;
   bookingStatus: string;
   otherUser: { id: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null };
-  lastMessage: { content: string; createdAt: Date } | null;
+  /** createdAt is the ISO string JSON carries (isoTimestamp): a list of a hundred spent more in Dates than in the rest. */
+  lastMessage: { content: string; createdAt: string } | null;
   unreadCount: number;
 }
 
@@ -169,7 +171,7 @@ export async function listConversations(db: Executor, userId: string, limit = 10
       lastName: (r.otherLastName as string) ?? null,
       profileImageUrl: (r.otherImage as string) ?? null,
     },
-    lastMessage: r.lastContent == null ? null : { content: String(r.lastContent), createdAt: new Date(r.lastAt as string) },
+    lastMessage: r.lastContent == null ? null : { content: String(r.lastContent), createdAt: isoTimestamp(r.lastAt as string | Date) },
     unreadCount: Number(r.unread),
   }));
 }

@@ -112,7 +112,7 @@ describe("messages", () => {
     await sendMessage(db, a.id, { bookingId: bookingA.id, content: "from a 1", receiverId: me.id });
     await sendMessage(db, a.id, { bookingId: bookingA.id, content: "from a 2", receiverId: me.id });
     await new Promise((r) => setTimeout(r, 5));
-    await sendMessage(db, me.id, { bookingId: bookingB.id, content: "to b", receiverId: b.id });
+    const toB = await sendMessage(db, me.id, { bookingId: bookingB.id, content: "to b", receiverId: b.id });
 
     // Every statement, built by drizzle or not, is prepared by the session: one.
     const statements = vi.spyOn(db._.session, "prepareQuery");
@@ -122,6 +122,8 @@ describe("messages", () => {
 
     expect(conversations.map((c) => c.bookingId)).toEqual([bookingB.id, bookingA.id]);
     expect(conversations[0]).toMatchObject({ otherUser: { id: b.id, firstName: b.firstName }, lastMessage: { content: "to b" }, unreadCount: 0 });
+    // The time as JSON writes the message's own (its text from the database, rewritten without a Date).
+    expect(conversations[0].lastMessage?.createdAt).toBe(toB.createdAt.toISOString());
     expect(conversations[1]).toMatchObject({ otherUser: { id: a.id }, lastMessage: { content: "from a 2" }, unreadCount: 2 });
     expect(await listConversations(db, (await user()).id)).toEqual([]);
   });

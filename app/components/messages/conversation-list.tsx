@@ -48,7 +48,7 @@ export function ConversationList({ conversations, selectedId, now }: Conversatio
                     {name}
                   </span>
                   {last ? (
-                    <time dateTime={last.createdAt.toISOString()} className="shrink-0 text-xs text-slate-600">
+                    <time dateTime={last.createdAt} className="shrink-0 text-xs text-slate-600">
                       {formatRelativeTime(last.createdAt, now)}
                     </time>
                   ) : null}
