@@ -60,13 +60,17 @@ export function textResponse(text: string, init: ResponseInit & { headers: Heade
 
 const utf8 = new TextEncoder();
 
+/** A stream of the text's bytes, encoded at the first read: with no room queued (highWaterMark 0) it pulls nothing before. */
 function encodedWhenRead(text: string): ReadableStream<Uint8Array> {
-  return new ReadableStream({
-    pull(controller) {
-      controller.enqueue(utf8.encode(text));
-      controller.close();
+  return new ReadableStream(
+    {
+      pull(controller) {
+        controller.enqueue(utf8.encode(text));
+        controller.close();
+      },
     },
-  });
+    { highWaterMark: 0 },
+  );
 }
 
 /** The whole body of a finished answer (textResponse's, or its compressed form), or undefined for any other. */

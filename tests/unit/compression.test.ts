@@ -1,5 +1,5 @@
 import zlib from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { json } from "~/http/api.server";
 import { brotliWindowBits, compressResponse, LARGEST_SYNCHRONOUS_COMPRESSION, negotiateEncoding } from "~/http/compression.server";
@@ -188,6 +188,19 @@ describe("a JSON answer", () => {
     expect(answer.headers.get("Content-Length")).toBe(String(Buffer.byteLength(text)));
     expect(Buffer.byteLength(text)).toBeGreaterThan(text.length);
     expect(await answer.text()).toBe(text);
+  });
+
+  it("encodes its text only for a reader: the listener writes the kept text, and bytes made before went unread", async () => {
+    const encode = vi.spyOn(TextEncoder.prototype, "encode");
+    try {
+      const answer = json(data);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(encode).not.toHaveBeenCalled();
+      expect(Buffer.from(await answer.clone().arrayBuffer()).equals(Buffer.from(text, "utf8"))).toBe(true);
+      expect(encode).toHaveBeenCalledTimes(1);
+    } finally {
+      encode.mockRestore();
+    }
   });
 
   it("is compressed from its text in one piece, which decodes to exactly its UTF-8 bytes", async () => {
