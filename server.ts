@@ -206,7 +206,7 @@ async function serve(): Promise<void> {
       devOidc.handle(req, res);
       return;
     }
-    serveStatic(req, res, () => {
+    const toApp = () => {
       // A visitor page (the landing, the 404 page), once rendered, is answered from memory without becoming a
       // Fetch Request; only what reaches the app gets one, never a static file or an embedded service's path.
       routeLabels.set(res, build.routePatternOf(pathname));
@@ -217,7 +217,10 @@ async function serve(): Promise<void> {
         return;
       }
       void handleApp(req, res);
-    });
+    };
+    // The client build holds no file under /api/: the JSON API skips the static files' lookup.
+    if (pathname.startsWith("/api/")) toApp();
+    else serveStatic(req, res, toApp);
   }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
