@@ -2,7 +2,7 @@
 // app's build (and optionally another checkout's) against the Express 5 + postgres.js peer, loaded in turn
 // (A, B, Express …) compressed as a browser asks and uncompressed, against the same benchmark database, so the
 // machine's noise falls on all alike (issue 36 §3). Each figure is the median of the per-round ratios; against
-// Express, per round the less favourable of the two encodings, as the http part reads it.
+// Express, the less favourable of the two encodings' medians, as the http part reads it (decision 0094).
 //
 //   node --import ./bench/support/register.ts bench/api-ab.ts [--a=<checkout with a build>] [--b=.]
 //     [--targets=post,conversations,available] [--seconds=5] [--rounds=5] [--database=postgres://…/nearhand_bench]
@@ -164,8 +164,8 @@ try {
     }
     const peerAt = contenders.length - 1;
     for (const [i, contender] of apps.entries()) {
-      const vsExpress = median(
-        runs.map((r) => Math.max(...(Object.keys(ENCODINGS) as Encoding[]).map((e) => perRequest(r[i][e], "all") / perRequest(r[peerAt][e], "all")))),
+      const vsExpress = Math.max(
+        ...(Object.keys(ENCODINGS) as Encoding[]).map((e) => median(runs.map((r) => perRequest(r[i][e], "all") / perRequest(r[peerAt][e], "all")))),
       );
       const split = (Object.keys(ENCODINGS) as Encoding[])
         .map((e) => {
@@ -176,7 +176,7 @@ try {
           return `${e}: Node ${node.toFixed(3)} + PG ${pg.toFixed(3)} vs Express ${peerNode.toFixed(3)} + ${peerPg.toFixed(3)}`;
         })
         .join("; ");
-      console.log(`  ${contender.label}: ${vsExpress.toFixed(3)}× Express (median over ${rounds} rounds of the worse encoding); ${split}`);
+      console.log(`  ${contender.label}: ${vsExpress.toFixed(3)}× Express (the worse encoding's median over ${rounds} rounds); ${split}`);
     }
     if (apps.length === 2)
       for (const which of ["all", "node"] as const) {
