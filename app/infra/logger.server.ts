@@ -4,6 +4,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { pino, type Logger } from "pino";
 
+import { isoTimeOf } from "~/lib/iso-timestamp";
+
 const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 function levelFromEnv(): (typeof LEVELS)[number] {
@@ -42,7 +44,8 @@ function lineOptions() {
   return {
     level: levelFromEnv(),
     base: { service: "nearhand" },
-    timestamp: pino.stdTimeFunctions.isoTime,
+    // pino's isoTime, with the second's text kept (isoTimeOf).
+    timestamp: () => `,"time":"${isoTimeOf(Date.now())}"`,
     formatters: { level: (label: string) => ({ level: label }) },
   };
 }

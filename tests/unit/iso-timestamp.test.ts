@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { isoTimestamp } from "~/lib/iso-timestamp";
+import { isoTimeOf, isoTimestamp } from "~/lib/iso-timestamp";
 
 const pad = (value: number, width: number) => String(Math.abs(value)).padStart(width, "0");
 
@@ -53,5 +53,18 @@ describe("isoTimestamp", () => {
     expect(isoTimestamp("2026-11-29 03:04:05+00")).toBe("2026-11-29T03:04:05.000Z");
     expect(isoTimestamp("2026-11-29 03:04:05.5+00")).toBe("2026-11-29T03:04:05.500Z");
     expect(isoTimestamp("2026-11-29 03:04:05.123999+00")).toBe("2026-11-29T03:04:05.123Z");
+  });
+});
+
+describe("isoTimeOf", () => {
+  it("writes what toISOString writes, for clock readings in any order and any millisecond Date can hold", () => {
+    const anyTime = fc.integer({ min: -8.64e15, max: 8.64e15 });
+    const nearby = fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2026, 0, 1) + 5_000 });
+    fc.assert(
+      fc.property(fc.array(fc.oneof(anyTime, nearby), { minLength: 1, maxLength: 30 }), (readings) => {
+        for (const epochMs of readings) expect(isoTimeOf(epochMs)).toBe(new Date(epochMs).toISOString());
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
