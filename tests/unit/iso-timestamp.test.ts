@@ -53,6 +53,16 @@ describe("isoTimestamp", () => {
     expect(isoTimestamp("2026-11-29 03:04:05+00")).toBe("2026-11-29T03:04:05.000Z");
     expect(isoTimestamp("2026-11-29 03:04:05.5+00")).toBe("2026-11-29T03:04:05.500Z");
     expect(isoTimestamp("2026-11-29 03:04:05.123999+00")).toBe("2026-11-29T03:04:05.123Z");
+    expect(isoTimestamp("2026-11-29 03:04:05.12+00")).toBe("2026-11-29T03:04:05.120Z");
+  });
+
+  it("keeps a year before 100 as PostgreSQL wrote it (V8's parser reads 0099 as 1999)", () => {
+    expect(isoTimestamp("0099-01-01 00:00:00+00")).toBe("0099-01-01T00:00:00.000Z");
+  });
+
+  it("reads text that is not PostgreSQL's UTC layout through a Date", () => {
+    expect(isoTimestamp("2026-11-29T03:04:05Z")).toBe("2026-11-29T03:04:05.000Z");
+    expect(isoTimestamp("2026-11-29 03:04:05.1234567+00")).toBe(new Date("2026-11-29 03:04:05.1234567+00").toISOString());
   });
 });
 
