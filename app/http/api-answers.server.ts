@@ -31,8 +31,11 @@ export function named<S extends z.ZodType>(id: string, description: string, sche
   return described;
 }
 
-/** A time an operation hands over already as its JSON text (isoTimestamp): what a Date is on the wire. */
-const isoDateTime = z.iso.datetime();
+/**
+ * A time an operation hands over already as its JSON text (isoTimestamp): in the document, what a Date is on the wire
+ * (openapi.server.ts writes each Date so), not zod's own date-time pattern.
+ */
+const isoDateTime = z.string().meta({ format: "date-time" });
 
 export const userAnswer = named(
   "User",

@@ -6,7 +6,8 @@
 /**
  * The ISO string `new Date(value).toJSON()` gives, for a Date or PostgreSQL's text of a timestamptz. Text in UTC
  * with a four-digit year is rewritten (years before 100 right too, which V8's parser reads as 19xx); anything else
- * (another session time zone, a year after 9999 or before the era) goes through a Date.
+ * (another session time zone, a year after 9999 or before the era) goes through a Date; text no Date can read
+ * ("infinity") throws, as toISOString does, where the Date it replaced became null in JSON.
  */
 export function isoTimestamp(value: string | Date): string {
   if (typeof value === "string" && isUtcText(value)) {
