@@ -4,44 +4,26 @@
 // hundred conversations cost more in their dates than in the rest of their JSON (issue 36 §3).
 
 /**
+ * PostgreSQL's text of a timestamptz in a UTC session (DateStyle ISO): "2026-11-28 12:34:56.789123+00", from none to
+ * six digits of fraction. Tested, never matched: a match's array and captures were 6% of a conversations answer's
+ * garbage, where `test` allocates nothing.
+ */
+const UTC_TEXT = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})?\+00$/;
+
+/**
  * The ISO string `new Date(value).toJSON()` gives, for a Date or PostgreSQL's text of a timestamptz. Text in UTC
  * with a four-digit year is rewritten (years before 100 right too, which V8's parser reads as 19xx); anything else
  * (another session time zone, a year after 9999 or before the era) goes through a Date; text no Date can read
  * ("infinity") throws, as toISOString does, where the Date it replaced became null in JSON.
  */
 export function isoTimestamp(value: string | Date): string {
-  if (typeof value === "string" && isUtcText(value)) {
+  if (typeof value === "string" && UTC_TEXT.test(value)) {
     // A Date keeps milliseconds: further digits are cut, as its parser cuts them.
     const digits = value.length - 23;
     const milliseconds = digits >= 3 ? value.slice(20, 23) : digits > 0 ? `${value.slice(20, 20 + digits)}00`.slice(0, 3) : "000";
     return `${value.slice(0, 10)}T${value.slice(11, 19)}.${milliseconds}Z`;
   }
   return new Date(value).toISOString();
-}
-
-/**
- * PostgreSQL's text of a timestamptz in a UTC session (DateStyle ISO): "2026-11-28 12:34:56.789123+00", from none to
- * six digits of fraction. Checked character by character: a regular expression's match allocated 6% of a
- * conversations answer's garbage.
- */
-const UTC_LAYOUT = "0000-00-00 00:00:00";
-
-function isUtcText(value: string): boolean {
-  const { length } = value;
-  if (length !== 22 && (length < 24 || length > 29)) return false;
-  if (!value.endsWith("+00")) return false;
-  for (let i = 0; i < UTC_LAYOUT.length; i++) {
-    const code = value.charCodeAt(i);
-    const wanted = UTC_LAYOUT.charCodeAt(i);
-    if (wanted === 48 ? code < 48 || code > 57 : code !== wanted) return false;
-  }
-  if (length === 22) return true;
-  if (value.charCodeAt(19) !== 46) return false;
-  for (let i = 20; i < length - 3; i++) {
-    const code = value.charCodeAt(i);
-    if (code < 48 || code > 57) return false;
-  }
-  return true;
 }
 
 let cachedSecond = Number.NaN;
