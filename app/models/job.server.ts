@@ -226,22 +226,41 @@ export function asSeenBy<T extends Pick<Job, "address" | "latitude" | "longitude
 }
 
 /** The seeker's own jobs, newest first, optionally of one status; a hidden one is gone for them too (issue 34). */
-export async function listSeekerJobs(db: Executor, seekerId: string, options: { status?: JobStatus; limit?: number } = {}): Promise<JobWithSeeker[]> {
-  const rows = await seekerJobsQuery(db, options.status ?? "").execute({ seekerId, limit: options.limit ?? 200 });
+/**
+ * The seeker's jobs, newest first; `before` (a job id of theirs) pages on from that job, exactly: the comparison is
+ * the row's own time and id, as the index orders them, so jobs of the same moment are neither skipped nor repeated.
+ */
+export async function listSeekerJobs(
+  db: Executor,
+  seekerId: string,
+  options: { status?: JobStatus; limit?: number; before?: string } = {},
+): Promise<JobWithSeeker[]> {
+  const shape = `${options.status ?? ""}${options.before ? ":before" : ""}`;
+  const rows = await seekerJobsQuery(db, shape).execute({ seekerId, limit: options.limit ?? 200, before: options.before });
   return rows.map((r) => ({ ...r.job, seeker: r.seeker, exactLocation: true }));
 }
 
-/** listSeekerJobs' query for one status (or "" for all), built once per database: the seeker home runs it each time. */
-const seekerJobsQuery = builtOnce((db, status) =>
-  db
+/** listSeekerJobs' query for one status (or "" for all), with or without a cursor, built once per database: the seeker home runs it each time. */
+const seekerJobsQuery = builtOnce((db, shape) => {
+  const [status, cursor] = shape.split(":");
+  // A job of another seeker (or none) as the cursor: the subquery is empty, the comparison null, the page empty.
+  const older = sql`(${jobs.createdAt}, ${jobs.id}) < (select c.created_at, c.id from jobs c where c.id = ${sql.placeholder("before")} and c.seeker_id = ${sql.placeholder("seekerId")})`;
+  return db
     .select({ job: jobColumns, seeker: seekerSummary })
     .from(jobs)
     .innerJoin(users, eq(users.id, jobs.seekerId))
-    .where(and(eq(jobs.seekerId, sql.placeholder("seekerId")), isNull(jobs.hiddenAt), status ? eq(jobs.status, status as JobStatus) : undefined))
+    .where(
+      and(
+        eq(jobs.seekerId, sql.placeholder("seekerId")),
+        isNull(jobs.hiddenAt),
+        status ? eq(jobs.status, status as JobStatus) : undefined,
+        cursor ? older : undefined,
+      ),
+    )
     .orderBy(desc(jobs.createdAt), desc(jobs.id))
     .limit(sql.placeholder("limit"))
-    .prepare(`seeker_jobs_${status || "all"}`),
-);
+    .prepare(`seeker_jobs_${status || "all"}${cursor ? "_before" : ""}`);
+});
 
 /** Counts of the seeker's jobs by status, for the filter tabs. */
 export async function countSeekerJobsByStatus(db: Executor, seekerId: string): Promise<Record<JobStatus, number>> {

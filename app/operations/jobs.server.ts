@@ -126,16 +126,24 @@ export async function myJobs(actor: Pick<User, "id">, status?: JobStatus) {
   return listSeekerJobs(await getDb(), actor.id, status ? { status } : {});
 }
 
-/** The my-jobs page: the jobs of the tab, each with what the actor may do with it, the count of each status, and what the actor saved. */
-export async function myJobsPage(actor: Pick<User, "id" | "currentRole">, status?: JobStatus) {
+/** Jobs a page of /my-jobs shows: a long history comes in pages (the API's list stays at most 200, spec §7). */
+export const MY_JOBS_PAGE_SIZE = 24;
+
+/**
+ * The my-jobs page: a page of the tab's jobs (from the job `before`, one of the actor's, when given), each with what
+ * the actor may do with it; the count of each status; what the actor saved; and `older`, the job to page on from
+ * when there are more.
+ */
+export async function myJobsPage(actor: Pick<User, "id" | "currentRole">, status?: JobStatus, before?: string) {
   const db = await getDb();
   const [rows, counts, saved] = await Promise.all([
-    listSeekerJobs(db, actor.id, status ? { status } : {}),
+    listSeekerJobs(db, actor.id, { status, before, limit: MY_JOBS_PAGE_SIZE + 1 }),
     countSeekerJobsByStatus(db, actor.id),
     loadSavedIds(db, actor),
   ]);
-  const jobs = rows.map((job) => ({ ...job, actions: jobActions(actor, job, null) }));
-  return { jobs, counts, saved };
+  const jobs = rows.slice(0, MY_JOBS_PAGE_SIZE).map((job) => ({ ...job, actions: jobActions(actor, job, null) }));
+  const older = rows.length > MY_JOBS_PAGE_SIZE ? jobs.at(-1)!.id : null;
+  return { jobs, counts, saved, older };
 }
 
 /** Posted jobs near an online provider (spec §7: only while online); nobody else gets any. */

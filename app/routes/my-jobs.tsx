@@ -2,10 +2,12 @@ import { Link } from "react-router";
 
 import { EmptyState } from "~/components/empty-state";
 import { heartProps } from "~/components/favorites/saved.server";
+import { FOCUS_RING, SECONDARY_BUTTON_CLASS } from "~/components/forms/styles";
 import { ClipboardList, Plus } from "~/components/icons";
 import { JobCard } from "~/components/job-card";
 import { CancelJob } from "~/components/seeker/cancel-job";
 import { requireUser } from "~/http/request-session.server";
+import { isUuid } from "~/lib/ids";
 import { MY_JOBS_TABS, myJobsHref, parseMyJobsStatus } from "~/lib/job-display";
 import { myJobsPage } from "~/operations/jobs.server";
 
@@ -17,11 +19,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = parseMyJobsStatus(params.get("status"));
   // The no-JS confirm step of 'Cancel job': ?confirm=cancel&job={id}.
   const confirmJobId = params.get("confirm") === "cancel" ? params.get("job") : null;
-  const { jobs, counts, saved } = await myJobsPage(user, status ?? undefined);
+  // ?before={job id}: the page after that job (anything else is the first page).
+  const cursor = params.get("before");
+  const before = cursor && isUuid(cursor) ? cursor : null;
+  const { jobs, counts, saved, older } = await myJobsPage(user, status ?? undefined, before ?? undefined);
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
   // The hearts' state, computed here: loader data stays plain objects.
   const hearts = Object.fromEntries(jobs.map((job) => [job.id, heartProps(saved, "job", job.id)]));
-  return { jobs, counts, total, status, confirmJobId, hearts };
+  return { jobs, counts, total, status, confirmJobId, hearts, before, older };
 }
 
 const EMPTY_TEXT: Record<string, string> = {
@@ -35,8 +40,10 @@ const EMPTY_TEXT: Record<string, string> = {
 
 /** The seeker's own jobs, newest first, filtered by status through the URL. */
 export function ServerComponent({ loaderData }: Route.ComponentProps) {
-  const { jobs, counts, total, status, confirmJobId, hearts } = loaderData;
-  const here = myJobsHref(status);
+  const { jobs, counts, total, status, confirmJobId, hearts, before, older } = loaderData;
+  const page: Record<string, string> = before ? { before } : {};
+  // Cancelling a job, or keeping it, comes back to this page.
+  const here = myJobsHref(status, page);
   return (
     <main className="mx-auto max-w-6xl px-4 py-6 md:py-10">
       <title>My Jobs | Nearhand</title>
@@ -79,7 +86,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
       {jobs.length === 0 ? (
         <EmptyState
           icon={<ClipboardList className="mx-auto h-10 w-10 text-slate-400" aria-hidden />}
-          title={EMPTY_TEXT[status ?? "all"]}
+          title={before ? "No older jobs." : EMPTY_TEXT[status ?? "all"]}
           action={{ href: "/post-job", label: "Post a Job", icon: <Plus className="h-4 w-4" aria-hidden /> }}
           testId="my-jobs-empty"
         />
@@ -96,7 +103,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
                       jobId={job.id}
                       jobTitle={job.title}
                       returnTo={here}
-                      confirmHref={`${myJobsHref(status, { confirm: "cancel", job: job.id })}#job-${job.id}`}
+                      confirmHref={`${myJobsHref(status, { ...page, confirm: "cancel", job: job.id })}#job-${job.id}`}
                       keepHref={here}
                       confirming={confirmJobId === job.id}
                     />
@@ -106,6 +113,24 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+      )}
+      {(before || older) && (
+        <nav aria-label="More jobs" className="mt-6 flex flex-wrap gap-3">
+          {before && (
+            <Link to={myJobsHref(status)} className={`${SECONDARY_BUTTON_CLASS} inline-block ${FOCUS_RING}`}>
+              Newest jobs
+            </Link>
+          )}
+          {older && (
+            <Link
+              to={myJobsHref(status, { before: older })}
+              className={`${SECONDARY_BUTTON_CLASS} inline-block ${FOCUS_RING}`}
+              data-testid="older-jobs"
+            >
+              Older jobs
+            </Link>
+          )}
+        </nav>
       )}
     </main>
   );

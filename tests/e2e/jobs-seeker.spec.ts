@@ -202,6 +202,40 @@ test.describe("my jobs", () => {
     await expect(page.getByTestId("job-status")).toHaveText("cancelled");
     await expect(page.getByRole("link", { name: /Cancel job/ })).toHaveCount(0);
   });
+
+  test("a long history comes in pages, and cancelling on an older page comes back to it (no JavaScript)", async ({ noJsPage: page }) => {
+    await signIn(page, { email: uniqueEmail("myjobs-pages") });
+    const jobs: CreatedJob[] = [];
+    for (let i = 1; i <= 26; i++) jobs.push(await createJob(page, { title: `Odd job number ${i}`, categoryId: "other", isUrgent: false }));
+
+    await page.goto("/my-jobs");
+    await expect(tab(page, "All")).toContainText("26");
+    await expect(page.getByTestId("job-card")).toHaveCount(24);
+    await expect(jobCard(page, "Odd job number 26")).toBeVisible();
+    await expect(jobCard(page, "Odd job number 2")).toHaveCount(0);
+    const more = page.getByRole("navigation", { name: "More jobs" });
+    await expect(more.getByRole("link", { name: "Newest jobs" })).toHaveCount(0);
+    await more.getByRole("link", { name: "Older jobs" }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/my-jobs\\?before=${jobs[2].id}$`));
+    await expect(page.getByTestId("job-card")).toHaveCount(2);
+    await expect(jobCard(page, "Odd job number 2")).toBeVisible();
+    await expect(more.getByRole("link", { name: "Older jobs" })).toHaveCount(0);
+
+    // Cancelling the oldest job, through its confirm step, lands back on this page.
+    await jobCard(page, "Odd job number 1")
+      .getByRole("link", { name: /Cancel job/ })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/my-jobs\\?before=${jobs[2].id}&confirm=cancel&job=${jobs[0].id}`));
+    await page.getByRole("button", { name: "Yes, cancel job" }).click();
+    await expect(page).toHaveURL(new RegExp(`/my-jobs\\?before=${jobs[2].id}$`));
+    await expect(page.getByTestId("toast-nojs")).toContainText("Job cancelled");
+    await expect(jobCard(page, "Odd job number 1").getByTestId("job-status")).toHaveText("cancelled");
+
+    await more.getByRole("link", { name: "Newest jobs" }).click();
+    await expect(page).toHaveURL(/\/my-jobs$/);
+    await expect(page.getByTestId("job-card")).toHaveCount(24);
+  });
 });
 
 test.describe("job detail and accept", () => {

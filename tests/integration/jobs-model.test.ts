@@ -106,6 +106,35 @@ describe("posting jobs", () => {
   });
 });
 
+describe("a seeker's jobs in pages", () => {
+  it("pages on from a job of theirs without skipping or repeating jobs of the same moment; another's job pages nothing", async () => {
+    const seeker = await user();
+    const other = await user();
+    const posted = [];
+    for (const title of ["a", "b", "c", "d", "e"]) posted.push(await createJob(db, seeker.id, { categoryId: "moving", title, description: "d" }));
+    // Three of them posted in the same microsecond: only the id orders them.
+    const sameMoment = new Date("2026-11-20T10:00:00.123Z");
+    for (const job of posted.slice(1, 4)) await db.update(t.jobs).set({ createdAt: sameMoment }).where(eq(t.jobs.id, job.id));
+    const all = (await listSeekerJobs(db, seeker.id)).map((j) => j.id);
+    expect(all).toHaveLength(5);
+
+    const pages: string[][] = [];
+    let before: string | undefined;
+    for (;;) {
+      const page = (await listSeekerJobs(db, seeker.id, { limit: 2, before })).map((j) => j.id);
+      if (page.length === 0) break;
+      pages.push(page);
+      before = page.at(-1);
+    }
+    expect(pages.flat()).toEqual(all);
+    expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+    expect((await listSeekerJobs(db, seeker.id, { status: "posted", limit: 10, before: all[1] })).map((j) => j.id)).toEqual(all.slice(2));
+
+    const theirs = await createJob(db, other.id, { categoryId: "moving", title: "theirs", description: "d" });
+    expect(await listSeekerJobs(db, seeker.id, { before: theirs.id })).toEqual([]);
+  });
+});
+
 describe("available jobs near a provider", () => {
   it("lists posted jobs within the radius: my categories first, then urgent, then nearest", async () => {
     const seeker = await user();
