@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 
 import { auditLog } from "#db/schema.ts";
 import type { Executor } from "~/infra/db.server";
@@ -31,8 +31,9 @@ export async function recordAction(tx: Executor, record: AuditRecord): Promise<A
 export const AUDIT_PAGE_SIZE = 50;
 
 /**
- * The log, newest first, optionally of one operator, about one target or about one user; `before` pages on by
- * (createdAt, id) of the last entry shown.
+ * The log, newest first, optionally of one operator, about one target or about one user; `before` (an entry's id)
+ * pages on from that entry by its own (created_at, id), read in the statement: a time carried through a JavaScript
+ * Date would lose its microseconds and skip the entries of the same millisecond.
  */
 export async function listAuditLog(
   db: Executor,
@@ -42,7 +43,7 @@ export async function listAuditLog(
     targetUserId?: string;
     /** An entry on this target, or about this user: the console's one "target" filter. */
     about?: string;
-    before?: { createdAt: Date; id: string };
+    before?: string;
   } = {},
   limit = AUDIT_PAGE_SIZE,
 ): Promise<AuditEntry[]> {
@@ -52,7 +53,7 @@ export async function listAuditLog(
     filter.targetUserId ? eq(auditLog.targetUserId, filter.targetUserId) : undefined,
     filter.about ? or(eq(auditLog.targetId, filter.about), eq(auditLog.targetUserId, filter.about)) : undefined,
     filter.before
-      ? or(lt(auditLog.createdAt, filter.before.createdAt), and(eq(auditLog.createdAt, filter.before.createdAt), lt(auditLog.id, filter.before.id)))
+      ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (select a.created_at, a.id from audit_log a where a.id = ${filter.before})`
       : undefined,
   ];
   return db

@@ -15,13 +15,12 @@ export const auditQuery = z.object({
 });
 export type AuditQuery = z.infer<typeof auditQuery>;
 
-/** A cursor names the last entry shown: its time and id. */
-const cursorOf = (entry: { createdAt: Date; id: string }) => `${entry.createdAt.toISOString()}_${entry.id}`;
+/** A cursor names the last entry shown by its id (a cursor of before session 31, "{time}_{id}", still reads). */
+const cursorOf = (entry: { id: string }) => entry.id;
 
-function readCursor(cursor: string | undefined): { createdAt: Date; id: string } | undefined {
-  const [at, id] = cursor?.split("_") ?? [];
-  const createdAt = new Date(at ?? "");
-  return id && isUuid(id) && !Number.isNaN(createdAt.getTime()) ? { createdAt, id } : undefined;
+function readCursor(cursor: string | undefined): string | undefined {
+  const id = cursor?.slice(cursor.lastIndexOf("_") + 1);
+  return id && isUuid(id) ? id : undefined;
 }
 
 /** A page of the audit log, newest first, each entry with its operator's and its user's names; `next` for the older page. */

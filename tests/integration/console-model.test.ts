@@ -436,7 +436,32 @@ describe("the audit log", () => {
     const aboutSomeone = await listAuditLog(db, { about: someone.id });
     expect(aboutSomeone.map((e) => e.id)).toEqual([entries[2]!.id, entries[1]!.id, entries[0]!.id]);
     const [first, second] = await listAuditLog(db, { about: someone.id }, 2);
-    const older = await listAuditLog(db, { about: someone.id, before: { createdAt: second!.createdAt, id: second!.id } });
+    const older = await listAuditLog(db, { about: someone.id, before: second!.id });
     expect([first, second, ...older].map((e) => e!.id)).toEqual(aboutSomeone.map((e) => e.id));
+  });
+
+  it("pages through entries of the same millisecond, a microsecond apart, without skipping any", async () => {
+    const operator = await user({ isOperator: true });
+    const target = "22222222-2222-4222-8222-222222222222";
+    const ids: string[] = [];
+    // The log is append-only: the entries are written with their times (a Date cannot carry microseconds).
+    for (const micros of ["123100", "123200", "123300"]) {
+      const rows = await db.execute<{ id: string }>(
+        sql`insert into audit_log (operator_id, action, target_type, target_id, reason, created_at)
+            values (${operator.id}, 'review.hide', 'review', ${target}, 'r', ${`2026-11-20T10:00:00.${micros}Z`}::timestamptz) returning id`,
+      );
+      // postgres.js answers the rows, PGlite an object holding them.
+      const [row] = (Array.isArray(rows) ? rows : (rows as unknown as { rows: Array<{ id: string }> }).rows) as Array<{ id: string }>;
+      ids.unshift(row!.id);
+    }
+    const shown: string[] = [];
+    let before: string | undefined;
+    for (let page = 0; page < 5; page++) {
+      const [entry] = await listAuditLog(db, { targetId: target, before }, 1);
+      if (!entry) break;
+      shown.push(entry.id);
+      before = entry.id;
+    }
+    expect(shown).toEqual(ids);
   });
 });
