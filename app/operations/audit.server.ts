@@ -18,7 +18,7 @@ export type AuditQuery = z.infer<typeof auditQuery>;
 /** A cursor names the last entry shown by its id (a cursor of before session 31, "{time}_{id}", still reads). */
 const cursorOf = (entry: { id: string }) => entry.id;
 
-function readCursor(cursor: string | undefined): string | undefined {
+export function readAuditCursor(cursor: string | undefined): string | undefined {
   const id = cursor?.slice(cursor.lastIndexOf("_") + 1);
   return id && isUuid(id) ? id : undefined;
 }
@@ -26,7 +26,11 @@ function readCursor(cursor: string | undefined): string | undefined {
 /** A page of the audit log, newest first, each entry with its operator's and its user's names; `next` for the older page. */
 export async function auditPage(query: AuditQuery) {
   const db = await getDb();
-  const rows = await listAuditLog(db, { operatorId: query.operator, about: query.target, before: readCursor(query.before) }, AUDIT_PAGE_SIZE + 1);
+  const rows = await listAuditLog(
+    db,
+    { operatorId: query.operator, about: query.target, before: readAuditCursor(query.before) },
+    AUDIT_PAGE_SIZE + 1,
+  );
   const entries = rows.slice(0, AUDIT_PAGE_SIZE);
   const people = await peopleByIds(
     db,

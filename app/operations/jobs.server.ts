@@ -131,19 +131,21 @@ export const MY_JOBS_PAGE_SIZE = 24;
 
 /**
  * The my-jobs page: a page of the tab's jobs (from the job `before`, one of the actor's, when given), each with what
- * the actor may do with it; the count of each status; what the actor saved; and `older`, the job to page on from
- * when there are more.
+ * the actor may do with it; the count of each status; what the actor saved; the cursor it read (`before`, null on
+ * the first page); and `older`, the job to page on from when there are more.
  */
 export async function myJobsPage(actor: Pick<User, "id" | "currentRole">, status?: JobStatus, before?: string) {
+  // Anything but a job id is the first page (the statement would refuse it).
+  const cursor = before && isUuid(before) ? before : undefined;
   const db = await getDb();
   const [rows, counts, saved] = await Promise.all([
-    listSeekerJobs(db, actor.id, { status, before, limit: MY_JOBS_PAGE_SIZE + 1 }),
+    listSeekerJobs(db, actor.id, { status, before: cursor, limit: MY_JOBS_PAGE_SIZE + 1 }),
     countSeekerJobsByStatus(db, actor.id),
     loadSavedIds(db, actor),
   ]);
   const jobs = rows.slice(0, MY_JOBS_PAGE_SIZE).map((job) => ({ ...job, actions: jobActions(actor, job, null) }));
   const older = rows.length > MY_JOBS_PAGE_SIZE ? jobs.at(-1)!.id : null;
-  return { jobs, counts, saved, older };
+  return { jobs, counts, saved, before: cursor ?? null, older };
 }
 
 /** Posted jobs near an online provider (spec §7: only while online); nobody else gets any. */

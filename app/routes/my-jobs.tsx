@@ -7,7 +7,6 @@ import { ClipboardList, Plus } from "~/components/icons";
 import { JobCard } from "~/components/job-card";
 import { CancelJob } from "~/components/seeker/cancel-job";
 import { requireUser } from "~/http/request-session.server";
-import { isUuid } from "~/lib/ids";
 import { MY_JOBS_TABS, myJobsHref, parseMyJobsStatus } from "~/lib/job-display";
 import { myJobsPage } from "~/operations/jobs.server";
 
@@ -19,10 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = parseMyJobsStatus(params.get("status"));
   // The no-JS confirm step of 'Cancel job': ?confirm=cancel&job={id}.
   const confirmJobId = params.get("confirm") === "cancel" ? params.get("job") : null;
-  // ?before={job id}: the page after that job (anything else is the first page).
-  const cursor = params.get("before");
-  const before = cursor && isUuid(cursor) ? cursor : null;
-  const { jobs, counts, saved, older } = await myJobsPage(user, status ?? undefined, before ?? undefined);
+  // ?before={job id}: the page after that job.
+  const { jobs, counts, saved, before, older } = await myJobsPage(user, status ?? undefined, params.get("before") ?? undefined);
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
   // The hearts' state, computed here: loader data stays plain objects.
   const hearts = Object.fromEntries(jobs.map((job) => [job.id, heartProps(saved, "job", job.id)]));
@@ -82,7 +79,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
 
-      <h2 className="sr-only">{status ? `${MY_JOBS_TABS.find((t) => t.status === status)?.label} jobs` : "All jobs"}</h2>
+      <h2 className="sr-only">{`${status ? `${MY_JOBS_TABS.find((t) => t.status === status)?.label} jobs` : "All jobs"}${before ? ", older" : ""}`}</h2>
       {jobs.length === 0 ? (
         <EmptyState
           icon={<ClipboardList className="mx-auto h-10 w-10 text-slate-400" aria-hidden />}

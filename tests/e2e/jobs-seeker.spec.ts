@@ -235,6 +235,11 @@ test.describe("my jobs", () => {
     await more.getByRole("link", { name: "Newest jobs" }).click();
     await expect(page).toHaveURL(/\/my-jobs$/);
     await expect(page.getByTestId("job-card")).toHaveCount(24);
+
+    // A cursor that is not a job id is the first page.
+    await page.goto("/my-jobs?before=not-a-job");
+    await expect(page.getByTestId("job-card")).toHaveCount(24);
+    await expect(more.getByRole("link", { name: "Newest jobs" })).toHaveCount(0);
   });
 });
 

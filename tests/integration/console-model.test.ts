@@ -10,6 +10,7 @@ import { marketplaceHealth } from "~/models/marketplace-health.server";
 import { insertReviewAndRecount } from "~/models/review.server";
 import { quickCompletions, repeatedPairs, sharedAddressReviewers } from "~/models/signals.server";
 import { searchUsers } from "~/models/user-lookup.server";
+import { readAuditCursor } from "~/operations/audit.server";
 import { moveBookingIn } from "~/operations/bookings.server";
 import { excludeReviewIn } from "~/operations/signals.server";
 
@@ -463,5 +464,12 @@ describe("the audit log", () => {
       before = entry.id;
     }
     expect(shown).toEqual(ids);
+  });
+
+  it("reads a cursor as the entry's id, in the form it has now and in the older '{time}_{id}'; anything else is the first page", () => {
+    const id = "33333333-3333-4333-8333-333333333333";
+    expect(readAuditCursor(id)).toBe(id);
+    expect(readAuditCursor(`2026-11-20T10:00:00.123Z_${id}`)).toBe(id);
+    for (const other of [undefined, "", "nope", "2026-11-20T10:00:00.123Z_nope", `${id}x`]) expect(readAuditCursor(other)).toBeUndefined();
   });
 });

@@ -130,6 +130,10 @@ describe("a seeker's jobs in pages", () => {
     expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
     expect((await listSeekerJobs(db, seeker.id, { status: "posted", limit: 10, before: all[1] })).map((j) => j.id)).toEqual(all.slice(2));
 
+    // A tab's page may start from a job no longer of that status: the cursor is a position, whatever its status.
+    await cancelJob(db, seeker.id, all[1]!);
+    expect((await listSeekerJobs(db, seeker.id, { status: "posted", limit: 10, before: all[1] })).map((j) => j.id)).toEqual(all.slice(2));
+
     const theirs = await createJob(db, other.id, { categoryId: "moving", title: "theirs", description: "d" });
     expect(await listSeekerJobs(db, seeker.id, { before: theirs.id })).toEqual([]);
   });
