@@ -225,10 +225,10 @@ export function asSeenBy<T extends Pick<Job, "address" | "latitude" | "longitude
   };
 }
 
-/** The seeker's own jobs, newest first, optionally of one status; a hidden one is gone for them too (issue 34). */
 /**
- * The seeker's jobs, newest first; `before` (a job id of theirs) pages on from that job, exactly: the comparison is
- * the row's own time and id, as the index orders them, so jobs of the same moment are neither skipped nor repeated.
+ * The seeker's own jobs, newest first, optionally of one status; a hidden one is gone for them too (issue 34).
+ * `before` (a job id of theirs) pages on from that job, exactly: the comparison is the row's own time and id, as the
+ * list is ordered, so jobs of the same moment are neither skipped nor repeated.
  */
 export async function listSeekerJobs(
   db: Executor,

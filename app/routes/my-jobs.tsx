@@ -119,11 +119,7 @@ export function ServerComponent({ loaderData }: Route.ComponentProps) {
             </Link>
           )}
           {older && (
-            <Link
-              to={myJobsHref(status, { before: older })}
-              className={`${SECONDARY_BUTTON_CLASS} inline-block ${FOCUS_RING}`}
-              data-testid="older-jobs"
-            >
+            <Link to={myJobsHref(status, { before: older })} className={`${SECONDARY_BUTTON_CLASS} inline-block ${FOCUS_RING}`}>
               Older jobs
             </Link>
           )}
