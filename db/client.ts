@@ -22,6 +22,11 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** Either the database or an open transaction: model functions accept both. */
 export type Executor = Database | Transaction;
 
+/** The rows of a raw `db.execute`: postgres.js answers with an array, PGlite with `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";

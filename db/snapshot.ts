@@ -3,7 +3,7 @@
 // nothing. Plain Node imports this file too (tests), so relative imports only.
 import { sql } from "drizzle-orm";
 
-import type { Executor } from "./client.ts";
+import { rowsOf, type Executor } from "./client.ts";
 
 export type DatabaseSnapshot = Record<string, { rows: number; md5: string }>;
 
@@ -40,9 +40,4 @@ export async function snapshotDatabase(db: Executor): Promise<DatabaseSnapshot> 
   });
   const rows = rowsOf<{ name: string; rows: number; md5: string }>(await db.execute(sql.raw(parts.join(" union all "))));
   return Object.fromEntries(rows.map((row) => [row.name, { rows: Number(row.rows), md5: row.md5 }]));
-}
-
-/** postgres.js answers raw queries with an array, PGlite with `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }

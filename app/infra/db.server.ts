@@ -8,6 +8,7 @@ import { getConfig } from "~/infra/config.server";
 import { sharedResource } from "~/lib/shared-resource";
 
 export type { Database, Executor, Transaction } from "#db/client.ts";
+export { rowsOf } from "#db/client.ts";
 
 const database = sharedResource(openAndPrepare, (handle) => handle.close());
 

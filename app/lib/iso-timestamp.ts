@@ -18,9 +18,8 @@ const UTC_TEXT = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})?\+00$/;
  */
 export function isoTimestamp(value: string | Date): string {
   if (typeof value === "string" && UTC_TEXT.test(value)) {
-    // A Date keeps milliseconds: further digits are cut, as its parser cuts them.
-    const digits = value.length - 23;
-    const milliseconds = digits >= 3 ? value.slice(20, 23) : digits > 0 ? `${value.slice(20, 20 + digits)}00`.slice(0, 3) : "000";
+    // The fraction's digits (none when there is no fraction), padded and cut to the milliseconds a Date keeps.
+    const milliseconds = `${value.slice(20, value.length - 3)}000`.slice(0, 3);
     return `${value.slice(0, 10)}T${value.slice(11, 19)}.${milliseconds}Z`;
   }
   return new Date(value).toISOString();

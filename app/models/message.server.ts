@@ -5,7 +5,7 @@ import { z } from "zod";
 
 import { bookings, jobs, messages, users, type Message } from "#db/schema.ts";
 import { builtOnceAnywhere, statementOnce } from "~/infra/built-once.server";
-import type { Executor } from "~/infra/db.server";
+import { rowsOf, type Executor } from "~/infra/db.server";
 import { isUuid } from "~/lib/ids";
 import { isoTimestamp } from "~/lib/iso-timestamp";
 import { messageContentRule } from "~/lib/schemas/message";
@@ -160,7 +160,7 @@ export async function listConversations(db: Executor, userId: string, limit = 10
   // The newest `limit` conversations are chosen first, from the bookings and their last message alone; only
   // those are joined to their job and other party and get an unread count (a third faster for 500 bookings).
   const result = await conversationsStatement(db, { userId, limit });
-  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as Array<Record<string, unknown>>;
+  const rows = rowsOf<Record<string, unknown>>(result);
   return rows.map((r) => ({
     bookingId: String(r.bookingId),
     jobTitle: String(r.jobTitle),

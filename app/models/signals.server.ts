@@ -3,7 +3,7 @@ import "server-only";
 import { aliasedTable, and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 
 import { bookings, completedPairs, jobs, QUICK_COMPLETED_WITHIN, reviews, signIns, users } from "#db/schema.ts";
-import type { Executor } from "~/infra/db.server";
+import { rowsOf, type Executor } from "~/infra/db.server";
 import { PAIR_MIN_COMPLETED, QUICK_COMPLETION_MINUTES } from "~/lib/trust-safety";
 import { consolePerson, consoleReviewColumns } from "~/models/user-lookup.server";
 
@@ -89,11 +89,7 @@ export async function sharedAddressReviewers(db: Executor, since: Date) {
     select shared.reviewee_id, shared.reviewer_ids,
       array(select recent.id from recent where recent.reviewee_id = shared.reviewee_id and recent.reviewer_id = any(shared.reviewer_ids)) as review_ids
     from shared`);
-  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as Array<{
-    reviewee_id: string;
-    reviewer_ids: string[];
-    review_ids: string[];
-  }>;
+  const rows = rowsOf<{ reviewee_id: string; reviewer_ids: string[]; review_ids: string[] }>(result);
   return rows.map((row) => ({ revieweeId: row.reviewee_id, reviewerIds: row.reviewer_ids, reviewIds: row.review_ids }));
 }
 

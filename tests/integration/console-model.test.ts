@@ -14,7 +14,7 @@ import { readAuditCursor } from "~/operations/audit.server";
 import { moveBookingIn } from "~/operations/bookings.server";
 import { excludeReviewIn } from "~/operations/signals.server";
 
-import type { Database } from "../../db/client.ts";
+import { rowsOf, type Database } from "../../db/client.ts";
 import * as t from "../../db/schema.ts";
 import { insertBooking, modelTestDatabase, refusal } from "../support/model-database.ts";
 
@@ -304,10 +304,7 @@ describe("the kept state of the console's counts (decision 0083)", () => {
     const counted = await db.execute<{ day: string; n: number }>(sql`
       select to_char((accepted_at at time zone ${zone})::date, 'YYYY-MM-DD') as day, count(*)::int as n from bookings
       where status = 'completed' and accepted_at >= ${range.since.toISOString()}::timestamptz and accepted_at < ${range.until.toISOString()}::timestamptz group by 1`);
-    const rows = (Array.isArray(counted) ? counted : (counted as unknown as { rows: Array<{ day: string; n: number }> }).rows) as Array<{
-      day: string;
-      n: number;
-    }>;
+    const rows = rowsOf<{ day: string; n: number }>(counted);
     const byDay = new Map(rows.map((row) => [row.day, Number(row.n)]));
     expect(health.days.map((d) => [d.day, d.acceptedCompleted])).toEqual(health.days.map((d) => [d.day, byDay.get(d.day) ?? 0]));
     expect(health.days.map((d) => d.acceptedCompleted)).toEqual([1, 2, 1]);
@@ -451,8 +448,7 @@ describe("the audit log", () => {
         sql`insert into audit_log (operator_id, action, target_type, target_id, reason, created_at)
             values (${operator.id}, 'review.hide', 'review', ${target}, 'r', ${`2026-11-20T10:00:00.${micros}Z`}::timestamptz) returning id`,
       );
-      // postgres.js answers the rows, PGlite an object holding them.
-      const [row] = (Array.isArray(rows) ? rows : (rows as unknown as { rows: Array<{ id: string }> }).rows) as Array<{ id: string }>;
+      const [row] = rowsOf<{ id: string }>(rows);
       ids.unshift(row!.id);
     }
     const shown: string[] = [];
