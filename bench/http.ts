@@ -3,7 +3,7 @@
 // interleaved rounds (A, B, C, A, B, C …), and every figure is the median of the per-round ratios. CPU per request
 // is read from /proc: the server's process tree and the PostgreSQL processes working for it (support/proc-cpu.ts). Then the app is loaded at half of its
 // measured maximum throughput for the p99 budget, after each peer doing the same work at half of its own: the row's
-// control, what the machine allows any server (decision 0096).
+// control, what the same load did to another server on this machine (decision 0096; the seeker home and the API rows).
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -177,14 +177,14 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
       `p99 ${ms(run.p99)} at ${run.rps.toFixed(0)} req/s, steady after 2 s at that rate (p50 ${ms(run.p50)})${run.failed ? `, ${run.failed} failed` : ""}`;
     /**
      * The app's p99 at half of its maximum, against the budget. `controls`: peers doing the same work, each loaded the
-     * same way at half of its own maximum just before, so that the row says what this machine allows any server
-     * (reported only; the budget is the app's alone).
+     * same way at half of its own maximum just before, so that the row says what the same load did to another server
+     * on this machine (reported only; the budget is the app's alone).
      */
     const halfLoadP99 = async (target: Target, maxRps: number, controls: Array<[Contender, number]> = []) => {
       const peerTails: string[] = [];
       for (const [contender, peerMax] of controls) {
         const run = await pacedAtHalf(target, contender, peerMax);
-        peerTails.push(`${contender.label} ${ms(run.p99)}`);
+        peerTails.push(`${contender.label} ${ms(run.p99)}${run.failed ? ` (${run.failed} failed)` : ""}`);
         report.add(figure(`${target.name} p99 at half of max, ${contender.label}`, pacedSummary(run), "", "the same load on a peer", null, { run }));
       }
       const run = await pacedAtHalf(target, app, maxRps);
