@@ -27,6 +27,8 @@ export interface PacedResult {
   p99: number;
   requests: number;
   failed: number;
+  /** Every counted latency, ms, ascending (to pool several runs). */
+  latencies: number[];
 }
 
 export async function pacedLoad(url: string, options: PacedOptions): Promise<PacedResult> {
@@ -69,5 +71,12 @@ export async function pacedLoad(url: string, options: PacedOptions): Promise<Pac
   const elapsedSeconds = (performance.now() - countedFrom) / 1000;
   agent.destroy();
   const sorted = latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / elapsedSeconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), requests: latencies.length, failed };
+  return {
+    rps: latencies.length / elapsedSeconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    requests: latencies.length,
+    failed,
+    latencies: sorted,
+  };
 }
