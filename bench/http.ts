@@ -2,9 +2,9 @@
 // each target is loaded (autocannon, 50 connections, a browser's Accept-Encoding) on the app and on its peers in
 // interleaved rounds (A, B, C, A, B, C …), and every figure is the median of the per-round ratios. CPU per request
 // is read from /proc: the server's process tree and the PostgreSQL processes working for it (support/proc-cpu.ts). Then the app is loaded at half of its
-// measured maximum throughput for the p99 budget, after each peer doing the same work at half of its own: the row's
-// control, what the same load did to another server on this machine (decision 0096; the seeker home and the API rows),
-// each row's p99 pooled over three runs, in turn with its controls.
+// measured maximum throughput for the p99 budget, three runs pooled, each after the peers doing the same work at half
+// of their own: the row's control, what the same load did to another server on this machine (decision 0096; the seeker
+// home and the API rows).
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -176,7 +176,7 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
         connections: CONNECTIONS,
       });
     };
-    /** "p99 40.0 ms over 3 runs of 10 s at 120 req/s (each run's p99: 35.0, 40.0, 61.0 ms; p50 9.00 ms)". */
+    /** "p99 40.0 ms over 3 runs of 10 s at 120 req/s, each steady after 2 s (each run's p99: 35.0 ms, 40.0 ms, 61.0 ms; p50 9.00 ms)". */
     const pacedSummary = (runs: PacedRun[]) => {
       const all = pooled(runs);
       const rps = runs.reduce((sum, run) => sum + run.rps, 0) / runs.length;
