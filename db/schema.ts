@@ -497,9 +497,12 @@ export const messages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("messages_booking_created_idx").on(t.bookingId, t.createdAt),
+    // A thread's messages newest first (`created_at desc, id desc`), its last one included, read in index order
+    // with no sort (decision 0097).
+    index("messages_booking_created_idx").on(t.bookingId, t.createdAt, t.id),
+    // A receiver's unread messages, per booking for the conversations' counts (decision 0097).
     index("messages_receiver_unread_idx")
-      .on(t.receiverId)
+      .on(t.receiverId, t.bookingId)
       .where(sql`${t.isRead} = false`),
   ],
 );
