@@ -145,25 +145,23 @@ interface Measured {
 }
 
 export async function runQueries(report: Report, options: QueryOptions): Promise<void> {
-  const bySize: Partial<Record<SizeName, Measured[]>> = {};
+  const sizes: SizeName[] = [];
   for (const size of SIZE_NAMES) {
     const url = benchDatabaseUrl(size);
-    if (!(await databaseExists(url))) {
-      report.note(`queries: no database for ${size} (${url}); run npm run bench:seed`);
-      continue;
-    }
-    console.log(`\nQueries on PostgreSQL, ${size} jobs`);
-    const explainer = connect(url);
-    try {
-      bySize[size] = await measureDatabase(report, `PostgreSQL ${size}`, { databaseUrl: url }, options, BENCH_SUITE, (statement, params) =>
-        explainer.unsafe(statement, params as never[]).then((rows) => rows as unknown[]),
-      );
-    } finally {
-      await explainer.end();
-    }
+    if (await databaseExists(url)) sizes.push(size);
+    else report.note(`queries: no database for ${size} (${url}); run npm run bench:seed`);
+  }
+  const bySize: Partial<Record<SizeName, Measured[]>> = {};
+  if (sizes.length > 0) {
+    // The sizes in turn, sample by sample, as the directory's are: a growth figure compares sizes measured in the
+    // same moments, so a slow stretch of the machine does not fall on one size alone.
+    console.log(`\nQueries on PostgreSQL, ${sizes.join(", ")} jobs, in turn`);
+    const databases = sizes.map((size) => ({ label: `PostgreSQL ${size}`, url: benchDatabaseUrl(size) }));
+    const measured = await measurePostgres(report, databases, options, BENCH_SUITE);
+    sizes.forEach((size, k) => (bySize[size] = measured[k]));
   }
   reportPostgres(report, bySize);
-  const largest = SIZE_NAMES.filter((size) => bySize[size]).at(-1);
+  const largest = sizes.at(-1);
   if (largest) await reportPosting(report, largest, options);
   if (options.pglite) await runPglite(report, options);
 }
@@ -433,16 +431,27 @@ export async function runDirectoryQueries(report: Report, options: QueryOptions)
   }
   if (sizes.length === 0) return;
   console.log(`\nDirectory queries on PostgreSQL, ${sizes.join(" and ")} providers, in turn`);
-  const explainers = sizes.map((size) => connect(directoryDatabaseUrl(size)));
+  const databases = sizes.map((size) => ({ label: `PostgreSQL directory ${size}`, url: directoryDatabaseUrl(size) }));
+  const measured = await measurePostgres(report, databases, options, DIRECTORY_SUITE);
+  const bySize = Object.fromEntries(sizes.map((size, k) => [size, measured[k]])) as Partial<Record<DirectorySize, Measured[]>>;
+  reportSizes(report, { queries: DIRECTORY_QUERIES, bySize, sizes: DIRECTORY_SIZE_NAMES, unit: "providers", budgetAt: "100k" });
+}
+
+/** measureDatabases on PostgreSQL databases, each explained through a connection of its own. */
+async function measurePostgres<U>(
+  report: Report,
+  databases: Array<{ label: string; url: string }>,
+  options: QueryOptions,
+  suite: Suite<U>,
+): Promise<Measured[][]> {
+  const explainers = databases.map(({ url }) => connect(url));
   try {
-    const targets = sizes.map((size, k) => ({
-      label: `PostgreSQL directory ${size}`,
-      target: { databaseUrl: directoryDatabaseUrl(size) },
+    const targets = databases.map(({ label, url }, k) => ({
+      label,
+      target: { databaseUrl: url },
       explain: (statement: string, params: unknown[]) => explainers[k].unsafe(statement, params as never[]).then((rows) => rows as unknown[]),
     }));
-    const measured = await measureDatabases(report, targets, options, DIRECTORY_SUITE);
-    const bySize = Object.fromEntries(sizes.map((size, k) => [size, measured[k]])) as Partial<Record<DirectorySize, Measured[]>>;
-    reportSizes(report, { queries: DIRECTORY_QUERIES, bySize, sizes: DIRECTORY_SIZE_NAMES, unit: "providers", budgetAt: "100k" });
+    return await measureDatabases(report, targets, options, suite);
   } finally {
     for (const explainer of explainers) await explainer.end();
   }

@@ -342,10 +342,12 @@ export const completedPairs = pgTable(
 
 /**
  * Every distinct word of providers' names (decision 0072), kept by a trigger on users (migration 0013): a misspelt
- * name's spellings are found here by trigrams, at the cost of the names' vocabulary, then searched as words.
+ * name's spellings are found here by trigrams, then searched as words. The trigram index is GiST (decision 0098): it
+ * answers both the `%` match and the `<->` order, so the planner reads the look-alike words from it rather than
+ * scanning the whole vocabulary.
  */
 export const providerNameWords = pgTable("provider_name_words", { word: text("word").primaryKey() }, (t) => [
-  index("provider_name_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
+  index("provider_name_words_trgm_idx").using("gist", sql`${t.word} gist_trgm_ops`),
 ]);
 
 /** A report of a job, user, message or review (issue 34): one open per reporter and target. */
