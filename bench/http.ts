@@ -4,7 +4,7 @@
 // is read from /proc: the server's process tree and the PostgreSQL processes working for it (support/proc-cpu.ts). Then the app is loaded at half of its
 // measured maximum throughput for the p99 budget, three runs pooled, each after the peers doing the same work at half
 // of their own: the row's control, what the same load did to another server on this machine (decision 0096; the seeker
-// home and the API rows).
+// home and the API rows; the pages no peer renders take React Router 7 classic's seeker home, decision 0099).
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -62,6 +62,12 @@ interface Target {
   /** The status the target answers (a 404 page answers 404). */
   status?: number;
 }
+
+/**
+ * A p99 row's control: a server loaded at half of its own maximum (`maxRps`) in turn with the app, on the row's target
+ * or, for a page no peer renders, on a peer's page of its own (`target`).
+ */
+type Control = [contender: Contender, maxRps: number, target?: Target];
 
 /** A server under load: the app, a peer, or the bare baseline. */
 interface Contender {
@@ -163,6 +169,8 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
     );
 
     const measure = (target: Target, contenders: Contender[]) => interleaved(target, contenders, options);
+    /** React Router 7 classic's seeker home at half of its maximum: the control of the pages no peer renders. */
+    let rr7SeekerHome: Control | undefined;
     /** The paced load at half of `maxRps` on one contender, counted after its warm-up. */
     const pacedAtHalf = async (target: Target, contender: Contender, maxRps: number) => {
       await untilQuiet(contender.pid());
@@ -193,18 +201,18 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
      * app …), so that the row says what the same load did to another server on this machine at the same time
      * (reported only; the budget is the app's alone; decision 0096).
      */
-    const halfLoadP99 = async (target: Target, maxRps: number, controls: Array<[Contender, number]> = []) => {
-      const contenders: Array<[Contender, number]> = [...controls, [app, maxRps]];
+    const halfLoadP99 = async (target: Target, maxRps: number, controls: Control[] = []) => {
+      const contenders: Control[] = [...controls, [app, maxRps]];
       const runs = contenders.map((): PacedRun[] => []);
       for (let repeat = 0; repeat < P99_RUNS; repeat++)
-        for (const [i, [contender, max]] of contenders.entries()) runs[i].push(await pacedAtHalf(target, contender, max));
+        for (const [i, [contender, max, own]] of contenders.entries()) runs[i].push(await pacedAtHalf(own ?? target, contender, max));
       const kept = (list: PacedRun[]) => ({ runs: list.map(({ latencies: _, ...run }) => run) });
-      const peerTails = controls.map(([contender], i) => {
+      const peerTails = controls.map(([contender, , own], i) => {
         const failed = runs[i].reduce((sum, run) => sum + run.failed, 0);
-        report.add(
-          figure(`${target.name} p99 at half of max, ${contender.label}`, pacedSummary(runs[i]), "", "the same load on a peer", null, kept(runs[i])),
-        );
-        return `${contender.label} ${ms(pooled(runs[i]).p99)}${failed ? ` (${failed} failed)` : ""}`;
+        const label = own ? `${contender.label}, ${own.name}` : contender.label;
+        const what = own ? "a peer's page at half of its max, in turn with this row" : "the same load on a peer";
+        report.add(figure(`${target.name} p99 at half of max, ${label}`, pacedSummary(runs[i]), "", what, null, kept(runs[i])));
+        return `${label} ${ms(pooled(runs[i]).p99)}${failed ? ` (${failed} failed)` : ""}`;
       });
       const appRuns = runs[controls.length];
       const p99 = pooled(appRuns).p99;
@@ -213,7 +221,7 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
           `${target.name} p99 at half of max`,
           pacedSummary(appRuns),
           `< ${BUDGETS.p99Ms} ms`,
-          peerTails.length ? `peers at half of their max: ${peerTails.join(", ")}` : "",
+          peerTails.length ? `controls at half of their max: ${peerTails.join(", ")}` : "",
           p99 < BUDGETS.p99Ms && appRuns.every((run) => !run.failed),
           kept(appRuns),
         ),
@@ -321,12 +329,15 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
         ),
       );
       const maxOf = (i: number) => median(rounds.map((r) => r[i].rps));
+      rr7SeekerHome = [peer("rr7"), maxOf(2), seekerHome];
       await halfLoadP99(seekerHome, maxOf(0), [
         [peer("rr7"), maxOf(2)],
         [peer("next"), maxOf(4)],
       ]);
     }
 
+    // No peer renders these pages: their control is React Router 7 classic's seeker home, paced in turn with each, so
+    // that a slow stretch of the machine shows in a server doing comparable work in the same minutes (decision 0099).
     for (const target of [dashboard, jobPage, bookingPage]) {
       const rounds = await measure(target, [app]);
       report.add(
@@ -345,7 +356,7 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
           ),
         );
       }
-      await halfLoadP99(target, median(rounds.map((r) => r[0].rps)));
+      await halfLoadP99(target, median(rounds.map((r) => r[0].rps)), rr7SeekerHome ? [rr7SeekerHome] : []);
     }
 
     for (const target of [available, conversations, postMessage]) {
