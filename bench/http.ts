@@ -169,7 +169,7 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
     );
 
     const measure = (target: Target, contenders: Contender[]) => interleaved(target, contenders, options);
-    /** React Router 7 classic's seeker home at half of its maximum: the control of the pages no peer renders. */
+    /** React Router 7 classic's seeker home at half of its maximum: the control of the pages no peer renders (set by the seeker home's rounds, which come first). */
     let rr7SeekerHome: Control | undefined;
     /** The paced load at half of `maxRps` on one contender, counted after its warm-up. */
     const pacedAtHalf = async (target: Target, contender: Contender, maxRps: number) => {
@@ -196,10 +196,11 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
     };
     /**
      * The app's p99 at half of its maximum, against the budget: every latency of P99_RUNS paced runs pooled, so that one
-     * run's slow stretch on a noisy machine neither decides the row nor is dropped from it. `controls`: peers doing the
-     * same work, each loaded the same way at half of its own maximum, in turn with the app (control, app, control,
-     * app …), so that the row says what the same load did to another server on this machine at the same time
-     * (reported only; the budget is the app's alone; decision 0096).
+     * run's slow stretch on a noisy machine neither decides the row nor is dropped from it. `controls`: other servers,
+     * each loaded the same way at half of its own maximum, in turn with the app (control, app, control, app …), on the
+     * row's target (a peer doing the same work, decision 0096) or on a page of its own (the pages no peer renders,
+     * decision 0099), so that the row says what the same kind of load did to another server on this machine at the
+     * same time (reported only; the budget is the app's alone).
      */
     const halfLoadP99 = async (target: Target, maxRps: number, controls: Control[] = []) => {
       const contenders: Control[] = [...controls, [app, maxRps]];
@@ -356,7 +357,7 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
           ),
         );
       }
-      await halfLoadP99(target, median(rounds.map((r) => r[0].rps)), rr7SeekerHome ? [rr7SeekerHome] : []);
+      await halfLoadP99(target, median(rounds.map((r) => r[0].rps)), [rr7SeekerHome!]);
     }
 
     for (const target of [available, conversations, postMessage]) {

@@ -34,7 +34,7 @@ export type SearchOrigin = { latitude: number; longitude: number } | null;
 /** Whoever offers a service is in the directory (decision 0072). */
 const offersAService = sql`cardinality(${users.providerCategories}) > 0`;
 
-/** The name the trigram index covers (the same expression as users_provider_name_trgm_idx). */
+/** A provider's full name, whose similarity to the typed text is part of "best match" (misspelt names are found by nameSpellings). */
 const fullName = sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
 
 /** A rate no provider can ask (numeric(10,2)), so providers without a rate come last on "lowest rate"; as in users_provider_rate_idx. */
@@ -105,8 +105,9 @@ const SPELT_WORDS = 6;
  * The typed words as a `to_tsquery` text where each word may also be one of the provider-name words spelt most like
  * it ("patle" → `(patle | patel | pate)`), all of them required as in a web search; null when no word was worth it.
  * The name words are a small table (one row per distinct word of providers' names, kept by a trigger, migration
- * 0014) with a trigram index: its size follows the names' vocabulary, not the number of providers, so a misspelt
- * name costs the same at any scale and then reads the search document's index like any word (decision 0072).
+ * 0013) with a trigram GiST index, which answers both the match and the order (decision 0098): a misspelt name's
+ * look-alikes are read from it rather than from a scan of the vocabulary, then searched in the search document's
+ * index like any word (decision 0072).
  */
 async function nameSpellings(db: Executor, text: string): Promise<string | null> {
   const words = [...new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u))].filter((word) => word.length > 1).slice(0, SPELT_WORDS);
