@@ -63,12 +63,6 @@ interface Target {
   status?: number;
 }
 
-/**
- * A p99 row's control: a server loaded at half of its own maximum (`maxRps`) in turn with the app, on the row's target
- * or, for a page no peer renders, on a peer's page of its own (`target`).
- */
-type Control = [contender: Contender, maxRps: number, target?: Target];
-
 /** A server under load: the app, a peer, or the bare baseline. */
 interface Contender {
   label: string;
@@ -76,6 +70,8 @@ interface Contender {
   pid(): number;
   /** The path to load instead of the target's (the baseline keys its answers by target). */
   path?: string;
+  /** A page of its own to load instead of the target (a control for a page no peer renders, decision 0099). */
+  target?: Target;
   /** Sent instead of the browser's Accept-Encoding (a peer measured uncompressed as well). */
   acceptEncoding?: string;
   /** Restarts the server if it died (the app: recorded by the survival figure). */
@@ -169,10 +165,20 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
     );
 
     const measure = (target: Target, contenders: Contender[]) => interleaved(target, contenders, options);
-    /** React Router 7 classic's seeker home at half of its maximum: the control of the pages no peer renders (set by the seeker home's rounds, which come first). */
-    let rr7SeekerHome: Control | undefined;
+    /**
+     * React Router 7 classic rendering the seeker home: the control of the pages no peer renders (decision 0099), in
+     * their rounds uncompressed (what measures the framework) and in their p99 rows at half of its maximum as a
+     * browser asks, measured in the seeker home's rounds, which come first.
+     */
+    const rr7Home = (uncompressed: boolean): Contender => ({
+      ...peer("rr7", uncompressed),
+      label: `${peer("rr7", uncompressed).label}, ${seekerHome.name}`,
+      target: seekerHome,
+    });
+    let rr7HomeHalfLoad: [Contender, number] | undefined;
     /** The paced load at half of `maxRps` on one contender, counted after its warm-up. */
-    const pacedAtHalf = async (target: Target, contender: Contender, maxRps: number) => {
+    const pacedAtHalf = async (rowTarget: Target, contender: Contender, maxRps: number) => {
+      const target = contender.target ?? rowTarget;
       await untilQuiet(contender.pid());
       return pacedLoadInOwnProcess(contender.url + (contender.path ?? target.path), {
         method: target.method,
@@ -202,18 +208,17 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
      * decision 0099), so that the row says what the same kind of load did to another server on this machine at the
      * same time (reported only; the budget is the app's alone).
      */
-    const halfLoadP99 = async (target: Target, maxRps: number, controls: Control[] = []) => {
-      const contenders: Control[] = [...controls, [app, maxRps]];
+    const halfLoadP99 = async (target: Target, maxRps: number, controls: Array<[Contender, number]> = []) => {
+      const contenders: Array<[Contender, number]> = [...controls, [app, maxRps]];
       const runs = contenders.map((): PacedRun[] => []);
       for (let repeat = 0; repeat < P99_RUNS; repeat++)
-        for (const [i, [contender, max, own]] of contenders.entries()) runs[i].push(await pacedAtHalf(own ?? target, contender, max));
+        for (const [i, [contender, max]] of contenders.entries()) runs[i].push(await pacedAtHalf(target, contender, max));
       const kept = (list: PacedRun[]) => ({ runs: list.map(({ latencies: _, ...run }) => run) });
-      const peerTails = controls.map(([contender, , own], i) => {
+      const peerTails = controls.map(([contender], i) => {
         const failed = runs[i].reduce((sum, run) => sum + run.failed, 0);
-        const label = own ? `${contender.label}, ${own.name}` : contender.label;
-        const what = own ? "a peer's page at half of its max, in turn with this row" : "the same load on a peer";
-        report.add(figure(`${target.name} p99 at half of max, ${label}`, pacedSummary(runs[i]), "", what, null, kept(runs[i])));
-        return `${label} ${ms(pooled(runs[i]).p99)}${failed ? ` (${failed} failed)` : ""}`;
+        const what = contender.target ? "a peer's page at half of its max, in turn with this row" : "the same load on a peer";
+        report.add(figure(`${target.name} p99 at half of max, ${contender.label}`, pacedSummary(runs[i]), "", what, null, kept(runs[i])));
+        return `${contender.label} ${ms(pooled(runs[i]).p99)}${failed ? ` (${failed} failed)` : ""}`;
       });
       const appRuns = runs[controls.length];
       const p99 = pooled(appRuns).p99;
@@ -330,21 +335,23 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
         ),
       );
       const maxOf = (i: number) => median(rounds.map((r) => r[i].rps));
-      rr7SeekerHome = [peer("rr7"), maxOf(2), seekerHome];
+      rr7HomeHalfLoad = [rr7Home(false), maxOf(2)];
       await halfLoadP99(seekerHome, maxOf(0), [
         [peer("rr7"), maxOf(2)],
         [peer("next"), maxOf(4)],
       ]);
     }
 
-    // No peer renders these pages: their control is React Router 7 classic's seeker home, paced in turn with each, so
-    // that a slow stretch of the machine shows in a server doing comparable work in the same minutes (decision 0099).
+    // No peer renders these pages: their control is React Router 7 classic's seeker home, loaded in turn with each,
+    // so that the machine's speed and its slow stretches show in a server doing comparable work in the same minutes
+    // (decision 0099). The dashboard's absolute CPU budget reads it in its rounds; every p99 row at half of its max.
     for (const target of [dashboard, jobPage, bookingPage]) {
-      const rounds = await measure(target, [app]);
+      const withControl = target === dashboard;
+      const rounds = await measure(target, [app, ...(withControl ? [rr7Home(true)] : [])]);
       report.add(
         figure(`${target.name} throughput`, summary(rounds, 0), "", "no peer renders this page", anyFailed(rounds, 0) ? false : null, { rounds }),
       );
-      if (target === dashboard) {
+      if (withControl) {
         const cpu = median(rounds.map((r) => cpuPerRequest(r[0])));
         report.add(
           figure(
@@ -356,8 +363,20 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
             { rounds },
           ),
         );
+        // The machine's speed in the same rounds: the budget is absolute, and the same build has cost 8.6 and 10.6 ms
+        // an hour apart on one machine (decision 0099).
+        const control = median(rounds.map((r) => cpuPerRequest(r[1])));
+        report.add(
+          figure(
+            `${target.name} CPU per request, against its control`,
+            `${rr7Home(true).label}: ${summary(rounds, 1)}`,
+            "",
+            `${median(rounds.map((r) => cpuPerRequest(r[0]) / cpuPerRequest(r[1]))).toFixed(2)}× the control's ${control.toFixed(2)} ms CPU/req, in the same rounds`,
+            null,
+          ),
+        );
       }
-      await halfLoadP99(target, median(rounds.map((r) => r[0].rps)), [rr7SeekerHome!]);
+      await halfLoadP99(target, median(rounds.map((r) => r[0].rps)), [rr7HomeHalfLoad!]);
     }
 
     for (const target of [available, conversations, postMessage]) {
@@ -461,7 +480,8 @@ function headersOf(target: Target, acceptEncoding = ACCEPT_ENCODING): Record<str
 }
 
 /** Load for `seconds`: at full speed, or at `rate` requests per second across the connections. */
-async function load(contender: Contender, target: Target, seconds: number, rate?: number): Promise<Run> {
+async function load(contender: Contender, rowTarget: Target, seconds: number, rate?: number): Promise<Run> {
+  const target = contender.target ?? rowTarget;
   // Requests a slow run left behind would otherwise count against this one.
   await untilQuiet(contender.pid());
   const before = cpuSnapshot(contender.pid());
