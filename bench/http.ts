@@ -363,8 +363,8 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
             { rounds },
           ),
         );
-        // The machine's speed in the same rounds: the budget is absolute, and the same build has cost 8.6 and 10.6 ms
-        // an hour apart on one machine (decision 0099).
+        // The machine's speed in the same rounds: the budget is absolute, and two builds an A/B measured equal cost
+        // 8.6 and 10.6 ms an hour apart on one machine (decision 0099).
         const control = median(rounds.map((r) => cpuPerRequest(r[1])));
         report.add(
           figure(
