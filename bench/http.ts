@@ -170,11 +170,10 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
      * their rounds uncompressed (what measures the framework) and in their p99 rows at half of its maximum as a
      * browser asks, measured in the seeker home's rounds, which come first.
      */
-    const rr7Home = (uncompressed: boolean): Contender => ({
-      ...peer("rr7", uncompressed),
-      label: `${peer("rr7", uncompressed).label}, ${seekerHome.name}`,
-      target: seekerHome,
-    });
+    const rr7Home = (uncompressed: boolean): Contender => {
+      const rr7 = peer("rr7", uncompressed);
+      return { ...rr7, label: `${rr7.label}, ${seekerHome.name}`, target: seekerHome };
+    };
     let rr7HomeHalfLoad: [Contender, number] | undefined;
     /** The paced load at half of `maxRps` on one contender, counted after its warm-up. */
     const pacedAtHalf = async (rowTarget: Target, contender: Contender, maxRps: number) => {
@@ -347,7 +346,8 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
     // (decision 0099). The dashboard's absolute CPU budget reads it in its rounds; every p99 row at half of its max.
     for (const target of [dashboard, jobPage, bookingPage]) {
       const withControl = target === dashboard;
-      const rounds = await measure(target, [app, ...(withControl ? [rr7Home(true)] : [])]);
+      const contenders = [app, ...(withControl ? [rr7Home(true)] : [])];
+      const rounds = await measure(target, contenders);
       report.add(
         figure(`${target.name} throughput`, summary(rounds, 0), "", "no peer renders this page", anyFailed(rounds, 0) ? false : null, { rounds }),
       );
@@ -369,7 +369,7 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
         report.add(
           figure(
             `${target.name} CPU per request, against its control`,
-            `${rr7Home(true).label}: ${summary(rounds, 1)}`,
+            `${contenders[1].label}: ${summary(rounds, 1)}`,
             "",
             `${median(rounds.map((r) => cpuPerRequest(r[0]) / cpuPerRequest(r[1]))).toFixed(2)}× the control's ${control.toFixed(2)} ms CPU/req, in the same rounds`,
             null,

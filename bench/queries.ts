@@ -153,8 +153,7 @@ export async function runQueries(report: Report, options: QueryOptions): Promise
   }
   const bySize: Partial<Record<SizeName, Measured[]>> = {};
   if (sizes.length > 0) {
-    // The sizes in turn, sample by sample, as the directory's are: a growth figure compares sizes measured in the
-    // same moments, so a slow stretch of the machine does not fall on one size alone.
+    // In turn, as the directory's (measureDatabases, decision 0098).
     console.log(`\nQueries on PostgreSQL, ${sizes.join(", ")} jobs, in turn`);
     const databases = sizes.map((size) => ({ label: `PostgreSQL ${size}`, url: benchDatabaseUrl(size) }));
     const measured = await measurePostgres(report, databases, options, BENCH_SUITE);

@@ -342,9 +342,7 @@ export const completedPairs = pgTable(
 
 /**
  * Every distinct word of providers' names (decision 0072), kept by a trigger on users (migration 0013): a misspelt
- * name's spellings are found here by trigrams, then searched as words. The trigram index is GiST (decision 0098): it
- * answers both the `%` match and the `<->` order, so the planner reads the look-alike words from it rather than
- * scanning the whole vocabulary.
+ * name's spellings are found here by trigrams (a GiST index, decision 0098), then searched as words.
  */
 export const providerNameWords = pgTable("provider_name_words", { word: text("word").primaryKey() }, (t) => [
   index("provider_name_words_trgm_idx").using("gist", sql`${t.word} gist_trgm_ops`),
