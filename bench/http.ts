@@ -11,11 +11,11 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { ROOT, startServer, survivalFigure } from "./support/app-server.ts";
+import { ROOT, startServer, survivalFigure, type ServerPauses } from "./support/app-server.ts";
 import { BENCH_MESSAGE_PREFIX, findTargets, removeBenchRows } from "./support/bench-data.ts";
 import { autocannonLoad, pacedLoadInOwnProcess } from "./support/load-process.ts";
 import { canonicalBody, firstDifference } from "./support/markup.ts";
-import type { PacedResult as PacedRun } from "./support/paced-load.ts";
+import type { PacedResult } from "./support/paced-load.ts";
 import { buildPeers, installPeers, PEER_LABELS, startPeer, type PeerName, type RunningPeer } from "./support/peers.ts";
 import { connect } from "./support/postgres-admin.ts";
 import { cpuSnapshot, cpuSpent } from "./support/proc-cpu.ts";
@@ -76,7 +76,12 @@ interface Contender {
   acceptEncoding?: string;
   /** Restarts the server if it died (the app: recorded by the survival figure). */
   revive?(after: string): Promise<unknown>;
+  /** Its own pauses since last asked (the app: its /metrics, decision 0100). */
+  pauses?(): Promise<ServerPauses>;
 }
+
+/** A paced run, with the server's own pauses when it reports them (the app). */
+type PacedRun = PacedResult & { pauses?: ServerPauses };
 
 interface Run {
   rps: number;
@@ -135,7 +140,13 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
     writeFileSync(file, JSON.stringify(canned));
     baseline = await startBaseline(file);
 
-    const app: Contender = { label: "Nearhand", url: server.url, pid: () => server.process().pid!, revive: (after) => server.revive(after) };
+    const app: Contender = {
+      label: "Nearhand",
+      url: server.url,
+      pid: () => server.process().pid!,
+      revive: (after) => server.revive(after),
+      pauses: () => server.pausesSinceAsked(),
+    };
     const peer = (name: PeerName, uncompressed = false): Contender => ({
       label: PEER_LABELS[name] + (uncompressed ? " (uncompressed)" : ""),
       url: peers.get(name)!.url,
@@ -176,27 +187,48 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
     };
     let rr7HomeHalfLoad: [Contender, number] | undefined;
     /** The paced load at half of `maxRps` on one contender, counted after its warm-up. */
-    const pacedAtHalf = async (rowTarget: Target, contender: Contender, maxRps: number) => {
+    const pacedAtHalf = async (rowTarget: Target, contender: Contender, maxRps: number): Promise<PacedRun> => {
       const target = contender.target ?? rowTarget;
       await untilQuiet(contender.pid());
-      return pacedLoadInOwnProcess(contender.url + (contender.path ?? target.path), {
-        method: target.method,
-        headers: headersOf(target, contender.acceptEncoding),
-        body: target.body,
-        rate: Math.max(1, Math.round(maxRps / 2)),
-        seconds: options.seconds,
-        status: expectedStatus(target),
-        connections: CONNECTIONS,
-      });
+      // The server's pauses are read as the counted seconds start (the warm-up's JIT is not the steady state's).
+      let atCounting: Promise<unknown> = Promise.resolve();
+      const run = await pacedLoadInOwnProcess(
+        contender.url + (contender.path ?? target.path),
+        {
+          method: target.method,
+          headers: headersOf(target, contender.acceptEncoding),
+          body: target.body,
+          rate: Math.max(1, Math.round(maxRps / 2)),
+          seconds: options.seconds,
+          status: expectedStatus(target),
+          connections: CONNECTIONS,
+        },
+        () => (atCounting = contender.pauses?.() ?? atCounting),
+      );
+      await atCounting;
+      const pauses = await contender.pauses?.();
+      return pauses ? { ...run, pauses } : run;
     };
-    /** "p99 40.0 ms over 3 runs of 10 s at 120 req/s, each steady after 2 s (each run's p99: 35.0 ms, 40.0 ms, 61.0 ms; p50 9.00 ms)". */
+    /**
+     * "p99 40.0 ms over 3 runs of 10 s at 120 req/s, each steady after 2 s (each run's p99: 35.0 ms, 40.0 ms, 61.0 ms;
+     * p50 9.00 ms; the machine's steal in each: 0.4%, 0.5%, 2.6%; the load's send lag p99 1.10 ms–4.20 ms; its event
+     * loop's longest delay in each: …; its GC in each: …)": what the machine (its steal, the load's own lateness) and
+     * what the server itself (the app's pauses, from its /metrics) did to each run (decision 0100).
+     */
     const pacedSummary = (runs: PacedRun[]) => {
       const all = pooled(runs);
       const rps = runs.reduce((sum, run) => sum + run.rps, 0) / runs.length;
       const failed = runs.reduce((sum, run) => sum + run.failed, 0);
+      const lags = runs.map((run) => run.sendLagP99);
+      const each = (what: (run: PacedRun) => string) => runs.map(what).join(", ");
+      const pauses = runs.every((run) => run.pauses)
+        ? `; its event loop's longest delay in each: ${each((run) => ms(run.pauses!.loopDelayMaxMs))}; its GC in each: ${each((run) => ms(run.pauses!.gcMs))}`
+        : "";
       return (
         `p99 ${ms(all.p99)} over ${runs.length} runs of ${options.seconds} s at ${rps.toFixed(0)} req/s, each steady after 2 s ` +
-        `(each run's p99: ${runs.map((run) => ms(run.p99)).join(", ")}; p50 ${ms(all.p50)})${failed ? `, ${failed} failed` : ""}`
+        `(each run's p99: ${each((run) => ms(run.p99))}; p50 ${ms(all.p50)}; the machine's steal in each: ` +
+        `${each((run) => `${run.stealPercent.toFixed(1)}%`)}; the load's send lag p99 ${ms(Math.min(...lags))}–${ms(Math.max(...lags))}` +
+        `${pauses})${failed ? `, ${failed} failed` : ""}`
       );
     };
     /**

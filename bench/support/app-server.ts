@@ -22,6 +22,8 @@ export interface RunningServer {
   output(): string;
   /** Resident memory of the server process, bytes. */
   rss(): number;
+  /** Its own pauses since the previous call, from its /metrics (decision 0100). */
+  pausesSinceAsked(): Promise<ServerPauses>;
   /**
    * Restarts the server on the same port if it is not listening; returns the
    * error it died of, or null when it was up. Recorded in `crashes`.
@@ -30,6 +32,18 @@ export interface RunningServer {
   readonly crashes: Array<{ after: string; error: string }>;
   stop(): Promise<void>;
 }
+
+/**
+ * What held the server's event loop up since it was last asked: the longest delay of a timer (prom-client's
+ * monitorEventLoopDelay, reset at each scrape), and the milliseconds its garbage collection took (summed over kinds).
+ */
+export interface ServerPauses {
+  loopDelayMaxMs: number;
+  gcMs: number;
+}
+
+/** The server's /metrics, read with the bench's token. */
+const METRICS_TOKEN = "nearhand-benchmark-metrics-token";
 
 interface Spawned {
   child: ChildProcess;
@@ -72,6 +86,7 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
         VAPID_PRIVATE_KEY: "pNeNzEBGyqQdGXWBfrkR-UGULelksW8TNSRRSaP2ZVo",
         VAPID_SUBJECT: "mailto:bench@nearhand.example.com",
         MAIL_WORKER: "false",
+        METRICS_TOKEN,
         // A rate limiter would otherwise answer the load generators with 429s.
         RATE_LIMIT_MULTIPLIER: "1000",
         // The load generators and the 5,000 live sockets all connect from loopback.
@@ -105,6 +120,7 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
   };
   let current = await launch();
   const crashes: RunningServer["crashes"] = [];
+  let gcSecondsBefore = 0;
   return {
     url: origin,
     origin,
@@ -112,6 +128,14 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
     output: () => current.output,
     rss: () => rssOf(current.child.pid!),
     crashes,
+    async pausesSinceAsked() {
+      const text = await (await fetch(`${origin}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+      const values = (name: string) => [...text.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? ([\\d.e+-]+)$`, "gm"))].map((m) => Number(m[1]));
+      const gcSeconds = values("nodejs_gc_duration_seconds_sum").reduce((sum, seconds) => sum + seconds, 0);
+      const gcMs = (gcSeconds - gcSecondsBefore) * 1000;
+      gcSecondsBefore = gcSeconds;
+      return { loopDelayMaxMs: (values("nodejs_eventloop_lag_max_seconds")[0] ?? 0) * 1000, gcMs };
+    },
     async revive(after) {
       if (current.child.exitCode === null && (await listening(origin))) return null;
       await new Promise((r) => setTimeout(r, 1000)); // let a dying process finish

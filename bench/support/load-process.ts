@@ -34,10 +34,13 @@ type Job = { kind: "autocannon"; options: AutocannonOptions } | { kind: "paced";
 
 const here = fileURLToPath(import.meta.url);
 
-function inOwnProcess<R>(job: Job): Promise<R> {
+/** Sent by a paced load as it starts counting, before its figures. */
+const COUNTING = "counting";
+
+function inOwnProcess<R>(job: Job, onCounting?: () => void): Promise<R> {
   const child = fork(here, ["--load"], { execArgv: process.execArgv, stdio: ["ignore", "inherit", "inherit", "ipc"] });
   return new Promise<R>((resolve, reject) => {
-    child.once("message", (message) => resolve(message as R));
+    child.on("message", (message) => (message === COUNTING ? onCounting?.() : resolve(message as R)));
     child.once("error", reject);
     child.once("exit", (code) => reject(new Error(`the load generator exited (${code}) before answering`)));
     child.send(job);
@@ -49,13 +52,13 @@ export function autocannonLoad(options: AutocannonOptions): Promise<LoadFigures>
   return inOwnProcess({ kind: "autocannon", options });
 }
 
-/** The paced (open-loop) load, in its own process. */
-export function pacedLoadInOwnProcess(url: string, options: PacedOptions): Promise<PacedResult> {
-  return inOwnProcess({ kind: "paced", url, options });
+/** The paced (open-loop) load, in its own process; `onCounting` is called as its counted seconds start. */
+export function pacedLoadInOwnProcess(url: string, options: PacedOptions, onCounting?: () => void): Promise<PacedResult> {
+  return inOwnProcess({ kind: "paced", url, options }, onCounting);
 }
 
 async function run(job: Job): Promise<LoadFigures | PacedResult> {
-  if (job.kind === "paced") return pacedLoad(job.url, job.options);
+  if (job.kind === "paced") return pacedLoad(job.url, job.options, () => process.send!(COUNTING));
   const result = await autocannon(job.options);
   return {
     rps: result.requests.average,

@@ -5,6 +5,7 @@
 // previous run's saturation (its heap, its JIT, a new connection per early request) to the paced load.
 import http from "node:http";
 
+import { machineTicks, stealShare } from "./proc-cpu.ts";
 import { percentile } from "./report.ts";
 
 export interface PacedOptions {
@@ -29,19 +30,29 @@ export interface PacedResult {
   failed: number;
   /** Every counted latency, ms, ascending (to pool several runs). */
   latencies: number[];
+  /** p99 of how late the load itself sent each counted request, ms (counted in its latency: the load's own stalls). */
+  sendLagP99: number;
+  /** The machine's steal over the counted seconds: % of all CPU time the hypervisor gave to others (decision 0100). */
+  stealPercent: number;
 }
 
-export async function pacedLoad(url: string, options: PacedOptions): Promise<PacedResult> {
+const ascending = (a: number, b: number) => a - b;
+
+/** `onCounting`: called as the counted seconds start (after the warm-up). */
+export async function pacedLoad(url: string, options: PacedOptions, onCounting?: () => void): Promise<PacedResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const warmup = Math.floor(options.rate * (options.warmupSeconds ?? 2));
   const total = warmup + Math.floor(options.rate * options.seconds);
   const latencies: number[] = [];
+  const sendLags: number[] = [];
   const answers: Array<Promise<void>> = [];
   let failed = 0;
   const started = performance.now();
   let countedFrom = 0;
+  let machineBefore = machineTicks();
   const send = (due: number, counted: boolean) =>
     new Promise<void>((resolve) => {
+      if (counted) sendLags.push(performance.now() - due);
       const request = http.request(url, { method: options.method, headers: options.headers, agent }, (response) => {
         response.resume();
         response.on("end", () => {
@@ -62,15 +73,20 @@ export async function pacedLoad(url: string, options: PacedOptions): Promise<Pac
     // Request k is due k / rate seconds after the start (the first at once): counting only whole intervals since
     // the start sent each one a whole interval after its due time, which its latency then counted (1000 / rate ms).
     for (const dueCount = Math.min(total, Math.floor((elapsed / 1000) * options.rate) + 1); sent < dueCount; sent++) {
-      if (sent === warmup) countedFrom = started + (sent / options.rate) * 1000;
+      if (sent === warmup) {
+        countedFrom = started + (sent / options.rate) * 1000;
+        machineBefore = machineTicks();
+        onCounting?.();
+      }
       answers.push(send(started + (sent / options.rate) * 1000, sent >= warmup));
     }
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
   await Promise.all(answers);
+  const steal = stealShare(machineBefore, machineTicks());
   const elapsedSeconds = (performance.now() - countedFrom) / 1000;
   agent.destroy();
-  const sorted = latencies.sort((a, b) => a - b);
+  const sorted = latencies.sort(ascending);
   return {
     rps: latencies.length / elapsedSeconds,
     p50: percentile(sorted, 50),
@@ -78,5 +94,7 @@ export async function pacedLoad(url: string, options: PacedOptions): Promise<Pac
     requests: latencies.length,
     failed,
     latencies: sorted,
+    sendLagP99: percentile(sendLags.sort(ascending), 99),
+    stealPercent: steal,
   };
 }

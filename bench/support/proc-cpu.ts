@@ -125,3 +125,21 @@ function spentMs(before: Map<number, number>, after: Map<number, number>): numbe
 export function cpuSpent(before: CpuSnapshot, after: CpuSnapshot): { nodeMs: number; postgresMs: number } {
   return { nodeMs: spentMs(before.tree, after.tree), postgresMs: spentMs(before.postgres, after.postgres) };
 }
+
+/** The whole machine's CPU ticks from /proc/stat: all of them, and the hypervisor's steal (time it ran others). */
+export interface MachineTicks {
+  total: number;
+  steal: number;
+}
+
+export function machineTicks(): MachineTicks {
+  // "cpu  user nice system idle iowait irq softirq steal guest guest_nice"; guest time is already in user.
+  const fields = readFileSync("/proc/stat", "utf8").split("\n", 1)[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  return { total: fields.reduce((sum, ticks) => sum + ticks, 0), steal: fields[7] ?? 0 };
+}
+
+/** The steal between two readings, as a percentage of all CPU time then. */
+export function stealShare(before: MachineTicks, after: MachineTicks): number {
+  const total = after.total - before.total;
+  return total > 0 ? (100 * (after.steal - before.steal)) / total : 0;
+}
