@@ -140,7 +140,13 @@ export async function getProviderStats(
   now = new Date(),
 ): Promise<ProviderStats> {
   const startOfToday = startOfDayIn(timeZone, now);
-  const [row] = await earningsQuery(db).execute({ providerId: provider.id, startOfToday: startOfToday.toISOString() });
+  // Tomorrow's midnight, found from tomorrow's noon: a day is 23 to 25 hours long where clocks change.
+  const startOfTomorrow = startOfDayIn(timeZone, new Date(startOfToday.getTime() + 36 * 3_600_000));
+  const [row] = await earningsQuery(db).execute({
+    providerId: provider.id,
+    startOfToday: startOfToday.toISOString(),
+    startOfTomorrow: startOfTomorrow.toISOString(),
+  });
   return {
     todayEarnings: row?.today ?? "0.00",
     totalEarnings: row?.total ?? "0.00",
@@ -154,8 +160,12 @@ export async function getProviderStats(
  * The provider's total and today's earnings, built once per database (every dashboard visit reads them): the total
  * kept in provider_earnings, today's summed from the bookings completed since midnight. A provider who never
  * completed a booking has no row (no earnings). drizzle writes a single table's columns unqualified in the select
- * list, so today's subquery names the provider by the placeholder, not by the outer row. The start of today is an
- * ISO string: a placeholder gets no column mapping, and postgres.js cannot bind a bare Date here.
+ * list, so today's subquery names the provider by the placeholder, not by the outer row. The day's bounds are ISO
+ * strings: a placeholder gets no column mapping, and postgres.js cannot bind a bare Date here.
+ *
+ * Today is bounded on both sides. With its start alone, PostgreSQL could not estimate a generic plan for an open
+ * range, so at 300,000 bookings it planned the statement afresh on every execution (0.1–0.2 ms of planning for a
+ * 0.03 ms execution); with both bounds it keeps one generic plan, as it did at 30,000 (session 35).
  */
 const earningsQuery = builtOnce((db) =>
   db
@@ -163,7 +173,8 @@ const earningsQuery = builtOnce((db) =>
       total: sql<string>`${providerEarnings.total}::numeric(12,2)::text`,
       today: sql<string>`coalesce((select sum(${bookings.agreedPrice}) from ${bookings}
         where ${bookings.providerId} = ${sql.placeholder("providerId")} and ${bookings.status} = 'completed'
-          and ${bookings.completedAt} >= ${sql.placeholder("startOfToday")}::timestamptz), 0)::numeric(12,2)::text`,
+          and ${bookings.completedAt} >= ${sql.placeholder("startOfToday")}::timestamptz
+          and ${bookings.completedAt} < ${sql.placeholder("startOfTomorrow")}::timestamptz), 0)::numeric(12,2)::text`,
     })
     .from(providerEarnings)
     .where(eq(providerEarnings.providerId, sql.placeholder("providerId")))

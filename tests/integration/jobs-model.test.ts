@@ -458,6 +458,7 @@ describe("providers", () => {
     await complete("100.50", new Date("2026-11-22T14:00:00Z"));
     await complete("20.25", new Date("2026-11-22T04:59:00Z")); // 23:59 the day before in New York
     await complete("10.00", new Date("2026-11-22T05:01:00Z")); // 00:01 today in New York
+    await complete("0.75", new Date("2026-11-23T05:00:00Z")); // midnight tomorrow in New York: not today's
     await complete("999.00", null, "in_progress");
     // Another provider's earnings today are theirs alone.
     const other = await provider();
@@ -473,7 +474,7 @@ describe("providers", () => {
     });
     const stats = await getProviderStats(db, me, "America/New_York", now);
     expect(stats.todayEarnings).toBe("110.50");
-    expect(stats.totalEarnings).toBe("130.75");
+    expect(stats.totalEarnings).toBe("131.50");
     const fresh = await getProviderStats(db, await provider(), "America/New_York", now);
     expect(fresh).toMatchObject({ todayEarnings: "0.00", totalEarnings: "0.00" });
 
@@ -483,9 +484,9 @@ describe("providers", () => {
       .update(t.bookings)
       .set({ status: "completed", completedAt: new Date("2026-11-22T14:30:00Z") })
       .where(and(eq(t.bookings.providerId, me.id), eq(t.bookings.status, "in_progress")));
-    expect(await getProviderStats(db, me, "America/New_York", now)).toMatchObject({ todayEarnings: "1109.50", totalEarnings: "1129.75" });
+    expect(await getProviderStats(db, me, "America/New_York", now)).toMatchObject({ todayEarnings: "1109.50", totalEarnings: "1130.50" });
     await db.delete(t.bookings).where(and(eq(t.bookings.providerId, me.id), eq(t.bookings.agreedPrice, "100.50")));
-    expect(await getProviderStats(db, me, "America/New_York", now)).toMatchObject({ todayEarnings: "1009.00", totalEarnings: "1029.25" });
+    expect(await getProviderStats(db, me, "America/New_York", now)).toMatchObject({ todayEarnings: "1009.00", totalEarnings: "1030.00" });
   });
 
   it("finds midnight in the market's time zone", () => {
