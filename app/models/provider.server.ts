@@ -1,12 +1,12 @@
 import "server-only";
 
+import { TZDate } from "@date-fns/tz";
 import { and, desc, eq, sql } from "drizzle-orm";
 
 import { bookings, bookingWithdrawals, providerEarnings, userColumns, users, type User } from "#db/schema.ts";
 import { builtOnce } from "~/infra/built-once.server";
 import type { Executor } from "~/infra/db.server";
 import { CANCELLATION_HISTORY_DAYS } from "~/lib/booking-process";
-import { dateTimeFormat } from "~/lib/format";
 import { DEFAULT_LOCATION, NEARBY_RADIUS_MILES } from "~/lib/geo";
 import { isUuid } from "~/lib/ids";
 import { blockedBetween } from "~/models/block.server";
@@ -140,8 +140,7 @@ export async function getProviderStats(
   now = new Date(),
 ): Promise<ProviderStats> {
   const startOfToday = startOfDayIn(timeZone, now);
-  // Tomorrow's midnight, found from tomorrow's noon: a day is 23 to 25 hours long where clocks change.
-  const startOfTomorrow = startOfDayIn(timeZone, new Date(startOfToday.getTime() + 36 * 3_600_000));
+  const startOfTomorrow = startOfDayIn(timeZone, now, 1);
   const [row] = await earningsQuery(db).execute({
     providerId: provider.id,
     startOfToday: startOfToday.toISOString(),
@@ -181,25 +180,13 @@ const earningsQuery = builtOnce((db) =>
     .prepare("provider_earnings"),
 );
 
-/** Midnight of `now`'s calendar day in `timeZone`, as an instant. */
-export function startOfDayIn(timeZone: string, now = new Date()): Date {
-  const parts = Object.fromEntries(
-    dateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  );
-  const asUtc = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
-  const offset = asUtc - Math.floor(now.getTime() / 1000) * 1000;
-  return new Date(Date.UTC(+parts.year, +parts.month - 1, +parts.day) - offset);
+/**
+ * Midnight of `now`'s calendar day in `timeZone` (or of the day `days` later: 1 for tomorrow's), as an instant: the
+ * zone's offset at that midnight, which on the days the clocks change is not the offset later that day.
+ */
+export function startOfDayIn(timeZone: string, now = new Date(), days = 0): Date {
+  const today = new TZDate(now.getTime(), timeZone);
+  return new Date(new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + days, timeZone).getTime());
 }
 
 /** Online providers within the radius of a point, nearest first (providers without a location count as New York). */

@@ -494,4 +494,14 @@ describe("providers", () => {
     expect(startOfDayIn("America/New_York", new Date("2026-07-01T03:00:00Z")).toISOString()).toBe("2026-06-30T04:00:00.000Z");
     expect(startOfDayIn("UTC", new Date("2026-11-22T15:00:00Z")).toISOString()).toBe("2026-11-22T00:00:00.000Z");
   });
+
+  it("finds midnight on the days the clocks change, and tomorrow's from today's eve", () => {
+    // New York springs forward at 2 am on 8 March 2026 (midnight is still EST) and falls back at 2 am on 1 November
+    // (midnight is still EDT): the offset that counts is midnight's, not the afternoon's.
+    expect(startOfDayIn("America/New_York", new Date("2026-03-08T15:00:00Z")).toISOString()).toBe("2026-03-08T05:00:00.000Z");
+    expect(startOfDayIn("America/New_York", new Date("2026-11-01T15:00:00Z")).toISOString()).toBe("2026-11-01T04:00:00.000Z");
+    expect(startOfDayIn("America/New_York", new Date("2026-03-07T15:00:00Z"), 1).toISOString()).toBe("2026-03-08T05:00:00.000Z");
+    expect(startOfDayIn("America/New_York", new Date("2026-10-31T15:00:00Z"), 1).toISOString()).toBe("2026-11-01T04:00:00.000Z");
+    expect(startOfDayIn("UTC", new Date("2026-12-31T15:00:00Z"), 1).toISOString()).toBe("2027-01-01T00:00:00.000Z");
+  });
 });
