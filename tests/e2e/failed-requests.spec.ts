@@ -93,6 +93,27 @@ for (const failure of FAILURES) {
       expect(await (await page.request.get("/api/favorites")).json()).toEqual([]);
     });
 
+    test("a heart whose action's route cannot be looked up flips back with its toast, and saves on the next click", async ({ page }) => {
+      // The route lookup (React Router's manifest) gets no answer from the start: the page's own lookup of its forms'
+      // routes fails quietly, and the heart's post has to look its route up first.
+      await failRouterRequests(page, failure, (request) => new URL(request.url()).pathname.endsWith(".manifest"));
+      await signIn(page, { email: uniqueEmail("lost-fav-route"), returnTo: "/post-job?category=repair" });
+      await markDocument(page);
+      const heart = page.getByTestId("provider-card").first().getByTestId("favorite-provider");
+      await expect(heart).toHaveAttribute("aria-pressed", "false");
+      await heart.click();
+      await expectFailureToast(page, "Failed to update favorite");
+      await expect(heart).toHaveAttribute("aria-pressed", "false");
+      await expect(heart).not.toHaveAttribute("aria-busy", "true");
+      await expectSamePage(page);
+      await page.unrouteAll({ behavior: "ignoreErrors" });
+      await heart.click();
+      await expect(heart).toHaveAttribute("aria-pressed", "true");
+      await expect.poll(async () => ((await (await page.request.get("/api/favorites")).json()) as unknown[]).length).toBe(1);
+      await expect(heart).not.toHaveAttribute("aria-busy", "true");
+      await expect(heart).toHaveAttribute("aria-pressed", "true");
+    });
+
     test("the availability switch goes back with 'Failed to update status. Please try again.'", async ({ page }) => {
       await signIn(page, { email: uniqueEmail("lost-online") });
       await becomeOnlineProvider(page.request);

@@ -3,6 +3,7 @@
 import { useId, useOptimistic, useTransition, type FormEvent } from "react";
 import { useLocation, useSubmit } from "react-router";
 
+import { subscribeToFailedWrites } from "~/lib/failed-requests";
 import type { Role } from "~/lib/statuses";
 
 export type FavoriteTargetType = "provider" | "job";
@@ -29,6 +30,8 @@ interface FavoriteToggleProps extends FavoriteButtonProps {
   /** The heart, drawn by the server: filled while the button's data-favorited is true. */
   icon: React.ReactNode;
 }
+
+const ACTION = "/favorites/toggle";
 
 const NAMES = {
   job: { add: "Save job", remove: "Remove saved job" },
@@ -59,19 +62,28 @@ export function FavoriteToggle({ targetType, targetId, initialFavorited, role, l
     const data = new FormData(event.currentTarget);
     startTransition(async () => {
       setFavorited(!favorited);
-      await submit(data, {
-        method: "post",
-        action: "/favorites/toggle",
-        navigate: false,
-        fetcherKey: `favorite:${targetType}:${targetId}`,
-        preventScrollReset: true,
+      // A post whose route could not be looked up never settles (lib/failed-requests.ts): its failure ends the wait.
+      let stopListening = () => {};
+      const failed = new Promise<void>((resolve) => {
+        stopListening = subscribeToFailedWrites(ACTION, (sent) => {
+          if (sent?.get("targetId") === targetId) resolve();
+        });
       });
+      try {
+        await Promise.race([
+          submit(data, { method: "post", action: ACTION, navigate: false, fetcherKey: descriptionId, preventScrollReset: true }),
+          failed,
+        ]);
+      } finally {
+        stopListening();
+      }
     });
   };
 
   const names = NAMES[targetType];
   return (
-    <form method="post" action="/favorites/toggle" onSubmit={onSubmit} className={`shrink-0 ${className}`}>
+    // data-discover: React Router looks the action's route up as the page loads, as it does for its own <Form>.
+    <form method="post" action={ACTION} data-discover="true" onSubmit={onSubmit} className={`shrink-0 ${className}`}>
       <input type="hidden" name="targetType" value={targetType} />
       <input type="hidden" name="targetId" value={targetId} />
       <input type="hidden" name="intent" value={favorited ? "remove" : "add"} />
