@@ -34,8 +34,9 @@ export interface RunningServer {
 }
 
 /**
- * What held the server's event loop up since it was last asked: the longest delay of a timer (prom-client's
- * monitorEventLoopDelay, reset at each scrape), and the milliseconds its garbage collection took (summed over kinds).
+ * What held the server's event loop up since it was last asked: the longest it took to run a timer due every 10 ms
+ * (prom-client's monitorEventLoopDelay, which records each whole interval and is reset at each scrape: 10 ms when
+ * the loop was never held), and the milliseconds its garbage collection took (summed over kinds).
  */
 export interface ServerPauses {
   loopDelayMaxMs: number;
@@ -129,7 +130,9 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
     rss: () => rssOf(current.child.pid!),
     crashes,
     async pausesSinceAsked() {
-      const text = await (await fetch(`${origin}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+      const answer = await fetch(`${origin}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+      if (!answer.ok) throw new Error(`GET /metrics answered ${answer.status}`);
+      const text = await answer.text();
       const values = (name: string) => [...text.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? ([\\d.e+-]+)$`, "gm"))].map((m) => Number(m[1]));
       const gcSeconds = values("nodejs_gc_duration_seconds_sum").reduce((sum, seconds) => sum + seconds, 0);
       const gcMs = (gcSeconds - gcSecondsBefore) * 1000;
