@@ -190,7 +190,9 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
     const pacedAtHalf = async (rowTarget: Target, contender: Contender, maxRps: number): Promise<PacedRun> => {
       const target = contender.target ?? rowTarget;
       await untilQuiet(contender.pid());
-      // The server's pauses are read as the counted seconds start (the warm-up's JIT is not the steady state's).
+      // The server's pauses are read as the counted seconds start (the warm-up's JIT is not the steady state's) and
+      // after them. A server that died meanwhile has none to tell: its run counts the failed requests, revive() the crash.
+      const readPauses = () => contender.pauses?.().catch(() => undefined);
       let atCounting: Promise<unknown> = Promise.resolve();
       const run = await pacedLoadInOwnProcess(
         contender.url + (contender.path ?? target.path),
@@ -203,11 +205,10 @@ export async function runHttp(report: Report, options: HttpOptions): Promise<voi
           status: expectedStatus(target),
           connections: CONNECTIONS,
         },
-        () => (atCounting = contender.pauses?.().catch(() => undefined) ?? atCounting),
+        () => (atCounting = readPauses() ?? atCounting),
       );
       await atCounting;
-      // A server that died meanwhile has no pauses to tell: its run counts the failed requests, and revive() the crash.
-      const pauses = await contender.pauses?.().catch(() => undefined);
+      const pauses = await readPauses();
       return pauses ? { ...run, pauses } : run;
     };
     /**

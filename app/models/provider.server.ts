@@ -1,6 +1,5 @@
 import "server-only";
 
-import { TZDate } from "@date-fns/tz";
 import { and, desc, eq, sql } from "drizzle-orm";
 
 import { bookings, bookingWithdrawals, providerEarnings, userColumns, users, type User } from "#db/schema.ts";
@@ -9,6 +8,8 @@ import type { Executor } from "~/infra/db.server";
 import { CANCELLATION_HISTORY_DAYS } from "~/lib/booking-process";
 import { DEFAULT_LOCATION, NEARBY_RADIUS_MILES } from "~/lib/geo";
 import { isUuid } from "~/lib/ids";
+import { shiftDate } from "~/lib/overview-days";
+import { zonedDate, zonedInstant } from "~/lib/schedule";
 import { blockedBetween } from "~/models/block.server";
 
 /** Public provider fields (spec §7 providers/available and users/{id}): never email or phone. */
@@ -185,8 +186,7 @@ const earningsQuery = builtOnce((db) =>
  * zone's offset at that midnight, which on the days the clocks change is not the offset later that day.
  */
 export function startOfDayIn(timeZone: string, now = new Date(), days = 0): Date {
-  const today = new TZDate(now.getTime(), timeZone);
-  return new Date(new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + days, timeZone).getTime());
+  return zonedInstant(shiftDate(zonedDate(now, timeZone), days), "00:00", timeZone);
 }
 
 /** Online providers within the radius of a point, nearest first (providers without a location count as New York). */
