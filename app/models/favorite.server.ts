@@ -39,6 +39,8 @@ const favoritesQuery = builtOnce((db) =>
  * saving it (spec §6); a target saved under the current role uses it, one
  * saved only under the other role uses that one, so unsaving it removes the
  * row that is there. New favorites are always stored with the current role.
+ * (The dashboard's nearest-jobs statement reads a job's role the same way:
+ * models/job.server.ts, `savedAs`.)
  */
 export interface SavedIds {
   role: FavoriteRole;
@@ -52,6 +54,13 @@ export function toSavedIds(rows: Favorite[], currentRole: FavoriteRole): SavedId
     const map = row.targetType === "job" ? saved.jobs : saved.providers;
     if (!map.has(row.targetId) || row.role === currentRole) map.set(row.targetId, row.role);
   }
+  return saved;
+}
+
+/** The hearts of listed jobs that carry the role each is saved under (listAvailableJobs' `savedAs`), as SavedIds. */
+export function savedAmongJobs(jobs: ReadonlyArray<{ id: string; savedRole?: FavoriteRole | null }>, currentRole: FavoriteRole): SavedIds {
+  const saved: SavedIds = { role: currentRole, jobs: new Map(), providers: new Map() };
+  for (const job of jobs) if (job.savedRole) saved.jobs.set(job.id, job.savedRole);
   return saved;
 }
 

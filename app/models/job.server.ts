@@ -5,7 +5,7 @@ import { unionAll } from "drizzle-orm/pg-core";
 import { createInsertSchema } from "drizzle-zod";
 import { z } from "zod";
 
-import { bookings, bookingWithdrawals, jobColumns, jobs, users, type Job } from "#db/schema.ts";
+import { bookings, bookingWithdrawals, favorites, jobColumns, jobs, users, type Favorite, type Job } from "#db/schema.ts";
 import { builtOnce } from "~/infra/built-once.server";
 import type { Executor } from "~/infra/db.server";
 import { MAX_EVENT_RECIPIENTS, publishEvent } from "~/infra/events.server";
@@ -419,7 +419,12 @@ export async function mayViewerReadJob(db: Executor, jobId: string, viewerId: st
   return Boolean(row);
 }
 
-export type NearbyJob = JobWithSeeker & { distanceMiles: number; inMyCategories: boolean };
+export type NearbyJob = JobWithSeeker & {
+  distanceMiles: number;
+  inMyCategories: boolean;
+  /** Asked for with `savedAs`: the role the provider saved the job under (that role first), or null. */
+  savedRole?: Favorite["role"] | null;
+};
 
 /**
  * "Available Jobs Near You": posted jobs within the radius of the provider,
@@ -442,7 +447,7 @@ export type NearbyJob = JobWithSeeker & { distanceMiles: number; inMyCategories:
 export async function listAvailableJobs(
   db: Executor,
   provider: { id: string; latitude: string | null; longitude: string | null; providerCategories: string[] },
-  options: { limit?: number; radiusMiles?: number } = {},
+  options: { limit?: number; radiusMiles?: number; savedAs?: Favorite["role"] } = {},
 ): Promise<NearbyJob[]> {
   const limit = options.limit ?? 50;
   const maxChord = chordForMiles(options.radiusMiles ?? NEARBY_RADIUS_MILES);
@@ -458,7 +463,7 @@ export async function listAvailableJobs(
     for (const isUrgent of [true, false]) {
       if (found.length === limit || categories.length === 0) continue;
       const group = { categories, isUrgent, inMyCategories };
-      found.push(...(await nearestInGroup(db, provider.id, point, maxChord, group, limit - found.length)));
+      found.push(...(await nearestInGroup(db, provider.id, point, maxChord, group, limit - found.length, options.savedAs)));
     }
   }
   return found;
@@ -472,23 +477,29 @@ async function nearestInGroup(
   maxChord: number,
   group: { categories: readonly string[]; isUrgent: boolean; inMyCategories: boolean },
   limit: number,
+  savedAs: Favorite["role"] | undefined,
 ): Promise<NearbyJob[]> {
-  const query = nearestQuery(db, `${group.categories.length}:${group.isUrgent ? "urgent" : "not-urgent"}`);
+  const shape = `${group.categories.length}:${group.isUrgent ? "urgent" : "not-urgent"}${savedAs ? ":saved" : ""}`;
   const categories = Object.fromEntries(group.categories.map((categoryId, i) => [`category${i}`, categoryId]));
-  const rows = await query.execute({ providerId, center: unitSphereCube(point), maxChord, limit, offset: limit - 1, ...categories });
+  const placeholders = { providerId, center: unitSphereCube(point), maxChord, limit, offset: limit - 1, ...categories };
+  const rows = await nearestQuery(db, shape).execute(savedAs ? { ...placeholders, savedAs } : placeholders);
   return rows.map((r) => {
     const job = asSeenBy(r.job, false);
     const distance = distanceMiles(point, { latitude: Number(job.latitude), longitude: Number(job.longitude) });
-    return { ...job, seeker: r.seeker, distanceMiles: distance, inMyCategories: group.inMyCategories };
+    const nearby: NearbyJob = { ...job, seeker: r.seeker, distanceMiles: distance, inMyCategories: group.inMyCategories };
+    return savedAs ? { ...nearby, savedRole: r.savedRole ?? null } : nearby;
   });
 }
 
 /**
- * The nearest-jobs query of one shape ("<how many categories>:urgent|not-urgent"), built once per database: one
- * branch per category, so each walks its own part of the position index, reading the columns shown as it goes.
+ * The nearest-jobs query of one shape ("<how many categories>:urgent|not-urgent", then ":saved" for the role the
+ * provider saved each job under, so that the dashboard's hearts cost no statement of their own: issue 36 §2), built
+ * once per database: one branch per category, so each walks its own part of the position index, reading the columns
+ * shown as it goes.
  * The branches' nearest `limit` are kept before their seekers are joined, so a seeker is read only for a job
  * listed (issue 36: a job read again by id and a seeker for every branch's row were a third of its time).
- * Placeholders: providerId, center (a unitSphereCube), maxChord, limit, offset (limit - 1), category0 … categoryN-1.
+ * Placeholders: providerId, center (a unitSphereCube), maxChord, limit, offset (limit - 1), category0 … categoryN-1,
+ * and savedAs (the provider's current role) for ":saved".
  */
 const nearestQuery = builtOnce((db, shape) => {
   const [count, urgency] = shape.split(":");
@@ -521,12 +532,16 @@ const nearestQuery = builtOnce((db, shape) => {
       : first
   ).as("nearest");
   const job = columnsOf(jobColumns, nearest);
+  // As listSavedIds reads it: the favorite under the provider's current role, else the one under the other role.
+  const savedRole = sql<Favorite["role"] | null>`(select ${favorites.role} from ${favorites}
+    where ${favorites.userId} = ${sql.placeholder("providerId")} and ${favorites.targetType} = 'job' and ${favorites.targetId} = ${nearest.id}
+    order by ${favorites.role} = ${sql.placeholder("savedAs")} desc limit 1)`;
   return db
-    .select({ job, seeker: seekerSummary })
+    .select({ job, seeker: seekerSummary, ...(shape.endsWith(":saved") ? { savedRole } : {}) })
     .from(nearest)
     .innerJoin(users, eq(users.id, nearest.seekerId))
     .orderBy(nearest.chord, desc(nearest.createdAt))
-    .prepare(`nearest_jobs_${shape.replace(":", "_")}`);
+    .prepare(`nearest_jobs_${shape.replaceAll(":", "_")}`);
 });
 
 /**

@@ -10,11 +10,10 @@ import {
   type BookingListItem,
   type ProviderBookingItem,
 } from "~/models/booking.server";
-import type { SavedIds } from "~/models/favorite.server";
+import { savedAmongJobs, type SavedIds } from "~/models/favorite.server";
 import { listAvailableJobs, type NearbyJob } from "~/models/job.server";
 import { getProviderStats, type ProviderStats } from "~/models/provider.server";
 import type { User } from "~/models/user.server";
-import { loadSavedIds } from "~/operations/favorites.server";
 
 /** How many active jobs the dashboard lists before "Show all active jobs". */
 export const ACTIVE_JOBS_PREVIEW = 20;
@@ -96,11 +95,16 @@ export function providerDashboard(user: HomeViewer, lists: DashboardLists): Prov
     ),
     availableJobs: user.isProviderOnline
       ? db.then(async (d) => {
-          const [listed, saved] = await Promise.all([
-            listAvailableJobs(d, user, lists.availableJobs ? {} : { limit: AVAILABLE_JOBS_PREVIEW + 1 }),
-            loadSavedIds(d, user),
-          ]);
-          return preview(listed, lists.availableJobs ? undefined : AVAILABLE_JOBS_PREVIEW, (jobs, more) => ({ jobs, more, saved }));
+          // The hearts' saved state comes with the jobs, from the same statement.
+          const listed = await listAvailableJobs(d, user, {
+            ...(lists.availableJobs ? {} : { limit: AVAILABLE_JOBS_PREVIEW + 1 }),
+            savedAs: user.currentRole,
+          });
+          return preview(listed, lists.availableJobs ? undefined : AVAILABLE_JOBS_PREVIEW, (jobs, more) => ({
+            jobs,
+            more,
+            saved: savedAmongJobs(jobs, user.currentRole),
+          }));
         })
       : null,
   };

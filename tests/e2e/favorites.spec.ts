@@ -104,6 +104,10 @@ test.describe("favorites with JavaScript", () => {
     await expect
       .poll(async () => (await favorites(page.request)).map((f) => `${f.targetType}:${f.role}`).sort())
       .toEqual(["job:provider", "provider:seeker"]);
+    // The dashboard reads the heart back from the server.
+    await page.reload();
+    await waitForHydration(page);
+    await expectSaved(jobCard(page.getByTestId("available-jobs"), job.title).getByTestId("favorite-job"), "job", true);
 
     // /favorites: both tabs with their counts, providers first.
     await page.getByRole("link", { name: "Favorites" }).click();

@@ -226,6 +226,37 @@ describe("available jobs near a provider", () => {
     await cancelJob(db, seeker.id, job.id);
     expect((await listAvailableJobs(db, me)).map((j) => j.id)).not.toContain(job.id);
   });
+
+  it("with savedAs, says which role the provider saved each job under, that role first, as their favorites list does", async () => {
+    const seeker = await user();
+    const me = await provider({ providerCategories: ["cleaning"], latitude: "-30.0000000", longitude: "30.0000000" });
+    const other = await provider({ latitude: "-30.0000000", longitude: "30.0000000" });
+    const post = (title: string) => createJob(db, seeker.id, { categoryId: "cleaning", title, description: "d", latitude: -30, longitude: 30 });
+    const [asProvider, asSeeker, underBoth, savedByOther, none] = [
+      await post("p"),
+      await post("s"),
+      await post("b"),
+      await post("o"),
+      await post("n"),
+    ];
+    const save = (userId: string, targetId: string, role: "seeker" | "provider") =>
+      db.insert(t.favorites).values({ userId, targetType: "job", targetId, role });
+    await save(me.id, asProvider.id, "provider");
+    await save(me.id, asSeeker.id, "seeker");
+    await save(me.id, underBoth.id, "seeker");
+    await save(me.id, underBoth.id, "provider");
+    await save(other.id, savedByOther.id, "provider");
+    // A provider saved as a favorite with the same id as a job would be another target: not this job's heart.
+    await db.insert(t.favorites).values({ userId: me.id, targetType: "provider", targetId: none.id, role: "provider" });
+
+    const listed = await listAvailableJobs(db, me, { savedAs: "provider" });
+    const roleOf = (id: string) => listed.find((j) => j.id === id)?.savedRole;
+    expect([asProvider, asSeeker, underBoth, savedByOther, none].map((j) => roleOf(j.id))).toEqual(["provider", "seeker", "provider", null, null]);
+    const asTheSeeker = await listAvailableJobs(db, me, { savedAs: "seeker" });
+    expect(asTheSeeker.find((j) => j.id === underBoth.id)?.savedRole).toBe("seeker");
+    // The jobs API does not ask, and its items carry no such field.
+    expect((await listAvailableJobs(db, me)).find((j) => j.id === asProvider.id)).not.toHaveProperty("savedRole");
+  });
 });
 
 describe("accepting a job", () => {
