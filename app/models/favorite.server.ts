@@ -6,6 +6,7 @@ import { z } from "zod";
 import { favorites, users, type Favorite } from "#db/schema.ts";
 import { builtOnce } from "~/infra/built-once.server";
 import type { Executor } from "~/infra/db.server";
+import { heartRole } from "~/models/heart-role.server";
 import { mayViewerReadJob } from "~/models/job.server";
 
 export type { Favorite };
@@ -38,9 +39,8 @@ const favoritesQuery = builtOnce((db) =>
  * the heart acts with. A favorite is stored with the role the user had when
  * saving it (spec §6); a target saved under the current role uses it, one
  * saved only under the other role uses that one, so unsaving it removes the
- * row that is there. New favorites are always stored with the current role.
- * (The dashboard's nearest-jobs statement reads a job's role the same way:
- * models/job.server.ts, `savedAs`.)
+ * row that is there (models/heart-role.server.ts). New favorites are always
+ * stored with the current role.
  */
 export interface SavedIds {
   role: FavoriteRole;
@@ -52,13 +52,13 @@ export function toSavedIds(rows: Favorite[], currentRole: FavoriteRole): SavedId
   const saved: SavedIds = { role: currentRole, jobs: new Map(), providers: new Map() };
   for (const row of rows) {
     const map = row.targetType === "job" ? saved.jobs : saved.providers;
-    if (!map.has(row.targetId) || row.role === currentRole) map.set(row.targetId, row.role);
+    map.set(row.targetId, heartRole(map.get(row.targetId), row.role, currentRole));
   }
   return saved;
 }
 
 /** The hearts of listed jobs that carry the role each is saved under (listAvailableJobs' `savedAs`), as SavedIds. */
-export function savedAmongJobs(jobs: ReadonlyArray<{ id: string; savedRole?: FavoriteRole | null }>, currentRole: FavoriteRole): SavedIds {
+export function savedAmongJobs(jobs: ReadonlyArray<{ id: string; savedRole: FavoriteRole | null }>, currentRole: FavoriteRole): SavedIds {
   const saved: SavedIds = { role: currentRole, jobs: new Map(), providers: new Map() };
   for (const job of jobs) if (job.savedRole) saved.jobs.set(job.id, job.savedRole);
   return saved;

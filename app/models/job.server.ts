@@ -5,7 +5,7 @@ import { unionAll } from "drizzle-orm/pg-core";
 import { createInsertSchema } from "drizzle-zod";
 import { z } from "zod";
 
-import { bookings, bookingWithdrawals, favorites, jobColumns, jobs, users, type Favorite, type Job } from "#db/schema.ts";
+import { bookings, bookingWithdrawals, jobColumns, jobs, users, type Favorite, type Job } from "#db/schema.ts";
 import { builtOnce } from "~/infra/built-once.server";
 import type { Executor } from "~/infra/db.server";
 import { MAX_EVENT_RECIPIENTS, publishEvent } from "~/infra/events.server";
@@ -20,6 +20,7 @@ import { jobFieldRules } from "~/lib/schemas/job";
 import { isOnlineProvider, JOB_STATUSES } from "~/lib/statuses";
 import { oneLineText } from "~/lib/text-fields";
 import { blockedBetween } from "~/models/block.server";
+import { savedRoleOf } from "~/models/heart-role.server";
 import { approximateArea, approximateCoordinate } from "~/models/job-location.server";
 import { listNearbyOnlineProviders } from "~/models/provider.server";
 
@@ -419,12 +420,15 @@ export async function mayViewerReadJob(db: Executor, jobId: string, viewerId: st
   return Boolean(row);
 }
 
-export type NearbyJob = JobWithSeeker & {
-  distanceMiles: number;
-  inMyCategories: boolean;
-  /** Asked for with `savedAs`: the role the provider saved the job under (that role first), or null. */
-  savedRole?: Favorite["role"] | null;
-};
+export type NearbyJob = JobWithSeeker & { distanceMiles: number; inMyCategories: boolean };
+/** Listed with `savedAs`: with the role of the provider's favorite of the job that its heart acts with, or null. */
+export type SavedNearbyJob = NearbyJob & { savedRole: Favorite["role"] | null };
+
+interface AvailableJobsOptions {
+  limit?: number;
+  radiusMiles?: number;
+}
+type NearbyJobsProvider = { id: string; latitude: string | null; longitude: string | null; providerCategories: string[] };
 
 /**
  * "Available Jobs Near You": posted jobs within the radius of the provider,
@@ -446,8 +450,14 @@ export type NearbyJob = JobWithSeeker & {
  */
 export async function listAvailableJobs(
   db: Executor,
-  provider: { id: string; latitude: string | null; longitude: string | null; providerCategories: string[] },
-  options: { limit?: number; radiusMiles?: number; savedAs?: Favorite["role"] } = {},
+  provider: NearbyJobsProvider,
+  options: AvailableJobsOptions & { savedAs: Favorite["role"] },
+): Promise<SavedNearbyJob[]>;
+export async function listAvailableJobs(db: Executor, provider: NearbyJobsProvider, options?: AvailableJobsOptions): Promise<NearbyJob[]>;
+export async function listAvailableJobs(
+  db: Executor,
+  provider: NearbyJobsProvider,
+  options: AvailableJobsOptions & { savedAs?: Favorite["role"] } = {},
 ): Promise<NearbyJob[]> {
   const limit = options.limit ?? 50;
   const maxChord = chordForMiles(options.radiusMiles ?? NEARBY_RADIUS_MILES);
@@ -487,7 +497,7 @@ async function nearestInGroup(
     const job = asSeenBy(r.job, false);
     const distance = distanceMiles(point, { latitude: Number(job.latitude), longitude: Number(job.longitude) });
     const nearby: NearbyJob = { ...job, seeker: r.seeker, distanceMiles: distance, inMyCategories: group.inMyCategories };
-    return savedAs ? { ...nearby, savedRole: r.savedRole ?? null } : nearby;
+    return savedAs ? ({ ...nearby, savedRole: r.savedRole ?? null } satisfies SavedNearbyJob) : nearby;
   });
 }
 
@@ -532,10 +542,7 @@ const nearestQuery = builtOnce((db, shape) => {
       : first
   ).as("nearest");
   const job = columnsOf(jobColumns, nearest);
-  // As listSavedIds reads it: the favorite under the provider's current role, else the one under the other role.
-  const savedRole = sql<Favorite["role"] | null>`(select ${favorites.role} from ${favorites}
-    where ${favorites.userId} = ${sql.placeholder("providerId")} and ${favorites.targetType} = 'job' and ${favorites.targetId} = ${nearest.id}
-    order by ${favorites.role} = ${sql.placeholder("savedAs")} desc limit 1)`;
+  const savedRole = savedRoleOf(sql.placeholder("providerId"), nearest.id, sql.placeholder("savedAs"));
   return db
     .select({ job, seeker: seekerSummary, ...(shape.endsWith(":saved") ? { savedRole } : {}) })
     .from(nearest)

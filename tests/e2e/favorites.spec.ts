@@ -228,4 +228,26 @@ test.describe("favorites without JavaScript", () => {
     await expect(page.getByTestId("favorites-empty-jobs")).toBeVisible();
     expect(await favorites(page.request)).toEqual([]);
   });
+
+  test("a job saved as a seeker shows saved on the provider dashboard, and its heart there removes that favorite", async ({
+    noJsPage: page,
+    browser,
+    baseURL,
+  }) => {
+    const job = await postJobAsAnotherSeeker(browser, baseURL);
+    await signIn(page, { email: uniqueEmail("fav-roles") });
+    const saved = await page.request.post("/api/favorites", { data: { targetType: "job", targetId: job.id, role: "seeker" } });
+    expect(saved.status(), await saved.text()).toBe(201);
+    expect((await page.request.post("/api/users/switch-role", { data: { newRole: "provider", userType: "individual" } })).status()).toBe(200);
+    expect((await page.request.post("/api/users/toggle-online", { data: { isOnline: true } })).status()).toBe(200);
+
+    await page.goto("/");
+    const heart = () => jobCard(page.getByTestId("available-jobs"), job.title).getByTestId("favorite-job");
+    await expectSaved(heart(), "job", true);
+    await heart().click();
+    await expect(page).toHaveURL(pathAndQuery("/"));
+    await expectSaved(heart(), "job", false);
+    // The favorite saved under the other role is the one removed: none is left under either.
+    expect(await favorites(page.request)).toEqual([]);
+  });
 });
