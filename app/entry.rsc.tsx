@@ -74,7 +74,7 @@ async function fetchServer(request: Request, requestContext: RouterContextProvid
     onError(error) {
       if (isServiceUnavailable(error)) unreachable = true;
       if (isRouteErrorResponse(error) && (error as { internal?: boolean }).internal) routerRefusal = error.status;
-      reportError(error, "route");
+      reportError(error, "route", request);
     },
     generateResponse(match, options) {
       reportPayloadErrors(match.payload);

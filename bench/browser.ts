@@ -324,13 +324,13 @@ async function warmQueriesFor(server: RunningServer, path: string, session: Benc
 
 /** Requests a page and reads the server's "[queries] <n> GET <path>" line for it. */
 async function queriesFor(server: RunningServer, path: string, session: BenchSession | null): Promise<number> {
-  const offset = server.output().length;
+  const mark = server.outputMark();
   const response = await fetch(server.url + path, { headers: { Accept: "text/html", ...(session ? { Cookie: session.cookie } : {}) } });
   await response.text();
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
   const pattern = new RegExp(`\\[queries\\] (\\d+) GET ${path.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}\\n`);
   for (let waited = 0; waited < 5_000; waited += 20) {
-    const match = pattern.exec(server.output().slice(offset));
+    const match = pattern.exec(server.outputSince(mark));
     if (match) return Number(match[1]);
     await new Promise((r) => setTimeout(r, 20));
   }

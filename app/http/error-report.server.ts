@@ -13,16 +13,25 @@ export type ErrorOrigin = "route" | "loader" | "render";
 
 const reported = new WeakSet<object>();
 
-/** Logs `error` unless it is an answer (a thrown Response or data()), or was logged already. */
-export function reportError(error: unknown, origin: ErrorOrigin): void {
+/**
+ * Logs `error` unless it is an answer (a thrown Response or data()), or was logged already. An error that is only
+ * `request`'s client having gone is told as that: node-fetch-server aborts the request when its connection closes,
+ * and React Router's middleware and the unread body throw the abort's reason.
+ */
+export function reportError(error: unknown, origin: ErrorOrigin, request?: Request): void {
   if (error instanceof Response || isRouteErrorResponse(error) || isDataWithResponseInit(error)) return;
   if (typeof error === "object" && error !== null) {
     if (reported.has(error)) return;
     reported.add(error);
   }
-  // The database being out of reach is expected now and then, answered with a 503 and told by /readyz.
-  if (isServiceUnavailable(error)) log().warn({ err: error, origin }, "database unreachable");
-  else log().error({ err: error, origin }, "unexpected error");
+  if (request?.signal.aborted && error === request.signal.reason) {
+    log().info({ origin }, "client left before the answer");
+  } else if (isServiceUnavailable(error)) {
+    // The database being out of reach is expected now and then, answered with a 503 and told by /readyz.
+    log().warn({ err: error, origin }, "database unreachable");
+  } else {
+    log().error({ err: error, origin }, "unexpected error");
+  }
 }
 
 /** The errors of the routes a render payload carries (a loader or action threw). */

@@ -18,8 +18,12 @@ export interface RunningServer {
   origin: string;
   /** The current server process (a new one after revive()). */
   process(): ChildProcess;
-  /** Everything the current process printed so far. */
+  /** The last of what the current process printed (16 to 32 MB of it: OUTPUT_KEPT). */
   output(): string;
+  /** How much the current process has printed so far: a mark for outputSince. */
+  outputMark(): number;
+  /** What the current process printed after `mark` (of what is still kept). */
+  outputSince(mark: number): string;
   /** Resident memory of the server process, bytes. */
   rss(): number;
   /** Its own pauses since the previous call, from its /metrics (decision 0100). */
@@ -48,9 +52,25 @@ const METRICS_TOKEN = "nearhand-benchmark-metrics-token";
 
 interface Spawned {
   child: ChildProcess;
+  /** The kept tail of what it printed, and how much was printed before that tail. */
   output: string;
+  dropped: number;
   exited: Promise<void>;
   stopping: boolean;
+}
+
+/**
+ * The server writes a log line per request: a full run on a fast machine made it print more than one string can
+ * hold (a RangeError in the bench itself, in the API rows). What a run reads of it is the last few lines: a crash's
+ * error, a page's query count.
+ */
+const OUTPUT_KEPT = 16 * 1024 * 1024;
+
+function keepOutput(spawned: Spawned, chunk: Buffer): void {
+  spawned.output += chunk;
+  if (spawned.output.length <= 2 * OUTPUT_KEPT) return;
+  spawned.dropped += spawned.output.length - OUTPUT_KEPT;
+  spawned.output = spawned.output.slice(-OUTPUT_KEPT);
 }
 
 /** `root`: the checkout whose build to start (another build of the app, for an A/B run: bench/page-ab.ts). */
@@ -97,9 +117,10 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    const spawned: Spawned = { child, output: "", exited: new Promise((resolve) => child.once("exit", () => resolve())), stopping: false };
-    child.stdout!.on("data", (chunk) => (spawned.output += chunk));
-    child.stderr!.on("data", (chunk) => (spawned.output += chunk));
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    const spawned: Spawned = { child, output: "", dropped: 0, exited, stopping: false };
+    child.stdout!.on("data", (chunk: Buffer) => keepOutput(spawned, chunk));
+    child.stderr!.on("data", (chunk: Buffer) => keepOutput(spawned, chunk));
     child.once("exit", (code, signal) => {
       if (!spawned.stopping)
         console.error(`\nThe app server (port ${port}) exited unexpectedly (${code ?? signal}). Its last output:\n${spawned.output.slice(-4000)}`);
@@ -127,6 +148,8 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
     origin,
     process: () => current.child,
     output: () => current.output,
+    outputMark: () => current.dropped + current.output.length,
+    outputSince: (mark) => current.output.slice(Math.max(0, mark - current.dropped)),
     rss: () => rssOf(current.child.pid!),
     crashes,
     async pausesSinceAsked() {

@@ -1,3 +1,5 @@
+import net from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { startAppServer, type AppServer } from "../support/app-server.ts";
@@ -11,6 +13,35 @@ interface LogLine {
   msg: string;
   requestId?: string;
   [field: string]: unknown;
+}
+
+const LEFT_MID_REQUEST_ID = "client-left-mid-request";
+
+/**
+ * A signed-in client that sends a JSON post's headers and half its body, then closes the connection while the server
+ * waits for the rest: a phone that lost its signal halfway through a request.
+ */
+async function leaveMidRequest(base: string, sessionCookie: string): Promise<void> {
+  const { hostname, port, origin } = new URL(base);
+  const half = '{"title":"Leaky tap in the kitchen",';
+  const socket = net.connect(Number(port), hostname === "localhost" ? "127.0.0.1" : hostname);
+  await new Promise((resolve) => socket.once("connect", resolve));
+  socket.write(
+    [
+      "POST /api/jobs HTTP/1.1",
+      `Host: ${hostname}:${port}`,
+      `Origin: ${origin}`,
+      `Cookie: nearhand_session=${sessionCookie}`,
+      "Content-Type: application/json",
+      `Content-Length: ${half.length * 2}`,
+      `X-Request-Id: ${LEFT_MID_REQUEST_ID}`,
+      "",
+      half,
+    ].join("\r\n"),
+  );
+  await sleep(300);
+  socket.destroy();
+  await sleep(300);
 }
 
 /** The development routes that fail on purpose: in a resource route, in a page's loader, rendering a server component. */
@@ -51,6 +82,7 @@ describe("structured logs", () => {
       forcedStatus[stage] = failure.status;
       await failure.text();
     }
+    await leaveMidRequest(app.url, sent.sessionCookie);
     await app.stop();
     raw = app.output();
     lines = raw
@@ -96,6 +128,11 @@ describe("structured logs", () => {
       expect(err.message, stage).toMatch(/^Forced failure/);
       expect(err.stack, stage).toMatch(/\n\s+at /);
     }
+  });
+
+  it("tells a client that left mid-request apart from an unexpected error", () => {
+    const leftLines = lines.filter((line) => line.requestId === LEFT_MID_REQUEST_ID);
+    expect(leftLines.map((line) => [line.level, line.msg])).toEqual([["info", "client left before the answer"]]);
   });
 
   it("logs no secrets, cookies or sign-in codes", () => {
