@@ -25,13 +25,20 @@ export function reportError(error: unknown, origin: ErrorOrigin, request?: Reque
     reported.add(error);
   }
   if (request?.signal.aborted && error === request.signal.reason) {
-    log().info({ origin }, "client left before the answer");
+    log().info({ origin, method: request.method, path: new URL(request.url).pathname, reason: reasonOf(error) }, "client left before the answer");
   } else if (isServiceUnavailable(error)) {
     // The database being out of reach is expected now and then, answered with a 503 and told by /readyz.
     log().warn({ err: error, origin }, "database unreachable");
   } else {
     log().error({ err: error, origin }, "unexpected error");
   }
+}
+
+/** Why a connection closed: its error's code (ECONNRESET) or name (AbortError). */
+function reasonOf(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" ? code : error.name;
 }
 
 /** The errors of the routes a render payload carries (a loader or action threw). */

@@ -18,7 +18,7 @@ export interface RunningServer {
   origin: string;
   /** The current server process (a new one after revive()). */
   process(): ChildProcess;
-  /** The last of what the current process printed (16 to 32 MB of it: OUTPUT_KEPT). */
+  /** The last of what the current process printed (16 to 32 M characters of it: OUTPUT_KEPT). */
   output(): string;
   /** How much the current process has printed so far: a mark for outputSince. */
   outputMark(): number;
@@ -64,9 +64,9 @@ interface Spawned {
  * hold (a RangeError in the bench itself, in the API rows). What a run reads of it is the last few lines: a crash's
  * error, a page's query count.
  */
-const OUTPUT_KEPT = 16 * 1024 * 1024;
+const OUTPUT_KEPT = 16 * 1024 * 1024; // characters
 
-function keepOutput(spawned: Spawned, chunk: Buffer): void {
+function keepOutput(spawned: Spawned, chunk: string): void {
   spawned.output += chunk;
   if (spawned.output.length <= 2 * OUTPUT_KEPT) return;
   spawned.dropped += spawned.output.length - OUTPUT_KEPT;
@@ -119,8 +119,10 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
     });
     const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
     const spawned: Spawned = { child, output: "", dropped: 0, exited, stopping: false };
-    child.stdout!.on("data", (chunk: Buffer) => keepOutput(spawned, chunk));
-    child.stderr!.on("data", (chunk: Buffer) => keepOutput(spawned, chunk));
+    for (const stream of [child.stdout!, child.stderr!]) {
+      stream.setEncoding("utf8"); // a character split across two chunks stays whole
+      stream.on("data", (chunk: string) => keepOutput(spawned, chunk));
+    }
     child.once("exit", (code, signal) => {
       if (!spawned.stopping)
         console.error(`\nThe app server (port ${port}) exited unexpectedly (${code ?? signal}). Its last output:\n${spawned.output.slice(-4000)}`);
@@ -165,7 +167,8 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
     async revive(after) {
       if (current.child.exitCode === null && (await listening(origin))) return null;
       await new Promise((r) => setTimeout(r, 1000)); // let a dying process finish
-      const error = /^\w*Error[^\n]*$/m.exec(current.output)?.[0] ?? `exit code ${current.child.exitCode}`;
+      // The last error printed: the kept output may begin with older ones.
+      const error = [...current.output.matchAll(/^\w*Error[^\n]*$/gm)].at(-1)?.[0] ?? `exit code ${current.child.exitCode}`;
       crashes.push({ after, error });
       await halt(current);
       current = await launch();

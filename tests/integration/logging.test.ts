@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import net from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,26 +16,26 @@ interface LogLine {
   [field: string]: unknown;
 }
 
-const LEFT_MID_REQUEST_ID = "client-left-mid-request";
+/** A post left halfway (leaveMidRequest). */
+const LEFT_MID_REQUEST = { id: "left-mid-request", path: "/api/jobs", type: "application/json", half: '{"title":"Leaky tap in the kitchen",' };
 
 /**
- * A signed-in client that sends a JSON post's headers and half its body, then closes the connection while the server
+ * A signed-in client that sends a post's headers and half its body, then closes the connection while the server
  * waits for the rest: a phone that lost its signal halfway through a request.
  */
-async function leaveMidRequest(base: string, sessionCookie: string): Promise<void> {
+async function leaveMidRequest(base: string, cookie: string, { id, path, type, half }: typeof LEFT_MID_REQUEST): Promise<void> {
   const { hostname, port, origin } = new URL(base);
-  const half = '{"title":"Leaky tap in the kitchen",';
-  const socket = net.connect(Number(port), hostname === "localhost" ? "127.0.0.1" : hostname);
-  await new Promise((resolve) => socket.once("connect", resolve));
+  const socket = net.connect(Number(port), "127.0.0.1");
+  await once(socket, "connect");
   socket.write(
     [
-      "POST /api/jobs HTTP/1.1",
+      `POST ${path} HTTP/1.1`,
       `Host: ${hostname}:${port}`,
       `Origin: ${origin}`,
-      `Cookie: nearhand_session=${sessionCookie}`,
-      "Content-Type: application/json",
+      `Cookie: ${cookie}`,
+      `Content-Type: ${type}`,
       `Content-Length: ${half.length * 2}`,
-      `X-Request-Id: ${LEFT_MID_REQUEST_ID}`,
+      `X-Request-Id: ${id}`,
       "",
       half,
     ].join("\r\n"),
@@ -82,7 +83,7 @@ describe("structured logs", () => {
       forcedStatus[stage] = failure.status;
       await failure.text();
     }
-    await leaveMidRequest(app.url, sent.sessionCookie);
+    await leaveMidRequest(app.url, user.cookieHeader(), LEFT_MID_REQUEST);
     await app.stop();
     raw = app.output();
     lines = raw
@@ -131,8 +132,11 @@ describe("structured logs", () => {
   });
 
   it("tells a client that left mid-request apart from an unexpected error", () => {
-    const leftLines = lines.filter((line) => line.requestId === LEFT_MID_REQUEST_ID);
-    expect(leftLines.map((line) => [line.level, line.msg])).toEqual([["info", "client left before the answer"]]);
+    const { id, path } = LEFT_MID_REQUEST;
+    const leftLines = lines.filter((line) => line.requestId === id);
+    expect(leftLines.map((line) => [line.level, line.msg, line.method, line.path])).toEqual([
+      ["info", "client left before the answer", "POST", path],
+    ]);
   });
 
   it("logs no secrets, cookies or sign-in codes", () => {
