@@ -13,6 +13,7 @@ import path from "node:path";
 
 import { ROOT, startServer, survivalFigure, type ServerPauses } from "./support/app-server.ts";
 import { BENCH_MESSAGE_PREFIX, findTargets, removeBenchRows } from "./support/bench-data.ts";
+import { killedOnExit } from "./support/children.ts";
 import { autocannonLoad, pacedLoadInOwnProcess } from "./support/load-process.ts";
 import { canonicalBody, firstDifference } from "./support/markup.ts";
 import type { PacedResult } from "./support/paced-load.ts";
@@ -623,10 +624,12 @@ async function untilQuiet(pid: number): Promise<void> {
 
 /** Starts the node:http baseline on the responses file; it prints "listening <port>". */
 async function startBaseline(file: string): Promise<{ url: string; process: ChildProcess }> {
-  const child = spawn(process.execPath, [path.join(ROOT, "bench/support/baseline-server.ts"), file], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = killedOnExit(
+    spawn(process.execPath, [path.join(ROOT, "bench/support/baseline-server.ts"), file], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "inherit"],
+    }),
+  );
   const port = await new Promise<number>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`the baseline server exited (${code})`)));
     child.stdout.on("data", (chunk: Buffer) => {

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { freePort } from "../../tests/support/free-port.ts";
+import { killedOnExit } from "./children.ts";
 import type { Figure } from "./report.ts";
 import { BENCH_SESSION_SECRET } from "./sessions.ts";
 
@@ -80,43 +81,45 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
   const dataDir = mkdtempSync(path.join(tmpdir(), "nearhand-bench-"));
   const launch = async (): Promise<Spawned> => {
     // As production starts it (package.json's start, the Dockerfile), without the telemetry.
-    const child = spawn(process.execPath, ["--v8-pool-size=0", "server.ts"], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH ?? "",
-        HOME: process.env.HOME ?? "",
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        APP_URL: origin,
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        SESSION_SECRET: BENCH_SESSION_SECRET,
-        OIDC_ISSUER: "http://127.0.0.1:9/never-contacted",
-        OIDC_CLIENT_ID: "bench",
-        OIDC_CLIENT_SECRET: "bench",
-        S3_ENDPOINT: "http://127.0.0.1:9",
-        S3_ACCESS_KEY_ID: "bench",
-        S3_SECRET_ACCESS_KEY: "bench",
-        S3_FORCE_PATH_STYLE: "true",
-        // Alert emails are queued with the change that causes them (measured: the posts include it); sending them is
-        // left to a worker elsewhere (MAIL_WORKER=false), so this mail server is never contacted either.
-        SMTP_URL: "smtp://127.0.0.1:9",
-        // Production requires Web Push keys (decision 0077); no push service is contacted (no device subscribes).
-        VAPID_PUBLIC_KEY: "BFRrpBx123kdMbWnlOpLCx1qAn27jwMvvfnqkNG3i5D8yb4j6tgVrrgeZE_wVCtTq3MQRXxH4LMFmPkr0Bi3QZU",
-        VAPID_PRIVATE_KEY: "pNeNzEBGyqQdGXWBfrkR-UGULelksW8TNSRRSaP2ZVo",
-        VAPID_SUBJECT: "mailto:bench@nearhand.example.com",
-        MAIL_WORKER: "false",
-        METRICS_TOKEN,
-        // A rate limiter would otherwise answer the load generators with 429s.
-        RATE_LIMIT_MULTIPLIER: "1000",
-        // The load generators and the 5,000 live sockets all connect from loopback.
-        MAX_CONNECTIONS_PER_ADDRESS: "1000000",
-        ...(env.BENCH_COUNT_QUERIES === "1" ? { SERVER_HOOKS: "bench/support/server-hooks.ts" } : {}),
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = killedOnExit(
+      spawn(process.execPath, ["--v8-pool-size=0", "server.ts"], {
+        cwd: root,
+        env: {
+          PATH: process.env.PATH ?? "",
+          HOME: process.env.HOME ?? "",
+          NODE_ENV: "production",
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          APP_URL: origin,
+          DATA_DIR: dataDir,
+          DATABASE_URL: databaseUrl,
+          SESSION_SECRET: BENCH_SESSION_SECRET,
+          OIDC_ISSUER: "http://127.0.0.1:9/never-contacted",
+          OIDC_CLIENT_ID: "bench",
+          OIDC_CLIENT_SECRET: "bench",
+          S3_ENDPOINT: "http://127.0.0.1:9",
+          S3_ACCESS_KEY_ID: "bench",
+          S3_SECRET_ACCESS_KEY: "bench",
+          S3_FORCE_PATH_STYLE: "true",
+          // Alert emails are queued with the change that causes them (measured: the posts include it); sending them is
+          // left to a worker elsewhere (MAIL_WORKER=false), so this mail server is never contacted either.
+          SMTP_URL: "smtp://127.0.0.1:9",
+          // Production requires Web Push keys (decision 0077); no push service is contacted (no device subscribes).
+          VAPID_PUBLIC_KEY: "BFRrpBx123kdMbWnlOpLCx1qAn27jwMvvfnqkNG3i5D8yb4j6tgVrrgeZE_wVCtTq3MQRXxH4LMFmPkr0Bi3QZU",
+          VAPID_PRIVATE_KEY: "pNeNzEBGyqQdGXWBfrkR-UGULelksW8TNSRRSaP2ZVo",
+          VAPID_SUBJECT: "mailto:bench@nearhand.example.com",
+          MAIL_WORKER: "false",
+          METRICS_TOKEN,
+          // A rate limiter would otherwise answer the load generators with 429s.
+          RATE_LIMIT_MULTIPLIER: "1000",
+          // The load generators and the 5,000 live sockets all connect from loopback.
+          MAX_CONNECTIONS_PER_ADDRESS: "1000000",
+          ...(env.BENCH_COUNT_QUERIES === "1" ? { SERVER_HOOKS: "bench/support/server-hooks.ts" } : {}),
+          ...env,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      }),
+    );
     const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
     const spawned: Spawned = { child, output: "", dropped: 0, exited, stopping: false };
     for (const stream of [child.stdout!, child.stderr!]) {

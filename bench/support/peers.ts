@@ -5,6 +5,7 @@ import path from "node:path";
 
 import { freePort } from "../../tests/support/free-port.ts";
 import { ROOT } from "./app-server.ts";
+import { killedOnExit } from "./children.ts";
 import { BENCH_SESSION_SECRET } from "./sessions.ts";
 
 export const PEERS_DIR = path.join(ROOT, "bench/peers");
@@ -57,23 +58,25 @@ export async function startPeer(name: PeerName, databaseUrl: string, env: Record
     next: { cwd: path.join(PEERS_DIR, "next"), args: [bin("next"), "start", "-p", String(port), "-H", "127.0.0.1"] },
   };
   const { cwd, args } = commands[name];
-  const child = spawn(process.execPath, args, {
-    cwd,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      SESSION_SECRET: BENCH_SESSION_SECRET,
-      ...env,
-    },
-    // stdout is a pipe the bench reads, as the app server's is (app-server.ts): a log line written to /dev/null cost a
-    // peer less than the same line costs the app, which a container's log collector reads through a pipe too.
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = killedOnExit(
+    spawn(process.execPath, args, {
+      cwd,
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_URL: databaseUrl,
+        SESSION_SECRET: BENCH_SESSION_SECRET,
+        ...env,
+      },
+      // stdout is a pipe the bench reads, as the app server's is (app-server.ts): a log line written to /dev/null cost a
+      // peer less than the same line costs the app, which a container's log collector reads through a pipe too.
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+  );
   child.stdout!.resume();
   let errors = "";
   child.stderr!.on("data", (chunk) => (errors += chunk));
