@@ -16,7 +16,7 @@ const reported = new WeakSet<object>();
 /**
  * Logs `error` unless it is an answer (a thrown Response or data()), or was logged already. An error that is only
  * `request`'s client having gone is told as that: node-fetch-server aborts the request when its connection closes,
- * and React Router's middleware and the unread body throw the abort's reason.
+ * and React Router's middleware and a body still being read throw the abort's reason.
  */
 export function reportError(error: unknown, origin: ErrorOrigin, request?: Request): void {
   if (error instanceof Response || isRouteErrorResponse(error) || isDataWithResponseInit(error)) return;
