@@ -4,6 +4,7 @@ import net from "node:net";
 import { describe, expect, it } from "vitest";
 
 import { appServerForFile } from "../support/app-server.ts";
+import { signedInAs, uniqueEmail } from "../support/http-client.ts";
 
 const MAX_CONNECTIONS = 4;
 const app = appServerForFile({ REQUEST_BODY_SECONDS: "1", MAX_CONNECTIONS_PER_ADDRESS: String(MAX_CONNECTIONS) });
@@ -45,6 +46,33 @@ describe("a request body sent slowly", () => {
       clearInterval(trickle);
       socket.destroy();
     }
+  });
+
+  it.each([
+    ["a JSON post", "/api/jobs", "application/json"],
+    ["a page form", "/post-job", "application/x-www-form-urlencoded"],
+  ])("(%s, signed in) is logged as one 408 request, not as an unexpected error", async (label, path, type) => {
+    const user = await signedInAs(app.url, uniqueEmail("slow-body"));
+    const requestId = `slow-body-${path.replaceAll("/", "")}`;
+    const socket = await connect();
+    const answer = untilClosed(socket);
+    const host = new URL(app.url).host;
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${app.url}\r\nCookie: ${user.cookieHeader()}\r\nX-Request-Id: ${requestId}\r\n` +
+        `Content-Type: ${type}\r\nContent-Length: 1000\r\n\r\n{`,
+    );
+    expect((await answer).split("\r\n")[0]).toBe("HTTP/1.1 408 Request Timeout");
+    // Whatever the handler makes of the body it never got would be logged within a moment of the close.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const lines = app
+      .output()
+      .split("\n")
+      .filter((line) => line.includes(requestId))
+      .map((line) => JSON.parse(line) as { level: string; msg: string; status?: number });
+    expect(
+      lines.map((line) => [line.level, line.msg, line.status]),
+      label,
+    ).toEqual([["info", "request", 408]]);
   });
 
   it("a body that arrives in time is served as before", async () => {
