@@ -129,10 +129,17 @@ async function serve(): Promise<void> {
     services.withRequestLog(requestId, (requestLog) => {
       const started = performance.now();
       const requestPath = pathOf(req.url); // before a mounted handler rewrites req.url
-      res.once("finish", () => {
+      // "close" comes once a response is done, answered or not: a client that left still gets its line.
+      res.once("close", () => {
         const elapsed = performance.now() - started;
-        requestLog.summary({ method: req.method, path: requestPath, status: res.statusCode, ms: Math.round(elapsed) }, "request");
-        services.observeRequest(req.method ?? "GET", routeLabels.get(res) ?? "static", res.statusCode, elapsed / 1000);
+        const ms = Math.round(elapsed);
+        if (res.writableFinished) {
+          requestLog.summary({ method: req.method, path: requestPath, status: res.statusCode, ms }, "request");
+          services.observeRequest(req.method ?? "GET", routeLabels.get(res) ?? "static", res.statusCode, elapsed / 1000);
+        } else {
+          const left = res.headersSent ? "mid-answer" : "before the answer";
+          requestLog.summary({ method: req.method, path: requestPath, status: res.headersSent ? res.statusCode : undefined, ms, left }, "request");
+        }
       });
       if (hooks.wrap) hooks.wrap(req, res, () => route(req, res));
       else route(req, res);

@@ -16,8 +16,9 @@ interface LogLine {
   [field: string]: unknown;
 }
 
-/** A post left halfway (leaveMidRequest). */
+/** Posts left halfway (leaveMidRequest): to the JSON API, and a page's form. */
 const LEFT_MID_REQUEST = { id: "left-mid-request", path: "/api/jobs", type: "application/json", half: '{"title":"Leaky tap in the kitchen",' };
+const LEFT_MID_FORM = { id: "left-mid-form", path: "/post-job", type: "application/x-www-form-urlencoded", half: "title=Leaky+tap+in+the+kitchen&" };
 
 /**
  * A signed-in client that sends a post's headers and half its body, then closes the connection while the server
@@ -84,6 +85,7 @@ describe("structured logs", () => {
       await failure.text();
     }
     await leaveMidRequest(app.url, user.cookieHeader(), LEFT_MID_REQUEST);
+    await leaveMidRequest(app.url, user.cookieHeader(), LEFT_MID_FORM);
     await app.stop();
     raw = app.output();
     lines = raw
@@ -131,12 +133,18 @@ describe("structured logs", () => {
     }
   });
 
-  it("tells a client that left mid-request apart from an unexpected error", () => {
-    const { id, path } = LEFT_MID_REQUEST;
-    const leftLines = lines.filter((line) => line.requestId === id);
-    expect(leftLines.map((line) => [line.level, line.msg, line.method, line.path])).toEqual([
-      ["info", "client left before the answer", "POST", path],
+  it("tells a client that left mid-request apart from an unexpected error, and logs its request all the same", () => {
+    const linesOf = ({ id }: { id: string }) =>
+      lines
+        .filter((line) => line.requestId === id)
+        .map((line) => [line.level, line.msg, line.method, line.path, line.left])
+        .sort();
+    expect(linesOf(LEFT_MID_REQUEST)).toEqual([
+      ["info", "client left before the answer", "POST", LEFT_MID_REQUEST.path, undefined],
+      ["info", "request", "POST", LEFT_MID_REQUEST.path, "before the answer"],
     ]);
+    // A page's form is read before the route runs: the request line is all there is to tell.
+    expect(linesOf(LEFT_MID_FORM)).toEqual([["info", "request", "POST", LEFT_MID_FORM.path, "before the answer"]]);
   });
 
   it("logs no secrets, cookies or sign-in codes", () => {
