@@ -129,7 +129,8 @@ async function serve(): Promise<void> {
     services.withRequestLog(requestId, (requestLog) => {
       const started = performance.now();
       const requestPath = pathOf(req.url); // before a mounted handler rewrites req.url
-      // "close" comes once a response is done, answered or not: a client that left still gets its line.
+      // "close" comes once a response is done, answered or not: one whose answer was cut off (the client left, or the
+      // server ended it after an error, which is logged on its own line) still gets its line.
       res.once("close", () => {
         const elapsed = performance.now() - started;
         const ms = Math.round(elapsed);
@@ -137,8 +138,8 @@ async function serve(): Promise<void> {
           requestLog.summary({ method: req.method, path: requestPath, status: res.statusCode, ms }, "request");
           services.observeRequest(req.method ?? "GET", routeLabels.get(res) ?? "static", res.statusCode, elapsed / 1000);
         } else {
-          const left = res.headersSent ? "mid-answer" : "before the answer";
-          requestLog.summary({ method: req.method, path: requestPath, status: res.headersSent ? res.statusCode : undefined, ms, left }, "request");
+          const cut = res.headersSent ? "mid-answer" : "before the answer";
+          requestLog.summary({ method: req.method, path: requestPath, status: res.headersSent ? res.statusCode : undefined, ms, cut }, "request");
         }
       });
       if (hooks.wrap) hooks.wrap(req, res, () => route(req, res));

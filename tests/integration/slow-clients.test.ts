@@ -68,11 +68,11 @@ describe("a request body sent slowly", () => {
       .output()
       .split("\n")
       .filter((line) => line.includes(requestId))
-      .map((line) => JSON.parse(line) as { level: string; msg: string; status?: number });
+      .map((line) => JSON.parse(line) as { level: string; msg: string; status?: number; cut?: string });
     expect(
-      lines.map((line) => [line.level, line.msg, line.status]),
+      lines.map((line) => [line.level, line.msg, line.status, line.cut]),
       label,
-    ).toEqual([["info", "request", 408]]);
+    ).toEqual([["info", "request", 408, undefined]]);
   });
 
   it("a body that arrives in time is served as before", async () => {
